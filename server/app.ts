@@ -1,0 +1,78 @@
+import type { Agent } from 'node:https'
+import type { FastifyInstance } from 'fastify'
+import compress from '@fastify/compress'
+import rateLimit from '@fastify/rate-limit'
+import { constants as zlib } from 'node:zlib'
+import { firebaseAuthDomain, type Config } from './config.ts'
+import { webDistDir } from './paths.ts'
+import authPlugin from './plugins/auth.ts'
+import dbPlugin from './plugins/db.ts'
+import errorHandler from './plugins/error-handler.ts'
+import eventsPlugin from './plugins/events.ts'
+import gracefulClose from './plugins/graceful-close.ts'
+import housekeeping from './plugins/housekeeping.ts'
+import phoneVerificationPlugin from './plugins/phone-verification.ts'
+import pushPlugin from './plugins/push.ts'
+import sampleServices from './plugins/sample-services.ts'
+import securityHeaders from './plugins/security-headers.ts'
+import webApp from './plugins/web-app.ts'
+import configRoutes from './routes/config.ts'
+import eventRoutes from './routes/events.ts'
+import healthRoutes from './routes/health.ts'
+import phoneVerificationRoutes from './routes/phone-verification.ts'
+import requestRoutes from './routes/requests.ts'
+import serviceRoutes from './routes/services.ts'
+import subscriptionRoutes from './routes/subscriptions.ts'
+import userRoutes from './routes/user/index.ts'
+import { USER_MESSAGES } from './domain/user-messages.ts'
+
+export interface AppOptions {
+  config: Config
+  /** Only for tests: an https agent that trusts a local push service. */
+  pushAgent?: Agent | undefined
+}
+
+/**
+ * The whole application as one plugin: `server.ts` wraps it for production and tests alike.
+ * Reading this file tells every part of the server, in load order.
+ */
+export default async function app(fastify: FastifyInstance, { config, pushAgent }: AppOptions): Promise<void> {
+  // External plugins and infrastructure.
+  await fastify.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Brotli's default quality (11) costs far more CPU than it saves bytes on the fly.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  })
+  await fastify.register(gracefulClose)
+  await fastify.register(securityHeaders, { tileUrl: config.TILE_URL, firebaseAuthDomain: firebaseAuthDomain(config) })
+  await fastify.register(errorHandler)
+  await fastify.register(rateLimit, {
+    // Only routes that ask for a limit get one: static files and the SPA must never be limited.
+    global: false,
+    keyGenerator: (request) => request.ip ?? 'no-ip',
+    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: USER_MESSAGES.tooManyAttempts }),
+  })
+  await fastify.register(dbPlugin, { config })
+
+  // Our plugins.
+  await fastify.register(authPlugin, { config })
+  await fastify.register(phoneVerificationPlugin, { config })
+  await fastify.register(housekeeping)
+  await fastify.register(eventsPlugin)
+  await fastify.register(pushPlugin, { config, agent: pushAgent })
+  await fastify.register(sampleServices)
+
+  // Routes.
+  await fastify.register(healthRoutes)
+  await fastify.register(configRoutes, { config })
+  await fastify.register(phoneVerificationRoutes, { config })
+  await fastify.register(userRoutes, { config })
+  await fastify.register(requestRoutes, { config })
+  await fastify.register(eventRoutes)
+  await fastify.register(subscriptionRoutes)
+  await fastify.register(serviceRoutes)
+
+  // Last: static files and the fallback for every unknown path.
+  await fastify.register(webApp, { distDir: webDistDir(config) })
+}

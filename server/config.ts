@@ -1,0 +1,225 @@
+import { existsSync } from 'node:fs'
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+
+/**
+ * Every environment variable the server reads, in one schema validated at boot.
+ * `accepts` is the human wording used when a value is refused; `description` feeds the README table.
+ */
+function variable<T extends TSchema>(schema: T, description: string, accepts: string): T {
+  return { ...schema, description, accepts }
+}
+
+const LogLevel = Type.Union(
+  ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+)
+
+export const ConfigSchema = Type.Object({
+  HOST: variable(Type.String({ minLength: 1, default: '0.0.0.0' }), 'Address to listen on.', 'an IP address or host name'),
+  PORT: variable(
+    Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+    'TCP port to listen on (0 picks a free one).',
+    'an integer from 0 to 65535',
+  ),
+  LOG_LEVEL: variable(
+    { ...LogLevel, default: 'info' },
+    'Log verbosity (JSON lines on stdout).',
+    'fatal, error, warn, info, debug, trace or silent',
+  ),
+  DATABASE_URL: variable(
+    Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+    'PostgreSQL server to use. Unset: an embedded PostgreSQL (PGlite) stored under DATA_DIR.',
+    'a postgres:// or postgresql:// connection URL',
+  ),
+  DATABASE_POOL_MAX: variable(
+    Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+    'Maximum connections this instance opens to a PostgreSQL server (the embedded database always uses one).',
+    'an integer from 1 to 100',
+  ),
+  DATABASE_CONNECT_TIMEOUT: variable(
+    Type.Integer({ minimum: 1, maximum: 600, default: 30 }),
+    'Seconds to keep retrying (with backoff) when the database is unreachable at start.',
+    'an integer number of seconds from 1 to 600',
+  ),
+  DATA_DIR: variable(
+    Type.String({ minLength: 1, default: './data' }),
+    'Folder for local data (the embedded database lives in DATA_DIR/pgdata).',
+    'a folder path',
+  ),
+  WEB_DIST_DIR: variable(
+    Type.Optional(Type.String({ minLength: 1 })),
+    'Folder of the built web app (default: web/dist in the project).',
+    'a folder path',
+  ),
+  TILE_URL: variable(
+    Type.String({ pattern: '^https?://[^/]+/', default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' }),
+    'Map tile URL template ({z}/{x}/{y}, optionally {key}); its origin is allowed by the Content-Security-Policy.',
+    'an http(s) URL template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  ),
+  TILE_API_KEY: variable(
+    Type.Optional(Type.String({ minLength: 1 })),
+    'API key of the tile service, put in place of {key} in TILE_URL (it is visible to browsers, as tile keys always are).',
+    'a key',
+  ),
+  TILE_ATTRIBUTION: variable(
+    Type.String({ minLength: 1, default: '© OpenStreetMap contributors' }),
+    'Attribution shown on the map for the tile source.',
+    'text',
+  ),
+  TRUST_PROXY: variable(
+    Type.Boolean({ default: false }),
+    'Trust X-Forwarded-* headers (set true behind Caddy or another reverse proxy).',
+    'true or false',
+  ),
+  JWT_SECRET: variable(
+    Type.Optional(Type.String({ minLength: 32 })),
+    'Secret that signs access tokens and phone-verification tokens. Unset: one is generated once and kept in the database, shared by every instance.',
+    'a random string of at least 32 characters',
+  ),
+  PHONE_VERIFICATION: variable(
+    Type.Union([Type.Literal('local'), Type.Literal('firebase')], { default: 'local' }),
+    'How phone numbers are verified: local sends our own SMS codes; firebase uses Firebase phone auth with reCAPTCHA.',
+    'local or firebase',
+  ),
+  SMS_TRANSPORT: variable(
+    Type.Union([Type.Literal('outbox'), Type.Literal('http')], { default: 'outbox' }),
+    'Where local-mode codes go: outbox appends them to DATA_DIR/sms-outbox.jsonl (development, tests); http posts them to SMS_GATEWAY_URL.',
+    'outbox or http',
+  ),
+  SMS_GATEWAY_URL: variable(
+    Type.Optional(Type.String({ pattern: '^https?://' })),
+    'SMS gateway endpoint for SMS_TRANSPORT=http; receives POST {"to","text"} as JSON.',
+    'an http(s) URL',
+  ),
+  SMS_GATEWAY_TOKEN: variable(
+    Type.Optional(Type.String({ minLength: 1 })),
+    'Bearer token sent to the SMS gateway.',
+    'a token',
+  ),
+  SMS_DAILY_CAP: variable(
+    Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1000 }),
+    'Most verification SMS sent in one day by all instances together (a cost and abuse ceiling).',
+    'an integer from 1 to 1000000',
+  ),
+  SMS_PER_IP_PER_HOUR: variable(
+    Type.Integer({ minimum: 1, maximum: 10_000, default: 10 }),
+    'Most verification SMS one client address may request per hour.',
+    'an integer from 1 to 10000',
+  ),
+  ACCOUNT_REQUESTS_PER_MINUTE: variable(
+    Type.Integer({ minimum: 1, maximum: 100_000, default: 20 }),
+    'Requests per minute one client address may make to each public account endpoint (availability checks, code checks, login, register), per instance.',
+    'an integer from 1 to 100000',
+  ),
+  REQUEST_HISTORY_DAYS: variable(
+    Type.Integer({ minimum: 0, maximum: 365, default: 7 }),
+    'Days a completed help request stays in the list.',
+    'an integer from 0 to 365',
+  ),
+  VAPID_PUBLIC_KEY: variable(
+    Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{80,100}$' })),
+    'Web push VAPID public key (base64url). Unset: a key pair is generated once and kept in the database for every instance.',
+    'a base64url P-256 public key, as web-push generate-vapid-keys prints it',
+  ),
+  VAPID_PRIVATE_KEY: variable(
+    Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{40,50}$' })),
+    'Web push VAPID private key (base64url), set together with VAPID_PUBLIC_KEY.',
+    'a base64url P-256 private key',
+  ),
+  VAPID_SUBJECT: variable(
+    Type.String({ pattern: '^(mailto:|https://)', default: 'mailto:support@pyoraapu.fi' }),
+    'Contact the push services may use about our messages.',
+    'a mailto: or https: URL',
+  ),
+  FIREBASE_PROJECT_ID: variable(
+    Type.Optional(Type.String({ minLength: 1 })),
+    'Firebase project whose ID tokens are accepted (PHONE_VERIFICATION=firebase).',
+    'a Firebase project id',
+  ),
+  FIREBASE_WEB_CONFIG: variable(
+    Type.Optional(Type.String({ pattern: '^\\s*\\{' })),
+    'Public Firebase web config for the SPA (PHONE_VERIFICATION=firebase), as JSON: {"apiKey","authDomain","projectId","appId"}.',
+    'a JSON object',
+  ),
+  FIREBASE_AUTH_EMULATOR_HOST: variable(
+    Type.Optional(Type.String({ minLength: 1 })),
+    'host:port of a Firebase Auth emulator; firebase-admin then accepts emulator tokens (development and tests only).',
+    'host:port',
+  ),
+  SHUTDOWN_TIMEOUT: variable(
+    Type.Integer({ minimum: 1, maximum: 600, default: 10 }),
+    'Seconds to drain in-flight requests on SIGTERM/SIGINT before exiting anyway.',
+    'an integer number of seconds from 1 to 600',
+  ),
+})
+
+export type Config = Static<typeof ConfigSchema>
+export type ConfigKey = keyof Config
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, readonly accepts: string, readonly received: string) {
+    super(`Invalid environment variable ${variable}: expected ${accepts}, got ${JSON.stringify(received)}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Reads the schema's variables from `env`; empty strings count as unset, as in most .env files. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const raw: Record<string, unknown> = {}
+  for (const key of Object.keys(ConfigSchema.properties)) {
+    const value = env[key]
+    if (value !== undefined && value.trim() !== '') raw[key] = value.trim()
+  }
+  const converted = Value.Convert(ConfigSchema, Value.Default(ConfigSchema, raw))
+  const firstError = Value.Errors(ConfigSchema, converted).First()
+  if (firstError) {
+    const key = firstError.path.split('/')[1] ?? firstError.path
+    const property = ConfigSchema.properties[key as ConfigKey] as { accepts?: string } | undefined
+    throw new ConfigError(key, property?.accepts ?? firstError.message, String(raw[key] ?? ''))
+  }
+  const config = converted as Config
+  checkCombinations(config)
+  return config
+}
+
+/** Rules between variables, which a per-variable schema cannot say. */
+function checkCombinations(config: Config): void {
+  if (config.SMS_TRANSPORT === 'http' && !config.SMS_GATEWAY_URL) {
+    throw new ConfigError('SMS_GATEWAY_URL', 'an http(s) URL when SMS_TRANSPORT=http', '')
+  }
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(config.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'both VAPID keys or neither', '')
+  }
+  if (config.PHONE_VERIFICATION === 'firebase') {
+    if (!config.FIREBASE_PROJECT_ID) {
+      throw new ConfigError('FIREBASE_PROJECT_ID', 'a Firebase project id when PHONE_VERIFICATION=firebase', '')
+    }
+    const accepts = 'a JSON object with apiKey, authDomain, projectId and appId when PHONE_VERIFICATION=firebase'
+    const webConfig = config.FIREBASE_WEB_CONFIG ?? ''
+    let parsed: Record<string, unknown> | undefined
+    try {
+      parsed = JSON.parse(webConfig) as Record<string, unknown>
+    } catch {
+      throw new ConfigError('FIREBASE_WEB_CONFIG', accepts, webConfig)
+    }
+    if (!['apiKey', 'authDomain', 'projectId', 'appId'].every((key) => typeof parsed?.[key] === 'string')) {
+      throw new ConfigError('FIREBASE_WEB_CONFIG', accepts, webConfig)
+    }
+  }
+}
+
+/** Config with defaults only, for tests and scripts that override a few values. */
+export function configWith(overrides: Partial<Config>): Config {
+  return { ...loadConfig({}), ...overrides }
+}
+
+/** Reads ./.env when present; variables already in the environment win over the file. */
+export function loadDotEnvFile(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path)
+}
+
+/** The Firebase web config's authDomain in Firebase mode (checked at boot), else undefined. */
+export function firebaseAuthDomain(config: Config): string | undefined {
+  if (config.PHONE_VERIFICATION !== 'firebase' || !config.FIREBASE_WEB_CONFIG) return undefined
+  return (JSON.parse(config.FIREBASE_WEB_CONFIG) as { authDomain: string }).authDomain
+}

@@ -1,0 +1,124 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { resolve } from 'node:path'
+import postgres, { type Sql } from 'postgres'
+import type { Config } from '../config.ts'
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.ts'
+import { DatabaseUnreachableError, isDatabaseUnavailable } from './errors.ts'
+import { loadMigrations, migrate } from './migrations.ts'
+
+export interface Database {
+  sql: Sql
+  mode: 'server' | 'embedded'
+  /** Where the data lives, safe to log: a URL without its password, or a folder. */
+  location: string
+  close(): Promise<void>
+}
+
+interface Logger {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+}
+
+type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX' | 'DATABASE_CONNECT_TIMEOUT' | 'DATA_DIR'>
+
+/**
+ * Seconds `sql.end()` waits for running queries at shutdown. It must be bounded: after a lost connection
+ * postgres.js's end() never resolves by itself (porsager/postgres#1130, fix pending in #1142).
+ */
+const END_TIMEOUT = 3
+
+const DRIVER_OPTIONS = {
+  connect_timeout: 5,
+  idle_timeout: 60,
+  max_lifetime: 60 * 30,
+  onnotice: () => {},
+} satisfies postgres.Options<{}>
+
+/** Opens the configured database, waits until it answers, and brings its schema up to date. */
+export async function openDatabase(config: DatabaseConfig, log: Logger): Promise<Database> {
+  const database = config.DATABASE_URL
+    ? connectToServer(config.DATABASE_URL, config.DATABASE_POOL_MAX, log)
+    : await startEmbedded(config.DATA_DIR, log)
+  try {
+    await waitUntilReachable(database, config.DATABASE_CONNECT_TIMEOUT, log)
+    const { applied, alreadyApplied } = await migrate(database.sql, loadMigrations())
+    log.info({ applied: applied.map((m) => m.file), alreadyApplied }, 'database schema is up to date')
+  } catch (error) {
+    await database.close().catch(() => {})
+    throw error
+  }
+  return database
+}
+
+function connectToServer(url: string, poolMax: number, log: Logger): Database {
+  const location = redactPassword(url)
+  log.info({ mode: 'server', database: location }, `database: PostgreSQL server at ${location}`)
+  const sql = postgres(url, { ...DRIVER_OPTIONS, max: poolMax })
+  return { sql, mode: 'server', location, close: () => sql.end({ timeout: END_TIMEOUT }) }
+}
+
+/**
+ * One connection only. pglite-socket queues each protocol message separately, so the Parse/Bind/Execute of two
+ * connections interleave and clobber each other's unnamed portal ("portal does not exist", or another query's
+ * rows). PGlite runs one statement at a time anyway; with a single connection postgres.js does the queueing,
+ * and transactions stay isolated because `sql.begin` holds that connection until commit.
+ */
+const EMBEDDED_CONNECTIONS = 1
+
+async function startEmbedded(dataDir: string, log: Logger): Promise<Database> {
+  const location = resolve(dataDir, 'pgdata')
+  log.info({ mode: 'embedded', dataDir: location }, `database: embedded PostgreSQL (PGlite) in ${location}`)
+  const started = Date.now()
+  // One spare socket so a reconnect is never refused while the old socket is still closing.
+  const embedded: EmbeddedPostgres = await startEmbeddedPostgres(dataDir, EMBEDDED_CONNECTIONS + 1)
+  log.info({ ms: Date.now() - started }, 'embedded PostgreSQL started')
+  const sql = postgres({
+    ...DRIVER_OPTIONS,
+    path: embedded.socketPath,
+    database: 'postgres',
+    username: 'postgres',
+    max: EMBEDDED_CONNECTIONS,
+  })
+  return {
+    sql,
+    mode: 'embedded',
+    location,
+    async close() {
+      await sql.end({ timeout: END_TIMEOUT })
+      await embedded.stop()
+    },
+  }
+}
+
+async function waitUntilReachable(database: Database, timeoutSeconds: number, log: Logger): Promise<void> {
+  const deadline = Date.now() + timeoutSeconds * 1000
+  let delay = 250
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await database.sql`select 1`
+      return
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error
+      const remaining = deadline - Date.now()
+      const reason = (error as Error).message
+      if (remaining <= 0) {
+        throw new DatabaseUnreachableError(
+          `Could not reach the database at ${database.location} within ${timeoutSeconds} s (${attempt} attempts): ${reason}`,
+        )
+      }
+      log.warn({ attempt, retryInMs: Math.min(delay, remaining), reason }, 'database not reachable yet, retrying')
+      await sleep(Math.min(delay, remaining))
+      delay = Math.min(delay * 2, 4000)
+    }
+  }
+}
+
+function redactPassword(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'postgres://(unparseable url)'
+  }
+}

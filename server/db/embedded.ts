@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { readFile, writeFile, unlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+
+export interface EmbeddedPostgres {
+  /** Full path of the unix socket that speaks the PostgreSQL wire protocol. */
+  socketPath: string
+  dataDir: string
+  stop(): Promise<void>
+}
+
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(`DATA_DIR ${dataDir} is in use by another running instance (pid ${pid}); stop it or choose another DATA_DIR`)
+    this.name = 'DataDirInUseError'
+  }
+}
+
+/**
+ * PGlite is PostgreSQL compiled to WASM, running inside this process. pglite-socket puts the wire protocol
+ * in front of it so postgres.js, the same driver and SQL as production, can talk to it. The socket is a unix
+ * socket in a private temporary folder: the embedded server has no authentication, so it must not be reachable
+ * by other users on the machine.
+ */
+export async function startEmbeddedPostgres(dataDirRoot: string, maxConnections: number): Promise<EmbeddedPostgres> {
+  const root = resolve(dataDirRoot)
+  mkdirSync(root, { recursive: true })
+  const dataDir = join(root, 'pgdata')
+  const releaseLock = await lockDataDir(join(root, 'pgdata.pid'), root)
+
+  let db: PGlite | undefined
+  let server: PGLiteSocketServer | undefined
+  const socketDir = mkdtempSync(join(tmpdir(), 'pyoraapu-pg-'))
+  const socketPath = join(socketDir, '.s.PGSQL.5432')
+  try {
+    db = await PGlite.create({ dataDir })
+    server = new PGLiteSocketServer({ db, path: socketPath, maxConnections })
+    await server.start()
+  } catch (error) {
+    await server?.stop().catch(() => {})
+    await db?.close().catch(() => {})
+    rmSync(socketDir, { recursive: true, force: true })
+    await releaseLock()
+    throw error
+  }
+
+  const startedServer = server
+  const startedDb = db
+  return {
+    socketPath,
+    dataDir,
+    async stop() {
+      await startedServer.stop()
+      await startedDb.close()
+      rmSync(socketDir, { recursive: true, force: true })
+      await releaseLock()
+    },
+  }
+}
+
+/** Data folders this process has open; a PID file naming our own PID is stale unless listed here. */
+const openInThisProcess = new Set<string>()
+
+/** PGlite must never be opened twice at once (two processes, or twice in one): that corrupts the data folder. */
+async function lockDataDir(pidFile: string, dataDir: string): Promise<() => Promise<void>> {
+  if (openInThisProcess.has(dataDir)) throw new DataDirInUseError(dataDir, process.pid)
+  try {
+    await writeFile(pidFile, String(process.pid), { flag: 'wx' })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    const holder = Number((await readFile(pidFile, 'utf8')).trim())
+    if (holder && holder !== process.pid && isAlive(holder)) throw new DataDirInUseError(dataDir, holder)
+    // A stale lock from a process that crashed (in a container, even one with our PID): take it over.
+    await writeFile(pidFile, String(process.pid))
+  }
+  openInThisProcess.add(dataDir)
+  return async () => {
+    openInThisProcess.delete(dataDir)
+    await unlink(pidFile).catch(() => {})
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}

@@ -1,0 +1,36 @@
+import type { Queryable } from '../db/queryable.ts'
+
+export interface Purged {
+  smsSends: number
+  loginFailures: number
+  verificationTokens: number
+  phoneCodes: number
+  sessions: number
+}
+
+/**
+ * Deletes what no rule reads any more: counters past their windows, spent proofs past their expiry, and
+ * sessions a week after they ended (kept that long so a reused refresh token is still recognised).
+ * Idempotent, so every instance may run it.
+ */
+export async function purgeExpired(sql: Queryable): Promise<Purged> {
+  const [counts] = await sql<Purged[]>`
+    with
+      sms as (delete from sms_sends where sent_at < now() - interval '2 days' returning 1),
+      failures as (delete from login_failures where failed_at < now() - interval '1 day' returning 1),
+      tokens as (delete from used_verification_tokens where expires_at < now() returning 1),
+      codes as (delete from phone_codes where expires_at < now() - interval '1 day' returning 1),
+      ended as (
+        delete from sessions
+        where expires_at < now() - interval '7 days' or revoked_at < now() - interval '7 days'
+        returning 1
+      )
+    select
+      (select count(*)::int from sms) as "smsSends",
+      (select count(*)::int from failures) as "loginFailures",
+      (select count(*)::int from tokens) as "verificationTokens",
+      (select count(*)::int from codes) as "phoneCodes",
+      (select count(*)::int from ended) as "sessions"
+  `
+  return counts!
+}

@@ -1,0 +1,92 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
+import type { Sql } from 'postgres'
+import { badRequest, tooManyRequests } from '../errors.ts'
+import { USER_MESSAGES } from './user-messages.ts'
+
+export const PURPOSES = ['register', 'reset'] as const
+export type Purpose = (typeof PURPOSES)[number]
+
+export const CODE_TTL_MINUTES = 10
+export const MAX_WRONG_CODES = 5
+export const RESEND_AFTER_SECONDS = 30
+export const SENDS_PER_PHONE = 3
+export const SENDS_PER_PHONE_WINDOW_MINUTES = 10
+
+export interface SendLimits {
+  perIpPerHour: number
+  dailyCap: number
+}
+
+/** A leaked table must not give the codes away: only a keyed hash is stored. */
+function hashCode(code: string, key: string): string {
+  return createHmac('sha256', key).update(code).digest('hex')
+}
+
+/**
+ * Makes a new 6-digit code for the phone and purpose (replacing any earlier one) and counts the send against
+ * the limits: per phone, per client address, and the daily total in Helsinki time.
+ */
+export async function issueCode(sql: Sql, phone: string, purpose: Purpose, ip: string, limits: SendLimits, key: string): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const allowed = await sql.begin(async (tx) => {
+    // Serialises sends to one phone, so parallel requests cannot slip past its limit.
+    await tx`select pg_advisory_xact_lock(hashtext(${'sms:' + phone}))`
+    const [counts] = await tx<{ phone: number; ip: number; today: number }[]>`
+      select
+        count(*) filter (where phone = ${phone} and sent_at > now() - make_interval(mins => ${SENDS_PER_PHONE_WINDOW_MINUTES}))::int as phone,
+        count(*) filter (where ip = ${ip} and sent_at > now() - interval '1 hour')::int as ip,
+        count(*) filter (where sent_at >= date_trunc('day', now() at time zone 'Europe/Helsinki') at time zone 'Europe/Helsinki')::int as today
+      from sms_sends
+      where sent_at > now() - interval '25 hours'
+    `
+    if (counts!.phone >= SENDS_PER_PHONE || counts!.ip >= limits.perIpPerHour || counts!.today >= limits.dailyCap) return false
+    await tx`
+      insert into phone_codes (phone, purpose, code_hash, expires_at)
+      values (${phone}, ${purpose}, ${hashCode(code, key)}, now() + make_interval(mins => ${CODE_TTL_MINUTES}))
+      on conflict (phone, purpose) do update
+      set code_hash = excluded.code_hash, created_at = now(), expires_at = excluded.expires_at,
+          failed_attempts = 0, used_at = null
+    `
+    await tx`insert into sms_sends (phone, ip) values (${phone}, ${ip})`
+    return true
+  })
+  if (!allowed) throw tooManyRequests(USER_MESSAGES.tooManyAttempts)
+  return code
+}
+
+/**
+ * Spends the phone's live code if `code` matches it and returns what it was for. A wrong code counts against
+ * every live code of the phone; the fifth wrong one voids them.
+ */
+export async function spendCode(sql: Sql, phone: string, code: string, key: string): Promise<Purpose> {
+  if (!/^\d{6}$/.test(code)) throw badRequest(USER_MESSAGES.invalidCode)
+  const presented = Buffer.from(hashCode(code, key))
+  const purpose = await sql.begin(async (tx) => {
+    const live = await tx<{ purpose: Purpose; code_hash: string }[]>`
+      select purpose, code_hash from phone_codes
+      where phone = ${phone} and used_at is null and expires_at > now() and failed_attempts < ${MAX_WRONG_CODES}
+      for update
+    `
+    const match = live.find((row) => timingSafeEqual(Buffer.from(row.code_hash), presented))
+    if (match) {
+      await tx`update phone_codes set used_at = now() where phone = ${phone} and purpose = ${match.purpose}`
+      return match.purpose
+    }
+    await tx`update phone_codes set failed_attempts = failed_attempts + 1 where phone = ${phone} and used_at is null`
+    return undefined
+  })
+  if (!purpose) throw badRequest(USER_MESSAGES.invalidCode)
+  return purpose
+}
+
+/** What the SMS says, in the language of the person asking. */
+export function codeText(code: string, language: 'finnish' | 'swedish' | 'english'): string {
+  switch (language) {
+    case 'finnish':
+      return `Pyöräapu: vahvistuskoodisi on ${code}. Se on voimassa ${CODE_TTL_MINUTES} minuuttia.`
+    case 'swedish':
+      return `Cykelhjälpen: din verifieringskod är ${code}. Den gäller i ${CODE_TTL_MINUTES} minuter.`
+    default:
+      return `Bike Help: your verification code is ${code}. It is valid for ${CODE_TTL_MINUTES} minutes.`
+  }
+}

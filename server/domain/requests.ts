@@ -1,0 +1,129 @@
+import type { Static } from '@sinclair/typebox'
+import type { Queryable } from '../db/queryable.ts'
+import type { RequestJsonSchema } from '../schemas/request.ts'
+import { notFound } from '../errors.ts'
+import { REQUEST_MESSAGES, type Category, type Status } from './request-rules.ts'
+import type { UserRow } from './users.ts'
+
+/** A request row joined with the names and phones the answer needs. */
+export interface RequestRow {
+  request_id: number
+  owner_id: number
+  category: Category
+  status: Status
+  description: string
+  latitude: number | null
+  longitude: number | null
+  is_approximate: boolean
+  is_test: boolean
+  views: number
+  created_at: Date
+  updated_at: Date
+  completed_at: Date | null
+  responder_id: number | null
+  got_help: boolean | null
+  user_name: string
+  phone: string
+  responder_user_name: string | null
+  responder_phone: string | null
+}
+
+/** The SPEC 3 shape of a request, as one particular viewer may see it (dates as ISO 8601 strings). */
+export type RequestJson = Static<typeof RequestJsonSchema>
+
+export type Viewer = Pick<UserRow, 'user_id' | 'is_admin'>
+
+/**
+ * What a viewer may see. A completed request is read-only history: no phone numbers and no responder.
+ * The view count is for the owner and admins; the responder's phone for the owner, the responder and admins.
+ */
+export function requestFor(row: RequestRow, viewer: Viewer): RequestJson {
+  const own = row.owner_id === viewer.user_id
+  const completed = row.status === 'completed'
+  const closeToResponder = own || viewer.is_admin || row.responder_id === viewer.user_id
+  return {
+    request_id: row.request_id,
+    category: row.category,
+    status: row.status,
+    description: row.description,
+    user_name: row.user_name,
+    phone: completed ? null : row.phone,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    isApproximate: row.is_approximate,
+    is_test: row.is_test,
+    views: own || viewer.is_admin ? row.views : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    responder_id: completed ? null : row.responder_id,
+    responder_user_name: completed ? null : row.responder_user_name,
+    responder_phone: completed || !closeToResponder ? null : row.responder_phone,
+    isOwnRequest: own,
+    got_help: row.got_help,
+  }
+}
+
+const selectRequests = (sql: Queryable, extraColumns = sql``) => sql`
+  select
+    r.request_id, r.owner_id, r.category, r.status, r.description, r.latitude, r.longitude, r.is_approximate,
+    r.is_test, r.views, r.created_at, r.updated_at, r.completed_at, r.responder_id, r.got_help,
+    o.user_name, o.phone, rs.user_name as responder_user_name, rs.phone as responder_phone
+    ${extraColumns}
+  from requests r
+  join users o on o.user_id = r.owner_id
+  left join users rs on rs.user_id = r.responder_id
+`
+
+/** Test requests exist only for admins; deleted ones for nobody. */
+const visibleTo = (sql: Queryable, viewer: Viewer) =>
+  sql`r.deleted_at is null ${viewer.is_admin ? sql`` : sql`and not r.is_test`}`
+
+/** The list: every request the viewer may see that is active or completed within `historyDays`. */
+export async function listRequests(sql: Queryable, viewer: Viewer, historyDays: number): Promise<RequestRow[]> {
+  return sql<RequestRow[]>`
+    ${selectRequests(sql)}
+    where ${visibleTo(sql, viewer)}
+      and (r.status <> 'completed' or r.completed_at > now() - make_interval(days => ${historyDays}))
+    order by r.updated_at desc
+  `
+}
+
+/** One request the viewer may see, else 404 (missing, deleted and hidden test requests look alike). */
+export async function findRequest(sql: Queryable, viewer: Viewer, requestId: number): Promise<RequestRow> {
+  const [row] = await sql<RequestRow[]>`${selectRequests(sql)} where r.request_id = ${requestId} and ${visibleTo(sql, viewer)}`
+  if (!row) throw notFound(REQUEST_MESSAGES.notFound)
+  return row
+}
+
+export interface LockedRequest {
+  request_id: number
+  owner_id: number
+  status: Status
+  responder_id: number | null
+}
+
+/** Locks the request row for a change in this transaction; 404 when the viewer may not see it. */
+export async function lockRequest(sql: Queryable, viewer: Viewer, requestId: number): Promise<LockedRequest> {
+  const [row] = await sql<LockedRequest[]>`
+    select r.request_id, r.owner_id, r.status, r.responder_id
+    from requests r
+    where r.request_id = ${requestId} and ${visibleTo(sql, viewer)}
+    for update
+  `
+  if (!row) throw notFound(REQUEST_MESSAGES.notFound)
+  return row
+}
+
+/** Locks the user row: rules that count a user's rows (active requests, running responses) serialise on it. */
+export async function lockUser(sql: Queryable, userId: number): Promise<void> {
+  await sql`select 1 from users where user_id = ${userId} for update`
+}
+
+/** A request in any state, for deciding who hears of a change to it (deleted and test ones included). */
+export async function requestForEvent(sql: Queryable, requestId: number): Promise<(RequestRow & { deleted: boolean }) | undefined> {
+  const [row] = await sql<(RequestRow & { deleted: boolean })[]>`
+    ${selectRequests(sql, sql`, r.deleted_at is not null as deleted`)}
+    where r.request_id = ${requestId}
+  `
+  return row
+}

@@ -1,0 +1,92 @@
+import type { Sql } from 'postgres'
+import type { Queryable } from '../db/queryable.ts'
+import { conflict, notFound } from '../errors.ts'
+import type { ServiceInput } from './service-rules.ts'
+
+/** SPEC 3's Service, as `GET /api/services` answers it: what was stored, without the import id. */
+export type ServiceJson = Omit<ServiceInput, 'external_id'> & { service_id: number }
+
+export async function listServices(sql: Queryable): Promise<ServiceJson[]> {
+  return sql<ServiceJson[]>`
+    select
+      s.service_id, s.category, s.latitude, s.longitude, s.logo_url, s.address, s.phone, s.certified,
+      coalesce(
+        json_agg(
+          json_build_object('language', l.language, 'name', l.name, 'description', l.description, 'url', l.url)
+          order by l.language
+        ) filter (where l.language is not null),
+        '[]'
+      ) as localizations
+    from services s
+    left join service_localizations l using (service_id)
+    group by s.service_id
+    order by s.service_id
+  `
+}
+
+export type SaveOutcome = 'inserted' | 'updated'
+
+/**
+ * Writes one service: by id (admin edit), else upserted by its external id (re-imports update), else a new
+ * row. Its texts are replaced as a whole.
+ */
+export async function saveService(tx: Queryable, service: ServiceInput, serviceId?: number): Promise<{ serviceId: number; outcome: SaveOutcome }> {
+  const columns = {
+    external_id: service.external_id,
+    category: service.category,
+    latitude: service.latitude,
+    longitude: service.longitude,
+    logo_url: service.logo_url,
+    address: service.address,
+    phone: service.phone,
+    certified: service.certified,
+  }
+  const [row] = serviceId
+    ? await tx<{ service_id: number; inserted: boolean }[]>`
+        update services set ${tx(columns)}, updated_at = now() where service_id = ${serviceId}
+        returning service_id, false as inserted`.catch((error: unknown) => {
+        if ((error as { code?: string }).code === '23505') throw conflict('Another service has this external_id')
+        throw error
+      })
+    : await tx<{ service_id: number; inserted: boolean }[]>`
+        insert into services ${tx(columns)}
+        on conflict (external_id) do update set
+          category = excluded.category, latitude = excluded.latitude, longitude = excluded.longitude,
+          logo_url = excluded.logo_url, address = excluded.address, phone = excluded.phone,
+          certified = excluded.certified, updated_at = now()
+        returning service_id, (xmax = 0) as inserted`
+  if (!row) throw notFound('Service not found')
+  await tx`delete from service_localizations where service_id = ${row.service_id}`
+  if (service.localizations.length > 0) {
+    const texts = service.localizations.map((l) => ({ service_id: row.service_id, ...l }))
+    await tx`insert into service_localizations ${tx(texts)}`
+  }
+  return { serviceId: row.service_id, outcome: row.inserted ? 'inserted' : 'updated' }
+}
+
+export async function deleteService(sql: Queryable, serviceId: number): Promise<void> {
+  const deleted = await sql`delete from services where service_id = ${serviceId} returning service_id`
+  if (deleted.length === 0) throw notFound('Service not found')
+}
+
+export interface ImportSummary {
+  inserted: number
+  updated: number
+}
+
+/** All or nothing: one transaction, so a failure leaves the previous data exactly as it was. */
+export async function importServices(sql: Sql, services: ServiceInput[], onProgress?: (done: number) => void): Promise<ImportSummary> {
+  return sql.begin(async (tx) => {
+    const summary: ImportSummary = { inserted: 0, updated: 0 }
+    for (const [index, service] of services.entries()) {
+      summary[(await saveService(tx, service)).outcome] += 1
+      onProgress?.(index + 1)
+    }
+    return summary
+  })
+}
+
+export async function servicesEmpty(sql: Queryable): Promise<boolean> {
+  const [row] = await sql<{ empty: boolean }[]>`select not exists (select 1 from services) as empty`
+  return row!.empty
+}

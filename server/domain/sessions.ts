@@ -1,0 +1,110 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import type { Sql } from 'postgres'
+import type { Queryable } from '../db/queryable.ts'
+import { unauthorized } from '../errors.ts'
+import type { UserRow } from './users.ts'
+
+/** A login lasts at most this long, however often its refresh token is rotated. */
+export const SESSION_DAYS = 30
+
+export interface IssuedRefreshToken {
+  sessionId: string
+  refreshToken: string
+  expiresAt: Date
+}
+
+function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url')
+  return { token, hash: hashToken(token) }
+}
+
+/** Only this hash is stored: a copy of the database does not let anyone log in. */
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+export async function startSession(sql: Queryable, userId: number): Promise<IssuedRefreshToken> {
+  const sessionId = randomUUID()
+  const { token, hash } = newRefreshToken()
+  const [session] = await sql<{ expires_at: Date }[]>`
+    insert into sessions (session_id, user_id, expires_at)
+    values (${sessionId}, ${userId}, now() + make_interval(days => ${SESSION_DAYS}))
+    returning expires_at
+  `
+  await sql`insert into refresh_tokens (token_hash, session_id) values (${hash}, ${sessionId})`
+  return { sessionId, refreshToken: token, expiresAt: session!.expires_at }
+}
+
+interface PresentedToken {
+  session_id: string
+  rotated_at: Date | null
+  revoked_at: Date | null
+  expired: boolean
+}
+
+/**
+ * Exchanges a refresh token for the next one of the same session. A token that was already exchanged means
+ * someone else holds a copy: the whole session is revoked, for the thief and the owner alike.
+ */
+export async function rotateRefreshToken(
+  sql: Sql,
+  presented: string,
+): Promise<IssuedRefreshToken & { userId: number }> {
+  const result = await sql.begin(async (tx) => {
+    const [token] = await tx<PresentedToken[]>`
+      select t.session_id, t.rotated_at, s.revoked_at, s.expires_at <= now() as expired
+      from refresh_tokens t join sessions s using (session_id)
+      where t.token_hash = ${hashToken(presented)}
+      for update of t, s
+    `
+    if (!token || token.revoked_at || token.expired) return undefined
+    if (token.rotated_at) {
+      await revokeSession(tx, token.session_id, 'refresh token reused')
+      return undefined
+    }
+    const next = newRefreshToken()
+    await tx`update refresh_tokens set rotated_at = now() where token_hash = ${hashToken(presented)}`
+    await tx`insert into refresh_tokens (token_hash, session_id) values (${next.hash}, ${token.session_id})`
+    const [session] = await tx<{ user_id: number; expires_at: Date }[]>`
+      select user_id, expires_at from sessions where session_id = ${token.session_id}
+    `
+    return { sessionId: token.session_id, refreshToken: next.token, expiresAt: session!.expires_at, userId: session!.user_id }
+  })
+  if (!result) throw unauthorized('Session expired, log in again')
+  return result
+}
+
+export async function revokeSession(sql: Queryable, sessionId: string, reason: string): Promise<void> {
+  await sql`
+    update sessions set revoked_at = now(), revoked_reason = ${reason}
+    where session_id = ${sessionId} and revoked_at is null
+  `
+}
+
+/** After a password change or reset: every login of this user except the one making the change ends. */
+export async function revokeOtherSessions(sql: Queryable, userId: number, keepSessionId: string | null, reason: string): Promise<void> {
+  await sql`
+    update sessions set revoked_at = now(), revoked_reason = ${reason}
+    where user_id = ${userId} and revoked_at is null
+      ${keepSessionId ? sql`and session_id <> ${keepSessionId}` : sql``}
+  `
+}
+
+/** The user behind an access token, while its session is still live: logout and deletion act at once. */
+export async function liveSessionUser(sql: Queryable, sessionId: string, userId: number): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`
+    select u.user_id, u.user_name, u.phone, u.password_hash, u.radius, u.language, u.is_admin, u.latitude, u.longitude
+    from sessions s join users u using (user_id)
+    where s.session_id = ${sessionId} and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > now()
+  `
+  return row
+}
+
+/** Logout with only the cookie (the access token may have expired): ends the session the token belongs to. */
+export async function revokeSessionOfRefreshToken(sql: Queryable, presented: string, reason: string): Promise<void> {
+  await sql`
+    update sessions set revoked_at = now(), revoked_reason = ${reason}
+    where revoked_at is null
+      and session_id = (select session_id from refresh_tokens where token_hash = ${hashToken(presented)})
+  `
+}

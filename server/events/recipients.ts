@@ -1,0 +1,36 @@
+import { distanceKm } from '../domain/distance.ts'
+
+export interface ChangedRequest {
+  owner_id: number
+  responder_id: number | null
+  is_test: boolean
+  latitude: number | null
+  longitude: number | null
+}
+
+export interface Listener {
+  user_id: number
+  is_admin: boolean
+  radius: number
+  latitude: number | null
+  longitude: number | null
+}
+
+/**
+ * Who hears of a change: the owner, the current and the previous responder, admins, and everyone for whom the
+ * request is visible without show-all (SPEC 2): they share no location, the request has none, or it lies within
+ * their radius. Test requests reach admins only (and their owner, who is an admin).
+ */
+export function isRecipient(request: ChangedRequest, listener: Listener, previousResponderId: number | null = null): boolean {
+  if (listener.is_admin) return true
+  if (request.is_test) return false
+  const id = listener.user_id
+  if (id === request.owner_id || id === request.responder_id || id === previousResponderId) return true
+  if (request.latitude === null || request.longitude === null) return true
+  if (listener.latitude === null || listener.longitude === null) return true
+  const distance = distanceKm(
+    { latitude: listener.latitude, longitude: listener.longitude },
+    { latitude: request.latitude, longitude: request.longitude },
+  )
+  return distance <= listener.radius
+}

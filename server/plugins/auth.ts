@@ -1,0 +1,143 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import fp from 'fastify-plugin'
+import cookie from '@fastify/cookie'
+import jwt from '@fastify/jwt'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Config } from '../config.ts'
+import { settingOrCreate } from '../domain/settings.ts'
+import { liveSessionUser, type IssuedRefreshToken } from '../domain/sessions.ts'
+import type { UserRow } from '../domain/users.ts'
+import type { Purpose } from '../domain/phone-codes.ts'
+import { forbidden, unauthorized } from '../errors.ts'
+
+export const TOKEN_ISSUER = 'pyoraapu'
+export const ACCESS_TOKEN_AUDIENCE = 'pyoraapu-api'
+export const ACCESS_TOKEN_TTL = '15m'
+export const REFRESH_COOKIE = 'refresh_token'
+/** The refresh token goes only to the /api/user calls that use it, never to every request. */
+const REFRESH_COOKIE_PATH = '/api/user'
+
+export interface AccessTokenPayload {
+  sub: string
+  user_id: number
+  user_name: string
+  isAdmin: boolean
+  /** The session this token belongs to: logout and password changes end it at once. */
+  sid: string
+}
+
+/** The proof of a verified phone number (the SPEC's idToken in local mode). */
+export interface PhoneProofPayload {
+  phone: string
+  purpose: Purpose
+  jti: string
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessTokenPayload | PhoneProofPayload
+    user: AccessTokenPayload
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a valid access token of a live session, else 401. Sets request.currentUser. */
+    authenticate: (request: FastifyRequest) => Promise<void>
+    /** The user of a valid access token whose session is live, else undefined (for the event stream's auth). */
+    userForAccessToken: (token: unknown) => Promise<{ user: UserRow; sessionId: string } | undefined>
+    /** preHandler after authenticate: 403 unless the user is an admin. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>
+    accessTokenFor: (user: UserRow, sessionId: string) => string
+    /** A key for one purpose (e.g. hashing SMS codes), derived from the signing secret. */
+    deriveKey: (purpose: string) => string
+    setRefreshCookie: (request: FastifyRequest, reply: FastifyReply, issued: IssuedRefreshToken) => void
+    clearRefreshCookie: (request: FastifyRequest, reply: FastifyReply) => void
+  }
+  interface FastifyRequest {
+    currentUser: UserRow
+    sessionId: string
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function isAccessTokenShape(payload: AccessTokenPayload): boolean {
+  return typeof payload.sid === 'string' && UUID.test(payload.sid) && Number.isInteger(payload.user_id)
+}
+
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const secret =
+      config.JWT_SECRET ?? (await settingOrCreate(app.sql, 'jwt_secret', () => randomBytes(48).toString('base64url')))
+
+    await app.register(cookie)
+    await app.register(jwt, {
+      secret,
+      sign: { algorithm: 'HS256', iss: TOKEN_ISSUER, aud: ACCESS_TOKEN_AUDIENCE, expiresIn: ACCESS_TOKEN_TTL },
+      verify: { algorithms: ['HS256'], allowedIss: TOKEN_ISSUER, allowedAud: ACCESS_TOKEN_AUDIENCE },
+    })
+
+    app.decorateRequest('currentUser', null as unknown as UserRow)
+    app.decorateRequest('sessionId', '')
+
+    app.decorate('userForAccessToken', async (token: unknown) => {
+      if (typeof token !== 'string') return undefined
+      let payload: AccessTokenPayload
+      try {
+        payload = app.jwt.verify<AccessTokenPayload>(token)
+      } catch {
+        return undefined
+      }
+      // Only our signer makes these tokens, but a malformed claim must still be refused, never a database error.
+      if (!isAccessTokenShape(payload)) return undefined
+      const user = await liveSessionUser(app.sql, payload.sid, payload.user_id)
+      return user ? { user, sessionId: payload.sid } : undefined
+    })
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const [scheme, token] = (request.headers.authorization ?? '').split(' ')
+      const session = scheme?.toLowerCase() === 'bearer' ? await app.userForAccessToken(token) : undefined
+      if (!session) throw unauthorized()
+      request.currentUser = session.user
+      request.sessionId = session.sessionId
+    })
+
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      if (!request.currentUser?.is_admin) throw forbidden()
+    })
+
+    app.decorate('deriveKey', (purpose: string) => createHmac('sha256', secret).update(purpose).digest('hex'))
+
+    app.decorate('accessTokenFor', (user: UserRow, sessionId: string) =>
+      app.jwt.sign({
+        sub: String(user.user_id),
+        user_id: user.user_id,
+        user_name: user.user_name,
+        isAdmin: user.is_admin,
+        sid: sessionId,
+      }),
+    )
+
+    app.decorate('setRefreshCookie', (request: FastifyRequest, reply: FastifyReply, issued: IssuedRefreshToken) => {
+      reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        path: REFRESH_COOKIE_PATH,
+        // The session's own end, not a fresh 30 days at each rotation.
+        expires: issued.expiresAt,
+      })
+    })
+
+    app.decorate('clearRefreshCookie', (request: FastifyRequest, reply: FastifyReply) => {
+      reply.clearCookie(REFRESH_COOKIE, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        path: REFRESH_COOKIE_PATH,
+      })
+    })
+  },
+  { name: 'auth', dependencies: ['db'] },
+)

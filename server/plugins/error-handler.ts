@@ -1,0 +1,40 @@
+import fp from 'fastify-plugin'
+import type { FastifyError } from 'fastify'
+import { isDatabaseUnavailable } from '../db/errors.ts'
+import { GENERIC_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../errors.ts'
+import { USER_MESSAGES } from '../domain/user-messages.ts'
+
+const FILL_ALL_FIELDS = USER_MESSAGES.fillAllFields
+
+/**
+ * One place turns every thrown error into `{ message }`. Client errors keep their message; server errors are
+ * logged with the request id (Fastify's request logger carries it) and answered without internals.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable')
+        return reply.code(503).header('retry-after', '5').send({ message: UNAVAILABLE_MESSAGE })
+      }
+
+      const status = error.statusCode ?? 500
+      if (status >= 400 && status < 500) {
+        if (error.validation) {
+          // SPEC 5: "All fields must be filled in" is the message for any missing field, on every form.
+          const missingField = error.validation.some((issue) => issue.keyword === 'required')
+          return reply.code(400).send({ message: missingField ? FILL_ALL_FIELDS : 'Bad request', detail: error.message })
+        }
+        if (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP_')) {
+          // Malformed or empty JSON, unsupported content type, body too large: keep the status, hide parser text.
+          return reply.code(status).send({ message: status === 400 ? 'Bad request' : error.message })
+        }
+        return reply.code(status).send({ message: error.message })
+      }
+
+      request.log.error({ err: error }, 'request failed')
+      return reply.code(status >= 500 && status < 600 ? status : 500).send({ message: GENERIC_ERROR_MESSAGE })
+    })
+  },
+  { name: 'error-handler' },
+)

@@ -1,0 +1,43 @@
+import fp from 'fastify-plugin'
+import websocket from '@fastify/websocket'
+import { inProcessBus, postgresBus, type BusMessage } from '../events/bus.ts'
+import { EventHub } from '../events/hub.ts'
+
+const HEARTBEAT_MS = 30_000
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: {
+      hub: EventHub
+      /** Tells every instance about a committed change. Never fails the caller: the change is already saved. */
+      publish(message: BusMessage): Promise<void>
+    }
+  }
+}
+
+export default fp(
+  async (app) => {
+    await app.register(websocket, { options: { maxPayload: 16 * 1024 } })
+    const bus = app.db.mode === 'server' ? await postgresBus(app.sql, app.log) : inProcessBus()
+    const hub = new EventHub(app.sql, app.log)
+    bus.onMessage((message) => {
+      hub.deliver(message).catch((error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'))
+    })
+    bus.onResync(() => hub.refetchAll())
+
+    const heartbeat = setInterval(() => hub.heartbeat(), HEARTBEAT_MS)
+    heartbeat.unref()
+
+    app.decorate('events', {
+      hub,
+      async publish(message: BusMessage) {
+        await bus.publish(message).catch((error: unknown) => app.log.warn({ err: error, message }, 'publishing an event failed'))
+      },
+    })
+    app.addHook('onClose', async () => {
+      clearInterval(heartbeat)
+      await bus.close()
+    })
+  },
+  { name: 'events', dependencies: ['db', 'auth'] },
+)

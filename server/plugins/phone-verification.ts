@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto'
+import fp from 'fastify-plugin'
+import type { Config } from '../config.ts'
+import type { Queryable } from '../db/queryable.ts'
+import { codeText, issueCode, RESEND_AFTER_SECONDS, spendCode, type Purpose } from '../domain/phone-codes.ts'
+import { USER_MESSAGES } from '../domain/user-messages.ts'
+import type { Language } from '../domain/user-rules.ts'
+import { badRequest, HttpError } from '../errors.ts'
+import { firebaseVerifier, type VerifiedPhone } from '../verification/firebase.ts'
+import { httpTransport, outboxTransport } from '../verification/sms-transport.ts'
+import { TOKEN_ISSUER, type PhoneProofPayload } from './auth.ts'
+
+const VERIFICATION_AUDIENCE = 'pyoraapu-phone-verification'
+const VERIFICATION_TOKEN_TTL_SECONDS = 15 * 60
+
+export interface PhoneVerification {
+  mode: Config['PHONE_VERIFICATION']
+  /** Local mode: makes and sends a code. */
+  sendCode(phone: string, purpose: Purpose, ip: string, language: Language): Promise<{ resendAfter: number }>
+  /** Local mode: a correct code becomes a signed, single-use proof (the SPEC's idToken). */
+  verifyCode(phone: string, code: string): Promise<string>
+  /**
+   * Either mode: checks that `idToken` proves `phone` (for `purpose`, where the token says one) and spends it,
+   * inside the caller's transaction so a failed registration does not use it up.
+   */
+  spendIdToken(sql: Queryable, idToken: string, phone: string, purpose: Purpose): Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    phoneVerification: PhoneVerification
+  }
+}
+
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const codeKey = app.deriveKey('phone-code')
+    const transport =
+      config.SMS_TRANSPORT === 'http'
+        ? httpTransport(config.SMS_GATEWAY_URL!, config.SMS_GATEWAY_TOKEN)
+        : outboxTransport(config.DATA_DIR, app.log)
+    const firebase =
+      config.PHONE_VERIFICATION === 'firebase'
+        ? firebaseVerifier(config.FIREBASE_PROJECT_ID!, config.FIREBASE_AUTH_EMULATOR_HOST)
+        : undefined
+    if (firebase) app.addHook('onClose', () => firebase.close())
+
+    const localOnly = () => {
+      if (config.PHONE_VERIFICATION !== 'local') throw new HttpError(404, 'Phone verification runs through Firebase here')
+    }
+
+    async function provenPhone(idToken: string, purpose: Purpose): Promise<VerifiedPhone> {
+      try {
+        if (firebase) return await firebase.verify(idToken)
+        const payload = app.jwt.verify<PhoneProofPayload & { exp: number }>(idToken, {
+          allowedAud: VERIFICATION_AUDIENCE,
+          allowedIss: TOKEN_ISSUER,
+        })
+        if (payload.purpose !== purpose) throw new Error(`token is for ${payload.purpose}, not ${purpose}`)
+        return { phone: payload.phone, tokenId: payload.jti, expiresAt: new Date(payload.exp * 1000) }
+      } catch (error) {
+        app.log.info({ err: error }, 'phone verification token refused')
+        throw badRequest(USER_MESSAGES.invalidCode)
+      }
+    }
+
+    app.decorate<PhoneVerification>('phoneVerification', {
+      mode: config.PHONE_VERIFICATION,
+
+      async sendCode(phone, purpose, ip, language) {
+        localOnly()
+        const limits = { perIpPerHour: config.SMS_PER_IP_PER_HOUR, dailyCap: config.SMS_DAILY_CAP }
+        const code = await issueCode(app.sql, phone, purpose, ip, limits, codeKey)
+        await transport.send({ to: phone, text: codeText(code, language), code, purpose })
+        return { resendAfter: RESEND_AFTER_SECONDS }
+      },
+
+      async verifyCode(phone, code) {
+        localOnly()
+        const purpose = await spendCode(app.sql, phone, code, codeKey)
+        const payload: PhoneProofPayload = { phone, purpose, jti: randomUUID() }
+        return app.jwt.sign(payload, {
+          aud: VERIFICATION_AUDIENCE,
+          iss: TOKEN_ISSUER,
+          expiresIn: VERIFICATION_TOKEN_TTL_SECONDS * 1000,
+        })
+      },
+
+      async spendIdToken(sql, idToken, phone, purpose) {
+        const proof = await provenPhone(idToken, purpose)
+        if (proof.phone !== phone) throw badRequest(USER_MESSAGES.invalidCode)
+        const spent = await sql`
+          insert into used_verification_tokens (token_id, expires_at) values (${proof.tokenId}, ${proof.expiresAt})
+          on conflict (token_id) do nothing
+          returning token_id
+        `
+        if (spent.length === 0) throw badRequest(USER_MESSAGES.invalidCode)
+      },
+    })
+  },
+  { name: 'phone-verification', dependencies: ['db', 'auth'] },
+)

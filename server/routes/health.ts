@@ -1,0 +1,32 @@
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+
+const READY_TIMEOUT_MS = 2000
+
+const Status = Type.Object({ status: Type.String() })
+const Message = Type.Object({ message: Type.String() })
+
+/** Liveness for the process, readiness for the database: a load balancer routes only to ready instances. */
+const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/healthz', { schema: { response: { 200: Status } } }, async () => ({ status: 'ok' }))
+
+  app.get('/readyz', { schema: { response: { 200: Status, 503: Message } } }, async (request, reply) => {
+    try {
+      await withTimeout(app.sql`select 1`.execute(), READY_TIMEOUT_MS)
+      return { status: 'ready' }
+    } catch (error) {
+      request.log.warn({ err: error }, 'readiness check failed')
+      return reply.code(503).send({ message: 'Database unavailable' })
+    }
+  })
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+export default healthRoutes

@@ -1,0 +1,116 @@
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Config } from '../config.ts'
+import { addView, createRequest, deleteRequest, editDescription, updateLocation } from '../domain/request-changes.ts'
+import { checkCategory, checkDescription, checkRequestLocation, flag } from '../domain/request-rules.ts'
+import { findRequest, listRequests, requestFor } from '../domain/requests.ts'
+import { removeResponder, setReady, takeOver } from '../domain/responses.ts'
+import { requireFilled } from '../domain/user-rules.ts'
+import { Message } from '../schemas/common.ts'
+import {
+  CreateRequestBody,
+  DescriptionBody,
+  RemoveResponderBody,
+  RequestJsonSchema,
+  RequestLocationBody,
+  RequestParams,
+  SetReadyBody,
+} from '../schemas/request.ts'
+
+const One = { 200: RequestJsonSchema, '4xx': Message }
+
+/** SPEC 7's request calls. Every change answers the request as the caller now sees it. */
+const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  app.addHook('preHandler', app.authenticate)
+
+  const answer = async (viewer: Parameters<typeof requestFor>[1], id: number) =>
+    requestFor(await findRequest(app.sql, viewer, id), viewer)
+  /** After a committed change: everyone it concerns hears of it, then the caller gets the request. */
+  const changed = async (viewer: Parameters<typeof requestFor>[1], requestId: number, previousResponderId: number | null = null) => {
+    await app.events.publish({ type: 'request', requestId, previousResponderId })
+    return answer(viewer, requestId)
+  }
+
+  app.get('/api/requests', { schema: { response: { 200: Type.Array(RequestJsonSchema), '4xx': Message } } }, async (request) => {
+    const viewer = request.currentUser
+    const rows = await listRequests(app.sql, viewer, config.REQUEST_HISTORY_DAYS)
+    return rows.map((row) => requestFor(row, viewer))
+  })
+
+  app.get('/api/requests/:id', { schema: { params: RequestParams, response: One } }, async (request) =>
+    answer(request.currentUser, request.params.id),
+  )
+
+  app.post(
+    '/api/requests',
+    { schema: { body: CreateRequestBody, response: { 201: RequestJsonSchema, '4xx': Message } } },
+    async (request, reply) => {
+      const body = request.body
+      requireFilled(body.category, body.isApproximate)
+      const isApproximate = flag(body.isApproximate)
+      const id = await createRequest(app.sql, request.currentUser, {
+        category: checkCategory(body.category),
+        description: checkDescription(body.description),
+        ...checkRequestLocation(body.latitude, body.longitude, isApproximate),
+        isTest: flag(body.isTest),
+      })
+      app.push.notify('created', id)
+      return reply.code(201).send(await changed(request.currentUser, id))
+    },
+  )
+
+  app.put('/api/requests/:id', { schema: { params: RequestParams, body: DescriptionBody, response: One } }, async (request) => {
+    await editDescription(app.sql, request.currentUser, request.params.id, checkDescription(request.body.description))
+    return changed(request.currentUser, request.params.id)
+  })
+
+  app.put(
+    '/api/requests/:id/location',
+    { schema: { params: RequestParams, body: RequestLocationBody, response: One } },
+    async (request) => {
+      const { latitude, longitude, isApproximate } = request.body
+      const place = checkRequestLocation(latitude, longitude, flag(isApproximate))
+      await updateLocation(app.sql, request.currentUser, request.params.id, place)
+      return changed(request.currentUser, request.params.id)
+    },
+  )
+
+  app.put('/api/requests/:id/add-view', { schema: { params: RequestParams, response: One } }, async (request) => {
+    await addView(app.sql, request.currentUser, request.params.id)
+    return changed(request.currentUser, request.params.id)
+  })
+
+  app.put('/api/requests/:id/addresponder', { schema: { params: RequestParams, response: One } }, async (request) => {
+    await takeOver(app.sql, request.currentUser, request.params.id)
+    app.push.notify('taken', request.params.id)
+    return changed(request.currentUser, request.params.id)
+  })
+
+  app.put(
+    '/api/requests/:id/removeresponder',
+    { schema: { params: RequestParams, body: RemoveResponderBody, response: One } },
+    async (request) => {
+      const previous = await removeResponder(app.sql, request.currentUser, request.params.id, request.body.removedBy)
+      app.push.notify(request.body.removedBy === 'owner' ? 'removed' : 'released', request.params.id, previous)
+      return changed(request.currentUser, request.params.id, previous)
+    },
+  )
+
+  app.put('/api/requests/:id/setready', { schema: { params: RequestParams, body: SetReadyBody, response: One } }, async (request) => {
+    await setReady(app.sql, request.currentUser, request.params.id, flag(request.body.gotHelp))
+    app.push.notify('completed', request.params.id)
+    return changed(request.currentUser, request.params.id)
+  })
+
+  app.delete(
+    '/api/requests/:id',
+    { schema: { params: RequestParams, response: { 204: Type.Null(), '4xx': Message } } },
+    async (request, reply) => {
+      await deleteRequest(app.sql, request.currentUser, request.params.id)
+      await app.events.publish({ type: 'request', requestId: request.params.id, previousResponderId: null })
+      return reply.code(204).send(null)
+    },
+  )
+}
+
+export default requestRoutes

@@ -1,0 +1,59 @@
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Message } from '../schemas/common.ts'
+
+const Endpoint = Type.String({ pattern: '^https://', maxLength: 2048 })
+const PushSubscriptionJson = Type.Object({
+  endpoint: Endpoint,
+  keys: Type.Object({ p256dh: Type.String({ maxLength: 200 }), auth: Type.String({ maxLength: 100 }) }),
+})
+/** The SPEC sends `{subscription: {...}}`; a bare PushSubscription (its toJSON()) is accepted too. */
+const SubscribeBody = Type.Union([Type.Object({ subscription: PushSubscriptionJson }), PushSubscriptionJson])
+
+/** Web push subscriptions (SPEC 7), one per browser; a user may have several devices. */
+const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate)
+
+  app.get(
+    '/api/subscriptions/check-subscription',
+    {
+      schema: {
+        querystring: Type.Object({ endpoint: Type.String({ maxLength: 2048 }) }),
+        response: { 200: Type.Object({ isSubscribed: Type.Boolean() }), '4xx': Message },
+      },
+    },
+    async (request) => {
+      const [row] = await app.sql`
+        select 1 from push_subscriptions where endpoint = ${request.query.endpoint} and user_id = ${request.currentUser.user_id}`
+      return { isSubscribed: Boolean(row) }
+    },
+  )
+
+  app.post(
+    '/api/subscriptions/subscribe',
+    { schema: { body: SubscribeBody, response: { 201: Message, '4xx': Message } } },
+    async (request, reply) => {
+      const { endpoint, keys } = 'subscription' in request.body ? request.body.subscription : request.body
+      // A browser shared after a logout belongs to whoever subscribed it last.
+      await app.sql`
+        insert into push_subscriptions (endpoint, user_id, p256dh, auth)
+        values (${endpoint}, ${request.currentUser.user_id}, ${keys.p256dh}, ${keys.auth})
+        on conflict (endpoint) do update
+        set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = now()
+      `
+      return reply.code(201).send({ message: 'Subscribed' })
+    },
+  )
+
+  app.post(
+    '/api/subscriptions/unsubscribe',
+    { schema: { body: Type.Object({ endpoint: Type.String({ maxLength: 2048 }) }), response: { 200: Message, '4xx': Message } } },
+    async (request) => {
+      await app.sql`
+        delete from push_subscriptions where endpoint = ${request.body.endpoint} and user_id = ${request.currentUser.user_id}`
+      return { message: 'Unsubscribed' }
+    },
+  )
+}
+
+export default subscriptionRoutes

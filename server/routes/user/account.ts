@@ -1,0 +1,115 @@
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { assertLoginAllowed, recordLoginFailure } from '../../domain/login-throttle.ts'
+import { hashPassword, passwordMatches } from '../../domain/passwords.ts'
+import { normalisePhone } from '../../domain/phone.ts'
+import { revokeOtherSessions } from '../../domain/sessions.ts'
+import { USER_MESSAGES } from '../../domain/user-messages.ts'
+import { checkNewPassword, checkRadius, checkUserName, requireFilled } from '../../domain/user-rules.ts'
+import { deleteUser, toPublicUser, updateUser, userByPhone, type UserRow } from '../../domain/users.ts'
+import { badRequest, notFound, unauthorized } from '../../errors.ts'
+import {
+  LanguageBody,
+  Message,
+  MessageAndUser,
+  NewPasswordBody,
+  NewPasswordParams,
+  PasswordBody,
+  RadiusBody,
+  UserAnswer,
+  UsernameBody,
+} from '../../schemas/user.ts'
+
+/** The account's own settings (SPEC 2, settings modal) and the password reset that ends a forgotten password. */
+const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** The row after an update of the caller's own account; it can only be gone if deleted meanwhile. */
+  const updated = (row: UserRow | undefined): UserRow => {
+    if (!row) throw unauthorized('Session ended, log in again')
+    return row
+  }
+
+  app.put(
+    '/api/user/username',
+    { preHandler: app.authenticate, schema: { body: UsernameBody, response: { 200: MessageAndUser, '4xx': Message } } },
+    async (request) => {
+      const userName = checkUserName(request.body.user_name)
+      const user = updated(await updateUser(app.sql, request.currentUser.user_id, { user_name: userName }))
+      return { message: 'Username updated', user: toPublicUser(user) }
+    },
+  )
+
+  app.put(
+    '/api/user/radius',
+    { preHandler: app.authenticate, schema: { body: RadiusBody, response: { 200: UserAnswer, '4xx': Message } } },
+    async (request) => {
+      const user = updated(await updateUser(app.sql, request.currentUser.user_id, { radius: checkRadius(request.body.radius) }))
+      await app.events.publish({ type: 'user', userId: user.user_id })
+      return { user: toPublicUser(user) }
+    },
+  )
+
+  app.put(
+    '/api/user/language',
+    { preHandler: app.authenticate, schema: { body: LanguageBody, response: { 200: UserAnswer, '4xx': Message } } },
+    async (request) => {
+      const user = updated(await updateUser(app.sql, request.currentUser.user_id, { language: request.body.language }))
+      return { user: toPublicUser(user) }
+    },
+  )
+
+  app.put(
+    '/api/user/password',
+    { preHandler: app.authenticate, schema: { body: PasswordBody, response: { 200: Message, '4xx': Message } } },
+    async (request) => {
+      const { oldPassword, newPassword } = request.body
+      requireFilled(oldPassword, newPassword)
+      const user = request.currentUser
+      // A stolen access token must not become a way to guess the password: same budget as logins.
+      const accountKey = `user:${user.user_id}`
+      await assertLoginAllowed(app.sql, accountKey, request.ip)
+      if (!(await passwordMatches(oldPassword, user.password_hash))) {
+        await recordLoginFailure(app.sql, accountKey, request.ip)
+        throw badRequest(USER_MESSAGES.incorrectPassword)
+      }
+      const passwordHash = await hashPassword(checkNewPassword(newPassword))
+      await app.sql.begin(async (tx) => {
+        await updateUser(tx, user.user_id, { password_hash: passwordHash })
+        await revokeOtherSessions(tx, user.user_id, request.sessionId, 'password changed')
+      })
+      return { message: 'Password changed' }
+    },
+  )
+
+  app.put(
+    '/api/user/:phone/newpassword',
+    { schema: { params: NewPasswordParams, body: NewPasswordBody, response: { 200: Message, '4xx': Message } } },
+    async (request) => {
+      const { newPassword, idToken } = request.body
+      requireFilled(newPassword, idToken)
+      const phone = normalisePhone(request.params.phone)
+      const passwordHash = await hashPassword(checkNewPassword(newPassword))
+      const user = await userByPhone(app.sql, phone)
+      if (!user) throw notFound(USER_MESSAGES.phoneNotFound)
+      await app.sql.begin(async (tx) => {
+        await app.phoneVerification.spendIdToken(tx, idToken, phone, 'reset')
+        await updateUser(tx, user.user_id, { password_hash: passwordHash })
+        await revokeOtherSessions(tx, user.user_id, null, 'password reset')
+      })
+      return { message: 'Password updated' }
+    },
+  )
+
+  app.delete(
+    '/api/user',
+    { preHandler: app.authenticate, schema: { response: { 204: Type.Null(), '4xx': Message } } },
+    async (request, reply) => {
+      const changedRequests = await app.sql.begin((tx) => deleteUser(tx, request.currentUser))
+      for (const requestId of changedRequests) await app.events.publish({ type: 'request', requestId, previousResponderId: null })
+      await app.events.publish({ type: 'user', userId: request.currentUser.user_id })
+      app.clearRefreshCookie(request, reply)
+      return reply.code(204).send(null)
+    },
+  )
+}
+
+export default accountRoutes

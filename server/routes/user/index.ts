@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../../config.ts'
+import accountRoutes from './account.ts'
+import adminUserRoutes from './admin.ts'
+import locationRoutes from './location.ts'
+import registrationRoutes from './registration.ts'
+import sessionRoutes from './session.ts'
+
+/** Every /api/user route (SPEC 7), one file per concern. */
+export default async function userRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  await app.register(registrationRoutes, { config })
+  await app.register(sessionRoutes, { config })
+  await app.register(accountRoutes)
+  await app.register(locationRoutes)
+  await app.register(adminUserRoutes)
+}

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { checkLocation } from '../../domain/user-rules.ts'
+import { setUserLocation } from '../../domain/users.ts'
+import { LocationAnswer, LocationBody, Message } from '../../schemas/user.ts'
+
+/** The user's last reported position: the centre of their radius, and the fallback when the browser has none. */
+const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/user/location',
+    { preHandler: app.authenticate, schema: { response: { 200: LocationAnswer, '4xx': Message } } },
+    async (request) => ({ latitude: request.currentUser.latitude, longitude: request.currentUser.longitude }),
+  )
+
+  app.put(
+    '/api/user/location',
+    { preHandler: app.authenticate, schema: { body: LocationBody, response: { 200: LocationAnswer, '4xx': Message } } },
+    async (request) => {
+      const location = checkLocation(request.body.latitude, request.body.longitude)
+      await setUserLocation(app.sql, request.currentUser.user_id, location)
+      await app.events.publish({ type: 'user', userId: request.currentUser.user_id })
+      return location
+    },
+  )
+}
+
+export default locationRoutes

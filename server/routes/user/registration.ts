@@ -1,0 +1,77 @@
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { hashPassword } from '../../domain/passwords.ts'
+import { normalisePhone } from '../../domain/phone.ts'
+import { startSession } from '../../domain/sessions.ts'
+import {
+  checkNewPassword,
+  checkOptionalLocation,
+  checkRadius,
+  checkUserName,
+  languageFromAcceptLanguage,
+  requireFilled,
+} from '../../domain/user-rules.ts'
+import { insertUser, phoneRegistered, toPublicUser, userNameTaken } from '../../domain/users.ts'
+import { CheckPhoneBody, CheckUsernameBody, Message, RegisterBody, SessionAnswer } from '../../schemas/user.ts'
+import { accountRateLimit } from '../rate-limits.ts'
+import type { Config } from '../../config.ts'
+
+const registrationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  const limited = accountRateLimit(config)
+  app.post(
+    '/api/user/check-username',
+    {
+      schema: { body: CheckUsernameBody, response: { 200: Type.Object({ available: Type.Boolean() }), '4xx': Message } },
+      config: limited,
+    },
+    async (request) => ({ available: !(await userNameTaken(app.sql, checkUserName(request.body.user_name))) }),
+  )
+
+  app.post(
+    '/api/user/check-phone',
+    {
+      schema: {
+        body: CheckPhoneBody,
+        response: {
+          200: Type.Union([Type.Object({ available: Type.Boolean() }), Type.Object({ exists: Type.Boolean() })]),
+          '4xx': Message,
+        },
+      },
+      config: limited,
+    },
+    async (request) => {
+      const registered = await phoneRegistered(app.sql, normalisePhone(request.body.phone))
+      return request.body.checkType === 'exists' ? { exists: registered } : { available: !registered }
+    },
+  )
+
+  app.post(
+    '/api/user/register',
+    {
+      schema: { body: RegisterBody, response: { 201: SessionAnswer, '4xx': Message } },
+      config: limited,
+    },
+    async (request, reply) => {
+      const body = request.body
+      requireFilled(body.user_name, body.phone, body.password, body.radius, body.idToken)
+      const userName = checkUserName(body.user_name)
+      const phone = normalisePhone(body.phone)
+      const password = checkNewPassword(body.password)
+      const radius = checkRadius(body.radius)
+      const location = checkOptionalLocation(body.latitude, body.longitude)
+      const language = body.language ?? languageFromAcceptLanguage(request.headers['accept-language'])
+      const passwordHash = await hashPassword(password)
+
+      // The phone proof is spent in the same transaction: a taken user name leaves it usable for a retry.
+      const { user, session } = await app.sql.begin(async (tx) => {
+        await app.phoneVerification.spendIdToken(tx, body.idToken, phone, 'register')
+        const user = await insertUser(tx, { userName, phone, passwordHash, radius, language, location })
+        return { user, session: await startSession(tx, user.user_id) }
+      })
+      app.setRefreshCookie(request, reply, session)
+      return reply.code(201).send({ token: app.accessTokenFor(user, session.sessionId), user: toPublicUser(user) })
+    },
+  )
+}
+
+export default registrationRoutes

@@ -1,0 +1,50 @@
+import { Type } from '@sinclair/typebox'
+import { CATEGORIES, STATUSES } from '../domain/request-rules.ts'
+import { Latitude, Longitude, Text } from './common.ts'
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
+/** The SPEC sends flags as 0 or 1. */
+const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)])
+
+export const RequestJsonSchema = Type.Object({
+  request_id: Type.Integer(),
+  category: Type.Union(CATEGORIES.map((c) => Type.Literal(c))),
+  status: Type.Union(STATUSES.map((s) => Type.Literal(s))),
+  description: Type.String(),
+  user_name: Type.String(),
+  phone: Nullable(Type.String()),
+  latitude: Nullable(Type.Number()),
+  longitude: Nullable(Type.Number()),
+  isApproximate: Type.Boolean(),
+  is_test: Type.Boolean(),
+  views: Nullable(Type.Integer()),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+  responder_id: Nullable(Type.Integer()),
+  responder_user_name: Nullable(Type.String()),
+  responder_phone: Nullable(Type.String()),
+  isOwnRequest: Type.Boolean(),
+  got_help: Nullable(Type.Boolean()),
+})
+
+export const RequestParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })
+
+export const CreateRequestBody = Type.Object({
+  category: Text,
+  description: Text,
+  latitude: Type.Optional(Nullable(Latitude)),
+  longitude: Type.Optional(Nullable(Longitude)),
+  isApproximate: Flag,
+  isTest: Type.Optional(Flag),
+})
+
+export const DescriptionBody = Type.Object({ description: Text })
+export const RequestLocationBody = Type.Object({
+  latitude: Nullable(Latitude),
+  longitude: Nullable(Longitude),
+  isApproximate: Flag,
+})
+export const RemoveResponderBody = Type.Object({
+  removedBy: Type.Union([Type.Literal('owner'), Type.Literal('responder')]),
+})
+export const SetReadyBody = Type.Object({ gotHelp: Flag })

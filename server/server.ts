@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto'
+import type { Agent } from 'node:https'
+import type { Writable } from 'node:stream'
+import Fastify, { type FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import app from './app.ts'
+import type { Config } from './config.ts'
+import { validatorCompiler } from './validation.ts'
+
+/** The Fastify instance with its server options and the app registered: production and tests both use this. */
+export function buildServer(config: Config, options: { logStream?: Writable; pushAgent?: Agent } = {}): FastifyInstance {
+  const server = Fastify({
+    logger: options.logStream ? { level: config.LOG_LEVEL, stream: options.logStream } : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    // The database plugin may retry for DATABASE_CONNECT_TIMEOUT seconds, then migrate.
+    pluginTimeout: (config.DATABASE_CONNECT_TIMEOUT + 60) * 1000,
+    bodyLimit: 64 * 1024,
+    // Ids come from us, never from the client, so logs cannot be spoofed; clients see it in x-request-id.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  server.setValidatorCompiler(validatorCompiler)
+  server.register(fp(app), { config, pushAgent: options.pushAgent })
+  return server
+}
