@@ -1,0 +1,17 @@
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { BootScreen } from './components/BootScreen.tsx'
+import { AppRoutes } from './routes.tsx'
+import { useStore } from './store/index.ts'
+import { selectCatalogStatus } from './store/slices/settings.ts'
+
+/** Nothing renders with text until a catalog is active, so no untranslated text ever flashes. */
+export function App() {
+  const catalogReady = useStore(selectCatalogStatus) === 'ready'
+  if (!catalogReady) return <BootScreen />
+  return (
+    <I18nProvider i18n={i18n}>
+      <AppRoutes />
+    </I18nProvider>
+  )
+}

@@ -1,0 +1,133 @@
+import { ApiError } from './errors.ts'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface ApiRequest {
+  method?: HttpMethod
+  /** Sent as JSON. */
+  body?: unknown
+  /**
+   * false for the public calls (login, registration, phone checks): no Authorization header and no refresh on a
+   * 401, which there means wrong credentials, not an expired token.
+   */
+  auth?: boolean
+  /** Message of the ApiError when the answer carries none (the PUT helper's "Request update failed", SPEC 7). */
+  fallbackMessage?: string
+}
+
+/**
+ * The client's link to the session: where the token is read, and whom to tell that it changed or that the
+ * session is over. The session slice connects itself; the client imports neither the store nor the storage, so
+ * it runs (and is tested) anywhere fetch exists.
+ */
+export interface SessionLink {
+  /** The stored access token (SPEC 7: "the locally stored token"). */
+  readToken: () => string | null
+  /** A refresh brought a new token: store it. */
+  tokenRefreshed: (token: string) => void
+  /** The server refused the session: forget it. */
+  sessionEnded: () => void
+}
+
+let session: SessionLink = { readToken: () => null, tokenRefreshed: () => {}, sessionEnded: () => {} }
+
+export function connectSession(link: SessionLink): void {
+  session = link
+}
+
+const REFRESH_PATH = '/api/user/refresh-token'
+
+async function send(path: string, request: ApiRequest, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json'
+  if (token) headers.Authorization = `Bearer ${token}`
+  try {
+    return await fetch(path, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      credentials: 'include',
+    })
+  } catch (error) {
+    // Offline, DNS, a dropped connection: no HTTP answer at all.
+    throw new ApiError(0, error instanceof Error ? error.message : 'Network error')
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined
+  const text = await response.text()
+  if (!text) return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
+    return body.message
+  }
+  return undefined
+}
+
+async function answerOf<T>(response: Response, fallbackMessage: string | undefined): Promise<T> {
+  const body = await readJson(response)
+  if (!response.ok) {
+    throw new ApiError(response.status, messageOf(body) ?? fallbackMessage ?? `HTTP ${response.status}`)
+  }
+  return body as T
+}
+
+let refreshing: Promise<string | null> | null = null
+
+/**
+ * Trades the refresh cookie for a new access token and stores it. Resolves null when the server refuses (the
+ * session is over) and throws an ApiError with status 0 when it cannot be reached. Concurrent callers share one
+ * call: the server rotates the refresh token on every use and treats a reused one as theft, so two parallel
+ * refreshes would end the session.
+ */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= (async () => {
+    try {
+      const response = await send(REFRESH_PATH, { method: 'POST', body: {} }, null)
+      if (!response.ok) return null
+      const body = await readJson(response)
+      const token =
+        typeof body === 'object' && body !== null && 'accessToken' in body && typeof body.accessToken === 'string'
+          ? body.accessToken
+          : null
+      if (!token) return null
+      session.tokenRefreshed(token)
+      return token
+    } finally {
+      refreshing = null
+    }
+  })()
+  return refreshing
+}
+
+/**
+ * Every API call goes through here: JSON in and out, the stored token as a bearer header, and on a 401 one
+ * refresh and one retry (SPEC 7). A refused refresh, or a 401 on the retry, ends the session.
+ */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const auth = request.auth ?? true
+  const token = auth ? session.readToken() : null
+  let response = await send(path, request, token)
+  if (response.status === 401 && auth && token) {
+    const fresh = await refreshAccessToken()
+    if (fresh) response = await send(path, request, fresh)
+    if (!fresh || response.status === 401) {
+      session.sessionEnded()
+      throw new ApiError(401, messageOf(await readJson(response)) ?? 'Unauthorized')
+    }
+  }
+  return answerOf<T>(response, request.fallbackMessage)
+}
+
+/** The generic PUT helper of SPEC 7: a JSON body; a failure throws the server's message or "Request update failed". */
+export function apiPut<T>(path: string, body: unknown): Promise<T> {
+  return apiFetch<T>(path, { method: 'PUT', body, fallbackMessage: 'Request update failed' })
+}

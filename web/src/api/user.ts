@@ -1,0 +1,72 @@
+import type { Language } from '../i18n/language.ts'
+import { apiFetch, apiPut } from './client.ts'
+import type { Coordinates, SessionAnswer, User } from './types.ts'
+
+/** Typed calls of the /api/user endpoints (SPEC section 7). */
+
+const post = <T>(path: string, body: unknown, auth = false) => apiFetch<T>(path, { method: 'POST', body, auth })
+
+export const login = (identifier: string, password: string) =>
+  post<SessionAnswer>('/api/user/login', { identifier, password })
+
+export async function isUsernameAvailable(user_name: string): Promise<boolean> {
+  return (await post<{ available: boolean }>('/api/user/check-username', { user_name })).available === true
+}
+
+export async function isPhoneAvailable(phone: string): Promise<boolean> {
+  return (await post<{ available: boolean }>('/api/user/check-phone', { phone, checkType: 'availability' }))
+    .available === true
+}
+
+export async function phoneExists(phone: string): Promise<boolean> {
+  return (await post<{ exists: boolean }>('/api/user/check-phone', { phone, checkType: 'exists' })).exists === true
+}
+
+export interface Registration {
+  user_name: string
+  phone: string
+  password: string
+  radius: number
+  latitude: number | null
+  longitude: number | null
+  idToken: string
+  language: Language
+}
+
+export const register = (registration: Registration) => post<SessionAnswer>('/api/user/register', registration)
+
+export const setNewPassword = (phone: string, newPassword: string, idToken: string) =>
+  apiFetch<{ message: string }>(`/api/user/${encodeURIComponent(phone)}/newpassword`, {
+    method: 'PUT',
+    body: { newPassword, idToken },
+    auth: false,
+    fallbackMessage: 'Request update failed',
+  })
+
+export const fetchCurrentUser = async (): Promise<User> =>
+  (await apiFetch<{ user: User }>('/api/user/protected-route')).user
+
+export const logout = () => post<void>('/api/user/logout', {}, true)
+
+export const changeUsername = async (user_name: string): Promise<User> =>
+  (await apiPut<{ user: User }>('/api/user/username', { user_name })).user
+
+export const changeRadius = async (radius: number): Promise<User> =>
+  (await apiPut<{ user: User }>('/api/user/radius', { radius })).user
+
+export const changePassword = (oldPassword: string, newPassword: string) =>
+  apiPut<{ message: string }>('/api/user/password', { oldPassword, newPassword })
+
+export const changeLanguage = async (language: Language): Promise<User> =>
+  (await apiPut<{ user: User }>('/api/user/language', { language })).user
+
+export const deleteAccount = () => apiFetch<void>('/api/user', { method: 'DELETE' })
+
+export const fetchSavedLocation = () =>
+  apiFetch<{ latitude: number | null; longitude: number | null }>('/api/user/location')
+
+export const reportLocation = ({ latitude, longitude }: Coordinates) =>
+  apiPut<Coordinates>('/api/user/location', { latitude, longitude })
+
+export const fetchUserCount = async (): Promise<number> =>
+  (await apiFetch<{ userCount: number }>('/api/user/user-count')).userCount

@@ -1,0 +1,86 @@
+import { useLingui } from '@lingui/react'
+import { useEffect, useRef, useState } from 'react'
+import { updateDescription, type HelpRequest } from '../../api/requests.ts'
+import { formMessages } from '../../i18n/form-messages.ts'
+import { messages } from '../../i18n/messages.ts'
+import { requestMessages } from '../../i18n/request-messages.ts'
+import { descriptionError } from '../../requests/validation.ts'
+import { check } from '../form/field-error.ts'
+import { FormActions } from '../form/FormActions.tsx'
+import { FormMessage } from '../form/FormMessage.tsx'
+import { useAction } from '../form/useAction.ts'
+import { DescriptionField } from './DescriptionField.tsx'
+
+interface DescriptionSectionProps {
+  request: HelpRequest
+  update: (request: HelpRequest) => void
+}
+
+/** SPEC 4 "Description editing": read-only, then edit with save or cancel (cancel restores); owner only, not completed. */
+export function DescriptionSection({ request, update }: DescriptionSectionProps) {
+  const { i18n } = useLingui()
+  const [editing, setEditing] = useState(false)
+  const [draft, setDraft] = useState(request.description)
+  const [saved, setSaved] = useState(false)
+  const { busy, error, setError, submitWith } = useAction(() => 'description')
+  const inputRef = useRef<HTMLTextAreaElement>(null)
+  const editable = request.isOwnRequest && request.status !== 'completed'
+
+  useEffect(() => {
+    if (editing) inputRef.current?.focus()
+  }, [editing])
+
+  const save = submitWith(async () => {
+    check(descriptionError(draft), 'description')
+    update(await updateDescription(request.request_id, draft.trim()))
+    setEditing(false)
+    setSaved(true)
+  })
+
+  function cancel() {
+    setDraft(request.description)
+    setError(null)
+    setEditing(false)
+  }
+
+  return (
+    <section className="request-detail__section" aria-labelledby="request-description">
+      <h3 id="request-description" className="request-detail__heading">
+        {i18n._(requestMessages.description)}
+      </h3>
+      {editing ? (
+        <form className="form" noValidate onSubmit={save}>
+          <DescriptionField
+            ref={inputRef}
+            label={i18n._(requestMessages.editdescription)}
+            value={draft}
+            onChange={setDraft}
+            error={error ? i18n._(messages[error.key]) : null}
+          />
+          <FormActions leaveLabel={i18n._(formMessages.cancel)} onLeave={cancel} busy={busy}>
+            {i18n._(formMessages.save)}
+          </FormActions>
+        </form>
+      ) : (
+        <>
+          <p className="request-detail__description">{request.description}</p>
+          <FormMessage tone="success" text={saved ? i18n._(messages.descupdated) : null} />
+          {editable && (
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-label={i18n._(requestMessages.editdescription)}
+              onClick={() => {
+                setSaved(false)
+                setDraft(request.description)
+                setEditing(true)
+              }}
+            >
+              {i18n._(formMessages.edit)}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,68 @@
+import { useLingui } from '@lingui/react'
+import { useState } from 'react'
+import { KeyedError } from '../../api/errors.ts'
+import { setReady, type HelpRequest } from '../../api/requests.ts'
+import { formMessages } from '../../i18n/form-messages.ts'
+import { messages } from '../../i18n/messages.ts'
+import { requestMessages } from '../../i18n/request-messages.ts'
+import { Dialog } from '../Dialog.tsx'
+import { FormMessage } from '../form/FormMessage.tsx'
+import { useAction } from '../form/useAction.ts'
+
+interface ReadyDialogProps {
+  open: boolean
+  onClose: () => void
+  request: HelpRequest
+  onReady: (request: HelpRequest) => void
+}
+
+/** SPEC 4: a warning, then yes or no on whether help came; the confirm button stays disabled until one is chosen. */
+export function ReadyDialog({ open, onClose, request, onReady }: ReadyDialogProps) {
+  const { i18n } = useLingui()
+  const [gotHelp, setGotHelp] = useState<boolean | null>(null)
+  const { busy, error, submitWith } = useAction()
+
+  const submit = submitWith(async () => {
+    if (gotHelp === null) return
+    let ready: HelpRequest
+    try {
+      ready = await setReady(request.request_id, gotHelp)
+    } catch (caught) {
+      throw new KeyedError('genericerror', caught)
+    }
+    onReady(ready)
+  })
+
+  return (
+    <Dialog open={open} onClose={onClose} title={i18n._(requestMessages.readytitle)}>
+      <form className="form" noValidate onSubmit={submit}>
+        <p className="form-message form-message--warning">{i18n._(requestMessages.readywarning)}</p>
+        <fieldset className="choice-list">
+          <legend className="field__label">{i18n._(requestMessages.gothelpquestion)}</legend>
+          <label className="choice">
+            <input type="radio" name="got-help" checked={gotHelp === true} onChange={() => setGotHelp(true)} />
+            <span className="choice__label">{i18n._(requestMessages.yes)}</span>
+          </label>
+          <label className="choice">
+            <input type="radio" name="got-help" checked={gotHelp === false} onChange={() => setGotHelp(false)} />
+            <span className="choice__label">{i18n._(requestMessages.no)}</span>
+          </label>
+        </fieldset>
+        <FormMessage tone="error" text={error ? i18n._(messages[error.key]) : null} />
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {i18n._(formMessages.cancel)}
+          </button>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={gotHelp === null}
+            aria-disabled={busy || undefined}
+          >
+            {busy ? i18n._(formMessages.pleasewait) : i18n._(requestMessages.markready)}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

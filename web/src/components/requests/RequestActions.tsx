@@ -1,0 +1,149 @@
+import { useLingui } from '@lingui/react'
+import { useState } from 'react'
+import { KeyedError } from '../../api/errors.ts'
+import { deleteRequest, removeResponder, takeOver, type HelpRequest } from '../../api/requests.ts'
+import { takeOverFeedback, type Feedback } from '../../api/server-messages.ts'
+import { messages } from '../../i18n/messages.ts'
+import { requestMessages } from '../../i18n/request-messages.ts'
+import { isResponder } from '../../store/slices/requests.ts'
+import { useStore } from '../../store/index.ts'
+import { selectIsAdmin, selectUser } from '../../store/slices/session.ts'
+import { ConfirmDialog } from '../settings/ConfirmDialog.tsx'
+import { FormMessage } from '../form/FormMessage.tsx'
+import { ReadyDialog } from './ReadyDialog.tsx'
+
+interface RequestActionsProps {
+  request: HelpRequest
+  update: (request: HelpRequest) => void
+  onDeleted: () => void
+}
+
+/**
+ * SPEC 2 and 4: take over (only while new), release (the responder), a disabled "working on it" for others when
+ * someone helps, remove the helper (owner), mark ready (owner or admin), delete (owner or admin). A completed
+ * request offers only delete.
+ */
+export function RequestActions({ request, update, onDeleted }: RequestActionsProps) {
+  const { i18n } = useLingui()
+  const user = useStore(selectUser)
+  const isAdmin = useStore(selectIsAdmin)
+  const dropRequest = useStore((s) => s.dropRequest)
+  const [busy, setBusy] = useState(false)
+  const [feedback, setFeedback] = useState<Feedback | null>(null)
+  const [readyOpen, setReadyOpen] = useState(false)
+  const [deleteOpen, setDeleteOpen] = useState(false)
+  if (!user) return null
+
+  const completed = request.status === 'completed'
+  const own = request.isOwnRequest
+  const responding = isResponder(request, user.user_id)
+  const canManage = own || isAdmin
+
+  async function act(action: () => Promise<HelpRequest>, toFeedback: (error: unknown) => Feedback) {
+    if (busy) return
+    setBusy(true)
+    setFeedback(null)
+    try {
+      update(await action())
+    } catch (error) {
+      const shown = toFeedback(error)
+      if ('key' in shown && shown.key === 'genericerror') console.error(error)
+      setFeedback(shown)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const generic = (): Feedback => ({ key: 'genericerror' })
+
+  const feedbackText = feedback ? ('key' in feedback ? i18n._(messages[feedback.key]) : feedback.text) : null
+
+  return (
+    <div className="request-actions">
+      <FormMessage tone="error" text={feedbackText} />
+      {!completed && !own && !responding && (
+        request.responder_id === null ? (
+          <button
+            type="button"
+            className="button button--primary button--block"
+            disabled={busy || request.status !== 'new'}
+            onClick={() => void act(() => takeOver(request.request_id), takeOverFeedback)}
+          >
+            {i18n._(requestMessages.takeover)}
+          </button>
+        ) : (
+          <button type="button" className="button button--secondary button--block" disabled>
+            {i18n._(requestMessages.workingonit)}
+          </button>
+        )
+      )}
+      {!completed && responding && (
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          disabled={busy}
+          onClick={() => void act(() => removeResponder(request.request_id, 'responder'), generic)}
+        >
+          {i18n._(requestMessages.release)}
+        </button>
+      )}
+      {!completed && own && request.responder_id !== null && (
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          disabled={busy}
+          onClick={() => void act(() => removeResponder(request.request_id, 'owner'), generic)}
+        >
+          {i18n._(requestMessages.removeresponder)}
+        </button>
+      )}
+      {!completed && canManage && (
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={busy}
+          onClick={() => setReadyOpen(true)}
+        >
+          {i18n._(requestMessages.markready)}
+        </button>
+      )}
+      {canManage && (
+        <button
+          type="button"
+          className="button button--danger button--block"
+          disabled={busy}
+          onClick={() => setDeleteOpen(true)}
+        >
+          {i18n._(requestMessages.deleterequest)}
+        </button>
+      )}
+      <ReadyDialog
+        open={readyOpen}
+        onClose={() => setReadyOpen(false)}
+        request={request}
+        onReady={(ready) => {
+          update(ready)
+          setReadyOpen(false)
+        }}
+      />
+      <ConfirmDialog
+        open={deleteOpen}
+        onClose={() => setDeleteOpen(false)}
+        title={i18n._(requestMessages.deletetitle)}
+        confirmLabel={i18n._(requestMessages.delete)}
+        danger
+        onConfirm={async () => {
+          try {
+            await deleteRequest(request.request_id)
+          } catch (error) {
+            throw new KeyedError('genericerror', error)
+          }
+          dropRequest(request.request_id)
+          setDeleteOpen(false)
+          onDeleted()
+        }}
+      >
+        <p>{i18n._(requestMessages.deletewarning)}</p>
+      </ConfirmDialog>
+    </div>
+  )
+}

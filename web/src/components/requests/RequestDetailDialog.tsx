@@ -1,0 +1,170 @@
+import { useLingui } from '@lingui/react'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import type { HelpRequest } from '../../api/requests.ts'
+import { formMessages } from '../../i18n/form-messages.ts'
+import { messages } from '../../i18n/messages.ts'
+import { categoryNames, requestMessages } from '../../i18n/request-messages.ts'
+import { pointOf } from '../../requests/distance.ts'
+import { formatRelativeTime } from '../../requests/relative-time.ts'
+import { useRequestDetail } from '../../requests/useRequestDetail.ts'
+import { useStore } from '../../store/index.ts'
+import { selectPosition } from '../../store/slices/location.ts'
+import { Dialog } from '../Dialog.tsx'
+import { FormMessage } from '../form/FormMessage.tsx'
+import { Loader } from '../Loader.tsx'
+import { DescriptionSection } from './DescriptionSection.tsx'
+import { LocationUpdate } from './LocationUpdate.tsx'
+import { RequestActions } from './RequestActions.tsx'
+import { StatusBadge } from './StatusBadge.tsx'
+
+/** OpenLayers is big: its chunk loads only when a request with a location is opened. */
+const SingleLocationMap = lazy(() => import('../../map/SingleLocationMap.tsx'))
+
+interface RequestDetailDialogProps {
+  /** The request to show; null keeps the dialog closed. */
+  requestId: number | null
+  onClose: () => void
+}
+
+/** SPEC 2 "Request detail modal". */
+export function RequestDetailDialog({ requestId, onClose }: RequestDetailDialogProps) {
+  return requestId === null ? (
+    <Dialog open={false} onClose={onClose} title="">
+      {null}
+    </Dialog>
+  ) : (
+    <OpenRequestDialog key={requestId} id={requestId} onClose={onClose} />
+  )
+}
+
+function OpenRequestDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const { i18n } = useLingui()
+  const { phase, request, update } = useRequestDetail(id)
+  const title =
+    phase === 'loaded' && request
+      ? i18n._(categoryNames[request.category])
+      : phase === 'notfound'
+        ? i18n._(requestMessages.requestnotfound)
+        : i18n._(requestMessages.request)
+  return (
+    <Dialog open onClose={onClose} title={title}>
+      {phase === 'loading' && <Loader label={i18n._(requestMessages.loadingrequest)} />}
+      {phase === 'failed' && <FormMessage tone="error" text={i18n._(messages.failedtofetchrequest)} />}
+      {phase === 'notfound' && <FormMessage tone="error" text={i18n._(messages.notfound)} />}
+      {phase === 'loaded' && request && <RequestDetail request={request} update={update} onDeleted={onClose} />}
+    </Dialog>
+  )
+}
+
+interface RequestDetailProps {
+  request: HelpRequest
+  update: (request: HelpRequest) => void
+  onDeleted: () => void
+}
+
+function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
+  const { i18n } = useLingui()
+  const position = useStore(selectPosition)
+  const now = useNow()
+  const completed = request.status === 'completed'
+  const point = pointOf(request)
+  const relative = (iso: string) => formatRelativeTime(iso, now, i18n.locale)
+
+  return (
+    <div className="request-detail">
+      {request.is_test && (
+        <p className="request-detail__test" lang="fi">
+          Testipyyntö
+        </p>
+      )}
+      <dl className="facts">
+        <div>
+          <dt>{i18n._(requestMessages.askedby)}</dt>
+          <dd>{request.user_name}</dd>
+        </div>
+        {!completed && request.phone && (
+          <div>
+            <dt>{i18n._(formMessages.phone)}</dt>
+            <dd>
+              <a href={`tel:${request.phone}`}>{request.phone}</a>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{i18n._(requestMessages.status)}</dt>
+          <dd>
+            <StatusBadge status={request.status} />
+            {completed && request.got_help !== null && (
+              <span className="facts__note">
+                {' · '}
+                {i18n._(request.got_help ? requestMessages.gothelp : requestMessages.nohelp)}
+              </span>
+            )}
+          </dd>
+        </div>
+        {!completed && request.responder_user_name && (
+          <div>
+            <dt>{i18n._(requestMessages.helper)}</dt>
+            <dd>
+              {request.responder_user_name}
+              {request.responder_phone && (
+                <>
+                  {' · '}
+                  <a href={`tel:${request.responder_phone}`}>{request.responder_phone}</a>
+                </>
+              )}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{i18n._(requestMessages.updated)}</dt>
+          <dd>
+            <time dateTime={request.updated_at}>{relative(request.updated_at)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{i18n._(requestMessages.created)}</dt>
+          <dd>
+            <time dateTime={request.created_at}>{relative(request.created_at)}</time>
+          </dd>
+        </div>
+        {request.views !== null && (
+          <div>
+            <dt>{i18n._(requestMessages.views)}</dt>
+            <dd>{request.views}</dd>
+          </div>
+        )}
+      </dl>
+
+      <section className="request-detail__section" aria-labelledby="request-location">
+        <h3 id="request-location" className="request-detail__heading">
+          {i18n._(requestMessages.location)}
+        </h3>
+        {point ? (
+          <>
+            {request.isApproximate && <p className="field__hint">{i18n._(requestMessages.approximatearea)}</p>}
+            <Suspense fallback={<div className="single-map-placeholder" />}>
+              <SingleLocationMap point={point} isApproximate={request.isApproximate} own={position} />
+            </Suspense>
+          </>
+        ) : (
+          <p>{i18n._(requestMessages.locationnotshared)}</p>
+        )}
+        {request.isOwnRequest && !completed && <LocationUpdate request={request} update={update} />}
+      </section>
+
+      <DescriptionSection request={request} update={update} />
+      <RequestActions request={request} update={update} onDeleted={onDeleted} />
+    </div>
+  )
+}
+
+/** The clock for relative times, ticking every 30 s so "now" becomes "1 minute ago" while the modal is open. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}

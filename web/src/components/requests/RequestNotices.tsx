@@ -1,0 +1,49 @@
+import { useLingui } from '@lingui/react'
+import { Link } from 'wouter'
+import { categoryNames, requestMessages } from '../../i18n/request-messages.ts'
+import { useStore } from '../../store/index.ts'
+import { selectNotices, type RequestNotice } from '../../store/slices/requests.ts'
+import './Requests.css'
+
+/**
+ * Live news about the user's own requests (taken over, back to new). The polite live region stays in the page,
+ * so a notice added to it is read out without moving focus; each notice stays until dismissed.
+ */
+export function RequestNotices() {
+  const { i18n } = useLingui()
+  const notices = useStore(selectNotices)
+  const dismiss = useStore((s) => s.dismissNotice)
+  return (
+    <div className="live-notices" aria-live="polite">
+      {notices.map((notice) => (
+        <div key={notice.id} className="live-notice">
+          <p className="live-notice__text">{noticeText(notice, i18n._.bind(i18n))}</p>
+          <Link
+            href={`/?request=${notice.requestId}`}
+            className="button button--secondary live-notice__open"
+            onClick={() => dismiss(notice.id)}
+          >
+            {i18n._(requestMessages.opennoticerequest)}
+          </Link>
+          <button
+            type="button"
+            className="live-notice__dismiss"
+            aria-label={i18n._(requestMessages.dismissnotice)}
+            onClick={() => dismiss(notice.id)}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+type Translate = (descriptor: { id: string; message?: string }, values?: Record<string, unknown>) => string
+
+function noticeText(notice: RequestNotice, t: Translate): string {
+  const category = t(categoryNames[notice.category])
+  return notice.change === 'takenover'
+    ? t(requestMessages.requesttakenover, { name: notice.responderName ?? '', category })
+    : t(requestMessages.requestreleased, { category })
+}

@@ -1,0 +1,121 @@
+import { Trans, useLingui } from '@lingui/react'
+import { useEffect, useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import { Link } from 'wouter'
+import { messages } from '../../i18n/messages.ts'
+import { requestMessages } from '../../i18n/request-messages.ts'
+import { screenTitles } from '../../i18n/shell-messages.ts'
+import { useStore } from '../../store/index.ts'
+import { selectPosition } from '../../store/slices/location.ts'
+import { selectRequestsStatus, selectShowAll, visibleRequests } from '../../store/slices/requests.ts'
+import { selectSessionStatus } from '../../store/slices/session.ts'
+import { FormMessage } from '../form/FormMessage.tsx'
+import { Loader } from '../Loader.tsx'
+import { NewRequestDialog } from './NewRequestDialog.tsx'
+import { PullToRefresh } from './PullToRefresh.tsx'
+import { RequestList } from './RequestList.tsx'
+import './Requests.css'
+
+interface RequestsTabProps {
+  onOpenRequest: (id: number) => void
+}
+
+/** SPEC 2: the requests tab. Visitors see a locked notice; a logged-in user the list, show-all and Ask for help. */
+export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
+  const { i18n } = useLingui()
+  const session = useStore(selectSessionStatus)
+  const status = useStore(selectRequestsStatus)
+  const showAll = useStore(selectShowAll)
+  const position = useStore(selectPosition)
+  const { setShowAll, loadRequests } = useStore(
+    useShallow((s) => ({ setShowAll: s.setShowAll, loadRequests: s.loadRequests })),
+  )
+  const shown = useStore(
+    useShallow((s) =>
+      s.user
+        ? visibleRequests(s.requests, {
+            userId: s.user.user_id,
+            radius: s.user.radius,
+            position: s.position,
+            isAdmin: s.isAdmin,
+            showAll: s.showAll,
+          })
+        : [],
+    ),
+  )
+  const [creating, setCreating] = useState(false)
+  const loggedIn = session === 'loggedIn'
+
+  useEffect(() => {
+    if (loggedIn) void loadRequests()
+  }, [loggedIn, loadRequests])
+
+  if (session === 'checking') return <Loader label={i18n._(requestMessages.loadingrequests)} />
+
+  const refreshing = status === 'loading'
+  const showAllBox = (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        checked={loggedIn && showAll}
+        disabled={!loggedIn}
+        onChange={(event) => setShowAll(event.target.checked)}
+      />
+      <span>{i18n._(requestMessages.showall)}</span>
+    </label>
+  )
+
+  if (!loggedIn) {
+    return (
+      <div className="requests">
+        {showAllBox}
+        <section className="notice notice--locked" aria-labelledby="requests-locked">
+          <h2 id="requests-locked" className="notice__title">
+            <Trans id="requestslockedtitle" message="Log in to see help requests" />
+          </h2>
+          <p>
+            <Trans
+              id="requestslockedtext"
+              message="Help requests are for registered users: log in to ask for help or to help cyclists near you."
+            />
+          </p>
+          <Link href="/login" className="button button--primary">
+            {i18n._(screenTitles.login)}
+          </Link>
+        </section>
+      </div>
+    )
+  }
+
+  return (
+    <div className="requests">
+      <div className="requests__toolbar">
+        <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+          {i18n._(requestMessages.newrequest)}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void loadRequests()}
+          aria-disabled={refreshing || undefined}
+        >
+          {i18n._(refreshing ? requestMessages.refreshing : requestMessages.refresh)}
+        </button>
+      </div>
+      {showAllBox}
+      <PullToRefresh onRefresh={loadRequests} refreshing={refreshing}>
+        <FormMessage tone="error" text={status === 'failed' ? i18n._(messages.failedtofetchrequests) : null} />
+        {status === 'loading' && shown.length === 0 ? (
+          <Loader label={i18n._(requestMessages.loadingrequests)} />
+        ) : status === 'loaded' && shown.length === 0 ? (
+          <p className="requests__empty">
+            <Trans id="norequests" message="No help requests to show right now." />
+          </p>
+        ) : (
+          <RequestList requests={shown} position={position} onOpen={onOpenRequest} />
+        )}
+      </PullToRefresh>
+      <NewRequestDialog open={creating} onClose={() => setCreating(false)} />
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import { refreshAccessToken } from '../api/client.ts'
+import { useStore } from '../store/index.ts'
+import { EventStream, type SocketLike } from './stream.ts'
+
+/** How often the list is refetched while show-all is on and the page is visible. */
+export const SHOW_ALL_REFETCH_MS = 60_000
+
+function eventsUrl(): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws'
+  return `${scheme}://${location.host}/api/events`
+}
+
+/**
+ * Ties the event stream to the session: connected while logged in, closed on logout, told of every new token
+ * (the API client's refresh stores it in the session slice). Events go to the requests slice. Call once.
+ */
+export function connectEventStream(): void {
+  const store = useStore
+  const stream = new EventStream({
+    url: eventsUrl(),
+    // The handlers the stream sets read only `data` and `code`, which MessageEvent and CloseEvent carry.
+    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    readToken: () => store.getState().token,
+    refreshToken: refreshAccessToken,
+    onReady: () => void store.getState().refetchRequests(),
+    onEvent: (event) => {
+      if (event.type === 'refetch') void store.getState().refetchRequests()
+      else store.getState().applyEvent(event)
+    },
+    onSessionOver: () => store.getState().endSession(),
+  })
+
+  if (store.getState().status === 'loggedIn') stream.start()
+  store.subscribe((state, previous) => {
+    if (state.status === 'loggedIn' && previous.status !== 'loggedIn') stream.start()
+    else if (state.status !== 'loggedIn' && previous.status === 'loggedIn') stream.stop()
+    else if (state.token && state.token !== previous.token) stream.tokenChanged(state.token)
+  })
+
+  // The server pushes only what is visible without show-all (within the radius), so with show-all on, requests
+  // farther away would go stale: refetch them when the page comes back into view and once a minute while shown.
+  // Without show-all the stream is complete and no polling is needed.
+  const refetchShowAll = () => {
+    const { status, showAll } = store.getState()
+    if (status === 'loggedIn' && showAll && document.visibilityState === 'visible') {
+      void store.getState().refetchRequests()
+    }
+  }
+  document.addEventListener('visibilitychange', refetchShowAll)
+  setInterval(refetchShowAll, SHOW_ALL_REFETCH_MS)
+}

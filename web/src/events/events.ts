@@ -1,0 +1,71 @@
+import type { HelpRequest } from '../api/requests.ts'
+
+/**
+ * What GET /api/events sends. `request.upserted` carries the request exactly as GET /api/requests/{id} would
+ * answer this user; `refetch` means events may have been missed.
+ */
+export type ServerEvent =
+  | { type: 'ready' }
+  | { type: 'refetch' }
+  | { type: 'request.upserted'; request: HelpRequest }
+  | { type: 'request.deleted'; request_id: number }
+
+/** The events that change the request list. */
+export type RequestEvent = Extract<ServerEvent, { type: 'request.upserted' | 'request.deleted' }>
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+/** A message of the stream, or null for anything this client does not know (ignored, so the server may add types). */
+export function parseServerEvent(text: string): ServerEvent | null {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return null
+  }
+  if (!isObject(value)) return null
+  switch (value.type) {
+    case 'ready':
+    case 'refetch':
+      return { type: value.type }
+    case 'request.upserted':
+      return isObject(value.request) && typeof value.request.request_id === 'number'
+        ? { type: 'request.upserted', request: value.request as unknown as HelpRequest }
+        : null
+    case 'request.deleted':
+      return typeof value.request_id === 'number' ? { type: 'request.deleted', request_id: value.request_id } : null
+    default:
+      return null
+  }
+}
+
+/**
+ * The list after one event: an upsert inserts or replaces by request_id (the selectors re-sort), a delete removes.
+ * An upsert never replaces a copy with a later updated_at: events queued while a fetch was in flight are applied
+ * again on top of its answer, and must not roll back what the answer already shows.
+ */
+export function applyRequestEvent(requests: readonly HelpRequest[], event: RequestEvent): HelpRequest[] {
+  if (event.type === 'request.deleted') return requests.filter((r) => r.request_id !== event.request_id)
+  const next = event.request
+  const index = requests.findIndex((r) => r.request_id === next.request_id)
+  if (index === -1) return [...requests, next]
+  const current = requests[index] as HelpRequest
+  if (Date.parse(current.updated_at) > Date.parse(next.updated_at)) return [...requests]
+  return requests.map((r, i) => (i === index ? next : r))
+}
+
+export type OwnRequestChange = 'takenover' | 'released'
+
+/**
+ * Whether a change of the viewer's own request deserves a notice: someone took it over (new -> in progress with a
+ * responder), or it went back to new (the helper released it, or was removed). Nothing for a request not seen
+ * before, nor for other users' requests.
+ */
+export function ownRequestChange(previous: HelpRequest | undefined, next: HelpRequest): OwnRequestChange | null {
+  if (!previous || !next.isOwnRequest) return null
+  if (previous.status === 'new' && next.status === 'in progress' && next.responder_id !== null) return 'takenover'
+  if (previous.status === 'in progress' && next.status === 'new') return 'released'
+  return null
+}

@@ -1,0 +1,99 @@
+import { defineMessages } from './define-messages.ts'
+
+/**
+ * The product's user-facing feedback (SPEC section 8): validation errors, server errors and success notices.
+ * Keys are the product's message keys; screens refer to them as `messages.invalidphone`, and the mapping of
+ * server answers to keys selects them by key. English texts are the SPEC's own wording; toomanyattempts is ours
+ * (the server's rate limits).
+ */
+export const messages = defineMessages({
+  // Validation
+  fillallfields: /*i18n*/ { id: 'fillallfields', message: 'Please fill in all fields' },
+  invalidusernamelength: /*i18n*/ { id: 'invalidusernamelength', message: 'Username must be 3-16 characters' },
+  invalidusernamechars: /*i18n*/ { id: 'invalidusernamechars', message: 'Username contains invalid characters' },
+  usernameexists: /*i18n*/ { id: 'usernameexists', message: 'Username already exists' },
+  phoneexists: /*i18n*/ { id: 'phoneexists', message: 'Phonenumber already exists' },
+  phonenumbernotfound: /*i18n*/ { id: 'phonenumbernotfound', message: 'No user found with this phonenumber' },
+  enterphone: /*i18n*/ {
+    id: 'enterphone',
+    message: 'Enter your phone number',
+    comment: 'Password reset: the phone number field was left empty.',
+  },
+  passwordtooshort: /*i18n*/ { id: 'passwordtooshort', message: 'Password must be at least 5 characters long' },
+  invalidphone: /*i18n*/ { id: 'invalidphone', message: 'Invalid phonenumber' },
+  invalidcode: /*i18n*/ {
+    id: 'invalidcode',
+    message: 'Invalid code',
+    comment: 'The six-digit verification code sent by SMS was wrong.',
+  },
+  codenotentered: /*i18n*/ { id: 'codenotentered', message: 'Code not entered' },
+  invalidradiuschars: /*i18n*/ {
+    id: 'invalidradiuschars',
+    message: 'Radius can only contain numbers',
+    comment: 'The notification radius in kilometers around the user.',
+  },
+  invalidradiuslength: /*i18n*/ {
+    id: 'invalidradiuslength',
+    message: 'Radius can be 1-3 numbers',
+    comment: 'The radius may have one to three digits (1-999 km).',
+  },
+  invalidcharacters: /*i18n*/ {
+    id: 'invalidcharacters',
+    message: 'Contains invalid characters',
+    comment: 'A help request description may contain only letters, digits, spaces and . , ! ? : -',
+  },
+  invaliddesclength: /*i18n*/ { id: 'invaliddesclength', message: 'Description must be 1-500 characters' },
+  invalidpassword: /*i18n*/ { id: 'invalidpassword', message: 'Invalid password' },
+  invalidUnameorPass: /*i18n*/ { id: 'invalidUnameorPass', message: 'Invalid username or password' },
+
+  // Limits and request rules
+  dailylimitreached: /*i18n*/ {
+    id: 'dailylimitreached',
+    message: 'Daily limit reached: You have reached the daily limit of 5 requests, try again tomorrow',
+  },
+  activelimitreached: /*i18n*/ {
+    id: 'activelimitreached',
+    message: 'Active limit reached: You already have 2 active requests, delete an old one first',
+  },
+  responselimitreached: /*i18n*/ {
+    id: 'responselimitreached',
+    message: 'Response limit: You are already responding to two requests, release one first',
+  },
+  alreadyresponded: /*i18n*/ { id: 'alreadyresponded', message: 'You have already responded to this request' },
+  alreadyhasresponder: /*i18n*/ { id: 'alreadyhasresponder', message: 'This request already has a responder' },
+
+  // Loading and server failures
+  failedtofetchrequests: /*i18n*/ { id: 'failedtofetchrequests', message: 'Failed to fetch requests' },
+  failedtofetchrequest: /*i18n*/ { id: 'failedtofetchrequest', message: 'Failed to fetch request' },
+  failedtoloadmap: /*i18n*/ { id: 'failedtoloadmap', message: 'Failed to load map' },
+  locationfailed: /*i18n*/ { id: 'locationfailed', message: 'Failed to get location, check settings' },
+  genericerror: /*i18n*/ { id: 'genericerror', message: 'Something went wrong, try again later' },
+  badrequest: /*i18n*/ { id: 'badrequest', message: 'Bad request' },
+  notfound: /*i18n*/ {
+    id: 'notfound',
+    message: 'Not found: the page does not exist, or the request was not found and may have been deleted',
+  },
+  recaptchaerror: /*i18n*/ {
+    id: 'recaptchaerror',
+    message: 'Error during reCAPTCHA verification or sending verification code',
+    comment: 'reCAPTCHA is the bot check run before an SMS code is sent.',
+  },
+  recaptchainiterror: /*i18n*/ { id: 'recaptchainiterror', message: 'Error initializing reCAPTCHA' },
+  toomanyattempts: /*i18n*/ {
+    id: 'toomanyattempts',
+    message: 'Too many attempts, try again later',
+    comment: 'Not in the SPEC: the server limits logins and SMS codes against abuse (HTTP 429).',
+  },
+
+  // Successes
+  settingsupdated: /*i18n*/ { id: 'settingsupdated', message: 'Information updated' },
+  descupdated: /*i18n*/ {
+    id: 'descupdated',
+    message: 'Description updated',
+    comment: 'The description of a help request was saved.',
+  },
+  locationupdated: /*i18n*/ { id: 'locationupdated', message: 'Location updated' },
+  passwordchanged: /*i18n*/ { id: 'passwordchanged', message: 'Password changed' },
+})
+
+export type MessageKey = keyof typeof messages

@@ -1,0 +1,22 @@
+import type { Coordinates } from '../api/types.ts'
+
+/** How long to wait for a fix: a cold GPS under trees can take a while, but the user should not wait forever. */
+const TIMEOUT_MS = 15_000
+/** A fix from the last minute is good enough: a cyclist waiting for help has not gone far. */
+const MAXIMUM_AGE_MS = 60_000
+
+/** The browser's current position. Rejects when geolocation is missing, refused or times out. */
+export function getBrowserPosition(): Promise<Coordinates> {
+  return new Promise((resolve, reject) => {
+    if (!('geolocation' in navigator)) {
+      reject(new Error('This browser has no geolocation'))
+      return
+    }
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => resolve({ latitude: coords.latitude, longitude: coords.longitude }),
+      // A GeolocationPositionError is not an Error: give it a message that says what happened.
+      (error) => reject(new Error(`Geolocation failed (code ${error.code}): ${error.message}`)),
+      { enableHighAccuracy: true, timeout: TIMEOUT_MS, maximumAge: MAXIMUM_AGE_MS },
+    )
+  })
+}

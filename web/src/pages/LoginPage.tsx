@@ -1,0 +1,99 @@
+import { Trans, useLingui } from '@lingui/react'
+import { useRef, useState } from 'react'
+import { Link, useLocation, useSearch } from 'wouter'
+import { login } from '../api/user.ts'
+import { check } from '../components/form/field-error.ts'
+import { FormError } from '../components/form/FormError.tsx'
+import { FormMessage } from '../components/form/FormMessage.tsx'
+import { PasswordField } from '../components/form/PasswordField.tsx'
+import { SubmitButton } from '../components/form/SubmitButton.tsx'
+import { TextField } from '../components/form/TextField.tsx'
+import { useAction } from '../components/form/useAction.ts'
+import { useFocusOnError } from '../components/form/useFocusOnError.ts'
+import { formMessages } from '../i18n/form-messages.ts'
+import { messages } from '../i18n/messages.ts'
+import { screenTitles } from '../i18n/shell-messages.ts'
+import { useStore } from '../store/index.ts'
+import { FormPage } from './FormPage.tsx'
+
+/** The value of ?message= after a password reset (SPEC 2). */
+export const PASSWORD_UPDATED = 'password-updated'
+
+/** /login: username or phone (in any format the server can normalise) and password. */
+export function LoginPage() {
+  const { i18n } = useLingui()
+  const [, navigate] = useLocation()
+  const passwordUpdated = new URLSearchParams(useSearch()).get('message') === PASSWORD_UPDATED
+  const signIn = useStore((state) => state.signIn)
+  const [identifier, setIdentifier] = useState('')
+  const [password, setPassword] = useState('')
+  const { busy, error, submitWith } = useAction()
+  const identifierRef = useRef<HTMLInputElement>(null)
+  const passwordRef = useRef<HTMLInputElement>(null)
+  useFocusOnError(error, { identifier: identifierRef, password: passwordRef })
+
+  const errorOf = (field: string) => (error?.field === field ? i18n._(messages[error.key]) : null)
+
+  async function logIn() {
+    check(identifier.trim() === '' ? 'fillallfields' : null, 'identifier')
+    check(password === '' ? 'fillallfields' : null, 'password')
+    signIn(await login(identifier.trim(), password))
+    navigate('/', { replace: true })
+  }
+
+  return (
+    <FormPage title={i18n._(screenTitles.login)}>
+      <h1 className="page__title">{i18n._(screenTitles.login)}</h1>
+      {passwordUpdated && <FormMessage tone="success" text={i18n._(messages.passwordchanged)} />}
+      <form className="form" noValidate onSubmit={submitWith(logIn)}>
+        <TextField
+          ref={identifierRef}
+          label={i18n._(formMessages.identifier)}
+          name="identifier"
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          required
+          value={identifier}
+          onChange={(event) => setIdentifier(event.target.value)}
+          error={errorOf('identifier')}
+        />
+        <PasswordField
+          ref={passwordRef}
+          label={i18n._(formMessages.password)}
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errorOf('password')}
+        />
+        <FormError error={error} />
+        <SubmitButton busy={busy}>
+          {i18n._(screenTitles.login)}
+        </SubmitButton>
+      </form>
+      <p>
+        <Link href="/resetpassword" className="touch-link">
+          <Trans id="forgotpassword" message="Forgot your password?" />
+        </Link>
+      </p>
+      <p>
+        <Trans
+          id="noaccount"
+          message="No account yet? <0>Register</0>"
+          components={{ 0: <Link href="/register" className="touch-link" /> }}
+        />
+      </p>
+      <div className="page__visitor">
+        <Link href="/" className="button button--secondary button--block">
+          <Trans id="continuewithoutlogin" message="Continue without logging in" />
+        </Link>
+        <p className="page__hint">
+          <Trans id="visitorhint" message="Without an account you can use the service map." />
+        </p>
+      </div>
+    </FormPage>
+  )
+}

@@ -1,0 +1,143 @@
+import { Trans, useLingui } from '@lingui/react'
+import { useEffect, useState, type KeyboardEvent } from 'react'
+import { Link, useLocation, useSearch } from 'wouter'
+import { Banner } from '../components/Banner.tsx'
+import { RequestDetailDialog } from '../components/requests/RequestDetailDialog.tsx'
+import { RequestNotices } from '../components/requests/RequestNotices.tsx'
+import { RequestsTab } from '../components/requests/RequestsTab.tsx'
+import { ServiceMapTab } from '../components/services/ServiceMapTab.tsx'
+import { SettingsButton } from '../components/SettingsButton.tsx'
+import { SettingsModal } from '../components/settings/SettingsModal.tsx'
+import { TopBar } from '../components/TopBar.tsx'
+import { useDocumentTitle } from '../hooks/useDocumentTitle.ts'
+import { requestMessages } from '../i18n/request-messages.ts'
+import { screenTitles, shellMessages } from '../i18n/shell-messages.ts'
+import { useStore } from '../store/index.ts'
+import { selectSessionStatus, selectUser } from '../store/slices/session.ts'
+import './pages.css'
+
+type Tab = 'requests' | 'servicemap'
+
+/** The request id in `?request=<id>` (push notifications link there), or null. */
+export function requestIdOf(search: string): number | null {
+  const value = new URLSearchParams(search).get('request')
+  if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) return null
+  return Number(value)
+}
+
+/**
+ * The main screen: the requests tab (default for a logged-in user) and the service map (default for a visitor,
+ * who lands there from "Continue without logging in"). `/?request=<id>` opens that request's detail modal.
+ */
+export function MainPage() {
+  const { i18n } = useLingui()
+  const [settingsOpen, setSettingsOpen] = useState(false)
+  const locate = useStore((state) => state.locate)
+  const status = useStore(selectSessionStatus)
+  const [chosenTab, setChosenTab] = useState<Tab | null>(null)
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  useDocumentTitle(i18n._(shellMessages.appname))
+
+  // Requests are sorted by distance and the position is reported once per session: both need it.
+  useEffect(() => {
+    void locate()
+  }, [locate])
+
+  const linkedRequest = requestIdOf(search)
+  const openRequestId = status === 'loggedIn' ? linkedRequest : null
+  // A link to a request shows the requests tab behind its modal.
+  const tab: Tab = chosenTab ?? (status === 'loggedIn' || linkedRequest !== null ? 'requests' : 'servicemap')
+
+  return (
+    <>
+      <TopBar>
+        <h1 className="top-bar__title">
+          <Banner />
+        </h1>
+        <SettingsButton onClick={() => setSettingsOpen(true)} />
+      </TopBar>
+      <main className="page">
+        <SessionNotice />
+        <RequestNotices />
+        <Tabs tab={tab} onChange={setChosenTab} />
+        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
+          {tab === 'requests' ? (
+            <RequestsTab onOpenRequest={(id) => navigate(`/?request=${id}`)} />
+          ) : (
+            <ServiceMapTab />
+          )}
+        </div>
+      </main>
+      <RequestDetailDialog requestId={openRequestId} onClose={() => navigate('/', { replace: true })} />
+      <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </>
+  )
+}
+
+/** The two tabs of SPEC 2 as an ARIA tablist: arrow keys move between them. */
+function Tabs({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) {
+  const { i18n } = useLingui()
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'requests', label: i18n._(requestMessages.tabrequests) },
+    { id: 'servicemap', label: i18n._(requestMessages.tabservicemap) },
+  ]
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
+    const next: Tab = tab === 'requests' ? 'servicemap' : 'requests'
+    onChange(next)
+    document.getElementById(`tab-${next}`)?.focus()
+  }
+  return (
+    <div role="tablist" aria-label={i18n._(requestMessages.maintabs)} className="tabs" onKeyDown={onKeyDown}>
+      {tabs.map(({ id, label }) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          id={`tab-${id}`}
+          aria-selected={tab === id}
+          aria-controls={`panel-${id}`}
+          tabIndex={tab === id ? 0 : -1}
+          className="tabs__tab"
+          onClick={() => onChange(id)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/** Who is using the app: the logged-in user's name, or a way to log in. Nothing while a stored session is checked. */
+function SessionNotice() {
+  const { i18n } = useLingui()
+  const status = useStore(selectSessionStatus)
+  const user = useStore(selectUser)
+  if (status === 'checking') return null
+  if (status === 'loggedIn' && user) {
+    return (
+      <p className="session-notice">
+        <Trans
+          id="loggedinas"
+          message="Logged in as <0>{name}</0>"
+          values={{ name: user.user_name }}
+          components={{ 0: <strong /> }}
+        />
+      </p>
+    )
+  }
+  return (
+    <div className="session-notice session-notice--visitor">
+      <p>
+        <Trans
+          id="visitornotice"
+          message="You are using the app as a visitor. Log in to ask for help and to help others."
+        />
+      </p>
+      <Link href="/login" className="button button--primary">
+        {i18n._(screenTitles.login)}
+      </Link>
+    </div>
+  )
+}

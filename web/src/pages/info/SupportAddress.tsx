@@ -1,0 +1,42 @@
+import { useLingui } from '@lingui/react'
+import { useEffect, useRef, useState } from 'react'
+import { infoMessages } from './info-messages.ts'
+import { SUPPORT_EMAIL } from './support.ts'
+
+type CopyState = 'idle' | 'copied' | 'failed'
+
+/** The support address with a copy button; the result is announced in a live region. */
+export function SupportAddress() {
+  const { i18n } = useLingui()
+  const [state, setState] = useState<CopyState>('idle')
+  const timer = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+
+  async function copy() {
+    window.clearTimeout(timer.current)
+    try {
+      await navigator.clipboard.writeText(SUPPORT_EMAIL)
+      setState('copied')
+      timer.current = window.setTimeout(() => setState('idle'), 4000)
+    } catch {
+      setState('failed')
+    }
+  }
+
+  return (
+    <>
+      <p className="support">
+        <a className="support__address" href={`mailto:${SUPPORT_EMAIL}`}>
+          {SUPPORT_EMAIL}
+        </a>
+        <button type="button" className="button button--secondary" onClick={() => void copy()}>
+          {i18n._(infoMessages.copyaddress)}
+        </button>
+      </p>
+      <p role="status" className="page__hint">
+        {state === 'copied' && i18n._(infoMessages.addresscopied)}
+        {state === 'failed' && i18n._(infoMessages.copyfailed)}
+      </p>
+    </>
+  )
+}

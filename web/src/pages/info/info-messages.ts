@@ -1,0 +1,85 @@
+import { defineMessages } from '../../i18n/define-messages.ts'
+
+/** Texts of the info page (/info) and the privacy statement (/privacystatement). */
+export const infoMessages = defineMessages({
+  infofaqheading: /*i18n*/ { id: 'infofaqheading', message: 'Frequently asked questions' },
+  faq1question: /*i18n*/ { id: 'faq1question', message: 'How does my help request reach people nearby?' },
+  faq1answer: /*i18n*/ {
+    id: 'faq1answer',
+    message:
+      'When you post a help request, it appears at once in the request list of the users whose search radius covers its location, and users who have turned notifications on get a push notification. Users farther away can still see it with “Show all requests”.',
+  },
+  faq2question: /*i18n*/ { id: 'faq2question', message: 'What does an approximate location mean?' },
+  faq2answer: /*i18n*/ {
+    id: 'faq2answer',
+    message:
+      'If you choose an approximate location, its coordinates are rounded to about one kilometre before they are saved, so your exact position is never stored. On the map the request is drawn as a circle with a radius of 2 km.',
+  },
+  faq3question: /*i18n*/ { id: 'faq3question', message: 'How do I help someone, and what happens when I take over a request?' },
+  faq3answer: /*i18n*/ {
+    id: 'faq3answer',
+    message:
+      'Log in, open a request in the list and press “I’m working on it”. The request is then in progress, and the person who asked for help sees your phone number so you can agree on the details. You can help with two requests at a time, and you can release a request if you cannot help after all. When the help has arrived, the requester marks the request ready and the phone numbers are no longer shown.',
+  },
+  sendquestionheading: /*i18n*/ { id: 'sendquestionheading', message: 'Send a question' },
+  sendquestiontext: /*i18n*/ {
+    id: 'sendquestiontext',
+    message: 'Did not find an answer? Send your question or feedback by email to:',
+  },
+  copyaddress: /*i18n*/ { id: 'copyaddress', message: 'Copy address' },
+  addresscopied: /*i18n*/ { id: 'addresscopied', message: 'Address copied' },
+  copyfailed: /*i18n*/ {
+    id: 'copyfailed',
+    message: 'Copying did not work. Select the address and copy it yourself.',
+  },
+  appversion: /*i18n*/ { id: 'appversion', message: 'Version {version}' },
+  registerholderheading: /*i18n*/ { id: 'registerholderheading', message: 'Register holder' },
+  registerholdertext: /*i18n*/ {
+    id: 'registerholdertext',
+    message: 'Pyöräapu. Questions about your data and requests to see or remove it:',
+  },
+  registercontentheading: /*i18n*/ { id: 'registercontentheading', message: 'Content of the register' },
+  registercontentintro: /*i18n*/ { id: 'registercontentintro', message: 'The register holds:' },
+  registeritemaccount: /*i18n*/ {
+    id: 'registeritemaccount',
+    message: 'Account data: user name, phone number and a hash of the password',
+  },
+  registeritemlocation: /*i18n*/ {
+    id: 'registeritemlocation',
+    message: 'Your last reported location and your search radius',
+  },
+  registeritemrequests: /*i18n*/ {
+    id: 'registeritemrequests',
+    message: 'Help requests and the responses to them',
+  },
+  registeritempush: /*i18n*/ {
+    id: 'registeritempush',
+    message: 'Push notification subscriptions and login sessions',
+  },
+  registerretention: /*i18n*/ {
+    id: 'registerretention',
+    message:
+      'A login session lasts at most 30 days. A completed request stays in the request list for 7 days. Expired codes and sessions that have ended are purged regularly.',
+  },
+  registersafetyheading: /*i18n*/ { id: 'registersafetyheading', message: 'Register safety' },
+  registersafety1: /*i18n*/ {
+    id: 'registersafety1',
+    message:
+      'Passwords are stored only as argon2id hashes. Of login tokens and SMS verification codes, too, only hashes are stored, so they cannot be read from the database.',
+  },
+  registersafety2: /*i18n*/ {
+    id: 'registersafety2',
+    message:
+      'An approximate location is rounded to about one kilometre before it is stored; the exact position is never saved.',
+  },
+  registersafety3: /*i18n*/ {
+    id: 'registersafety3',
+    message:
+      'Phone numbers are shown only to the people of a request in progress (the requester and the helper) and to the administrators, and they are hidden once the request is completed.',
+  },
+  registersafety4: /*i18n*/ {
+    id: 'registersafety4',
+    message:
+      'When you delete your account, your account data, requests, sessions and push subscriptions are removed. All traffic between the app and the server is encrypted with HTTPS.',
+  },
+})

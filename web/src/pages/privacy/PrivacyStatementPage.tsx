@@ -1,0 +1,50 @@
+import { useLingui } from '@lingui/react'
+import { screenTitles } from '../../i18n/shell-messages.ts'
+import { InfoLayout } from '../info/InfoLayout.tsx'
+import { infoMessages } from '../info/info-messages.ts'
+import { SUPPORT_EMAIL } from '../info/support.ts'
+
+const CONTENT = [
+  infoMessages.registeritemaccount,
+  infoMessages.registeritemlocation,
+  infoMessages.registeritemrequests,
+  infoMessages.registeritempush,
+] as const
+
+const SAFETY = [
+  infoMessages.registersafety1,
+  infoMessages.registersafety2,
+  infoMessages.registersafety3,
+  infoMessages.registersafety4,
+] as const
+
+/** /privacystatement: who keeps the register, what it holds and how it is protected (true to the README). */
+export function PrivacyStatementPage() {
+  const { i18n } = useLingui()
+  return (
+    <InfoLayout title={i18n._(screenTitles.privacystatement)}>
+      <section className="info-section" aria-labelledby="register-holder-heading">
+        <h2 id="register-holder-heading">{i18n._(infoMessages.registerholderheading)}</h2>
+        <p>
+          {i18n._(infoMessages.registerholdertext)} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+        </p>
+      </section>
+      <section className="info-section" aria-labelledby="register-content-heading">
+        <h2 id="register-content-heading">{i18n._(infoMessages.registercontentheading)}</h2>
+        <p>{i18n._(infoMessages.registercontentintro)}</p>
+        <ul>
+          {CONTENT.map((item) => (
+            <li key={item.id}>{i18n._(item)}</li>
+          ))}
+        </ul>
+        <p>{i18n._(infoMessages.registerretention)}</p>
+      </section>
+      <section className="info-section" aria-labelledby="register-safety-heading">
+        <h2 id="register-safety-heading">{i18n._(infoMessages.registersafetyheading)}</h2>
+        {SAFETY.map((paragraph) => (
+          <p key={paragraph.id}>{i18n._(paragraph)}</p>
+        ))}
+      </section>
+    </InfoLayout>
+  )
+}

@@ -1,0 +1,78 @@
+/**
+ * The service worker's decisions as pure functions, free of worker and DOM types so Node tests run them as they
+ * are: what a push message shows, and which window a click on it brings forward.
+ */
+
+/** The app's own icon; shown next to the text where the platform shows one. */
+export const NOTIFICATION_ICON = '/favicon.svg'
+
+/** What the worker passes to `registration.showNotification(title, options)`. */
+export interface NotificationPlan {
+  title: string
+  options: {
+    body: string
+    tag?: string
+    icon: string
+    /** A later message with the same tag replaces the shown one silently (one notification per request). */
+    renotify: false
+    data: { url: string }
+  }
+}
+
+/**
+ * Only a path of this app: a click must never lead elsewhere, whatever a message carries. `//host` is another
+ * origin to the browser, so it is refused like a full URL.
+ */
+export function safeAppPath(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/'
+  return value
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '')
+
+/**
+ * The server sends `{ title, body, url, tag }` already in the recipient's language. A message that is not that
+ * shape still shows something (Chromium shows its own "site updated in the background" notice when a push shows
+ * none), with the app's name as the title.
+ */
+export function notificationFromPayload(payload: unknown, appName: string): NotificationPlan {
+  const fields = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {}
+  const tag = text(fields.tag)
+  return {
+    title: text(fields.title) || appName,
+    options: {
+      body: text(fields.body),
+      ...(tag ? { tag } : {}),
+      icon: NOTIFICATION_ICON,
+      renotify: false,
+      data: { url: safeAppPath(fields.url) },
+    },
+  }
+}
+
+/** The text of a push message as JSON, or null when it has none or it is not JSON. */
+export function parsePayload(readText: (() => string) | undefined): unknown {
+  if (!readText) return null
+  try {
+    return JSON.parse(readText()) as unknown
+  } catch {
+    return null
+  }
+}
+
+/** The parts of a WindowClient the choice looks at. */
+export interface WindowLike {
+  url: string
+  focused: boolean
+  visibilityState: string
+}
+
+/**
+ * The app window a notification click should bring forward: the focused one, else a visible one, else the first
+ * (browsers list the most recently focused first). Windows of other origins are never chosen. Undefined: open a
+ * new window.
+ */
+export function chooseWindow<T extends WindowLike>(windows: readonly T[], origin: string): T | undefined {
+  const own = windows.filter((client) => client.url === origin || client.url.startsWith(`${origin}/`))
+  return own.find((client) => client.focused) ?? own.find((client) => client.visibilityState === 'visible') ?? own[0]
+}

@@ -1,0 +1,24 @@
+/** Units from the largest down, with their length in seconds (a month is 30 days, a year 365: labels, not dates). */
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+]
+
+/**
+ * "5 minutes ago", "5 minuuttia sitten", "för 5 minuter sedan": the largest whole unit, in the interface locale
+ * (SPEC 2: created and updated as relative times in fi, sv and en). Under a minute is "now".
+ */
+export function formatRelativeTime(iso: string, nowMs: number, locale: string): string {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+  const seconds = Math.round((Date.parse(iso) - nowMs) / 1000)
+  if (Math.abs(seconds) < 60) return format.format(0, 'second')
+  for (const [unit, length] of UNITS) {
+    if (Math.abs(seconds) >= length) return format.format(Math.trunc(seconds / length), unit)
+  }
+  return format.format(0, 'second')
+}

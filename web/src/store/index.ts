@@ -1,0 +1,17 @@
+import { create } from 'zustand'
+import { createLocationSlice, type LocationSlice } from './slices/location.ts'
+import { createRequestsSlice, type RequestsSlice } from './slices/requests.ts'
+import { createServicesSlice, type ServicesSlice } from './slices/services.ts'
+import { createSessionSlice, type SessionSlice } from './slices/session.ts'
+import { createSettingsSlice, type SettingsSlice } from './slices/settings.ts'
+
+/** The whole client state: one bound store, one slice per concern. */
+export type AppState = SettingsSlice & SessionSlice & LocationSlice & RequestsSlice & ServicesSlice
+
+export const useStore = create<AppState>()((...args) => ({
+  ...createSettingsSlice(...args),
+  ...createSessionSlice(...args),
+  ...createLocationSlice(...args),
+  ...createRequestsSlice(...args),
+  ...createServicesSlice(...args),
+}))

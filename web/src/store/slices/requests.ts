@@ -1,0 +1,147 @@
+import type { StateCreator } from 'zustand'
+import { fetchRequests, type HelpRequest, type RequestCategory } from '../../api/requests.ts'
+import { applyRequestEvent, ownRequestChange, type OwnRequestChange, type RequestEvent } from '../../events/events.ts'
+import type { AppState } from '../index.ts'
+
+export type RequestsStatus = 'idle' | 'loading' | 'loaded' | 'failed'
+
+export interface RequestsState {
+  /** As the server answered, unordered; screens order and filter with the selectors below. */
+  requests: HelpRequest[]
+  requestsStatus: RequestsStatus
+  /** SPEC 2: show requests outside the radius too. */
+  showAll: boolean
+  /** Ids that a live event said were deleted, so an open detail modal can say so (the latest few). */
+  deletedRequestIds: number[]
+  /** Live changes of the user's own requests worth telling, oldest first; dismissed one by one. */
+  notices: RequestNotice[]
+}
+
+export interface RequestNotice {
+  id: number
+  change: OwnRequestChange
+  requestId: number
+  category: RequestCategory
+  /** Who took it over ('takenover' only). */
+  responderName: string | null
+}
+
+export interface RequestsActions {
+  /** GET /api/requests; keeps the last list on a failure, so a failed pull-to-refresh does not empty the screen. */
+  loadRequests: () => Promise<void>
+  /**
+   * A fetch that starts now: events may have been missed, so a fetch already in flight (which may have left before
+   * them) is followed by another.
+   */
+  refetchRequests: () => Promise<void>
+  /** A live event from GET /api/events. */
+  applyEvent: (event: RequestEvent) => void
+  dismissNotice: (id: number) => void
+  setShowAll: (showAll: boolean) => void
+  /** A request changed in the detail modal: the list shows the new state without another fetch. */
+  putRequest: (request: HelpRequest) => void
+  dropRequest: (id: number) => void
+  /** A session ended: nothing of the last user's list stays on screen. */
+  requestsAfterLogout: () => void
+}
+
+export type RequestsSlice = RequestsState & RequestsActions
+
+export const initialRequestsState: RequestsState = {
+  requests: [],
+  requestsStatus: 'idle',
+  showAll: false,
+  deletedRequestIds: [],
+  notices: [],
+}
+
+const KEPT_DELETED_IDS = 50
+
+export const createRequestsSlice: StateCreator<AppState, [], [], RequestsSlice> = (set, get) => {
+  let loading: Promise<void> | null = null
+  /** Events that arrived while a fetch was in flight: applied again on top of its answer, which may predate them. */
+  let eventsDuringLoad: RequestEvent[] | null = null
+  let nextNoticeId = 1
+
+  function notify(previous: HelpRequest | undefined, next: HelpRequest) {
+    const change = ownRequestChange(previous, next)
+    if (!change) return
+    const notice: RequestNotice = {
+      id: nextNoticeId++,
+      change,
+      requestId: next.request_id,
+      category: next.category,
+      responderName: next.responder_user_name,
+    }
+    // One notice per request: the latest change replaces an earlier one.
+    set(({ notices }) => ({ notices: [...notices.filter((n) => n.requestId !== next.request_id), notice] }))
+  }
+
+  return {
+    ...initialRequestsState,
+
+    loadRequests: () => {
+      loading ??= (async () => {
+        set({ requestsStatus: 'loading' })
+        eventsDuringLoad = []
+        try {
+          const fetched = await fetchRequests()
+          const requests = eventsDuringLoad.reduce(applyRequestEvent, fetched)
+          if (get().status === 'loggedIn') set({ requests, requestsStatus: 'loaded' })
+        } catch (error) {
+          console.error('Fetching the requests failed', error)
+          set({ requestsStatus: 'failed' })
+        } finally {
+          eventsDuringLoad = null
+          loading = null
+        }
+      })()
+      return loading
+    },
+
+    refetchRequests: () => {
+      const inFlight = loading
+      return inFlight ? inFlight.then(() => get().loadRequests()) : get().loadRequests()
+    },
+
+    applyEvent: (event) => {
+      if (get().status !== 'loggedIn') return
+      eventsDuringLoad?.push(event)
+      const { requests, deletedRequestIds } = get()
+      if (event.type === 'request.deleted') {
+        set({
+          requests: applyRequestEvent(requests, event),
+          deletedRequestIds: [...deletedRequestIds.slice(1 - KEPT_DELETED_IDS), event.request_id],
+          notices: get().notices.filter((n) => n.requestId !== event.request_id),
+        })
+        return
+      }
+      const previous = requests.find((r) => r.request_id === event.request.request_id)
+      set({ requests: applyRequestEvent(requests, event) })
+      notify(previous, event.request)
+    },
+
+    dismissNotice: (id) => set(({ notices }) => ({ notices: notices.filter((n) => n.id !== id) })),
+
+    setShowAll: (showAll) => set({ showAll }),
+
+    putRequest: (request) =>
+      set(({ requests }) => ({
+        requests: requests.some((r) => r.request_id === request.request_id)
+          ? requests.map((r) => (r.request_id === request.request_id ? request : r))
+          : [...requests, request],
+      })),
+
+    dropRequest: (id) => set(({ requests }) => ({ requests: requests.filter((r) => r.request_id !== id) })),
+
+    requestsAfterLogout: () => set(initialRequestsState),
+  }
+}
+
+// The pure rules (visibility, ordering) live in requests/selectors.ts, which tests load without a DOM.
+export { isActive, isResponder, isVisible, orderRequests, visibleRequests, type Viewer } from '../../requests/selectors.ts'
+
+export const selectRequests = (state: AppState): HelpRequest[] => state.requests
+export const selectRequestsStatus = (state: AppState): RequestsStatus => state.requestsStatus
+export const selectShowAll = (state: AppState): boolean => state.showAll
+export const selectNotices = (state: AppState): RequestNotice[] => state.notices

@@ -1,0 +1,144 @@
+import type { StateCreator } from 'zustand'
+import { connectSession, refreshAccessToken } from '../../api/client.ts'
+import type { SessionAnswer, User } from '../../api/types.ts'
+import { changeLanguage, fetchCurrentUser, logout } from '../../api/user.ts'
+import { turnPushOff } from '../../push/browser-push.ts'
+import type { Language } from '../../i18n/language.ts'
+import { isAdminToken } from '../../session/jwt.ts'
+import { checkSessionAtStart } from '../../session/start-check.ts'
+import { clearStoredSession, readToken, readUser, writeToken, writeUser } from '../../session/storage.ts'
+import { toStoredUser, type StoredUser } from '../../session/stored-user.ts'
+import type { AppState } from '../index.ts'
+
+export type SessionStatus = 'checking' | 'loggedIn' | 'loggedOut'
+
+export interface SessionState {
+  /** 'checking' only at start-up while a stored token is being checked; a visitor is never 'checking'. */
+  status: SessionStatus
+  token: string | null
+  user: StoredUser | null
+  /** From the token's payload: decides what the interface shows, the server decides what it allows. */
+  isAdmin: boolean
+}
+
+export interface SessionActions {
+  /** The start-up check of SPEC 4; call once per page load. */
+  startSession: () => Promise<void>
+  /** After a login or registration: both stored, logged in. */
+  signIn: (answer: SessionAnswer) => void
+  /** A changed user from the server (username, radius, language): stored and shown. */
+  updateUser: (user: User) => void
+  /** POST /api/user/logout, then forgets the session here whatever the server answered. */
+  logOut: () => Promise<void>
+  /** Forgets the session on this device (refused refresh, deleted account). */
+  endSession: () => void
+  /** Tells the server the interface language of a logged-in user, so push texts match (errors to console). */
+  syncUserLanguage: (language: Language) => Promise<void>
+}
+
+export type SessionSlice = SessionState & SessionActions
+
+const loggedOut: SessionState = { status: 'loggedOut', token: null, user: null, isAdmin: false }
+
+/** A stored token means a check is needed; without one the visitor is known at once, with nothing to wait for. */
+export function initialSessionState(): SessionState {
+  const token = readToken()
+  if (!token) return loggedOut
+  return { status: 'checking', token, user: readUser(), isAdmin: isAdminToken(token) }
+}
+
+export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = (set, get) => {
+  function endSession() {
+    clearStoredSession()
+    set(loggedOut)
+    get().locationAfterLogout()
+    get().requestsAfterLogout()
+  }
+
+  connectSession({
+    readToken,
+    tokenRefreshed: (token) => {
+      writeToken(token)
+      set({ token, isAdmin: isAdminToken(token) })
+    },
+    sessionEnded: endSession,
+  })
+
+  function updateUser(user: User) {
+    const stored = toStoredUser(user)
+    writeUser(stored)
+    set({ user: stored })
+  }
+
+  /** The device's language is the user's current choice: the server's copy follows it (SPEC 1: stored locally). */
+  function alignServerLanguage() {
+    const { language, user } = get()
+    if (user && user.language !== language) void get().syncUserLanguage(language)
+  }
+
+  return {
+    ...initialSessionState(),
+
+    startSession: async () => {
+      try {
+        const outcome = await checkSessionAtStart({
+          token: readToken(),
+          nowMs: Date.now(),
+          refresh: refreshAccessToken,
+          fetchUser: fetchCurrentUser,
+        })
+        if (outcome.status === 'loggedOut') return endSession()
+        if (outcome.user) updateUser(outcome.user)
+        const token = readToken()
+        set({ status: 'loggedIn', token, isAdmin: isAdminToken(token) })
+      } catch (error) {
+        // Not a refusal by the server (see checkSessionAtStart): keep what is stored.
+        console.error('Checking the stored session failed', error)
+        set({ status: get().token ? 'loggedIn' : 'loggedOut' })
+      }
+      if (get().status === 'loggedIn') {
+        alignServerLanguage()
+        get().locationAfterLogin()
+      }
+    },
+
+    signIn: ({ token, user }) => {
+      writeToken(token)
+      const stored = toStoredUser(user)
+      writeUser(stored)
+      set({ status: 'loggedIn', token, user: stored, isAdmin: isAdminToken(token) })
+      alignServerLanguage()
+      get().locationAfterLogin()
+    },
+
+    updateUser,
+
+    logOut: async () => {
+      // This device must stop getting the user's pushes; done first, while the token still works.
+      await turnPushOff().catch((error: unknown) => console.error('Ending push notifications failed', error))
+      try {
+        await logout()
+      } catch (error) {
+        // The session ends on this device anyway; the server's copy expires on its own.
+        console.error('Logging out on the server failed', error)
+      }
+      endSession()
+    },
+
+    endSession,
+
+    syncUserLanguage: async (language) => {
+      if (get().status !== 'loggedIn') return
+      try {
+        updateUser(await changeLanguage(language))
+      } catch (error) {
+        console.error('Saving the language on the server failed', error)
+      }
+    },
+  }
+}
+
+export const selectSessionStatus = (state: AppState): SessionStatus => state.status
+export const selectUser = (state: AppState): StoredUser | null => state.user
+export const selectIsAdmin = (state: AppState): boolean => state.isAdmin
+export const selectIsLoggedIn = (state: AppState): boolean => state.status === 'loggedIn'
