@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { SCREENSHOT_DIR, type TestServer } from './browser.ts'
+import { SmsOutbox } from './sms-outbox.ts'
+
+export interface TestUser {
+  username: string
+  /** As typed on the register form. */
+  phone: string
+  /** E.164, as the server stores it and the outbox addresses it. */
+  e164: string
+  password: string
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  // Finished transitions and a hidden caret: what a person sees, the same on every run.
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', caret: 'hide' })
+}
+
+async function post<T>(baseUrl: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const answer = (await response.json()) as T & { message?: string }
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${answer.message}`)
+  return answer
+}
+
+/** A user made through the API (code from the outbox), for scenarios that start from an existing account. */
+export async function createUser(server: TestServer, user: TestUser): Promise<void> {
+  const outbox = new SmsOutbox(server.dataDir)
+  const seen = outbox.count(user.e164)
+  await post(server.baseUrl, '/api/phone-verification/send', { phone: user.phone, purpose: 'register' })
+  const { code } = await outbox.waitForCode(user.e164, seen)
+  const { idToken } = await post<{ idToken: string }>(server.baseUrl, '/api/phone-verification/verify', {
+    phone: user.phone,
+    code,
+  })
+  await post(server.baseUrl, '/api/user/register', {
+    user_name: user.username,
+    phone: user.phone,
+    password: user.password,
+    radius: '10',
+    latitude: null,
+    longitude: null,
+    idToken,
+  })
+}
+
+/** Types the six digits into the code boxes the way a person does: into the first box, auto-advancing. */
+export async function typeCode(page: Page, code: string, digitLabel = (n: number) => `Digit ${n} of 6`): Promise<void> {
+  await page.getByRole('textbox', { name: digitLabel(1), exact: true }).click()
+  await page.keyboard.type(code)
+}
+
+/** Logs in on /login and waits for the main screen to greet the user. */
+export async function logIn(page: Page, baseUrl: string, identifier: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`)
+  await page.getByRole('textbox', { name: 'Username or phone number', exact: true }).fill(identifier)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await page.getByText('Logged in as').waitFor()
+}
+
+/** Opens the settings modal and one of its sections; returns the dialog. */
+export async function openSettingsSection(page: Page, section: RegExp) {
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Settings' })
+  await dialog.waitFor()
+  await dialog.getByRole('button', { name: section }).click()
+  return dialog
+}

@@ -1,0 +1,420 @@
+import type { Page } from 'playwright-core'
+import postgres from 'postgres'
+import t from 'tap'
+import { createUser, logIn, openSettingsSection, screenshot, typeCode, type TestUser } from './accounts-helpers.ts'
+import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
+import { SmsOutbox } from './sms-outbox.ts'
+
+checkPrerequisites()
+const browser = await launchBrowser(t)
+const server = await startServer(t)
+const { baseUrl } = server
+const outbox = new SmsOutbox(server.dataDir)
+
+// Code that runs in the page is written as a string expression: this tsconfig has Node's types, not the DOM's.
+const storedToken = (page: Page) => page.evaluate<string | null>("localStorage.getItem('token')")
+const storedUser = async (page: Page) =>
+  JSON.parse((await page.evaluate<string | null>("localStorage.getItem('user')")) ?? 'null') as Record<string, unknown> | null
+
+/** GET an API path with the page's own token, as the app would. */
+async function apiGet(page: Page, path: string): Promise<{ status: number; body: unknown }> {
+  return page.evaluate<{ status: number; body: unknown }>(`(async () => {
+    const response = await fetch(${JSON.stringify(path)}, { headers: { Authorization: 'Bearer ' + localStorage.getItem('token') } })
+    return { status: response.status, body: await response.json().catch(() => null) }
+  })()`)
+}
+
+const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }
+
+t.test('register in three steps, reading the SMS code from the outbox', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser, {
+    permissions: ['geolocation'],
+    geolocation: HELSINKI,
+  })
+  const user: TestUser = { username: 'Ville Pöllö', phone: '040 111 0001', e164: '+358401110001', password: 'polkupyora' }
+  await page.goto(`${baseUrl}/login`)
+  await page.getByRole('link', { name: 'Register' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Register' }).waitFor()
+  t.ok(await page.getByText('Step 1 of 3').isVisible(), 'step indicator')
+  t.equal(await page.getByRole('textbox', { name: 'Phone number', exact: true }).getAttribute('placeholder'), '040 123 4567', 'a Finnish example number')
+  t.ok(await page.getByText('At least 5 characters').isVisible(), 'password hint')
+  t.ok(await page.getByRole('link', { name: 'privacy statement' }).isVisible(), 'privacy statement link')
+  t.ok(await page.getByRole('link', { name: 'Back to login' }).isVisible(), 'back link to /login')
+
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(user.username)
+  await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(user.phone)
+  const password = page.getByLabel('Password', { exact: true })
+  await password.fill(user.password)
+  t.equal(await password.getAttribute('type'), 'password', 'password hidden')
+  await page.getByRole('button', { name: 'Show password' }).click()
+  t.equal(await password.getAttribute('type'), 'text', 'shown after the toggle')
+  t.equal(await page.getByRole('button', { name: 'Show password' }).getAttribute('aria-pressed'), 'true')
+  await screenshot(page, 'register-1-details')
+
+  const seen = outbox.count(user.e164)
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByRole('heading', { level: 2, name: 'Confirm your phone number' }).waitFor()
+  const sms = await outbox.waitForCode(user.e164, seen)
+  t.equal(sms.purpose, 'register')
+  t.match(await page.getByText(/You can ask for a new code in \d+ s/).textContent(), /in (30|29|28) s/, 'countdown from 30')
+  const firstBox = page.getByRole('textbox', { name: 'Digit 1 of 6' })
+  t.equal(await firstBox.getAttribute('inputmode'), 'numeric')
+  t.equal(await firstBox.getAttribute('autocomplete'), 'one-time-code')
+  t.equal(await firstBox.and(page.locator(':focus')).count(), 1, 'the first box has focus')
+  await page.keyboard.type(sms.code.slice(0, 3))
+  t.equal(
+    await page.getByRole('textbox', { name: 'Digit 4 of 6' }).and(page.locator(':focus')).count(),
+    1,
+    'typing advances box by box',
+  )
+  await page.keyboard.press('Backspace')
+  t.equal(await page.getByRole('textbox', { name: 'Digit 3 of 6' }).inputValue(), '', 'Backspace goes back and clears')
+  await page.keyboard.type(sms.code.slice(2))
+  await screenshot(page, 'register-2-code')
+  await page.getByRole('button', { name: 'Next' }).click()
+
+  await page.getByRole('heading', { level: 2, name: 'Your help radius' }).waitFor()
+  const radius = page.getByRole('textbox', { name: 'Radius (km)', exact: true })
+  t.equal(await radius.getAttribute('placeholder'), '10')
+  await page.getByRole('button', { name: 'What is the radius?' }).click()
+  const info = page.getByRole('dialog', { name: 'What the radius means' })
+  await info.waitFor()
+  t.ok(await info.getByText('distance in kilometres').isVisible(), 'the popup explains the radius')
+  await screenshot(page, 'register-3-radius-info')
+  await info.getByRole('button', { name: 'Close' }).click()
+  await info.waitFor({ state: 'hidden' })
+  await radius.fill('25')
+  t.notOk(await page.getByText('Failed to get location').isVisible(), 'no location warning: the position is known')
+  await screenshot(page, 'register-3-radius')
+  await page.getByRole('button', { name: 'Register' }).click()
+
+  await page.getByText('Logged in as').waitFor()
+  t.equal(new URL(page.url()).pathname, '/', 'on the main screen')
+  t.ok(await page.getByText(user.username).isVisible(), 'the main screen names the user')
+  t.ok(await storedToken(page), 'token stored')
+  t.match(await storedUser(page), { user_name: user.username, phone: user.e164, radius: 25, language: 'english' })
+  await screenshot(page, 'main-logged-in')
+
+  // The position is reported once per browser session (SPEC 7).
+  await t.resolveMatch(
+    (async () => {
+      for (let i = 0; i < 50; i++) {
+        const { body } = await apiGet(page, '/api/user/location')
+        if ((body as { latitude: unknown }).latitude !== null) return body
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      return null
+    })(),
+    { latitude: HELSINKI.latitude, longitude: HELSINKI.longitude },
+    'the browser position reached the server',
+  )
+  t.equal(await page.evaluate("sessionStorage.getItem('locationReported')"), '1')
+
+  // A logged-in user has nothing to do on the guest pages.
+  for (const path of ['/login', '/register', '/resetpassword']) {
+    await page.goto(`${baseUrl}${path}`)
+    await page.getByText('Logged in as').waitFor()
+    t.equal(new URL(page.url()).pathname, '/', `${path} leads a logged-in user to /`)
+  }
+  t.same(pageErrors, [], 'no errors in the page')
+})
+
+t.test('log out, then log in with the phone number written another way', async (t) => {
+  const user: TestUser = { username: 'Kaisa', phone: '040-1110002', e164: '+358401110002', password: 'salasana1' }
+  await createUser(server, user)
+  const { page, pageErrors } = await openContext(t, browser)
+
+  await page.goto(`${baseUrl}/login`)
+  await screenshot(page, 'login')
+  await page.getByRole('textbox', { name: 'Username or phone number', exact: true }).fill('+358 40 111 0002')
+  await page.getByLabel('Password', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await page.getByText('Logged in as').waitFor()
+  t.ok(await page.getByText('Kaisa').isVisible(), 'logged in as the user of that phone')
+
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const settings = page.getByRole('dialog', { name: 'Settings' })
+  await settings.getByRole('button', { name: 'Log out' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Log out' })
+  await confirm.waitFor()
+  await screenshot(page, 'dialog-logout')
+  await confirm.getByRole('button', { name: 'Log out' }).click()
+  await settings.waitFor({ state: 'hidden' })
+  await page.getByText('You are using the app as a visitor').waitFor()
+  t.equal(await storedToken(page), null, 'token cleared')
+  t.equal(await storedUser(page), null, 'user cleared')
+  const refresh = await page.evaluate<number>("fetch('/api/user/refresh-token', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).then((r) => r.status)")
+  t.equal(refresh, 401, 'the session is over on the server too')
+
+  await page.getByRole('link', { name: 'Log in' }).click()
+  await page.getByRole('textbox', { name: 'Username or phone number', exact: true }).fill('0401110002')
+  await page.getByLabel('Password', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await page.getByText('Logged in as').waitFor()
+  t.pass('logged in again with the domestic form')
+  t.same(pageErrors, [])
+})
+
+t.test('a stored expired token is refreshed at start-up; without a session the user is logged out', async (t) => {
+  const user: TestUser = { username: 'Aatu', phone: '040 111 0003', e164: '+358401110003', password: 'salasana2' }
+  await createUser(server, user)
+  const { page, context, pageErrors } = await openContext(t, browser)
+  await logIn(page, baseUrl, 'aatu', user.password)
+  t.pass('user names are matched ignoring case')
+
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const expired = `${part({ alg: 'HS256' })}.${part({ user_id: 1, user_name: 'Aatu', exp: 1_000_000 })}.x`
+  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(expired)})`)
+  await page.reload()
+  await page.getByText('Logged in as').waitFor()
+  const token = await storedToken(page)
+  t.not(token, expired, 'a new token replaced the expired one')
+  t.equal((await apiGet(page, '/api/user/protected-route')).status, 200, 'and it works')
+
+  await context.clearCookies()
+  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(expired)})`)
+  await page.reload()
+  await page.getByText('You are using the app as a visitor').waitFor()
+  t.equal(await storedToken(page), null, 'without the refresh cookie the session ends')
+  t.same(pageErrors, [])
+})
+
+t.test('change the username, the radius and the password in settings', async (t) => {
+  const user: TestUser = { username: 'Minna', phone: '040 222 0001', e164: '+358402220001', password: 'vanha-salasana' }
+  await createUser(server, user)
+  const { page, pageErrors } = await openContext(t, browser)
+  await logIn(page, baseUrl, user.username, user.password)
+
+  const settings = await openSettingsSection(page, /^Account/)
+  const username = settings.getByRole('textbox', { name: 'Username', exact: true })
+  t.equal(await username.getAttribute('readonly'), '', 'read-only until Edit')
+  t.equal(await settings.getByRole('textbox', { name: 'Phone number', exact: true }).inputValue(), user.e164, 'phone shown')
+  t.equal(await settings.getByRole('textbox', { name: 'Phone number', exact: true }).getAttribute('readonly'), '', 'phone is read-only')
+  await screenshot(page, 'settings-account')
+
+  await settings.getByRole('button', { name: 'Edit username' }).click()
+  t.equal(await username.getAttribute('readonly'), null, 'editable after Edit')
+  await username.fill('Mi')
+  await settings.getByRole('button', { name: 'Save' }).click()
+  await settings.getByText('Username must be 3-16 characters').waitFor()
+  t.equal(await username.getAttribute('aria-invalid'), 'true')
+  await settings.getByRole('button', { name: 'Cancel' }).click()
+  t.equal(await username.inputValue(), user.username, 'Cancel restores the saved name')
+
+  await settings.getByRole('button', { name: 'Edit username' }).click()
+  await username.fill('Minna_K')
+  await screenshot(page, 'settings-account-editing')
+  await settings.getByRole('button', { name: 'Save' }).click()
+  await settings.getByText('Information updated').waitFor()
+  t.equal(await username.inputValue(), 'Minna_K')
+  t.match(await storedUser(page), { user_name: 'Minna_K' }, 'saved locally')
+  t.ok(await settings.getByRole('button', { name: /^Account\s*Minna_K/ }).isVisible(), 'section summary updated')
+
+  await settings.getByRole('button', { name: /^Radius and location/ }).click()
+  t.equal(await settings.getByRole('button', { name: /^Account/ }).getAttribute('aria-expanded'), 'false', 'one section open')
+  await settings.getByRole('button', { name: 'Edit radius' }).click()
+  await settings.getByRole('textbox', { name: 'Radius (km)', exact: true }).fill('120')
+  await settings.getByRole('button', { name: 'Save' }).click()
+  await settings.getByText('Information updated').waitFor()
+  t.match(await storedUser(page), { radius: 120 })
+  await screenshot(page, 'settings-radius-location')
+
+  await settings.getByRole('button', { name: /^Account/ }).click()
+  await settings.getByRole('button', { name: 'Change password' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Change password' })
+  await dialog.waitFor()
+  await dialog.getByLabel('Current password', { exact: true }).fill('not-the-password')
+  await dialog.getByLabel('New password', { exact: true }).fill('uusi-salasana')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await dialog.getByText('Invalid password').waitFor()
+  await screenshot(page, 'dialog-change-password-error')
+  await dialog.getByLabel('Current password', { exact: true }).fill(user.password)
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await dialog.waitFor({ state: 'hidden' })
+  await settings.getByText('Password changed').waitFor()
+  t.ok(await settings.isVisible(), 'the settings stay open behind the closed dialog')
+  await screenshot(page, 'settings-password-changed')
+
+  await page.keyboard.press('Escape')
+  await settings.waitFor({ state: 'hidden' })
+  t.ok(await page.getByRole('main').getByText('Minna_K').isVisible(), 'the main screen shows the new name')
+  const login = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: 'Minna_K', password: 'uusi-salasana' }),
+  })
+  t.equal(login.status, 200, 'the new name and password log in')
+  t.same(pageErrors, [])
+})
+
+t.test('without a browser position the saved one stands in; the language choice reaches the server', async (t) => {
+  const user: TestUser = { username: 'Sanna', phone: '050 333 0003', e164: '+358503330003', password: 'sijainti1' }
+  await createUser(server, user)
+  const OULU = { latitude: 65.0121, longitude: 25.4651 }
+  const withPosition = await openContext(t, browser, { permissions: ['geolocation'], geolocation: OULU })
+  await logIn(withPosition.page, baseUrl, user.username, user.password)
+  await t.resolveMatch(
+    (async () => {
+      for (let i = 0; i < 50; i++) {
+        const { body } = await apiGet(withPosition.page, '/api/user/location')
+        if ((body as { latitude: unknown }).latitude !== null) return body
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      return null
+    })(),
+    OULU,
+    'reported from the first device',
+  )
+
+  // Another device that gives no position (permission not granted).
+  const { page, pageErrors } = await openContext(t, browser)
+  await logIn(page, baseUrl, user.username, user.password)
+  const settings = await openSettingsSection(page, /^Language/)
+  await settings.getByRole('radio', { name: /^Suomi/ }).check()
+  const finnish = page.getByRole('dialog', { name: 'Asetukset' })
+  await finnish.waitFor()
+  await t.resolveMatch(
+    (async () => {
+      for (let i = 0; i < 50; i++) {
+        const { body } = await apiGet(page, '/api/user/protected-route')
+        if ((body as { user: { language: string } }).user.language === 'finnish') return body
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      return null
+    })(),
+    { user: { language: 'finnish' } },
+    'the server knows the new language (push texts)',
+  )
+  await finnish.getByRole('button', { name: /^Säde ja sijainti/ }).click()
+  await finnish.getByText('Käytössä viimeksi tallennettu sijainti').waitFor()
+  t.pass('the saved position is in use')
+  await finnish.getByRole('button', { name: 'Päivitä sijainti nyt' }).click()
+  await finnish.getByText('Sijainnin hakeminen epäonnistui, tarkista asetukset').waitFor()
+  t.pass('no browser position: locationfailed')
+  await screenshot(page, 'settings-location-fi')
+  t.same(pageErrors, [])
+  t.same(withPosition.pageErrors, [])
+})
+
+t.test('reset the password by SMS', async (t) => {
+  const user: TestUser = { username: 'Olli', phone: '040 222 0002', e164: '+358402220002', password: 'unohtunut' }
+  await createUser(server, user)
+  const { page, pageErrors } = await openContext(t, browser)
+  await page.goto(`${baseUrl}/login`)
+  await page.getByRole('link', { name: 'Forgot your password?' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Reset password' }).waitFor()
+  await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('+358 (40) 222-0002')
+  await screenshot(page, 'reset-1-phone')
+  const seen = outbox.count(user.e164)
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByRole('heading', { level: 2, name: 'Confirm your phone number' }).waitFor()
+  const sms = await outbox.waitForCode(user.e164, seen)
+  t.equal(sms.purpose, 'reset')
+  // A paste of exactly six digits fills every box.
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).focus()
+  await page.evaluate(`(() => {
+    const data = new DataTransfer()
+    data.setData('text/plain', ' ${sms.code} ')
+    document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  })()`)
+  t.equal(await page.getByRole('textbox', { name: 'Digit 6 of 6' }).inputValue(), sms.code[5], 'the paste filled the boxes')
+  await screenshot(page, 'reset-2-code')
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByRole('heading', { level: 2, name: 'Choose a new password' }).waitFor()
+  await page.getByLabel('New password', { exact: true }).fill('1234')
+  await page.getByRole('button', { name: 'Save password' }).click()
+  await page.getByText('Password must be at least 5 characters long').waitFor()
+  await page.getByLabel('New password', { exact: true }).fill('muistan-nyt')
+  await screenshot(page, 'reset-3-password')
+  await page.getByRole('button', { name: 'Save password' }).click()
+
+  await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor()
+  t.equal(new URL(page.url()).search, '?message=password-updated')
+  t.ok(await page.getByRole('status').getByText('Password changed').isVisible(), 'password-changed message')
+  await screenshot(page, 'login-password-updated')
+  await page.getByRole('textbox', { name: 'Username or phone number', exact: true }).fill(user.username)
+  await page.getByLabel('Password', { exact: true }).fill('muistan-nyt')
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await page.getByText('Logged in as').waitFor()
+  t.pass('the new password works')
+  t.same(pageErrors, [])
+})
+
+t.test('delete the account', async (t) => {
+  const user: TestUser = { username: 'Poistuja', phone: '050 333 0001', e164: '+358503330001', password: 'hyvasti123' }
+  await createUser(server, user)
+  const { page, pageErrors } = await openContext(t, browser)
+  await logIn(page, baseUrl, user.username, user.password)
+  const settings = await openSettingsSection(page, /^Account/)
+  await settings.getByRole('button', { name: 'Delete account' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Delete account' })
+  await confirm.waitFor()
+  await screenshot(page, 'dialog-delete-account')
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await confirm.waitFor({ state: 'hidden' })
+  t.ok(await settings.isVisible(), 'Cancel keeps everything')
+
+  await settings.getByRole('button', { name: 'Delete account' }).click()
+  await Promise.all([
+    page.waitForEvent('load'),
+    confirm.getByRole('button', { name: 'Delete my account' }).click(),
+  ])
+  await page.getByText('You are using the app as a visitor').waitFor()
+  t.equal(await storedToken(page), null)
+  t.equal(await storedUser(page), null)
+
+  await page.goto(`${baseUrl}/login`)
+  await page.getByRole('textbox', { name: 'Username or phone number', exact: true }).fill(user.username)
+  await page.getByLabel('Password', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await page.getByText('Invalid username or password').waitFor()
+  t.pass('the account is gone')
+  t.same(pageErrors, [])
+})
+
+t.test('an admin sees the number of registered users', async (t) => {
+  const user: TestUser = { username: 'Admin', phone: '050 333 0004', e164: '+358503330004', password: 'yllapito1' }
+  await createUser(server, user)
+  // What `npm run admin -- grant Admin` does; the flag reaches the token at the next login.
+  const sql = postgres(server.databaseUrl, { max: 1, onnotice: () => {} })
+  t.teardown(() => sql.end())
+  await sql`update users set is_admin = true where user_name = ${user.username}`
+  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from users`
+  const count = row?.count
+
+  const { page, pageErrors } = await openContext(t, browser)
+  await logIn(page, baseUrl, user.username, user.password)
+  const settings = await openSettingsSection(page, /^Account/)
+  await settings.getByText(`Registered users: ${count}`).waitFor()
+  t.pass(`${count} users shown`)
+  await screenshot(page, 'settings-account-admin')
+  t.same(pageErrors, [])
+})
+
+t.test('a user who is not an admin sees no user count', async (t) => {
+  const user: TestUser = { username: 'Tavallinen', phone: '050 333 0005', e164: '+358503330005', password: 'tavallinen' }
+  await createUser(server, user)
+  const { page, pageErrors } = await openContext(t, browser)
+  await logIn(page, baseUrl, user.username, user.password)
+  const settings = await openSettingsSection(page, /^Account/)
+  await settings.getByRole('button', { name: 'Delete account' }).waitFor()
+  t.equal(await settings.getByText('Registered users').count(), 0)
+  t.same(pageErrors, [])
+})
+
+t.test('a visitor: a login link on the main screen and in the settings, and Continue without logging in', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser, { colorScheme: 'dark' })
+  await page.goto(`${baseUrl}/`)
+  await page.getByText('You are using the app as a visitor').waitFor()
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const settings = page.getByRole('dialog', { name: 'Settings' })
+  t.equal(await settings.getByRole('button', { name: /^Account/ }).count(), 0, 'no account section for a visitor')
+  await screenshot(page, 'settings-visitor-dark')
+  await settings.getByRole('link', { name: 'Log in' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor()
+  await screenshot(page, 'login-dark')
+  await page.getByRole('link', { name: 'Continue without logging in' }).click()
+  await page.getByText('You are using the app as a visitor').waitFor()
+  t.equal(new URL(page.url()).pathname, '/')
+  t.same(pageErrors, [])
+})

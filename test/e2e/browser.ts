@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
+import type { Test } from 'tap'
+import type { Config } from '../../server/config.ts'
+import { buildTestApp, createTestDatabase, tempDir } from '../helper.ts'
+import { startTileServer } from './tile-server.ts'
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/** The built web app that the real server serves; e2e tests run against the production build. */
+export const WEB_DIST_INDEX = fileURLToPath(new URL('../../web/dist/index.html', import.meta.url))
+
+/** Screenshots for people to look at (gitignored). */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url))
+
+/** A phone in portrait: the narrowest screen the app is designed for. */
+export const PHONE_VIEWPORT = { width: 360, height: 740 }
+
+// Headless on a server without a GPU, and no background traffic: there is no internet here.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/**
+ * Fails, never skips, when the browser or the build is missing. Call it before creating anything (database,
+ * server, browser), so a failed check leaves nothing behind.
+ */
+export function checkPrerequisites(): void {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH`,
+    )
+  }
+  if (!existsSync(WEB_DIST_INDEX)) {
+    throw new Error(`${WEB_DIST_INDEX} is missing: run npm run build first`)
+  }
+}
+
+/** Launches the system Chromium, closed when the test ends. */
+export async function launchBrowser(t: Test): Promise<Browser> {
+  checkPrerequisites()
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
+  t.teardown(() => browser.close())
+  return browser
+}
+
+export interface TestServer {
+  baseUrl: string
+  /** The server's DATA_DIR: the SMS outbox of local phone verification is written there. */
+  dataDir: string
+  /** Its database, for the few facts no screen can set up (e.g. an admin flag). */
+  databaseUrl: string
+}
+
+/**
+ * Starts the real server (the production app on a fresh database) on a free port. Every browser test comes from
+ * 127.0.0.1, so the per-address limits on SMS and account calls are raised: the server tests cover the limits.
+ * Without a TILE_URL, a local tile server is started: the service map is the visitor's first screen, and there is
+ * no internet here.
+ */
+export async function startServer(t: Test, overrides: Partial<Config> = {}): Promise<TestServer> {
+  checkPrerequisites()
+  const dataDir = tempDir(t, 'pyoraapu-e2e-')
+  const databaseUrl = overrides.DATABASE_URL ?? (await createTestDatabase(t))
+  const tileUrl = overrides.TILE_URL ?? (await startTileServer(t)).tileUrl
+  const app = await buildTestApp(t, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SMS_PER_IP_PER_HOUR: 1000,
+    ACCOUNT_REQUESTS_PER_MINUTE: 1000,
+    ...overrides,
+    TILE_URL: tileUrl,
+  })
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const { port } = app.server.address() as AddressInfo
+  return { baseUrl: `http://127.0.0.1:${port}`, dataDir, databaseUrl }
+}
+
+/**
+ * Chromium logs every 4xx answer as "Failed to load resource"; for an API call that is an expected answer (a
+ * wrong password, a taken name), not an error of the page.
+ */
+function isExpectedApiRefusal(text: string, url: string | undefined): boolean {
+  return /^Failed to load resource: the server responded with a status of 4\d\d/.test(text) && !!url?.includes('/api/')
+}
+
+/**
+ * A fresh browser profile (own localStorage) on a phone-sized screen. Errors in the page (uncaught exceptions,
+ * console errors such as CSP violations or failed loads) are collected so a test can assert there were none.
+ */
+export async function openContext(
+  t: Test,
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
+  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, locale: 'en-US', ...options })
+  t.teardown(() => context.close())
+  const page = await context.newPage()
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || isExpectedApiRefusal(message.text(), message.location().url)) return
+    pageErrors.push(message.text())
+  })
+  return { context, page, pageErrors }
+}

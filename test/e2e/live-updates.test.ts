@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core'
+import t, { type Test } from 'tap'
+import { startTileServer } from './tile-server.ts'
+import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
+import { createUser, logIn, screenshot, type TestUser } from './accounts-helpers.ts'
+
+checkPrerequisites()
+
+// The detail modal shows a map; its tiles come from a local server (no internet here).
+const tiles = await startTileServer(t)
+
+const browser = await launchBrowser(t)
+const server = await startServer(t, { TILE_URL: tiles.tileUrl })
+const { baseUrl } = server
+
+const alice: TestUser = { username: 'Alma', phone: '040 333 0001', e164: '+358403330001', password: 'polkupyora' }
+const bob: TestUser = { username: 'Bruno', phone: '040 333 0002', e164: '+358403330002', password: 'polkupyora' }
+await Promise.all([alice, bob].map((user) => createUser(server, user)))
+
+const AT_ALICE = { latitude: 60.171234, longitude: 24.941234 }
+const AT_BOB = { latitude: 60.1855, longitude: 24.9601 }
+const REQUEST = /Bicycle maintenance/
+/** Live events arrive within a second; this leaves room for a slow machine, far below a reload-based wait. */
+const LIVE = { timeout: 5000 }
+
+/** Logged in, with the event stream authenticated (the server's `ready` frame seen), and a marker to detect reloads. */
+async function livePage(t: Test, user: TestUser, geolocation: { latitude: number; longitude: number }) {
+  const opened = await openContext(t, browser, { geolocation, permissions: ['geolocation'] })
+  const ready = new Promise<void>((resolve) =>
+    opened.page.on('websocket', (socket) => {
+      if (!socket.url().endsWith('/api/events')) return
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"ready"')) resolve()
+      })
+    }),
+  )
+  await logIn(opened.page, baseUrl, user.username, user.password)
+  await ready
+  await opened.page.evaluate('window.notReloaded = true')
+  return opened
+}
+
+const notReloaded = (page: Page) => page.evaluate<boolean>('window.notReloaded === true')
+
+t.test('changes reach an open page without a reload', async (t) => {
+  const b = await livePage(t, bob, AT_BOB)
+  await b.page.getByText('No help requests to show right now.').waitFor()
+  const a = await livePage(t, alice, AT_ALICE)
+
+  // A asks for help; B's open list shows it.
+  await a.page.getByRole('button', { name: 'Ask for help' }).click()
+  const form = a.page.getByRole('dialog', { name: 'Ask for help' })
+  await form.getByRole('radio', { name: 'Bicycle maintenance' }).check()
+  await form.getByLabel('Description').fill('Flat tyre at the station')
+  await form.getByRole('radio', { name: /Exact location/ }).check()
+  await form.getByRole('button', { name: 'Send request' }).click()
+  await form.waitFor({ state: 'hidden' })
+  const row = b.page.getByRole('button', { name: REQUEST })
+  await row.waitFor(LIVE)
+  t.ok(await row.getByText('New').isVisible(), 'B sees the new request')
+
+  // B takes it over; A is told, politely, and can dismiss the notice.
+  await row.click()
+  const dialog = b.page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  await dialog.getByRole('button', { name: 'I’m working on it' }).click()
+  await dialog.getByRole('button', { name: 'Release the request' }).waitFor()
+  const notice = a.page.getByText('Bruno is working on your request (Bicycle maintenance).')
+  await notice.waitFor(LIVE)
+  t.equal(await a.page.locator('[aria-live="polite"]').filter({ has: notice }).count(), 1, 'in a polite live region')
+  t.ok(await a.page.getByRole('button', { name: REQUEST }).getByText('In progress').isVisible(), 'A’s list follows')
+  await screenshot(a.page, 'live-takeover-notice')
+  await a.page.getByRole('button', { name: 'Dismiss notice' }).click()
+  await notice.waitFor({ state: 'hidden' })
+
+  // A marks it ready; B's open modal, and then B's list, show it completed.
+  await a.page.getByRole('button', { name: REQUEST }).click()
+  const own = a.page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  await own.getByRole('button', { name: 'Mark ready' }).click()
+  const ready = a.page.getByRole('dialog', { name: 'Mark the request ready?' })
+  await ready.getByRole('radio', { name: 'Yes' }).check()
+  await ready.getByRole('button', { name: 'Mark ready' }).click()
+  await ready.waitFor({ state: 'hidden' })
+  await dialog.getByText('Completed').waitFor(LIVE)
+  t.equal(await dialog.locator('a[href^="tel:"]').count(), 0, 'B’s modal lost the phone numbers')
+  t.equal(await dialog.getByRole('button', { name: 'Release the request' }).count(), 0, 'and the actions')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await row.getByText('Completed').waitFor(LIVE)
+  await screenshot(b.page, 'live-completed')
+
+  t.ok(await notReloaded(a.page), 'A’s page was never reloaded')
+  t.ok(await notReloaded(b.page), 'B’s page was never reloaded')
+  for (const { pageErrors } of [a, b]) t.same(pageErrors, [], 'no errors in the page')
+})

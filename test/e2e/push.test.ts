@@ -1,0 +1,115 @@
+import t from 'tap'
+import { createUser, logIn, openSettingsSection, screenshot, type TestUser } from './accounts-helpers.ts'
+import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
+
+checkPrerequisites()
+const browser = await launchBrowser(t)
+const server = await startServer(t)
+const { baseUrl } = server
+
+// Code that runs in the page is written as strings: the root tsconfig, which checks these tests, has no DOM types.
+
+/** Resolves once the worker is active and has claimed the page (it claims open windows on activation). */
+const CONTROLLED = `navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller
+  ? navigator.serviceWorker.controller.scriptURL
+  : new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange',
+      () => resolve(navigator.serviceWorker.controller.scriptURL))))`
+
+const NOTIFICATIONS = `navigator.serviceWorker.ready
+  .then((registration) => registration.getNotifications())
+  .then((shown) => shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data, icon: n.icon })))`
+
+interface Shown {
+  title: string
+  body: string
+  tag: string
+  data: { url: string }
+  icon: string
+}
+
+t.test('the worker at /service-worker.js controls the page and shows a pushed notification', async (t) => {
+  const { context, page, pageErrors } = await openContext(t, browser, { permissions: ['notifications'] })
+  const cdp = await context.newCDPSession(page)
+  const registrations = new Map<string, string>()
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const { registrationId, scopeURL, isDeleted } of updated) {
+      if (!isDeleted) registrations.set(scopeURL, registrationId)
+    }
+  })
+  await cdp.send('ServiceWorker.enable')
+
+  await page.goto(`${baseUrl}/`)
+  const scriptUrl = await page.evaluate<string>(CONTROLLED)
+  t.equal(scriptUrl, `${baseUrl}/service-worker.js`, 'the page is controlled by /service-worker.js')
+  const registrationId = registrations.get(`${baseUrl}/`)
+  t.ok(registrationId, 'DevTools reports the registration for the app scope')
+
+  const payload = { title: 'New help request', body: 'Flat tyre, 1.2 km', url: '/?request=42', tag: 'request-42' }
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: baseUrl,
+    registrationId: registrationId!,
+    data: JSON.stringify(payload),
+  })
+  await page.waitForFunction(`${NOTIFICATIONS}.then((shown) => shown.length === 1)`)
+  const [shown] = await page.evaluate<Shown[]>(NOTIFICATIONS)
+  t.match(shown, {
+    title: payload.title,
+    body: payload.body,
+    tag: payload.tag,
+    data: { url: payload.url },
+    icon: `${baseUrl}/favicon.svg`,
+  })
+
+  // The same tag replaces the shown notification instead of adding a second one.
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: baseUrl,
+    registrationId: registrationId!,
+    data: JSON.stringify({ ...payload, body: 'Flat tyre, 0.8 km' }),
+  })
+  await page.waitForFunction(`${NOTIFICATIONS}.then((shown) => shown.length === 1 && shown[0].body === 'Flat tyre, 0.8 km')`)
+  t.pass('a second push with the same tag replaced the first')
+  t.same(pageErrors, [], 'no errors in the page')
+})
+
+const user: TestUser = { username: 'Nelli', phone: '040 444 0001', e164: '+358404440001', password: 'polkupyora' }
+await createUser(server, user)
+
+t.test('the notifications section: a browser without the Push API is told so, with nothing to press', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser)
+  await page.addInitScript('delete window.PushManager')
+  await logIn(page, baseUrl, user.username, user.password)
+  const dialog = await openSettingsSection(page, /^Notifications/)
+  await dialog.getByText('Notifications: Not supported by this browser').waitFor()
+  t.equal(await dialog.getByRole('button', { name: /Turn notifications/ }).count(), 0, 'no button that cannot work')
+  t.same(pageErrors, [])
+})
+
+t.test('the notifications section: blocked notifications are shown with the way to allow them', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser)
+  await logIn(page, baseUrl, user.username, user.password)
+  const dialog = await openSettingsSection(page, /^Notifications/)
+  await dialog.getByText('Notifications: Off').waitFor()
+  await dialog.getByRole('button', { name: 'Turn notifications on' }).click()
+  await dialog.getByText('Notifications: Blocked in the browser settings').waitFor()
+  t.ok(await dialog.getByText('allow them for this site in your browser settings').isVisible())
+  await screenshot(page, 'settings-notifications-denied')
+  t.same(pageErrors, [])
+})
+
+t.test('the notifications section: a failed subscription shows a short failure and logs the error', async (t) => {
+  // Permission granted, but subscribe() fails: Chromium refuses push in incognito profiles, which test contexts
+  // are (and a persistent profile has no push service to reach here: subscribe() never settles, see the timeout).
+  const { page, pageErrors } = await openContext(t, browser, { permissions: ['notifications'] })
+  await logIn(page, baseUrl, user.username, user.password)
+  const dialog = await openSettingsSection(page, /^Notifications/)
+  await dialog.getByText('Notifications: Off').waitFor()
+  await dialog.getByRole('button', { name: 'Turn notifications on' }).click()
+  await dialog.getByRole('alert').getByText('Changing notifications failed. Please try again.').waitFor()
+  t.ok(await dialog.getByText('Notifications: Off').isVisible(), 'still off')
+  await screenshot(page, 'settings-notifications-failed')
+  t.match(
+    pageErrors.filter((text) => !text.includes('does not support the Push API in incognito')),
+    [/Changing push notifications failed/],
+    'the cause is in the console',
+  )
+})

@@ -1,0 +1,170 @@
+import type { Page } from 'playwright-core'
+import t, { type Test } from 'tap'
+import { distanceKm, formatKm } from '../../web/src/requests/distance.ts'
+import { startTileServer } from './tile-server.ts'
+import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
+import { createUser, logIn, screenshot, type TestUser } from './accounts-helpers.ts'
+
+checkPrerequisites()
+
+// The detail modal shows a map; its tiles come from a local server (no internet here).
+const tiles = await startTileServer(t)
+
+const browser = await launchBrowser(t)
+const server = await startServer(t, { TILE_URL: tiles.tileUrl })
+const { baseUrl } = server
+
+const alice: TestUser = { username: 'Aino', phone: '040 222 0001', e164: '+358402220001', password: 'polkupyora' }
+const bob: TestUser = { username: 'Bertil', phone: '040 222 0002', e164: '+358402220002', password: 'polkupyora' }
+const carl: TestUser = { username: 'Cecilia', phone: '040 222 0003', e164: '+358402220003', password: 'polkupyora' }
+await Promise.all([alice, bob, carl].map((user) => createUser(server, user)))
+
+const AT_ALICE = { latitude: 60.171234, longitude: 24.941234 }
+const AT_BOB = { latitude: 60.1855, longitude: 24.9601 }
+const AT_CARL = { latitude: 60.16, longitude: 24.93 }
+
+async function userPage(t: Test, user: TestUser, geolocation: { latitude: number; longitude: number }) {
+  const opened = await openContext(t, browser, { geolocation, permissions: ['geolocation'] })
+  await logIn(opened.page, baseUrl, user.username, user.password)
+  return opened
+}
+
+const REQUEST = /Bicycle maintenance/
+
+async function openRequest(page: Page) {
+  await page.getByRole('button', { name: REQUEST }).click()
+  const dialog = page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  await dialog.getByText('Asked by').waitFor()
+  return dialog
+}
+
+async function closeDialog(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await dialog.waitFor({ state: 'hidden' })
+}
+
+t.test('a help request from creation to ready, between three users', async (t) => {
+  const a = await userPage(t, alice, AT_ALICE)
+  const loaded: string[] = []
+  a.page.on('request', (request) => loaded.push(request.url()))
+  t.equal(await a.page.getByRole('tab', { name: 'Requests' }).getAttribute('aria-selected'), 'true', 'requests tab first')
+
+  // A asks for help, with an approximate location.
+  await a.page.getByRole('button', { name: 'Ask for help' }).click()
+  const form = a.page.getByRole('dialog', { name: 'Ask for help' })
+  await form.getByRole('button', { name: 'Send request' }).click()
+  await form.getByText('Please fill in all fields').first().waitFor()
+  t.pass('category and location choice are required')
+  await form.getByRole('radio', { name: 'Bicycle maintenance' }).check()
+  await form.getByLabel('Description').fill('Chain broke near the market square')
+  t.ok(await form.getByText('34/500').isVisible(), 'the counter counts the description')
+  await form.getByRole('radio', { name: /Approximate location/ }).check()
+  t.equal(await form.getByText('Testipyyntö').count(), 0, 'no test checkbox for a non-admin')
+  await screenshot(a.page, 'request-new')
+  await form.getByRole('button', { name: 'Send request' }).click()
+  await form.waitFor({ state: 'hidden' })
+  await a.page.getByRole('button', { name: REQUEST }).waitFor()
+  t.notOk(loaded.some((url) => url.includes('SingleLocationMap')), 'the list does not download the map code')
+
+  // B sees it with its distance from the rounded point, and opens it.
+  const b = await userPage(t, bob, AT_BOB)
+  const km = formatKm(distanceKm(AT_BOB, { latitude: 60.17, longitude: 24.94 }), 'en')
+  const row = b.page.getByRole('button', { name: REQUEST })
+  await row.getByText(`${km} km away`).waitFor()
+  t.ok(await row.getByText('New').isVisible(), 'status in the row')
+  await screenshot(b.page, 'request-list')
+  let dialog = await openRequest(b.page)
+  t.ok(await dialog.getByRole('link', { name: '+358402220001' }).isVisible(), 'phone as a call link')
+  t.equal(await dialog.locator('a[href="tel:+358402220001"]').count(), 1)
+  t.equal(await dialog.getByText('Views').count(), 0, 'no view count for a bystander')
+  await dialog.locator('.ol-viewport canvas').first().waitFor()
+  t.equal((await dialog.locator('.single-map').boundingBox())?.height, 300, 'the map is 300 px high')
+  await screenshot(b.page, 'request-detail-map')
+  t.ok(tiles.requests() > 0, 'tiles come from the configured tile server')
+
+  // A sees one view.
+  dialog = await openRequest(a.page)
+  t.ok(await dialog.getByText('Views').isVisible(), 'the owner sees the view count')
+  t.equal((await dialog.locator('dt:text-is("Views") + dd').textContent())?.trim(), '1')
+  await closeDialog(a.page)
+
+  // B takes it over.
+  dialog = b.page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  await dialog.getByRole('button', { name: 'I’m working on it' }).click()
+  await dialog.getByRole('button', { name: 'Release the request' }).waitFor()
+  t.ok(await dialog.getByText('In progress').isVisible(), 'B is the helper now')
+  await closeDialog(b.page)
+
+  // A sees it in progress and removes the helper.
+  dialog = await openRequest(a.page)
+  t.ok(await dialog.getByText('In progress').isVisible(), 'A sees in progress')
+  t.ok(await dialog.getByText('Bertil').isVisible(), 'A sees who helps')
+  await dialog.getByRole('button', { name: 'Remove the helper' }).click()
+  await dialog.getByText('New', { exact: true }).waitFor()
+  await closeDialog(a.page)
+
+  // B cannot take it again.
+  dialog = await openRequest(b.page)
+  await dialog.getByRole('button', { name: 'I’m working on it' }).click()
+  await dialog.getByText('You have already responded to this request').waitFor()
+  t.pass('B sees alreadyresponded')
+  await closeDialog(b.page)
+
+  // C takes it over, opening it from a link as a push notification will.
+  const c = await userPage(t, carl, AT_CARL)
+  // Code that runs in the page is a string: the root tsconfig has Node's types, not the DOM's.
+  const id = await a.page.evaluate<number>(
+    "fetch('/api/requests', { headers: { Authorization: 'Bearer ' + localStorage.getItem('token') } })" +
+      '.then((r) => r.json()).then((list) => list[0].request_id)',
+  )
+  await c.page.goto(`${baseUrl}/?request=${id}`)
+  dialog = c.page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  await dialog.getByRole('button', { name: 'I’m working on it' }).click()
+  await dialog.getByRole('button', { name: 'Release the request' }).waitFor()
+  t.pass('C took it over')
+
+  // A marks it ready with "help received".
+  dialog = await openRequest(a.page)
+  await dialog.getByRole('button', { name: 'Mark ready' }).click()
+  const ready = a.page.getByRole('dialog', { name: 'Mark the request ready?' })
+  const confirm = ready.getByRole('button', { name: 'Mark ready' })
+  t.ok(await confirm.isDisabled(), 'confirm is disabled until yes or no is chosen')
+  await ready.getByRole('radio', { name: 'Yes' }).check()
+  t.ok(await confirm.isEnabled(), 'enabled after a choice')
+  await screenshot(a.page, 'request-ready-dialog')
+  await confirm.click()
+  await ready.waitFor({ state: 'hidden' })
+  await dialog.getByText('Completed').waitFor()
+  t.ok(await dialog.getByText('Help received').isVisible(), 'got help shown')
+  t.equal(await dialog.locator('a[href^="tel:"]').count(), 0, 'no phone once completed')
+  for (const name of ['Edit description', 'Mark ready', 'Update location', 'Remove the helper']) {
+    t.equal(await dialog.getByRole('button', { name }).count(), 0, `no ${name} once completed`)
+  }
+  await screenshot(a.page, 'request-completed')
+
+  // C sees the completed request without a phone and without actions.
+  await c.page.reload()
+  dialog = c.page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  await dialog.getByText('Completed').waitFor()
+  t.equal(await dialog.locator('a[href^="tel:"]').count(), 0)
+  t.equal(await dialog.getByRole('button', { name: 'Release the request' }).count(), 0)
+
+  for (const { pageErrors } of [a, b, c]) t.same(pageErrors, [], 'no errors in the page')
+})
+
+t.test('a visitor sees the service map first and a locked requests tab', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser)
+  await page.goto(`${baseUrl}/`)
+  const mapTab = page.getByRole('tab', { name: 'Service map' })
+  await mapTab.waitFor()
+  t.equal(await mapTab.getAttribute('aria-selected'), 'true', 'service map is the visitor default')
+  await page.getByRole('combobox', { name: 'Category' }).waitFor()
+  t.pass('the service map tab shows its category filter')
+  await page.getByRole('tab', { name: 'Requests' }).click()
+  await page.getByRole('heading', { name: 'Log in to see help requests' }).waitFor()
+  t.ok(await page.getByRole('checkbox', { name: 'Show all requests' }).isDisabled(), 'show-all disabled')
+  t.equal(await page.getByRole('button', { name: 'Ask for help' }).count(), 0, 'no new-request button')
+  await screenshot(page, 'requests-visitor')
+  t.same(pageErrors, [])
+})

@@ -1,0 +1,154 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Locator, Page } from 'playwright-core'
+import t from 'tap'
+import { checkPrerequisites, launchBrowser, openContext, SCREENSHOT_DIR, startServer } from './browser.ts'
+
+checkPrerequisites()
+const browser = await launchBrowser(t)
+const { baseUrl } = await startServer(t)
+mkdirSync(SCREENSHOT_DIR, { recursive: true })
+
+// Code that runs in the page is written as an expression in a string: the root tsconfig, which checks these
+// tests, has Node's types and not the DOM's.
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  // Finished transitions: a chevron caught mid-turn is not what a person sees.
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' })
+}
+
+/** The element's rendered size, to check touch targets against the 44 px minimum. */
+async function sizeOf(locator: Locator): Promise<{ width: number; height: number }> {
+  const box = await locator.boundingBox()
+  if (!box) throw new Error(`${String(locator)} is not rendered`)
+  return { width: Math.round(box.width), height: Math.round(box.height) }
+}
+
+t.test('the main screen is in English for an English browser', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser)
+  await page.goto(`${baseUrl}/`)
+
+  const heading = page.getByRole('heading', { level: 1, name: 'Bike Help' })
+  await heading.waitFor()
+  const banner = page.getByRole('img', { name: 'Bike Help' })
+  t.ok(await banner.isVisible(), 'banner image with the app name as alt text')
+  await page.waitForFunction('document.querySelector("img.banner")?.naturalWidth > 0')
+  t.pass('banner image loaded')
+  const settings = page.getByRole('button', { name: 'Settings' })
+  t.ok(await settings.isVisible(), 'settings button')
+  const size = await sizeOf(settings)
+  t.ok(size.width >= 44 && size.height >= 44, `settings button is a 44 px touch target (${size.width}x${size.height})`)
+  t.ok(await page.getByRole('combobox', { name: 'Category' }).isVisible(), 'a visitor starts on the service map')
+  t.equal(await page.locator('html').getAttribute('lang'), 'en')
+  t.equal(await page.title(), 'Bike Help')
+  await screenshot(page, 'main-light')
+
+  await page.keyboard.press('Tab')
+  t.equal(await settings.and(page.locator(':focus')).count(), 1, 'the settings button is the first Tab stop')
+  const ring = await page.evaluate('getComputedStyle(document.activeElement).outlineColor')
+  t.equal(ring, 'rgb(255, 212, 59)', 'its focus ring is yellow, visible on the dark top bar')
+  const overflow = await page.evaluate('document.documentElement.scrollWidth > window.innerWidth')
+  t.notOk(overflow, 'nothing overflows a 360 px screen sideways')
+  t.same(pageErrors, [], 'no errors in the page')
+})
+
+t.test('the main screen in dark mode', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser, { colorScheme: 'dark' })
+  await page.goto(`${baseUrl}/`)
+  await page.getByRole('heading', { level: 1, name: 'Bike Help' }).waitFor()
+  const background = await page.evaluate('getComputedStyle(document.body).backgroundColor')
+  t.equal(background, 'rgb(13, 17, 23)', 'dark background from the tokens')
+  await screenshot(page, 'main-dark')
+  t.same(pageErrors, [])
+})
+
+t.test('a Finnish browser gets Finnish', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser, { locale: 'fi-FI' })
+  await page.goto(`${baseUrl}/`)
+  await page.getByRole('heading', { level: 1, name: 'Pyöräapu' }).waitFor()
+  t.ok(await page.getByRole('button', { name: 'Asetukset' }).isVisible(), 'settings button in Finnish')
+  t.equal(await page.locator('html').getAttribute('lang'), 'fi')
+  t.same(pageErrors, [])
+})
+
+t.test('an unknown path shows the not-found page, whose link leads back to the main screen', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser)
+  await page.goto(`${baseUrl}/no/such/page`)
+  await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor()
+  t.ok(await page.getByText('the page does not exist, or the request was not found').isVisible(), 'SPEC notfound text')
+  await screenshot(page, 'not-found')
+
+  await page.getByRole('link', { name: 'Back to the main screen' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Bike Help' }).waitFor()
+  t.equal(page.url(), `${baseUrl}/`)
+  t.ok(await page.getByRole('button', { name: 'Settings' }).isVisible(), 'main screen shown')
+  t.same(pageErrors, [])
+})
+
+t.test('the SPEC routes of later issues show an honest placeholder with a way back', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser)
+  const titles: Record<string, string> = {
+    '/install': 'Install the app',
+  }
+  for (const [path, title] of Object.entries(titles)) {
+    await page.goto(`${baseUrl}${path}`)
+    await page.getByRole('heading', { level: 1, name: title }).waitFor()
+    t.ok(await page.getByText('Coming soon').isVisible(), `${path} says it is coming soon`)
+    t.equal(await page.locator('form, input').count(), 0, `${path} has no form that pretends to work`)
+    t.ok(await page.getByRole('link', { name: 'Back to the main screen' }).isVisible(), `${path} links back`)
+    if (path === '/install') await screenshot(page, 'coming-soon')
+  }
+  t.same(pageErrors, [])
+})
+
+t.test('the settings modal switches the language, and the choice survives a reload', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser)
+  await page.goto(`${baseUrl}/`)
+  const openButton = page.getByRole('button', { name: 'Settings' })
+  await openButton.click()
+
+  const dialog = page.getByRole('dialog', { name: 'Settings' })
+  await dialog.waitFor()
+  t.equal(await dialog.locator(':focus').count(), 1, 'focus moves into the dialog')
+  await page.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'hidden' })
+  t.equal(await openButton.and(page.locator(':focus')).count(), 1, 'Esc closes, focus returns to the button')
+
+  await openButton.click()
+  const languageToggle = dialog.getByRole('button', { name: /^Language/ })
+  t.equal(await languageToggle.getAttribute('aria-expanded'), 'false', 'sections start closed')
+  await languageToggle.click()
+  t.equal(await languageToggle.getAttribute('aria-expanded'), 'true')
+  t.ok(await dialog.getByRole('radio', { name: /^English/ }).isChecked(), 'current language checked')
+  await screenshot(page, 'settings')
+
+  await dialog.getByRole('radio', { name: /^Svenska/ }).check()
+  const swedishDialog = page.getByRole('dialog', { name: 'Inställningar' })
+  await swedishDialog.waitFor()
+  t.ok(await swedishDialog.getByRole('radio', { name: /^Svenska/ }).isChecked(), 'Swedish checked')
+  await screenshot(page, 'settings-swedish')
+  await swedishDialog.getByRole('button', { name: 'Stäng' }).click()
+  await swedishDialog.waitFor({ state: 'hidden' })
+  await page.getByRole('heading', { level: 1, name: 'Cykelhjälpen' }).waitFor()
+  t.ok(await page.getByRole('button', { name: 'Inställningar' }).isVisible(), 'top bar in Swedish')
+  const bannerWidth = (await sizeOf(page.getByRole('img', { name: 'Cykelhjälpen' }))).width
+  t.ok(bannerWidth >= 190, `the longest label leaves the wordmark its full width (${bannerWidth} px)`)
+  t.equal(await page.locator('html').getAttribute('lang'), 'sv')
+  t.equal(await page.evaluate("localStorage.getItem('language')"), 'swedish', 'saved under the SPEC key')
+
+  await page.reload()
+  await page.getByRole('heading', { level: 1, name: 'Cykelhjälpen' }).waitFor()
+  t.ok(await page.getByRole('button', { name: 'Inställningar' }).isVisible(), 'still Swedish after a reload')
+  t.same(pageErrors, [])
+})
+
+t.test('the settings modal in dark mode', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser, { colorScheme: 'dark', locale: 'fi-FI' })
+  await page.goto(`${baseUrl}/`)
+  await page.getByRole('button', { name: 'Asetukset' }).click()
+  await page.getByRole('button', { name: /^Kieli/ }).click()
+  // From the section toggle, Tab lands on the checked radio: the keyboard focus ring must show on dark.
+  await page.keyboard.press('Tab')
+  await screenshot(page, 'settings-dark')
+  t.same(pageErrors, [])
+})

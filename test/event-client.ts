@@ -1,0 +1,64 @@
+import WebSocket from 'ws'
+
+export type ServerEvent = { type: string; request?: Record<string, unknown>; request_id?: number }
+
+export interface EventClient {
+  socket: WebSocket
+  events: ServerEvent[]
+  /** The first event (already received or still to come) that matches, within `timeoutMs`. */
+  next(match: (event: ServerEvent) => boolean, timeoutMs?: number): Promise<ServerEvent>
+  closed: Promise<{ code: number; reason: string }>
+  close(): void
+}
+
+/** A real WebSocket client of GET /api/events, authenticated with `token` unless it is undefined. */
+export async function openEvents(baseUrl: string, token: string | undefined): Promise<EventClient> {
+  const socket = new WebSocket(baseUrl.replace(/^http/, 'ws') + '/api/events')
+  const events: ServerEvent[] = []
+  const waiters = new Set<() => void>()
+  socket.on('message', (raw) => {
+    events.push(JSON.parse(String(raw)) as ServerEvent)
+    for (const waiter of waiters) waiter()
+  })
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  )
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve())
+    socket.once('error', reject)
+  })
+  const client: EventClient = {
+    socket,
+    events,
+    closed,
+    close: () => socket.close(),
+    next(match, timeoutMs = 2000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = events.find(match)
+          if (!found) return
+          clearTimeout(timer)
+          waiters.delete(check)
+          resolve(found)
+        }
+        const timer = setTimeout(() => {
+          waiters.delete(check)
+          reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`))
+        }, timeoutMs)
+        waiters.add(check)
+        check()
+      })
+    },
+  }
+  if (token !== undefined) {
+    socket.send(JSON.stringify({ type: 'auth', token }))
+    await client.next((event) => event.type === 'ready')
+  }
+  return client
+}
+
+/** Waits a little and says whether any event matched: for asserting that something did NOT arrive. */
+export async function receivedWithin(client: EventClient, match: (event: ServerEvent) => boolean, ms = 300): Promise<boolean> {
+  await new Promise((resolve) => setTimeout(resolve, ms))
+  return client.events.some(match)
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import postgres from 'postgres'
+import type { Test } from 'tap'
+import type { FastifyInstance } from 'fastify'
+import { configWith, type Config } from '../server/config.ts'
+import { buildServer } from '../server/server.ts'
+
+/** A maintenance database on the test PostgreSQL server; every test file gets its own database created from it. */
+export const ADMIN_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+/** Creates an empty database for this test file and drops it when the test ends. Returns its URL. */
+export async function createTestDatabase(t: Test): Promise<string> {
+  const name = `pyoraapu_test_${randomBytes(6).toString('hex')}`
+  const admin = postgres(ADMIN_DATABASE_URL, { max: 1, onnotice: () => {}, connect_timeout: 5 })
+  try {
+    await admin.unsafe(`create database "${name}"`)
+  } catch (error) {
+    await admin.end()
+    throw new Error(
+      `Cannot create a test database on ${ADMIN_DATABASE_URL}: ${(error as Error).message}. ` +
+        'Start the local PostgreSQL (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) ' +
+        'or point TEST_DATABASE_URL at a server where this user may create databases.',
+    )
+  }
+  t.teardown(async () => {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`)
+    await admin.end()
+  })
+  const url = new URL(ADMIN_DATABASE_URL)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+/** A temporary folder removed when the test ends. */
+export function tempDir(t: Test, prefix = 'pyoraapu-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/** Test configuration: quiet logs, a private DATA_DIR, and whatever the test overrides. */
+export function testConfig(t: Test, overrides: Partial<Config> = {}): Config {
+  return configWith({ LOG_LEVEL: 'silent', DATA_DIR: tempDir(t), ...overrides })
+}
+
+/** Builds exactly the production app against a fresh database; closed when the test ends. */
+export async function buildTestApp(
+  t: Test,
+  overrides: Partial<Config> = {},
+  serverOptions: Parameters<typeof buildServer>[1] = {},
+): Promise<FastifyInstance> {
+  const databaseUrl = overrides.DATABASE_URL ?? (await createTestDatabase(t))
+  const app = buildServer(testConfig(t, { DATABASE_URL: databaseUrl, ...overrides }), serverOptions)
+  t.teardown(() => app.close())
+  await app.ready()
+  return app
+}

@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+
+export interface RunningMain {
+  child: ChildProcess
+  output(): string
+  waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray>
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+/** Runs `server/main.ts` as `npm start` does, in its own process, with only the given environment. */
+export function runMain(env: Record<string, string>): RunningMain {
+  return runScript('server/main.ts', [], env)
+}
+
+/** Runs one of the project's TypeScript entry points (server or script) as its npm script would. */
+export function runScript(script: string, args: string[], env: Record<string, string>): RunningMain {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const listeners = new Set<() => void>()
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString()
+    for (const listener of listeners) listener()
+  }
+  child.stdout!.on('data', collect)
+  child.stderr!.on('data', collect)
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  )
+
+  return {
+    child,
+    output: () => output,
+    exited,
+    waitFor(pattern, timeoutMs) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(output)
+          if (!match) return
+          cleanup()
+          resolve(match)
+        }
+        const timer = setTimeout(() => {
+          cleanup()
+          reject(new Error(`timed out after ${timeoutMs} ms waiting for ${pattern}; output:\n${output}`))
+        }, timeoutMs)
+        const cleanup = () => {
+          clearTimeout(timer)
+          listeners.delete(check)
+        }
+        listeners.add(check)
+        check()
+      })
+    },
+  }
+}

@@ -1,0 +1,30 @@
+import t from 'tap'
+import { purgeExpired } from '../../../server/domain/housekeeping.ts'
+import { buildTestApp, tempDir } from '../../helper.ts'
+import { registerUser } from '../../accounts.ts'
+
+t.test('expired rows are purged, live ones kept', async (t) => {
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, { DATA_DIR: dataDir })
+  const live = await registerUser(app, dataDir, { user_name: 'Live One' })
+  const old = await registerUser(app, dataDir, { user_name: 'Old One' })
+  await app.sql`update sessions set expires_at = now() - interval '8 days' where user_id = ${old.user.user_id}`
+  await app.sql`insert into sms_sends (phone, ip, sent_at) values ('+358401', '1.2.3.4', now() - interval '3 days'), ('+358402', '1.2.3.4', now())`
+  await app.sql`insert into login_failures (account_key, ip, failed_at) values ('a', 'ip', now() - interval '2 days'), ('b', 'ip', now())`
+  await app.sql`insert into used_verification_tokens (token_id, expires_at) values ('old', now() - interval '1 minute'), ('new', now() + interval '1 minute')`
+
+  const purged = await purgeExpired(app.sql)
+  t.equal(purged.sessions, 1)
+  t.equal(purged.smsSends, 1)
+  t.equal(purged.loginFailures, 1)
+  t.equal(purged.verificationTokens, 1)
+
+  const [left] = await app.sql<{ sessions: number; sends: number; failures: number; tokens: number }[]>`
+    select
+      (select count(*)::int from sessions) as sessions,
+      (select count(*)::int from sms_sends where phone in ('+358401', '+358402')) as sends,
+      (select count(*)::int from login_failures) as failures,
+      (select count(*)::int from used_verification_tokens where token_id in ('old', 'new')) as tokens`
+  t.same(left, { sessions: 1, sends: 1, failures: 1, tokens: 1 })
+  t.equal((await app.inject({ url: '/api/user/protected-route', headers: { authorization: `Bearer ${live.token}` } })).statusCode, 200)
+})

@@ -1,0 +1,164 @@
+import { createServer } from 'node:http'
+import t from 'tap'
+import { buildTestApp, tempDir } from '../../helper.ts'
+import { clientAddress, latestCode, readOutbox, registerUser, uniquePhone } from '../../accounts.ts'
+
+const send = (phone: string, purpose: 'register' | 'reset', remoteAddress = clientAddress(), language = 'en') => ({
+  method: 'POST' as const,
+  url: '/api/phone-verification/send',
+  payload: { phone, purpose },
+  headers: { 'accept-language': language },
+  remoteAddress,
+})
+const verify = (phone: string, code: string) => ({
+  method: 'POST' as const,
+  url: '/api/phone-verification/verify',
+  payload: { phone, code },
+  remoteAddress: clientAddress(),
+})
+
+t.test('local phone verification', async (t) => {
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, { DATA_DIR: dataDir })
+
+  t.test('a code goes to the outbox in the asker\'s language and stays hashed in the database', async (t) => {
+    const response = await app.inject(send('040 111 2233', 'register', clientAddress(), 'fi-FI,fi;q=0.9'))
+    t.equal(response.statusCode, 202)
+    t.same(response.json(), { resendAfter: 30 })
+    const message = readOutbox(dataDir).at(-1)!
+    t.match(message, { to: '+358401112233', purpose: 'register' })
+    t.match(message.code, /^\d{6}$/)
+    t.match(message.text, new RegExp(`vahvistuskoodisi on ${message.code}`))
+    t.ok(!Number.isNaN(Date.parse(message.at)), 'with a timestamp')
+    const [row] = await app.sql<{ code_hash: string }[]>`select code_hash from phone_codes where phone = '+358401112233'`
+    t.not(row!.code_hash, message.code, 'the code is stored only as a keyed hash')
+    t.notMatch(row!.code_hash, message.code)
+
+    const ok = await app.inject(verify('+358 40 111 2233', message.code))
+    t.equal(ok.statusCode, 200, 'the phone may be written another way')
+    t.type(ok.json().idToken, 'string')
+    const again = await app.inject(verify('+358401112233', message.code))
+    t.same(again.json(), { message: 'Invalid code' }, 'a code is single use')
+  })
+
+  t.test('a wrong code is refused; the fifth wrong code voids the real one', async (t) => {
+    const phone = uniquePhone()
+    await app.inject(send(phone, 'register'))
+    const code = latestCode(dataDir, phone)
+    const wrong = code === '000000' ? '111111' : '000000'
+    const first = await app.inject(verify(phone, wrong))
+    t.equal(first.statusCode, 400)
+    t.same(first.json(), { message: 'Invalid code' })
+    t.same((await app.inject(verify(phone, 'abc'))).json(), { message: 'Invalid code' }, 'a malformed code too')
+    for (let i = 0; i < 4; i++) await app.inject(verify(phone, wrong))
+    const late = await app.inject(verify(phone, code))
+    t.same(late.json(), { message: 'Invalid code' }, 'the right code no longer works after 5 wrong ones')
+  })
+
+  t.test('four wrong codes leave the real one usable', async (t) => {
+    const phone = uniquePhone()
+    await app.inject(send(phone, 'register'))
+    const code = latestCode(dataDir, phone)
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 4; i++) await app.inject(verify(phone, wrong))
+    t.equal((await app.inject(verify(phone, code))).statusCode, 200)
+  })
+
+  t.test('a code expires after 10 minutes', async (t) => {
+    const phone = uniquePhone()
+    await app.inject(send(phone, 'register'))
+    const code = latestCode(dataDir, phone)
+    const [row] = await app.sql<{ minutes: number }[]>`
+      select round(extract(epoch from expires_at - created_at) / 60)::int as minutes from phone_codes where phone = ${phone}`
+    t.equal(row!.minutes, 10)
+    await app.sql`update phone_codes set expires_at = now() - interval '1 second' where phone = ${phone}`
+    t.same((await app.inject(verify(phone, code))).json(), { message: 'Invalid code' })
+  })
+
+  t.test('a new send replaces the earlier code', async (t) => {
+    const phone = uniquePhone()
+    await app.inject(send(phone, 'register'))
+    const firstCode = latestCode(dataDir, phone)
+    await app.inject(send(phone, 'register'))
+    const secondCode = latestCode(dataDir, phone)
+    if (firstCode !== secondCode) t.same((await app.inject(verify(phone, firstCode))).json(), { message: 'Invalid code' })
+    t.equal((await app.inject(verify(phone, secondCode))).statusCode, 200)
+  })
+
+  t.test('register needs a new phone, reset a known one', async (t) => {
+    const known = uniquePhone()
+    await registerUser(app, dataDir, { user_name: 'Known', phone: known })
+    t.same((await app.inject(send(known, 'register'))).json(), { message: 'Phonenumber already exists' })
+    const unknown = await app.inject(send(uniquePhone(), 'reset'))
+    t.equal(unknown.statusCode, 404)
+    t.same(unknown.json(), { message: 'No user found with this phonenumber' })
+    t.equal((await app.inject(send(known, 'reset'))).statusCode, 202)
+    t.same((await app.inject(send('12', 'register'))).json(), { message: 'Invalid phonenumber' })
+  })
+
+  t.test('at most 3 codes per phone per 10 minutes', async (t) => {
+    const phone = uniquePhone()
+    for (let i = 0; i < 3; i++) t.equal((await app.inject(send(phone, 'register'))).statusCode, 202)
+    const fourth = await app.inject(send(phone, 'register'))
+    t.equal(fourth.statusCode, 429)
+    t.same(fourth.json(), { message: 'Too many attempts, try again later' })
+    await app.sql`update sms_sends set sent_at = now() - interval '11 minutes' where phone = ${phone}`
+    t.equal((await app.inject(send(phone, 'register'))).statusCode, 202, 'allowed again after the window')
+  })
+
+  t.test('parallel sends to one phone cannot pass its limit', async (t) => {
+    const phone = uniquePhone()
+    const answers = await Promise.all(Array.from({ length: 8 }, () => app.inject(send(phone, 'register'))))
+    t.equal(answers.filter((a) => a.statusCode === 202).length, 3)
+    t.equal(answers.filter((a) => a.statusCode === 429).length, 5)
+  })
+})
+
+t.test('per-address and daily limits', async (t) => {
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, { DATA_DIR: dataDir, SMS_PER_IP_PER_HOUR: 2, SMS_DAILY_CAP: 3 })
+  const address = '203.0.113.7'
+  t.equal((await app.inject(send(uniquePhone(), 'register', address))).statusCode, 202)
+  t.equal((await app.inject(send(uniquePhone(), 'register', address))).statusCode, 202)
+  t.equal((await app.inject(send(uniquePhone(), 'register', address))).statusCode, 429, 'the address is over its hourly limit')
+  t.equal((await app.inject(send(uniquePhone(), 'register'))).statusCode, 202, 'another address is not')
+  const overCap = await app.inject(send(uniquePhone(), 'register'))
+  t.equal(overCap.statusCode, 429, 'the daily cap holds for everyone')
+  t.same(overCap.json(), { message: 'Too many attempts, try again later' })
+})
+
+t.test('the http transport posts to the SMS gateway', async (t) => {
+  const received: Array<{ body: { to: string; text: string }; authorization: string | undefined }> = []
+  let status = 200
+  const gateway = createServer((request, response) => {
+    let data = ''
+    request.on('data', (chunk: Buffer) => (data += chunk.toString()))
+    request.on('end', () => {
+      received.push({ body: JSON.parse(data) as { to: string; text: string }, authorization: request.headers.authorization })
+      response.writeHead(status).end()
+    })
+  })
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => new Promise<void>((resolve) => gateway.close(() => resolve())))
+  const { port } = gateway.address() as { port: number }
+
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, {
+    DATA_DIR: dataDir,
+    SMS_TRANSPORT: 'http',
+    SMS_GATEWAY_URL: `http://127.0.0.1:${port}/send`,
+    SMS_GATEWAY_TOKEN: 'gateway-secret',
+  })
+  const phone = uniquePhone()
+  t.equal((await app.inject(send(phone, 'register', clientAddress(), 'sv-FI'))).statusCode, 202)
+  t.equal(received.length, 1)
+  t.equal(received[0]!.body.to, phone)
+  t.match(received[0]!.body.text, /^Cykelhjälpen: din verifieringskod är \d{6}\./)
+  t.equal(received[0]!.authorization, 'Bearer gateway-secret')
+  t.same(readOutbox(dataDir), [], 'nothing went to the outbox')
+
+  status = 500
+  const failed = await app.inject(send(uniquePhone(), 'register'))
+  t.equal(failed.statusCode, 500, 'a failing gateway is a server error')
+  t.same(failed.json(), { message: 'Something went wrong, try again later' })
+})

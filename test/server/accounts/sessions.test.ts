@@ -1,0 +1,118 @@
+import t from 'tap'
+import { buildTestApp, tempDir } from '../../helper.ts'
+import { bearer, clientAddress, refreshCookie, registerUser, uniquePhone } from '../../accounts.ts'
+import { craftJwt, decodeJwt, decodeJwtHeader } from '../../jwt.ts'
+
+const SECRET = 'test-secret-that-is-long-enough-0123456789'
+
+t.test('login, tokens and sessions', async (t) => {
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, { DATA_DIR: dataDir, JWT_SECRET: SECRET })
+
+  const login = (identifier: string, password: string, remoteAddress = clientAddress()) =>
+    app.inject({ method: 'POST', url: '/api/user/login', payload: { identifier, password }, remoteAddress })
+  const refresh = (cookie: string) =>
+    app.inject({ method: 'POST', url: '/api/user/refresh-token', cookies: { refresh_token: cookie } })
+  const me = (token: string) => app.inject({ url: '/api/user/protected-route', headers: bearer(token) })
+
+  t.test('log in with the user name in any case or the phone written any way', async (t) => {
+    const phone = '+358405556677'
+    const user = await registerUser(app, dataDir, { user_name: 'Liisa', phone, password: 'salasana' })
+    for (const identifier of ['Liisa', 'liisa', ' LIISA ', '0405556677', '040-555 6677', '+358 40 555 6677', '(040) 5556677']) {
+      const response = await login(identifier, 'salasana')
+      t.equal(response.statusCode, 200, identifier)
+      t.equal(response.json().user.user_id, user.user.user_id, identifier)
+    }
+    const wrong = await login('Liisa', 'Salasana')
+    t.equal(wrong.statusCode, 401)
+    t.same(wrong.json(), { message: 'Invalid username or password' })
+    t.same((await login('Nobody', 'salasana')).json(), { message: 'Invalid username or password' }, 'unknown user: same answer')
+    t.same((await login('', 'x')).json(), { message: 'Please fill in all fields' })
+    t.same((await login('Liisa', 'x'.repeat(5000))).json(), { message: 'Invalid username or password' })
+  })
+
+  t.test('the access token: HS256, 15 minutes, issuer and audience, user id, name and admin flag', async (t) => {
+    const user = await registerUser(app, dataDir, { user_name: 'Tokenised' })
+    const payload = decodeJwt<Record<string, unknown>>(user.token)
+    t.match(payload, { user_id: user.user.user_id, user_name: 'Tokenised', isAdmin: false, iss: 'pyoraapu', aud: 'pyoraapu-api' })
+    t.equal((payload.exp as number) - (payload.iat as number), 15 * 60)
+    t.equal(decodeJwtHeader(user.token).alg, 'HS256')
+
+    const forge = (changes: object, options?: Parameters<typeof craftJwt>[1]) =>
+      craftJwt({ ...payload, ...changes }, options ?? { secret: SECRET })
+    const now = Math.floor(Date.now() / 1000)
+    t.equal((await me(forge({}))).statusCode, 200, 'a correctly signed copy works (the forge is faithful)')
+    t.equal((await me(forge({ iat: now - 3600, exp: now - 1 }))).statusCode, 401, 'expired')
+    t.equal((await me(forge({}, { alg: 'none' }))).statusCode, 401, 'unsigned (alg none)')
+    t.equal((await me(forge({}, { secret: 'another-secret-another-secret-1234' }))).statusCode, 401, 'another key')
+    t.equal((await me(forge({ aud: 'someone-else' }))).statusCode, 401, 'another audience')
+    t.equal((await me(forge({ iss: 'someone-else' }))).statusCode, 401, 'another issuer')
+    t.equal((await me(forge({ isAdmin: true, user_id: 999_999 }))).statusCode, 401, 'a session that is not theirs')
+    t.equal((await me(forge({ sid: 'not-a-uuid' }))).statusCode, 401, 'a malformed session id is a 401, not a 500')
+    t.equal((await me(forge({ user_id: '1' }))).statusCode, 401, 'a malformed user id too')
+    t.equal((await app.inject({ url: '/api/user/protected-route' })).statusCode, 401, 'no token')
+    const body = (await me(user.token)).json()
+    t.same(body, { user: user.user }, 'protected-route answers the user')
+  })
+
+  t.test('refresh rotates the token; a reused token ends the whole session', async (t) => {
+    const user = await registerUser(app, dataDir, { user_name: 'Rotator' })
+    const first = await refresh(user.cookie)
+    t.equal(first.statusCode, 200)
+    t.type(first.json().accessToken, 'string')
+    t.equal((await me(first.json().accessToken)).statusCode, 200)
+    const second = refreshCookie(first)!
+    t.not(second, user.cookie, 'a new refresh token each time')
+
+    const reuse = await refresh(user.cookie)
+    t.equal(reuse.statusCode, 401, 'the old token is refused')
+    t.equal((await refresh(second)).statusCode, 401, 'and the session it belonged to is over')
+    t.equal((await me(first.json().accessToken)).statusCode, 401, 'access tokens of that session too')
+    t.equal((await refresh('made-up')).statusCode, 401)
+    t.equal((await app.inject({ method: 'POST', url: '/api/user/refresh-token' })).statusCode, 401, 'no cookie')
+  })
+
+  t.test('sessions last at most 30 days', async (t) => {
+    const user = await registerUser(app, dataDir, { user_name: 'Oldtimer' })
+    const [session] = await app.sql<{ days: number }[]>`
+      select round(extract(epoch from expires_at - created_at) / 86400)::int as days
+      from sessions where user_id = ${user.user.user_id}`
+    t.equal(session!.days, 30)
+    await app.sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${user.user.user_id}`
+    t.equal((await refresh(user.cookie)).statusCode, 401)
+    t.equal((await me(user.token)).statusCode, 401)
+  })
+
+  t.test('logout ends the session, with or without a live access token', async (t) => {
+    const user = await registerUser(app, dataDir, { user_name: 'Leaver' })
+    const out = await app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(user.token), cookies: { refresh_token: user.cookie } })
+    t.equal(out.statusCode, 204)
+    t.equal(out.cookies.find((c) => c.name === 'refresh_token')?.value, '', 'the cookie is cleared')
+    t.equal((await me(user.token)).statusCode, 401)
+    t.equal((await refresh(user.cookie)).statusCode, 401)
+
+    const other = await login('Leaver', user.password)
+    const cookieOnly = await app.inject({ method: 'POST', url: '/api/user/logout', cookies: { refresh_token: refreshCookie(other)! } })
+    t.equal(cookieOnly.statusCode, 204)
+    t.equal((await me(other.json().token)).statusCode, 401, 'the cookie alone ended that session')
+  })
+
+  t.test('ten failed logins lock the account for 15 minutes, also from other addresses', async (t) => {
+    const user = await registerUser(app, dataDir, { user_name: 'Targeted', phone: uniquePhone() })
+    for (let i = 0; i < 10; i++) t.equal((await login('Targeted', 'wrong-guess')).statusCode, 401)
+    const locked = await login('Targeted', user.password)
+    t.equal(locked.statusCode, 429, 'even the right password waits')
+    t.same(locked.json(), { message: 'Too many attempts, try again later' })
+    t.equal((await login(user.user.phone, user.password)).statusCode, 429, 'the phone names the same account')
+    await app.sql`update login_failures set failed_at = now() - interval '16 minutes' where account_key = ${'user:' + user.user.user_id}`
+    t.equal((await login('Targeted', user.password)).statusCode, 200, 'allowed again after the window')
+  })
+
+  t.test('ten failed logins from one address block it for every account', async (t) => {
+    const address = '198.51.100.23'
+    const user = await registerUser(app, dataDir, { user_name: 'Bystander' })
+    for (let i = 0; i < 10; i++) await login(`nobody${i}`, 'guess', address)
+    t.equal((await login('Bystander', user.password, address)).statusCode, 429)
+    t.equal((await login('Bystander', user.password)).statusCode, 200, 'from elsewhere the account works')
+  })
+})

@@ -1,0 +1,47 @@
+import t from 'tap'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { buildServer } from '../../server/server.ts'
+import { createTestDatabase, testConfig } from '../helper.ts'
+import { startTcpProxy } from '../tcp-proxy.ts'
+
+t.test('losing the database answers 503 and recovers when it returns', async (t) => {
+  const direct = new URL(await createTestDatabase(t))
+  const proxy = await startTcpProxy(direct.hostname, Number(direct.port || 5432))
+  t.teardown(() => proxy.close())
+  const viaProxy = new URL(direct)
+  viaProxy.hostname = '127.0.0.1'
+  viaProxy.port = String(proxy.port)
+
+  const app = buildServer(testConfig(t, { DATABASE_URL: viaProxy.toString() }))
+  app.get('/api/test/now', async () => {
+    const [row] = await app.sql<{ now: Date }[]>`select now()`
+    return { now: row?.now }
+  })
+  t.teardown(() => app.close())
+  await app.ready()
+
+  t.equal((await app.inject({ url: '/readyz' })).statusCode, 200)
+  t.equal((await app.inject({ url: '/api/test/now' })).statusCode, 200)
+
+  await proxy.cut()
+
+  const live = await app.inject({ url: '/healthz' })
+  t.equal(live.statusCode, 200, 'the process stays alive')
+  const ready = await app.inject({ url: '/readyz' })
+  t.equal(ready.statusCode, 503)
+  t.same(ready.json(), { message: 'Database unavailable' })
+  const api = await app.inject({ url: '/api/test/now' })
+  t.equal(api.statusCode, 503)
+  t.same(api.json(), { message: 'Service temporarily unavailable, try again later' })
+  t.equal(api.headers['retry-after'], '5')
+  await proxy.restore()
+
+  let recovered = false
+  for (let attempt = 0; attempt < 50 && !recovered; attempt++) {
+    recovered = (await app.inject({ url: '/readyz' })).statusCode === 200
+    if (!recovered) await sleep(100)
+  }
+  t.ok(recovered, '/readyz is ready again')
+  const again = await app.inject({ url: '/api/test/now' })
+  t.equal(again.statusCode, 200, 'API calls work again')
+})

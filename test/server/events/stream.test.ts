@@ -1,0 +1,144 @@
+import t from 'tap'
+import type { FastifyInstance } from 'fastify'
+import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
+import { actor, type Actor } from '../../requests.ts'
+import { openEvents, receivedWithin, type EventClient, type ServerEvent } from '../../event-client.ts'
+import { startTcpProxy } from '../../tcp-proxy.ts'
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+}
+
+const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }
+const TAMPERE = { latitude: 61.4978, longitude: 23.761 }
+
+const about = (id: unknown) => (event: ServerEvent) =>
+  (event.type === 'request.upserted' && event.request?.request_id === id) ||
+  (event.type === 'request.deleted' && event.request_id === id)
+
+t.test('the event stream', async (t) => {
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, { DATA_DIR: dataDir })
+  const base = await listen(app)
+  const clients: EventClient[] = []
+  t.teardown(() => clients.forEach((c) => c.close()))
+  const connect = async (who: Actor) => {
+    const client = await openEvents(base, who.user.token)
+    clients.push(client)
+    return client
+  }
+  const placed = async (name: string, where: { latitude: number; longitude: number } | null, radius = 10) => {
+    const who = await actor(app, dataDir, name)
+    if (where) await who.send('PUT', '/api/user/location', where)
+    else await app.sql`update users set latitude = null, longitude = null where user_id = ${who.user.user.user_id}`
+    await who.send('PUT', '/api/user/radius', { radius })
+    return who
+  }
+
+  t.test('an unauthenticated socket is closed with 4401', async (t) => {
+    const garbage = await openEvents(base, undefined)
+    garbage.socket.send(JSON.stringify({ type: 'auth', token: 'not-a-token' }))
+    t.equal((await garbage.closed).code, 4401)
+    const silent = await openEvents(base, undefined)
+    const started = Date.now()
+    t.equal((await silent.closed).code, 4401, 'a silent one too, after 5 s')
+    t.ok(Date.now() - started >= 4500)
+  })
+
+  t.test('radius filtering with real clients', async (t) => {
+    const owner = await placed('Owner Far', TAMPERE)
+    const near = await placed('Near', HELSINKI, 5)
+    const far = await placed('Far', TAMPERE, 10)
+    const nowhere = await placed('Nowhere', null)
+    const admin = await placed('Admin Far', TAMPERE)
+    await app.sql`update users set is_admin = true where user_id = ${admin.user.user.user_id}`
+    const ownerEvents = await connect(owner)
+    const nearEvents = await connect(near)
+    const farEvents = await connect(far)
+    const nowhereEvents = await connect(nowhere)
+    const adminEvents = await connect(admin)
+
+    const created = await owner.create({ ...HELSINKI, description: 'Chain broke' })
+    const id = created.body.request_id
+    const seen = await nearEvents.next(about(id))
+    t.match(seen.request, { request_id: id, status: 'new', isOwnRequest: false, views: null }, 'shaped for that recipient')
+    t.match((await ownerEvents.next(about(id))).request, { isOwnRequest: true, views: 0 }, 'the owner, 160 km away')
+    await nowhereEvents.next(about(id))
+    await adminEvents.next(about(id))
+    t.notOk(await receivedWithin(farEvents, about(id)), 'not someone 160 km away with a 10 km radius')
+
+    const helper = await placed('Helper Far', TAMPERE)
+    const helperEvents = await connect(helper)
+    await helper.send('PUT', `/api/requests/${id}/addresponder`)
+    t.match((await helperEvents.next(about(id))).request, { status: 'in progress' }, 'the responder, though far')
+    await helper.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' })
+    await helperEvents.next((e) => about(id)(e) && e.request?.status === 'new')
+    t.pass('the previous responder hears of the release')
+
+    await far.send('PUT', '/api/user/location', HELSINKI)
+    await owner.send('PUT', `/api/requests/${id}`, { description: 'Chain broke, have a tool?' })
+    t.match((await farEvents.next(about(id))).request, { description: 'Chain broke, have a tool?' }, 'after moving nearby')
+
+    await owner.send('DELETE', `/api/requests/${id}`)
+    t.same(await nearEvents.next((e) => e.type === 'request.deleted'), { type: 'request.deleted', request_id: id })
+  })
+
+  t.test('test requests reach admins only', async (t) => {
+    const admin = await placed('Test Admin', HELSINKI)
+    const otherAdmin = await placed('Other Admin', TAMPERE)
+    await app.sql`update users set is_admin = true where user_id in (${admin.user.user.user_id}, ${otherAdmin.user.user.user_id})`
+    const neighbourEvents = await connect(await placed('Neighbour', HELSINKI, 50))
+    const otherAdminEvents = await connect(otherAdmin)
+    const created = await admin.create({ isTest: 1, ...HELSINKI, description: 'Testi' })
+    await otherAdminEvents.next(about(created.body.request_id))
+    t.notOk(await receivedWithin(neighbourEvents, about(created.body.request_id)), 'the neighbour hears nothing')
+  })
+})
+
+t.test('two instances on one PostgreSQL: changes on A reach a client on B within a second', async (t) => {
+  const databaseUrl = await createTestDatabase(t)
+  const dataDir = tempDir(t)
+  const a = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir })
+  const b = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir })
+  const baseB = await listen(b)
+  const owner = await actor(a, dataDir, 'On A')
+  const watcher = await actor(a, dataDir, 'Watching B')
+  const helper = await actor(a, dataDir, 'Helper A')
+  const events = await openEvents(baseB, watcher.user.token)
+  t.teardown(() => events.close())
+
+  const timings: number[] = []
+  const timed = async (change: () => Promise<unknown>, match: (e: ServerEvent) => boolean) => {
+    const started = performance.now()
+    await change()
+    await events.next(match, 1000)
+    timings.push(performance.now() - started)
+  }
+  let id: unknown
+  await timed(async () => (id = (await owner.create()).body.request_id), (e) => e.type === 'request.upserted')
+  await timed(() => helper.send('PUT', `/api/requests/${id}/addresponder`), (e) => e.request?.status === 'in progress')
+  await timed(() => owner.send('DELETE', `/api/requests/${id}`), (e) => e.type === 'request.deleted')
+  t.equal(timings.length, 3, 'created, taken over and deleted all arrived within 1 s')
+  t.comment(`delivery across instances (change on A to event on B): ${timings.map((ms) => ms.toFixed(1)).join(', ')} ms`)
+})
+
+t.test('after the LISTEN connection drops and returns, clients are told to refetch', async (t) => {
+  const direct = new URL(await createTestDatabase(t))
+  const proxy = await startTcpProxy(direct.hostname, Number(direct.port || 5432))
+  t.teardown(() => proxy.close())
+  const viaProxy = new URL(direct)
+  viaProxy.port = String(proxy.port)
+  viaProxy.hostname = '127.0.0.1'
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, { DATABASE_URL: viaProxy.toString(), DATA_DIR: dataDir })
+  const base = await listen(app)
+  const someone = await actor(app, dataDir, 'Reconnecting')
+  const events = await openEvents(base, someone.user.token)
+  t.teardown(() => events.close())
+
+  await proxy.cut()
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  await proxy.restore()
+  t.same(await events.next((e) => e.type === 'refetch', 15_000), { type: 'refetch' })
+})

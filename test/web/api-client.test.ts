@@ -1,0 +1,161 @@
+import t from 'tap'
+import { apiFetch, apiPut, connectSession, refreshAccessToken } from '../../web/src/api/client.ts'
+import { ApiError } from '../../web/src/api/errors.ts'
+
+interface Call {
+  path: string
+  method: string
+  authorization: string | null
+  contentType: string | null
+  credentials: string | undefined
+  body: string | undefined
+}
+
+/**
+ * A fake server behind the global fetch: each answer is produced by `route`, and every call is recorded. The
+ * session link keeps its token in a variable, as the slice keeps it in localStorage.
+ */
+function fakeServer(t: Tap, route: (call: Call, index: number) => Response | Promise<Response>) {
+  const calls: Call[] = []
+  const session = { token: 'old-token' as string | null, ended: 0, refreshed: [] as string[] }
+  const realFetch = globalThis.fetch
+  globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const headers = new Headers(init?.headers)
+    const call: Call = {
+      path: String(input),
+      method: init?.method ?? 'GET',
+      authorization: headers.get('authorization'),
+      contentType: headers.get('content-type'),
+      credentials: init?.credentials,
+      body: typeof init?.body === 'string' ? init.body : undefined,
+    }
+    calls.push(call)
+    return route(call, calls.length - 1)
+  }
+  t.teardown(() => {
+    globalThis.fetch = realFetch
+  })
+  connectSession({
+    readToken: () => session.token,
+    tokenRefreshed: (token) => {
+      session.token = token
+      session.refreshed.push(token)
+    },
+    sessionEnded: () => {
+      session.token = null
+      session.ended += 1
+    },
+  })
+  return { calls, session }
+}
+type Tap = { teardown: (fn: () => void) => void }
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+t.test('every call carries the stored token as a bearer header', async (t) => {
+  const { calls } = fakeServer(t, () => json(200, { user: { user_name: 'Ville' } }))
+  t.same(await apiFetch('/api/user/protected-route'), { user: { user_name: 'Ville' } })
+  t.equal(calls[0]?.authorization, 'Bearer old-token')
+  t.equal(calls[0]?.contentType, null, 'no body, no content type')
+})
+
+t.test('a JSON body is sent as JSON', async (t) => {
+  const { calls } = fakeServer(t, () => json(200, { user: {} }))
+  await apiPut('/api/user/radius', { radius: 12 })
+  t.match(calls[0], { method: 'PUT', contentType: 'application/json', body: '{"radius":12}' })
+})
+
+t.test('a 401 refreshes once (credentials, JSON), stores the new token and retries once', async (t) => {
+  const { calls, session } = fakeServer(t, (call) => {
+    if (call.path === '/api/user/refresh-token') return json(200, { accessToken: 'new-token' })
+    return call.authorization === 'Bearer new-token' ? json(200, { ok: true }) : json(401, { message: 'Token expired' })
+  })
+  t.same(await apiFetch('/api/user/protected-route'), { ok: true })
+  t.same(
+    calls.map((call) => [call.path, call.authorization]),
+    [
+      ['/api/user/protected-route', 'Bearer old-token'],
+      ['/api/user/refresh-token', null],
+      ['/api/user/protected-route', 'Bearer new-token'],
+    ],
+  )
+  t.match(calls[1], { method: 'POST', credentials: 'include', contentType: 'application/json', body: '{}' })
+  t.equal(session.token, 'new-token', 'stored')
+  t.equal(session.ended, 0)
+})
+
+t.test('a refused refresh ends the session and the call fails with 401', async (t) => {
+  const { calls, session } = fakeServer(t, (call) =>
+    call.path === '/api/user/refresh-token' ? json(401, { message: 'No session' }) : json(401, { message: 'Expired' }),
+  )
+  const error = await apiFetch('/api/user/protected-route').catch((caught: unknown) => caught)
+  t.ok(error instanceof ApiError && error.status === 401, 'ApiError 401')
+  t.equal(calls.length, 2, 'no retry without a new token')
+  t.equal(session.ended, 1, 'logged out')
+  t.equal(session.token, null)
+})
+
+t.test('a 401 on the retry ends the session too: never a second refresh', async (t) => {
+  const { calls, session } = fakeServer(t, (call) =>
+    call.path === '/api/user/refresh-token' ? json(200, { accessToken: 'new-token' }) : json(401, { message: 'Nope' }),
+  )
+  await t.rejects(apiFetch('/api/user/protected-route'), { name: 'ApiError', status: 401 })
+  t.equal(calls.filter((call) => call.path === '/api/user/refresh-token').length, 1)
+  t.equal(calls.length, 3)
+  t.equal(session.ended, 1)
+})
+
+t.test('parallel 401s share one refresh (a rotated refresh token must not be presented twice)', async (t) => {
+  const { calls } = fakeServer(t, async (call) => {
+    if (call.path === '/api/user/refresh-token') {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      return json(200, { accessToken: 'new-token' })
+    }
+    return call.authorization === 'Bearer new-token' ? json(200, { path: call.path }) : json(401, {})
+  })
+  const answers = await Promise.all(['/api/a', '/api/b', '/api/c'].map((path) => apiFetch(path)))
+  t.same(answers, [{ path: '/api/a' }, { path: '/api/b' }, { path: '/api/c' }])
+  t.equal(calls.filter((call) => call.path === '/api/user/refresh-token').length, 1)
+})
+
+t.test('public calls send no token and a 401 there is an answer, not an expired session', async (t) => {
+  const { calls, session } = fakeServer(t, () => json(401, { message: 'Invalid username or password' }))
+  await t.rejects(apiFetch('/api/user/login', { method: 'POST', body: {}, auth: false }), {
+    status: 401,
+    message: 'Invalid username or password',
+  })
+  t.equal(calls.length, 1, 'no refresh')
+  t.equal(calls[0]?.authorization, null)
+  t.equal(session.ended, 0)
+})
+
+t.test('without a stored token there is nothing to refresh', async (t) => {
+  const { calls, session } = fakeServer(t, () => json(401, {}))
+  session.token = null
+  await t.rejects(apiFetch('/api/user/protected-route'), { name: 'ApiError', status: 401 })
+  t.equal(calls.length, 1)
+  t.equal(calls[0]?.authorization, null)
+})
+
+t.test('errors carry the status and the server message; the PUT helper falls back to "Request update failed"', async (t) => {
+  fakeServer(t, (call) => (call.path === '/api/with-message' ? json(409, { message: 'Username already taken' }) : new Response('', { status: 500 })))
+  await t.rejects(apiPut('/api/with-message', {}), { status: 409, message: 'Username already taken' })
+  await t.rejects(apiPut('/api/without', {}), { status: 500, message: 'Request update failed' })
+  await t.rejects(apiFetch('/api/without'), { status: 500, message: 'HTTP 500' })
+})
+
+t.test('204 answers resolve to undefined', async (t) => {
+  fakeServer(t, () => new Response(null, { status: 204 }))
+  t.equal(await apiFetch('/api/user', { method: 'DELETE' }), undefined)
+})
+
+t.test('an unreachable server is ApiError 0, and does not end the session', async (t) => {
+  const { session } = fakeServer(t, () => {
+    throw new TypeError('Failed to fetch')
+  })
+  await t.rejects(apiFetch('/api/user/protected-route'), { name: 'ApiError', status: 0 })
+  await t.rejects(refreshAccessToken(), { name: 'ApiError', status: 0 })
+  t.equal(session.ended, 0)
+  t.equal(session.token, 'old-token')
+})

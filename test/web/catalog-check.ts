@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** The locales whose catalogs must be complete: every id present in all three, none with an empty text. */
+export const CATALOG_LOCALES = ['fi', 'sv', 'en'] as const
+
+/** Message id to translated text, in file order. */
+export type Catalog = Map<string, string>
+
+const STRING_LINE = /^"((?:[^"\\]|\\.)*)"$/
+
+function unescape(text: string): string {
+  return text.replace(/\\(.)/g, (_, char: string) => ({ n: '\n', t: '\t', r: '\r' })[char] ?? char)
+}
+
+/**
+ * Parses the subset of gettext .po that Lingui writes: `msgid` and `msgstr`, each possibly continued on
+ * following "..." lines. Comments and obsolete entries (`#~`) are skipped; anything else is an error, so a
+ * format change shows up as a failing test instead of a silently empty catalog.
+ */
+export function parsePo(text: string, source = 'catalog'): Catalog {
+  const catalog: Catalog = new Map()
+  let field: 'msgid' | 'msgstr' | null = null
+  let entry = { msgid: '', msgstr: '' }
+  let hasEntry = false
+
+  const finish = () => {
+    if (hasEntry && entry.msgid !== '') {
+      if (catalog.has(entry.msgid)) throw new Error(`${source}: duplicate msgid "${entry.msgid}"`)
+      catalog.set(entry.msgid, entry.msgstr)
+    }
+    entry = { msgid: '', msgstr: '' }
+    hasEntry = false
+    field = null
+  }
+
+  text.split(/\r?\n/).forEach((rawLine, index) => {
+    const line = rawLine.trim()
+    if (line === '') return finish()
+    if (line.startsWith('#')) return
+    const keyword = /^(msgid|msgstr|msgctxt|msgid_plural|msgstr\[\d+\])\s+(.*)$/.exec(line)
+    const string = STRING_LINE.exec(keyword ? (keyword[2] ?? '') : line)
+    if (!string) throw new Error(`${source}:${index + 1}: cannot parse line: ${rawLine}`)
+    const value = unescape(string[1] ?? '')
+    if (!keyword) {
+      if (!field) throw new Error(`${source}:${index + 1}: string continues no msgid or msgstr`)
+      entry[field] += value
+      return
+    }
+    const name = keyword[1]
+    if (name === 'msgid') {
+      if (field === 'msgstr') finish()
+      field = 'msgid'
+      hasEntry = true
+      entry.msgid = value
+    } else if (name === 'msgstr') {
+      if (field !== 'msgid') throw new Error(`${source}:${index + 1}: msgstr without a msgid`)
+      field = 'msgstr'
+      entry.msgstr = value
+    } else {
+      throw new Error(`${source}:${index + 1}: ${name} is not used by this app's catalogs`)
+    }
+  })
+  finish()
+  return catalog
+}
+
+export function readCatalog(localesDir: string, locale: string): Catalog {
+  const path = join(localesDir, locale, 'messages.po')
+  return parsePo(readFileSync(path, 'utf8'), path)
+}
+
+/** ICU argument names such as {name} or {count, plural, ...}: a translation must use the same ones. */
+function argumentNames(text: string): string {
+  return [...text.matchAll(/\{\s*([\w]+)/g)]
+    .map((match) => match[1])
+    .sort()
+    .join(',')
+}
+
+/** Rich-text tags such as <0>...</0> (links, bold) of <Trans>: a translation must keep the same ones. */
+function tagNames(text: string): string {
+  return [...text.matchAll(/<\/?(\d+)\s*\/?>/g)]
+    .map((match) => match[0].replace(/\s/g, ''))
+    .sort()
+    .join(',')
+}
+
+/**
+ * Every problem that makes the catalogs unfit to ship: an id missing from a locale, an empty translation, or a
+ * translation whose {arguments} or <tags> differ from the English one. An empty list means complete.
+ */
+export function checkCatalogs(localesDir: string, locales: readonly string[] = CATALOG_LOCALES): string[] {
+  const catalogs = new Map(locales.map((locale) => [locale, readCatalog(localesDir, locale)]))
+  const allIds = new Set([...catalogs.values()].flatMap((catalog) => [...catalog.keys()]))
+  const english = catalogs.get('en')
+  const problems: string[] = []
+
+  for (const id of [...allIds].sort()) {
+    for (const [locale, catalog] of catalogs) {
+      const text = catalog.get(id)
+      if (text === undefined) {
+        const holders = [...catalogs].filter(([, other]) => other.has(id)).map(([name]) => name)
+        problems.push(`${locale}: id "${id}" is missing (present in ${holders.join(', ')})`)
+      } else if (text.trim() === '') {
+        problems.push(`${locale}: id "${id}" has an empty msgstr`)
+      } else if (english?.has(id) && argumentNames(text) !== argumentNames(english.get(id) ?? '')) {
+        problems.push(`${locale}: id "${id}" uses other {arguments} than the English text`)
+      } else if (english?.has(id) && tagNames(text) !== tagNames(english.get(id) ?? '')) {
+        problems.push(`${locale}: id "${id}" uses other <tags> than the English text`)
+      }
+    }
+  }
+  return problems
+}

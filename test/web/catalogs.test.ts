@@ -1,0 +1,107 @@
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import t from 'tap'
+import { accountMessages } from '../../web/src/i18n/account-messages.ts'
+import { formMessages } from '../../web/src/i18n/form-messages.ts'
+import { messages } from '../../web/src/i18n/messages.ts'
+import { serviceCategoryNames, serviceMessages } from '../../web/src/i18n/service-messages.ts'
+import { notificationMessages } from '../../web/src/i18n/notification-messages.ts'
+import { languageNames, screenTitles, shellMessages } from '../../web/src/i18n/shell-messages.ts'
+import { wizardMessages } from '../../web/src/i18n/wizard-messages.ts'
+import { checkCatalogs, parsePo, readCatalog } from './catalog-check.ts'
+
+const LOCALES_DIR = fileURLToPath(new URL('../../web/src/locales', import.meta.url))
+
+/** SPEC section 8: every message key the product shows. */
+const SPEC_KEYS = [
+  'fillallfields', 'invalidusernamelength', 'invalidusernamechars', 'usernameexists', 'phoneexists',
+  'phonenumbernotfound', 'enterphone', 'passwordtooshort', 'invalidphone', 'invalidcode', 'codenotentered',
+  'invalidradiuschars', 'invalidradiuslength', 'failedtofetchrequests', 'failedtofetchrequest', 'invalidcharacters',
+  'invaliddesclength', 'dailylimitreached', 'activelimitreached', 'responselimitreached', 'genericerror',
+  'badrequest', 'locationfailed', 'alreadyresponded', 'alreadyhasresponder', 'failedtoloadmap', 'invalidpassword',
+  'invalidUnameorPass', 'notfound', 'settingsupdated', 'descupdated', 'locationupdated', 'passwordchanged',
+  'recaptchaerror', 'recaptchainiterror',
+]
+
+/** Keys the product adds to SPEC section 8: the server's rate limits (HTTP 429). */
+const ADDED_KEYS = ['toomanyattempts']
+
+t.test('the fi, sv and en catalogs are complete and consistent', async (t) => {
+  t.same(checkCatalogs(LOCALES_DIR), [])
+})
+
+t.test('every SPEC message key and language name is in the catalogs', async (t) => {
+  const english = readCatalog(LOCALES_DIR, 'en')
+  for (const key of [...SPEC_KEYS, 'finnish', 'swedish', 'english']) t.ok(english.has(key), key)
+  t.same(
+    Object.keys(messages).sort(),
+    [...SPEC_KEYS, ...ADDED_KEYS].sort(),
+    'messages.ts defines exactly the SPEC keys and the added ones',
+  )
+})
+
+t.test('the English catalog matches the texts in the code (run npm run i18n:extract after editing them)', async (t) => {
+  const english = readCatalog(LOCALES_DIR, 'en')
+  const groups = [
+    messages,
+    shellMessages,
+    screenTitles,
+    languageNames,
+    formMessages,
+    accountMessages,
+    wizardMessages,
+    notificationMessages,
+    serviceMessages,
+    serviceCategoryNames,
+  ]
+  const descriptors = groups.flatMap((group) => Object.values(group))
+  for (const { id, message } of descriptors) t.equal(english.get(id), message, id)
+})
+
+t.test('the check reports missing ids, empty texts, extra ids and changed arguments or tags', async (t) => {
+  const dir = t.testdir()
+  cpSync(LOCALES_DIR, dir, { recursive: true, filter: (path) => !path.endsWith('.ts') })
+  const edit = (locale: string, change: (text: string) => string) => {
+    const path = join(dir, locale, 'messages.po')
+    writeFileSync(path, change(readFileSync(path, 'utf8')))
+  }
+  edit('sv', (text) => text.replace(/msgid "genericerror"\nmsgstr "[^"]*"\n/, ''))
+  edit('fi', (text) => text.replace(/(msgid "close"\nmsgstr )"[^"]*"/, '$1""'))
+  edit('en', (text) => `${text}\nmsgid "onlyinenglish"\nmsgstr "Only in English"\n`)
+  edit('fi', (text) => text.replace(/(msgid "settings"\nmsgstr )"[^"]*"/, '$1"Asetukset {user}"'))
+  edit('sv', (text) => text.replace(/(msgid "loggedinas"\nmsgstr )"[^"]*"/, '$1"Inloggad som {name}"'))
+
+  t.same(checkCatalogs(dir), [
+    'fi: id "close" has an empty msgstr',
+    'sv: id "genericerror" is missing (present in fi, en)',
+    'sv: id "loggedinas" uses other <tags> than the English text',
+    'fi: id "onlyinenglish" is missing (present in en)',
+    'sv: id "onlyinenglish" is missing (present in en)',
+    'fi: id "settings" uses other {arguments} than the English text',
+  ])
+})
+
+t.test('parsePo reads continued strings and escapes, and refuses what it does not know', async (t) => {
+  const catalog = parsePo(
+    [
+      'msgid ""',
+      'msgstr ""',
+      '"Language: fi\\n"',
+      '',
+      '#. js-lingui-explicit-id',
+      '#: src/a.ts',
+      'msgid "long"',
+      'msgstr ""',
+      '"first part, "',
+      '"second \\"quoted\\" part"',
+      '',
+      '#~ msgid "gone"',
+      '#~ msgstr "Obsolete"',
+    ].join('\n'),
+  )
+  t.same([...catalog], [['long', 'first part, second "quoted" part']])
+  t.throws(() => parsePo('msgid "a"\nmsgstr "b"\ngarbage'), /cannot parse line/)
+  t.throws(() => parsePo('msgid "a"\nmsgid_plural "as"\nmsgstr[0] "b"'), /msgid_plural is not used/)
+  t.throws(() => parsePo('msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"'), /duplicate msgid "a"/)
+})

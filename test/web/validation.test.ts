@@ -1,0 +1,49 @@
+import t from 'tap'
+import { passwordError, radiusError, usernameError } from '../../web/src/validation/user.ts'
+import { parseStoredUser } from '../../web/src/session/stored-user.ts'
+
+t.test('username: required, 3-16 characters, SPEC 5 characters', async (t) => {
+  t.equal(usernameError(''), 'fillallfields')
+  t.equal(usernameError('ab'), 'invalidusernamelength')
+  t.equal(usernameError('abc'), null)
+  t.equal(usernameError('a'.repeat(16)), null)
+  t.equal(usernameError('a'.repeat(17)), 'invalidusernamelength')
+  t.equal(usernameError('Pöllö'), null, 'ä and ö count as one character each')
+  t.equal(usernameError('Äijä_Öljy-1 2'), null, 'ä ö Ä Ö, digits, underscore, hyphen, space')
+  t.equal(usernameError('ville@home'), 'invalidusernamechars')
+  t.equal(usernameError('Åsa Öberg'), null, 'å and Å, as the server allows')
+  t.equal(usernameError('Željko'), 'invalidusernamechars', 'other accented letters are not allowed')
+  t.equal(usernameError('  ab  '), 'invalidusernamelength', 'spaces at the ends do not count')
+  t.equal(usernameError('   '), 'fillallfields')
+  t.equal(usernameError('ville.k'), 'invalidusernamechars')
+})
+
+t.test('password: required, at least 5 characters', async (t) => {
+  t.equal(passwordError(''), 'fillallfields')
+  t.equal(passwordError('1234'), 'passwordtooshort')
+  t.equal(passwordError('12345'), null)
+})
+
+t.test('radius: required, digits only, 1-3 of them, at least 1 km', async (t) => {
+  t.equal(radiusError(''), 'fillallfields')
+  t.equal(radiusError('10'), null)
+  t.equal(radiusError('999'), null)
+  t.equal(radiusError('1'), null)
+  t.equal(radiusError('1000'), 'invalidradiuslength')
+  t.equal(radiusError('0'), 'invalidradiuslength')
+  t.equal(radiusError('000'), 'invalidradiuslength')
+  t.equal(radiusError('1.5'), 'invalidradiuschars')
+  t.equal(radiusError('-5'), 'invalidradiuschars')
+  t.equal(radiusError('10 km'), 'invalidradiuschars')
+})
+
+t.test('the stored user is read back only when it has the expected shape', async (t) => {
+  const user = { user_id: 3, user_name: 'Ville', phone: '+358401234567', radius: 10, language: 'swedish' }
+  t.same(parseStoredUser(JSON.stringify(user)), user)
+  t.same(parseStoredUser(JSON.stringify({ ...user, language: 'klingon' })), { ...user, language: 'english' })
+  t.equal(parseStoredUser(null), null)
+  t.equal(parseStoredUser('not json'), null)
+  t.equal(parseStoredUser('null'), null)
+  t.equal(parseStoredUser(JSON.stringify({ ...user, user_name: 5 })), null)
+  t.equal(parseStoredUser(JSON.stringify({ ...user, radius: '10' })), null)
+})
