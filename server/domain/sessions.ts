@@ -7,6 +7,14 @@ import type { UserRow } from './users.ts'
 /** A login lasts at most this long, however often its refresh token is rotated. */
 export const SESSION_DAYS = 30
 
+/**
+ * A refresh token exchanged this recently may be exchanged again without ending the session. The answer to a
+ * refresh can be lost after the server rotated the token (a reload or a closed tab mid-request, a dropped mobile
+ * connection): the browser then still holds the old cookie, and strict reuse detection would log the user out.
+ * Auth0 and Okta use the same kind of window; a replay after it still revokes the whole session.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 20
+
 export interface IssuedRefreshToken {
   sessionId: string
   refreshToken: string
@@ -38,13 +46,15 @@ export async function startSession(sql: Queryable, userId: number): Promise<Issu
 interface PresentedToken {
   session_id: string
   rotated_at: Date | null
+  within_grace: boolean
   revoked_at: Date | null
   expired: boolean
 }
 
 /**
- * Exchanges a refresh token for the next one of the same session. A token that was already exchanged means
- * someone else holds a copy: the whole session is revoked, for the thief and the owner alike.
+ * Exchanges a refresh token for the next one of the same session. A token that was already exchanged, longer
+ * than the grace window ago, means someone else holds a copy: the whole session is revoked, for the thief and the
+ * owner alike.
  */
 export async function rotateRefreshToken(
   sql: Sql,
@@ -52,18 +62,22 @@ export async function rotateRefreshToken(
 ): Promise<IssuedRefreshToken & { userId: number }> {
   const result = await sql.begin(async (tx) => {
     const [token] = await tx<PresentedToken[]>`
-      select t.session_id, t.rotated_at, s.revoked_at, s.expires_at <= now() as expired
+      select t.session_id, t.rotated_at, s.revoked_at, s.expires_at <= now() as expired,
+        t.rotated_at > now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS}) as within_grace
       from refresh_tokens t join sessions s using (session_id)
       where t.token_hash = ${hashToken(presented)}
       for update of t, s
     `
     if (!token || token.revoked_at || token.expired) return undefined
-    if (token.rotated_at) {
+    if (token.rotated_at && !token.within_grace) {
       await revokeSession(tx, token.session_id, 'refresh token reused')
       return undefined
     }
     const next = newRefreshToken()
-    await tx`update refresh_tokens set rotated_at = now() where token_hash = ${hashToken(presented)}`
+    // Within the grace window the first rotation time stands, so the window cannot be stretched by reusing.
+    await tx`
+      update refresh_tokens set rotated_at = coalesce(rotated_at, now()) where token_hash = ${hashToken(presented)}
+    `
     await tx`insert into refresh_tokens (token_hash, session_id) values (${next.hash}, ${token.session_id})`
     const [session] = await tx<{ user_id: number; expires_at: Date }[]>`
       select user_id, expires_at from sessions where session_id = ${token.session_id}

@@ -159,3 +159,14 @@ t.test('an unreachable server is ApiError 0, and does not end the session', asyn
   t.equal(session.ended, 0)
   t.equal(session.token, 'old-token')
 })
+
+t.test('a refresh answered 429 or 5xx is no verdict: the error reaches the caller and the session stays', async (t) => {
+  for (const status of [429, 503]) {
+    const { session } = fakeServer(t, (call) =>
+      call.path === '/api/user/refresh-token' ? json(status, { message: 'Busy' }) : json(401, { message: 'Expired' }),
+    )
+    await t.rejects(apiFetch('/api/user/protected-route'), { name: 'ApiError', status, message: 'Busy' })
+    t.equal(session.ended, 0, `${status}: not logged out`)
+    t.equal(session.token, 'old-token')
+  }
+})

@@ -84,16 +84,17 @@ let refreshing: Promise<string | null> | null = null
 
 /**
  * Trades the refresh cookie for a new access token and stores it. Resolves null when the server refuses (the
- * session is over) and throws an ApiError with status 0 when it cannot be reached. Concurrent callers share one
- * call: the server rotates the refresh token on every use and treats a reused one as theft, so two parallel
- * refreshes would end the session.
+ * session is over); throws an ApiError when it cannot be reached (status 0) or cannot answer now (429, 5xx).
+ * Concurrent callers share one call: the server rotates the refresh token on every use and treats a reused one
+ * (after a short grace window) as theft.
  */
 export function refreshAccessToken(): Promise<string | null> {
   refreshing ??= (async () => {
     try {
       const response = await send(REFRESH_PATH, { method: 'POST', body: {} }, null)
-      if (!response.ok) return null
-      const body = await readJson(response)
+      if (response.status === 401 || response.status === 403) return null
+      // A 429 or 5xx is no verdict on the session: the caller treats it like an unreachable server.
+      const body = await answerOf<unknown>(response, undefined)
       const token =
         typeof body === 'object' && body !== null && 'accessToken' in body && typeof body.accessToken === 'string'
           ? body.accessToken
