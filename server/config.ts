@@ -66,6 +66,12 @@ export const ConfigSchema = Type.Object({
     'Attribution shown on the map for the tile source.',
     'text',
   ),
+  SUPPORT_EMAIL: variable(
+    // A pragmatic shape check (something@domain.tld, no spaces): the address is shown and put in a mailto: link.
+    Type.String({ pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', maxLength: 254, default: 'support@pyoraapu.fi' }),
+    'Support e-mail address shown on the info page and in the privacy statement.',
+    'an e-mail address such as support@example.com',
+  ),
   TRUST_PROXY: variable(
     Type.Boolean({ default: false }),
     'Trust X-Forwarded-* headers (set true behind Caddy or another reverse proxy).',

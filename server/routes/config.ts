@@ -14,6 +14,7 @@ const PublicConfig = Type.Object({
   firebase: Type.Union([FirebaseWebConfig, Type.Null()]),
   map: Type.Object({ tileUrl: Type.String(), attribution: Type.String() }),
   vapidPublicKey: Type.String(),
+  supportEmail: Type.String(),
 })
 
 /** Tile services put their key in the URL; the browser needs it there either way. */
@@ -30,6 +31,7 @@ const configRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
         ? (JSON.parse(config.FIREBASE_WEB_CONFIG) as typeof FirebaseWebConfig.static)
         : null,
     map: { tileUrl: tileUrlWithKey(config), attribution: config.TILE_ATTRIBUTION },
+    supportEmail: config.SUPPORT_EMAIL,
   }
   app.get('/api/config', { schema: { response: { 200: PublicConfig } } }, async () => ({
     ...answer,

@@ -9,6 +9,7 @@ t.test('defaults give a working embedded setup', async (t) => {
   t.equal(config.DATABASE_URL, undefined, 'no DATABASE_URL means embedded PostgreSQL')
   t.equal(config.DATABASE_CONNECT_TIMEOUT, 30)
   t.equal(config.TRUST_PROXY, false)
+  t.equal(config.SUPPORT_EMAIL, 'support@pyoraapu.fi')
 })
 
 t.test('strings from the environment are converted to their types', async (t) => {
@@ -33,6 +34,8 @@ t.test('a bad value is refused naming the variable and what it accepts', async (
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY', /true or false/],
     [{ DATABASE_CONNECT_TIMEOUT: '0' }, 'DATABASE_CONNECT_TIMEOUT', /from 1 to 600/],
     [{ TILE_URL: 'tiles' }, 'TILE_URL', /http\(s\) URL template/],
+    [{ SUPPORT_EMAIL: 'support at example.com' }, 'SUPPORT_EMAIL', /an e-mail address/],
+    [{ SUPPORT_EMAIL: 'a b@example.com' }, 'SUPPORT_EMAIL', /an e-mail address/],
   ]
   for (const [env, variable, accepts] of cases) {
     const error = t.throws(() => loadConfig(env)) as unknown

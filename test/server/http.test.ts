@@ -5,7 +5,7 @@ import t from 'tap'
 import { buildServer } from '../../server/server.ts'
 import { contentSecurityPolicy } from '../../server/plugins/security-headers.ts'
 import { tileUrlWithKey } from '../../server/routes/config.ts'
-import { createTestDatabase, tempDir, testConfig } from '../helper.ts'
+import { buildTestApp, createTestDatabase, tempDir, testConfig } from '../helper.ts'
 
 /** A stand-in for `vite build` output, so these tests do not depend on the real web build. */
 function fakeWebBuild(t: Parameters<typeof tempDir>[0]): string {
@@ -138,4 +138,11 @@ t.test('the CSP follows the configured tile host', async (t) => {
   t.match(firebase, /script-src 'self' https:\/\/www\.google\.com https:\/\/www\.gstatic\.com/, 'reCAPTCHA scripts in Firebase mode')
   t.match(firebase, /frame-src https:\/\/www\.google\.com https:\/\/recaptcha\.google\.com https:\/\/demo\.firebaseapp\.com/)
   t.match(firebase, /connect-src 'self' https:\/\/tile\.openstreetmap\.org https:\/\/identitytoolkit\.googleapis\.com/)
+})
+
+t.test('/api/config names the configured support address', async (t) => {
+  const app = await buildTestApp(t, { SUPPORT_EMAIL: 'apu@example.org' })
+  const response = await app.inject({ url: '/api/config' })
+  t.equal(response.statusCode, 200)
+  t.equal(response.json().supportEmail, 'apu@example.org')
 })
