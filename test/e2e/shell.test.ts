@@ -85,22 +85,6 @@ t.test('an unknown path shows the not-found page, whose link leads back to the m
   t.same(pageErrors, [])
 })
 
-t.test('the SPEC routes of later issues show an honest placeholder with a way back', async (t) => {
-  const { page, pageErrors } = await openContext(t, browser)
-  const titles: Record<string, string> = {
-    '/install': 'Install the app',
-  }
-  for (const [path, title] of Object.entries(titles)) {
-    await page.goto(`${baseUrl}${path}`)
-    await page.getByRole('heading', { level: 1, name: title }).waitFor()
-    t.ok(await page.getByText('Coming soon').isVisible(), `${path} says it is coming soon`)
-    t.equal(await page.locator('form, input').count(), 0, `${path} has no form that pretends to work`)
-    t.ok(await page.getByRole('link', { name: 'Back to the main screen' }).isVisible(), `${path} links back`)
-    if (path === '/install') await screenshot(page, 'coming-soon')
-  }
-  t.same(pageErrors, [])
-})
-
 t.test('the settings modal switches the language, and the choice survives a reload', async (t) => {
   const { page, pageErrors } = await openContext(t, browser)
   await page.goto(`${baseUrl}/`)

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { Route, Switch } from 'wouter'
-import { screenTitles } from './i18n/shell-messages.ts'
-import { ComingSoonPage } from './pages/ComingSoonPage.tsx'
 import { GuestOnly } from './pages/GuestOnly.tsx'
 import { InfoPage } from './pages/info/InfoPage.tsx'
+import { FirstVisitRedirect } from './pages/install/FirstVisitRedirect.tsx'
+import { InstallPage } from './pages/install/InstallPage.tsx'
 import { LoginPage } from './pages/LoginPage.tsx'
 import { MainPage } from './pages/MainPage.tsx'
 import { NotFoundPage } from './pages/NotFoundPage.tsx'
@@ -18,13 +18,13 @@ interface AppRoute {
 
 /** Every route of SPEC section 2, in its order; anything else is the not-found page. */
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/', screen: () => <MainPage /> },
+  { path: '/', screen: () => <FirstVisitRedirect><MainPage /></FirstVisitRedirect> },
   { path: '/login', screen: () => <GuestOnly><LoginPage /></GuestOnly> },
   { path: '/register', screen: () => <GuestOnly><RegisterPage /></GuestOnly> },
   { path: '/resetpassword', screen: () => <GuestOnly><ResetPasswordPage /></GuestOnly> },
   { path: '/privacystatement', screen: () => <PrivacyStatementPage /> },
   { path: '/info', screen: () => <InfoPage /> },
-  { path: '/install', screen: () => <ComingSoonPage title={screenTitles.install} /> },
+  { path: '/install', screen: () => <InstallPage /> },
 ]
 
 export function AppRoutes() {

@@ -17,7 +17,6 @@ export const shellMessages = defineMessages({
     comment: 'Link from a secondary page to the home screen.',
   },
   notfoundtitle: /*i18n*/ { id: 'notfoundtitle', message: 'Not found', comment: 'Heading of the page-not-found screen.' },
-  comingsoon: /*i18n*/ { id: 'comingsoon', message: 'Coming soon' },
 })
 
 /** Titles of the screens that later issues build; shown as the heading of their placeholder. */

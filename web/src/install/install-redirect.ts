@@ -1,0 +1,26 @@
+/**
+ * The one-time redirect from / to /install (SPEC 2, route table). Pure: no DOM and no storage, so tap tests and
+ * the e2e helpers can load it.
+ */
+
+/** sessionStorage key (SPEC 9: session-scoped): set once the first visit to / of this session has been handled. */
+export const INSTALL_REDIRECT_KEY = 'installRedirected'
+
+export interface FirstVisitFacts {
+  /** The flag of INSTALL_REDIRECT_KEY: / or /install was already visited in this browser session. */
+  handledThisSession: boolean
+  /** Running as the installed app: there is nothing left to install. */
+  standalone: boolean
+  /** The query string of /, e.g. "?request=12". */
+  search: string
+}
+
+/** Whether this visit to / goes to /install instead. */
+export function shouldRedirectToInstall({ handledThisSession, standalone, search }: FirstVisitFacts): boolean {
+  if (handledThisSession || standalone) return false
+  // `/?request=<id>` is what a push notification opens: the user came for that request, and a detour through the
+  // install page would hide it. Such a visit still counts as the session's first one (the caller sets the flag),
+  // so closing the request, which goes back to /, does not send the user to /install either.
+  if (new URLSearchParams(search).has('request')) return false
+  return true
+}
