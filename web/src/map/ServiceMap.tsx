@@ -20,6 +20,7 @@ import {
   type ServiceMarker,
 } from './service-layers.ts'
 import { useMapConfig } from './useMapConfig.ts'
+import { useLocalizedZoom } from './zoom.ts'
 import './map.css'
 
 export interface ServiceMapProps {
@@ -40,6 +41,7 @@ export default function ServiceMap({ markers, position, onSelect }: ServiceMapPr
   const [failed, setFailed] = useState(false)
   const [authFailed, setAuthFailed] = useState(false)
   const hasConfig = config !== null && config !== 'failed'
+  useLocalizedZoom(map)
 
   useEffect(() => {
     if (!hasConfig || !target.current) return
@@ -51,7 +53,7 @@ export default function ServiceMap({ markers, position, onSelect }: ServiceMapPr
           center: lonLat(position ?? DEFAULT_CENTER),
           zoom: position ? OWN_POSITION_ZOOM : DEFAULT_ZOOM,
         }),
-        controls: defaultControls({ rotate: false, attributionOptions: { collapsible: false } }),
+        controls: defaultControls({ zoom: false, rotate: false, attributionOptions: { collapsible: false } }),
       })
     } catch (error) {
       console.error('Creating the map failed', error)

@@ -18,6 +18,7 @@ import { fetchClientConfig } from '../api/config.ts'
 import type { Coordinates, MapConfig } from '../api/types.ts'
 import { messages } from '../i18n/messages.ts'
 import { requestMessages } from '../i18n/request-messages.ts'
+import { useLocalizedZoom } from './zoom.ts'
 import './map.css'
 
 /** SPEC 9: the single-location map opens at zoom 12; an approximate point is a 2000 m circle whose marker hides from zoom 10. */
@@ -62,6 +63,8 @@ export default function SingleLocationMap({ point, isApproximate, own }: SingleL
   const target = useRef<HTMLDivElement>(null)
   const [config, setConfig] = useState<MapConfig | null>(null)
   const [failed, setFailed] = useState(false)
+  const [map, setMap] = useState<OlMap | null>(null)
+  useLocalizedZoom(map)
 
   useEffect(() => {
     let current = true
@@ -102,7 +105,7 @@ export default function SingleLocationMap({ point, isApproximate, own }: SingleL
     const map = new OlMap({
       target: target.current,
       view,
-      controls: defaultControls({ rotate: false, attributionOptions: { collapsible: false } }),
+      controls: defaultControls({ zoom: false, rotate: false, attributionOptions: { collapsible: false } }),
       layers: [
         new TileLayer({ source: new XYZ({ url: config.tileUrl, attributions: config.attribution, crossOrigin: null }) }),
         new VectorLayer({ source: new VectorSource({ features }) }),
@@ -114,7 +117,9 @@ export default function SingleLocationMap({ point, isApproximate, own }: SingleL
         maxZoom: SINGLE_MAP_ZOOM,
       })
     }
+    setMap(map)
     return () => {
+      setMap(null)
       map.setTarget(undefined)
       map.dispose()
     }

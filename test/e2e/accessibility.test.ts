@@ -1,0 +1,317 @@
+import type { Page } from 'playwright-core'
+import t, { type Test } from 'tap'
+import { createUser, logIn, typeCode, type TestUser } from './accounts-helpers.ts'
+import { expectNoSeriousViolations } from './axe.ts'
+import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
+import { SmsOutbox } from './sms-outbox.ts'
+
+checkPrerequisites()
+const browser = await launchBrowser(t)
+const server = await startServer(t)
+const { baseUrl } = server
+const outbox = new SmsOutbox(server.dataDir)
+
+const user: TestUser = { username: 'Saavutettava', phone: '040 333 0001', e164: '+358403330001', password: 'polkupyora' }
+const other: TestUser = { username: 'Toinen', phone: '040 333 0002', e164: '+358403330002', password: 'polkupyora' }
+const newcomer = { username: 'Uusi', phone: '040 333 0009', e164: '+358403330009', password: 'polkupyora' }
+await Promise.all([user, other].map((one) => createUser(server, one)))
+const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }
+
+/**
+ * One state of the app to check: open `path`, then `act` brings it to the state (a modal open, a step reached);
+ * without one, the page's h1 is awaited. Every screen starts from a fresh load, so a new page is one line:
+ * `{ label: 'some page', path: '/some-page' }`.
+ */
+interface Screen {
+  label: string
+  path: string
+  act?: (page: Page) => Promise<unknown>
+}
+
+const anyHeading = (page: Page) => page.locator('h1').first().waitFor()
+
+const heading = (page: Page, name: string | RegExp, level = 1) => page.getByRole('heading', { level, name }).waitFor()
+
+async function openSettings(page: Page, section?: RegExp) {
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Settings' })
+  await dialog.waitFor()
+  if (section) await dialog.getByRole('button', { name: section }).click()
+  return dialog
+}
+
+async function serviceMap(page: Page) {
+  await page.locator('.service-map .ol-viewport canvas').first().waitFor()
+  await page.getByText(/^Services on the map \(\d+\)$/).waitFor()
+}
+
+async function serviceDetail(page: Page) {
+  await serviceMap(page)
+  await page.getByText(/^Services on the map/).click()
+  await page.locator('.service-list__item').first().click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).waitFor()
+}
+
+async function registerStep(page: Page, step: 1 | 2 | 3) {
+  await heading(page, 'Register')
+  if (step === 1) return
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(newcomer.username)
+  await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(newcomer.phone)
+  await page.getByLabel('Password', { exact: true }).fill(newcomer.password)
+  const seen = outbox.count(newcomer.e164)
+  await page.getByRole('button', { name: 'Next' }).click()
+  await heading(page, 'Confirm your phone number', 2)
+  if (step === 2) return
+  await typeCode(page, (await outbox.waitForCode(newcomer.e164, seen)).code)
+  await page.getByRole('button', { name: 'Next' }).click()
+  await heading(page, 'Your help radius', 2)
+}
+
+async function resetStep(page: Page, step: 1 | 2 | 3) {
+  await heading(page, 'Reset password')
+  if (step === 1) return
+  await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(user.phone)
+  const seen = outbox.count(user.e164)
+  await page.getByRole('button', { name: 'Next' }).click()
+  await heading(page, 'Confirm your phone number', 2)
+  if (step === 2) return
+  await typeCode(page, (await outbox.waitForCode(user.e164, seen)).code)
+  await page.getByRole('button', { name: 'Next' }).click()
+  await heading(page, 'Choose a new password', 2)
+}
+
+const userMain = (page: Page) => page.getByText('Logged in as').waitFor()
+
+const VISITOR_SCREENS: Screen[] = [
+  { label: 'main, visitor, service map', path: '/', act: serviceMap },
+  { label: 'main, visitor, service detail', path: '/', act: serviceDetail },
+  {
+    label: 'main, visitor, requests tab locked',
+    path: '/',
+    act: async (page) => {
+      await page.getByRole('tab', { name: 'Requests' }).click()
+      await heading(page, 'Log in to see help requests', 2)
+    },
+  },
+  { label: 'settings, visitor', path: '/', act: async (page) => openSettings(page) },
+  { label: 'settings, visitor, language', path: '/', act: (page) => openSettings(page, /^Language/) },
+  { label: 'login', path: '/login', act: (page) => heading(page, 'Log in') },
+  {
+    label: 'login, wrong password',
+    path: '/login',
+    act: async (page) => {
+      await page.getByRole('textbox', { name: 'Username or phone number', exact: true }).fill(user.username)
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password')
+      await page.getByRole('button', { name: 'Log in', exact: true }).click()
+      await page.getByText('Invalid username or password').waitFor()
+    },
+  },
+  { label: 'login, password updated', path: '/login?message=password-updated', act: (page) => heading(page, 'Log in') },
+  { label: 'register step 1', path: '/register', act: (page) => registerStep(page, 1) },
+  {
+    label: 'register step 1, errors shown',
+    path: '/register',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Next' }).click()
+      await page.getByText('Please fill in all fields').first().waitFor()
+    },
+  },
+  { label: 'register step 2', path: '/register', act: (page) => registerStep(page, 2) },
+  { label: 'register step 3', path: '/register', act: (page) => registerStep(page, 3) },
+  {
+    label: 'register step 3, radius info',
+    path: '/register',
+    act: async (page) => {
+      await registerStep(page, 3)
+      await page.getByRole('button', { name: 'What is the radius?' }).click()
+      await page.getByRole('dialog', { name: 'What the radius means' }).waitFor()
+    },
+  },
+  { label: 'reset password step 1', path: '/resetpassword', act: (page) => resetStep(page, 1) },
+  { label: 'reset password step 2', path: '/resetpassword', act: (page) => resetStep(page, 2) },
+  { label: 'reset password step 3', path: '/resetpassword', act: (page) => resetStep(page, 3) },
+  { label: 'info, FAQ collapsed', path: '/info', act: (page) => heading(page, 'Info and FAQ') },
+  {
+    label: 'info, FAQ expanded',
+    path: '/info',
+    act: async (page) => {
+      await page.getByText('What does an approximate location mean?').click()
+      await page.getByText(/rounded to about one kilometre/).waitFor()
+    },
+  },
+  { label: 'privacy statement', path: '/privacystatement' },
+  { label: 'install', path: '/install' },
+  { label: 'not found', path: '/no/such/page' },
+]
+
+const USER_SCREENS_BEFORE_REQUESTS: Screen[] = [
+  {
+    label: 'main, user, no requests',
+    path: '/',
+    act: (page) => page.getByText('No help requests to show right now.').waitFor(),
+  },
+  {
+    label: 'main, user, service map',
+    path: '/',
+    act: async (page) => {
+      await userMain(page)
+      await page.getByRole('tab', { name: 'Service map' }).click()
+      await serviceMap(page)
+    },
+  },
+  { label: 'settings, user', path: '/', act: async (page) => openSettings(page) },
+  { label: 'settings, account', path: '/', act: (page) => openSettings(page, /^Account/) },
+  {
+    label: 'settings, account, editing',
+    path: '/',
+    act: async (page) => (await openSettings(page, /^Account/)).getByRole('button', { name: 'Edit username' }).click(),
+  },
+  {
+    label: 'settings, change password dialog',
+    path: '/',
+    act: async (page) => {
+      await (await openSettings(page, /^Account/)).getByRole('button', { name: 'Change password' }).click()
+      await page.getByRole('dialog', { name: 'Change password' }).waitFor()
+    },
+  },
+  {
+    label: 'settings, delete account dialog',
+    path: '/',
+    act: async (page) => {
+      await (await openSettings(page, /^Account/)).getByRole('button', { name: 'Delete account' }).click()
+      await page.getByRole('dialog', { name: 'Delete account' }).waitFor()
+    },
+  },
+  { label: 'settings, radius and location', path: '/', act: (page) => openSettings(page, /^Radius and location/) },
+  { label: 'settings, notifications', path: '/', act: (page) => openSettings(page, /^Notifications/) },
+  { label: 'settings, language', path: '/', act: (page) => openSettings(page, /^Language/) },
+  {
+    label: 'logout confirmation',
+    path: '/',
+    act: async (page) => {
+      await (await openSettings(page)).getByRole('button', { name: 'Log out' }).click()
+      await page.getByRole('dialog', { name: 'Log out' }).waitFor()
+    },
+  },
+  {
+    label: 'new request',
+    path: '/',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Ask for help' }).click()
+      await page.getByRole('dialog', { name: 'Ask for help' }).waitFor()
+    },
+  },
+  {
+    label: 'new request, errors shown',
+    path: '/',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Ask for help' }).click()
+      const form = page.getByRole('dialog', { name: 'Ask for help' })
+      await form.getByRole('button', { name: 'Send request' }).click()
+      await form.getByText('Please fill in all fields').first().waitFor()
+    },
+  },
+]
+
+async function openRequest(page: Page, category: string) {
+  await page.getByRole('button', { name: new RegExp(category) }).click()
+  const dialog = page.getByRole('dialog', { name: category })
+  await dialog.getByText('Asked by').waitFor()
+  await dialog.locator('.ol-viewport canvas').first().waitFor()
+  return dialog
+}
+
+// The user's own request is a bicycle repair, the other user's a food one.
+const USER_SCREENS_WITH_REQUESTS: Screen[] = [
+  { label: 'main, user, requests listed', path: '/', act: (page) => page.getByRole('button', { name: /Food and drink/ }).waitFor() },
+  { label: 'request detail, own', path: '/', act: (page) => openRequest(page, 'Bicycle maintenance') },
+  {
+    label: 'request detail, own, editing the description',
+    path: '/',
+    act: async (page) => (await openRequest(page, 'Bicycle maintenance')).getByRole('button', { name: 'Edit description' }).click(),
+  },
+  {
+    label: 'request detail, mark ready dialog',
+    path: '/',
+    act: async (page) => {
+      await (await openRequest(page, 'Bicycle maintenance')).getByRole('button', { name: 'Mark ready' }).click()
+      await page.getByRole('dialog', { name: 'Mark the request ready?' }).waitFor()
+    },
+  },
+  {
+    label: 'request detail, delete dialog',
+    path: '/',
+    act: async (page) => {
+      await (await openRequest(page, 'Bicycle maintenance')).getByRole('button', { name: 'Delete request' }).click()
+      await page.getByRole('dialog', { name: 'Delete the request?' }).waitFor()
+    },
+  },
+  { label: "request detail, someone else's", path: '/', act: (page) => openRequest(page, 'Food and drink') },
+  // The last two change the requests for good: a helper's view, and a completed request.
+  {
+    label: "request detail, someone else's, helping",
+    path: '/',
+    act: async (page) => {
+      await (await openRequest(page, 'Food and drink')).getByRole('button', { name: 'I’m working on it' }).click()
+      await page.getByRole('button', { name: 'Release the request' }).waitFor()
+    },
+  },
+  {
+    label: 'request detail, own, completed',
+    path: '/',
+    act: async (page) => {
+      const detail = await openRequest(page, 'Bicycle maintenance')
+      await detail.getByRole('button', { name: 'Mark ready' }).click()
+      const ready = page.getByRole('dialog', { name: 'Mark the request ready?' })
+      await ready.getByRole('radio', { name: 'Yes' }).check()
+      await ready.getByRole('button', { name: 'Mark ready' }).click()
+      await detail.getByText('Completed').waitFor()
+    },
+  },
+]
+
+/** Each screen, checked in the light and in the dark colour scheme without reloading. */
+async function checkScreens(t: Test, page: Page, screens: Screen[]) {
+  for (const screen of screens) {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.goto(`${baseUrl}${screen.path}`)
+    await (screen.act ?? anyHeading)(page)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      if (!(await page.evaluate(`matchMedia('(prefers-color-scheme: ${colorScheme})').matches`))) {
+        throw new Error(`the ${colorScheme} colour scheme did not apply`)
+      }
+      await expectNoSeriousViolations(t, page, `${screen.label} (${colorScheme})`)
+    }
+  }
+}
+
+async function apiAs(one: TestUser, path: string, body: unknown) {
+  const login = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: one.username, password: one.password }),
+  })
+  const { token } = (await login.json()) as { token: string }
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
+}
+
+t.test('every screen and modal a visitor can reach', async (t) => {
+  const { page } = await openContext(t, browser)
+  await checkScreens(t, page, VISITOR_SCREENS)
+})
+
+t.test('every screen and modal of a logged-in user', async (t) => {
+  const { page } = await openContext(t, browser, { geolocation: HELSINKI, permissions: ['geolocation'] })
+  await logIn(page, baseUrl, user.username, user.password)
+  await checkScreens(t, page, USER_SCREENS_BEFORE_REQUESTS)
+  const place = { latitude: 60.17, longitude: 24.94, isApproximate: 0 }
+  await apiAs(user, '/api/requests', { category: 'bicycle_maintenance', description: 'Flat tyre', ...place })
+  await apiAs(other, '/api/requests', { category: 'food_and_hydration', description: 'Out of water', ...place })
+  await checkScreens(t, page, USER_SCREENS_WITH_REQUESTS)
+})
