@@ -1,26 +1,44 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { MANIFEST_FILES, webManifest, type ManifestLanguage } from './src/pwa/manifest.ts'
 
 /** The scripts run Vite from the repo root with --config web/vite.config.ts, so the paths are anchored here. */
 const webRoot = fileURLToPath(new URL('.', import.meta.url))
+
+/** Emits the three language manifests (vite-plugin-pwa writes only one). */
+function webManifests(): Plugin {
+  return {
+    name: 'pyoraapu-web-manifests',
+    generateBundle() {
+      for (const [language, fileName] of Object.entries(MANIFEST_FILES)) {
+        const manifest = webManifest(language as ManifestLanguage)
+        this.emitFile({ type: 'asset', fileName, source: `${JSON.stringify(manifest, null, 2)}\n` })
+      }
+    },
+  }
+}
 
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
   plugins: [
     react(),
-    // The push worker (src/service-worker.ts), built as /service-worker.js. No precache list (injectionPoint
-    // undefined), no web manifest and no generated registration: the app registers it itself (src/push/register.ts).
-    // The installable PWA (manifest, offline shell, update prompt) is a later issue.
+    webManifests(),
+    // The worker (src/service-worker.ts), built as /service-worker.js: precache of the app shell, offline
+    // navigation and web push. The app registers it itself (src/pwa/register.ts) to offer a reload on updates.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
       filename: 'service-worker.ts',
       injectRegister: false,
       manifest: false,
-      injectManifest: { injectionPoint: undefined },
+      injectManifest: {
+        // Everything the built app is made of (the language manifests and icons included), so every screen and
+        // the map code open offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      },
       devOptions: { enabled: false },
     }),
   ],

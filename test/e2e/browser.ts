@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import type { Test } from 'tap'
 import type { Config } from '../../server/config.ts'
+import { INSTALL_REDIRECT_KEY } from '../../web/src/install/install-redirect.ts'
 import { buildTestApp, createTestDatabase, tempDir } from '../helper.ts'
 import { startTileServer } from './tile-server.ts'
 
@@ -19,7 +20,7 @@ export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/', impor
 export const PHONE_VIEWPORT = { width: 360, height: 740 }
 
 // Headless on a server without a GPU, and no background traffic: there is no internet here.
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -94,16 +95,33 @@ function isExpectedApiRefusal(text: string, url: string | undefined): boolean {
 }
 
 /**
+ * Marks every page's session as past its one-time redirect from / to /install (SPEC 2), for contexts made without
+ * openContext. Runs before the app's scripts; about:blank has no storage to write, hence the try.
+ */
+export async function skipInstallRedirect(context: BrowserContext): Promise<void> {
+  await context.addInitScript(`try { sessionStorage.setItem(${JSON.stringify(INSTALL_REDIRECT_KEY)}, '1') } catch {}`)
+}
+
+export interface ContextOptions extends BrowserContextOptions {
+  /**
+   * Let the session's first visit to / go to /install (SPEC 2). Off by default: the session counts as past it, so
+   * a test lands on the screen it opens.
+   */
+  installRedirect?: boolean
+}
+
+/**
  * A fresh browser profile (own localStorage) on a phone-sized screen. Errors in the page (uncaught exceptions,
  * console errors such as CSP violations or failed loads) are collected so a test can assert there were none.
  */
 export async function openContext(
   t: Test,
   browser: Browser,
-  options: BrowserContextOptions = {},
+  { installRedirect = false, ...options }: ContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
   const context = await browser.newContext({ viewport: PHONE_VIEWPORT, locale: 'en-US', ...options })
   t.teardown(() => context.close())
+  if (!installRedirect) await skipInstallRedirect(context)
   const page = await context.newPage()
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))

@@ -50,8 +50,9 @@ t.test('the worker at /service-worker.js controls the page and shows a pushed no
     registrationId: registrationId!,
     data: JSON.stringify(payload),
   })
-  await page.waitForFunction(`${NOTIFICATIONS}.then((shown) => shown.length === 1)`)
-  const [shown] = await page.evaluate<Shown[]>(NOTIFICATIONS)
+  // Read in the same poll that saw it: headless Chromium may close a shown notification again after a while.
+  const found = await page.waitForFunction(`${NOTIFICATIONS}.then((shown) => shown.length === 1 ? shown : null)`)
+  const [shown] = (await found.jsonValue()) as Shown[]
   t.match(shown, {
     title: payload.title,
     body: payload.body,

@@ -24,8 +24,8 @@ const SPEC_KEYS = [
   'recaptchaerror', 'recaptchainiterror',
 ]
 
-/** Keys the product adds to SPEC section 8: the server's rate limits (HTTP 429). */
-const ADDED_KEYS = ['toomanyattempts']
+/** Keys the product adds to SPEC section 8: the server's rate limits (HTTP 429), and calls that got no answer. */
+const ADDED_KEYS = ['toomanyattempts', 'offline', 'servernotreached']
 
 t.test('the fi, sv and en catalogs are complete and consistent', async (t) => {
   t.same(checkCatalogs(LOCALES_DIR), [])

@@ -104,7 +104,7 @@ t.test('request messages of SPEC 8', async (t) => {
   t.same(takeOverFeedback(new ApiError(403, 'You cannot respond to your own request.')), {
     text: 'You cannot respond to your own request.',
   })
-  t.same(takeOverFeedback(new ApiError(0, 'Failed to fetch')), { key: 'genericerror' }, 'no answer: generic')
+  t.same(takeOverFeedback(new ApiError(0, 'Failed to fetch')), { key: 'servernotreached' }, 'no answer: said so, not generic')
   t.same(takeOverFeedback(new ApiError(500, 'Internal Server Error')), { key: 'genericerror' })
   t.same(takeOverFeedback(new Error('bug')), { key: 'genericerror' })
 })

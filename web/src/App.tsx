@@ -1,6 +1,8 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { BootScreen } from './components/BootScreen.tsx'
+import { OfflineBanner } from './components/pwa/OfflineBanner.tsx'
+import { UpdatePrompt } from './components/pwa/UpdatePrompt.tsx'
 import { AppRoutes } from './routes.tsx'
 import { useStore } from './store/index.ts'
 import { selectCatalogStatus } from './store/slices/settings.ts'
@@ -11,7 +13,9 @@ export function App() {
   if (!catalogReady) return <BootScreen />
   return (
     <I18nProvider i18n={i18n}>
+      <OfflineBanner />
       <AppRoutes />
+      <UpdatePrompt />
     </I18nProvider>
   )
 }

@@ -2,17 +2,24 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
 import { connectEventStream } from './events/connect.ts'
-import { registerServiceWorker } from './push/register.ts'
+import './install/install-prompt.ts'
+import { linkManifestOf } from './pwa/manifest-link.ts'
+import { registerServiceWorker } from './pwa/register.ts'
 import { useStore } from './store/index.ts'
 import './styles/tokens.css'
 import './styles/base.css'
+import './styles/standalone.css'
 
 // Start fetching the catalog and checking a stored session before React's first render, so both are often
 // settled by then.
 void useStore.getState().startLanguage()
 void useStore.getState().startSession()
 connectEventStream()
-// The worker (web push) exists only in production builds; the dev server has none to register.
+linkManifestOf(useStore.getState().language)
+useStore.subscribe((state, previous) => {
+  if (state.language !== previous.language) linkManifestOf(state.language)
+})
+// The worker (offline app, updates, web push) exists only in production builds; the dev server has none.
 if (import.meta.env.PROD) registerServiceWorker()
 
 const container = document.getElementById('root')

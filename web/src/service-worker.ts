@@ -1,19 +1,52 @@
 /**
- * The service worker, served at /service-worker.js: web push only. It shows the server's notification and
- * brings the app forward on a click. No caches and no fetch handler (so it adds nothing to page loads): the
- * offline shell comes with the installable-PWA work.
+ * The service worker, served at /service-worker.js. It keeps the built app (every screen, the map code, icons
+ * and manifests) in a precache so the app opens offline, answers every page address with the app shell, keeps
+ * the last answer of the two public API calls the offline app can use, and shows web push notifications.
+ *
+ * Updates: a new version installs beside the running one and waits. The app sees it waiting and offers a reload
+ * (src/pwa/update.ts); only then does it take over, so a page never runs old code against new files.
  */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { NetworkFirst } from 'workbox-strategies'
 import { chooseWindow, notificationFromPayload, parsePayload } from './push/notification.ts'
+import { isSkipWaitingMessage } from './pwa/messages.ts'
 
-declare const self: ServiceWorkerGlobalScope
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
 /** Shown only for a message that carries no title; the real ones come in the recipient's language. */
 const APP_NAME = 'Pyöräapu'
 
-// Nothing is cached, so a new version has nothing to keep consistent with the old one: take over at once, and take
-// the open windows, so push works from the first visit.
-self.addEventListener('install', () => void self.skipWaiting())
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+// Every in-app address (/, /login, /info, ...) is the same single-page app. The server's own paths are not.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/healthz$/, /^\/readyz$/] }),
+)
+
+// The configuration (tile source, support address) and the service list are public and the same for everyone:
+// the last good answer lets the map and the info page work offline. Fresh answers always win when online; a slow
+// network falls back to the copy after 4 s. Nothing personal is ever cached here.
+const PUBLIC_API = new Set(['/api/config', '/api/services'])
+const PUBLIC_API_CACHE = 'public-api'
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && PUBLIC_API.has(url.pathname),
+  new NetworkFirst({ cacheName: PUBLIC_API_CACHE, networkTimeoutSeconds: 4 }),
+)
+
+/** The first page load happens before this worker exists, so its answers were never seen: fetch them once. */
+async function warmPublicApi(): Promise<void> {
+  const cache = await caches.open(PUBLIC_API_CACHE)
+  await Promise.all([...PUBLIC_API].map((path) => cache.add(path).catch(() => undefined)))
+}
+
+self.addEventListener('message', (event) => {
+  if (isSkipWaitingMessage(event.data)) void self.skipWaiting()
+})
+
+// Windows opened before the first worker existed are taken over at once, so push works from the first visit.
+self.addEventListener('activate', (event) => event.waitUntil(Promise.all([self.clients.claim(), warmPublicApi()])))
 
 self.addEventListener('push', (event) => {
   const data = event.data

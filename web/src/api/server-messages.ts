@@ -39,13 +39,18 @@ export function keyForServerMessage(message: string | null | undefined): Message
   return Object.hasOwn(SERVER_MESSAGE_KEYS, message) ? (SERVER_MESSAGE_KEYS[message] ?? 'genericerror') : 'genericerror'
 }
 
+/** The browser's own verdict; outside a browser (unit tests) the network counts as up. */
+const browserIsOffline = () => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false
+
 /**
- * The message to show for any thrown value: a keyed error keeps its key, an API error goes through the table,
- * another 429 is "too many attempts" (a rate limiter; the daily request limit is a 429 with its own text), and
- * everything else (a network failure, a bug) is genericerror.
+ * The message to show for any thrown value: a keyed error keeps its key, a call that got no answer says the device
+ * is offline (or the server unreachable), an API error goes through the table, another 429 is "too many attempts"
+ * (a rate limiter; the daily request limit is a 429 with its own text), and everything else (a bug) is
+ * genericerror.
  */
-export function messageKeyOf(error: unknown): MessageKey {
+export function messageKeyOf(error: unknown, isOffline: () => boolean = browserIsOffline): MessageKey {
   if (error instanceof KeyedError) return error.key
+  if (error instanceof ApiError && error.status === 0) return isOffline() ? 'offline' : 'servernotreached'
   if (error instanceof ApiError) {
     const key = keyForServerMessage(error.message)
     if (key === 'genericerror' && error.status === 429) return 'toomanyattempts'

@@ -45,4 +45,6 @@ export interface ClientConfig {
   map: MapConfig
   /** VAPID public key, base64url: the applicationServerKey of push subscriptions. */
   vapidPublicKey: string
+  /** The server's SUPPORT_EMAIL: shown on the info page and in the privacy statement. */
+  supportEmail: string
 }

@@ -68,6 +68,16 @@ export const messages = defineMessages({
   failedtoloadmap: /*i18n*/ { id: 'failedtoloadmap', message: 'Failed to load map' },
   locationfailed: /*i18n*/ { id: 'locationfailed', message: 'Failed to get location, check settings' },
   genericerror: /*i18n*/ { id: 'genericerror', message: 'Something went wrong, try again later' },
+  offline: /*i18n*/ {
+    id: 'offline',
+    message: 'You are offline. Check your internet connection and try again.',
+    comment: 'Not in the SPEC: an API call made while the device has no network.',
+  },
+  servernotreached: /*i18n*/ {
+    id: 'servernotreached',
+    message: 'The server could not be reached. Check your connection and try again.',
+    comment: 'Not in the SPEC: the device is online but no answer came from the server.',
+  },
   badrequest: /*i18n*/ { id: 'badrequest', message: 'Bad request' },
   notfound: /*i18n*/ {
     id: 'notfound',

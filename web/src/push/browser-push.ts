@@ -1,7 +1,7 @@
 import { fetchClientConfig } from '../api/config.ts'
 import { checkSubscription, deleteSubscription, saveSubscription, type PushSubscriptionData } from '../api/subscriptions.ts'
 import { base64UrlToBytes, sameBytes } from './base64url.ts'
-import { SERVICE_WORKER_URL } from './register.ts'
+import { SERVICE_WORKER_URL } from '../pwa/register.ts'
 
 /** What the settings section shows. */
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on'

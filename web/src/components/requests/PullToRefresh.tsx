@@ -9,6 +9,11 @@ interface PullToRefreshProps {
   children: ReactNode
 }
 
+/** The page scrolls, or in the installed app (styles/standalone.css) #root does: either must be at its top. */
+function isScrolledToTop(): boolean {
+  return window.scrollY <= 0 && (document.getElementById('root')?.scrollTop ?? 0) <= 0
+}
+
 /**
  * Pull-to-refresh for touch screens (SPEC 2). It only starts at the top of the page, so scrolling the list is
  * never taken over. Keyboard and screen-reader users have the Refresh button next to it.
@@ -19,7 +24,7 @@ export function PullToRefresh({ onRefresh, refreshing, children }: PullToRefresh
   const [distance, setDistance] = useState(0)
 
   function onTouchStart(event: TouchEvent) {
-    start.current = window.scrollY <= 0 && !refreshing ? (event.touches[0]?.clientY ?? null) : null
+    start.current = isScrolledToTop() && !refreshing ? (event.touches[0]?.clientY ?? null) : null
   }
 
   function onTouchMove(event: TouchEvent) {

@@ -1,21 +1,23 @@
 import { useLingui } from '@lingui/react'
 import { useEffect, useRef, useState } from 'react'
 import { infoMessages } from './info-messages.ts'
-import { SUPPORT_EMAIL } from './support.ts'
+import { useSupportEmail } from './support.ts'
+import { SupportEmailLink } from './SupportEmailLink.tsx'
 
 type CopyState = 'idle' | 'copied' | 'failed'
 
 /** The support address with a copy button; the result is announced in a live region. */
 export function SupportAddress() {
   const { i18n } = useLingui()
+  const address = useSupportEmail()
   const [state, setState] = useState<CopyState>('idle')
   const timer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(timer.current), [])
 
-  async function copy() {
+  async function copy(text: string) {
     window.clearTimeout(timer.current)
     try {
-      await navigator.clipboard.writeText(SUPPORT_EMAIL)
+      await navigator.clipboard.writeText(text)
       setState('copied')
       timer.current = window.setTimeout(() => setState('idle'), 4000)
     } catch {
@@ -26,12 +28,12 @@ export function SupportAddress() {
   return (
     <>
       <p className="support">
-        <a className="support__address" href={`mailto:${SUPPORT_EMAIL}`}>
-          {SUPPORT_EMAIL}
-        </a>
-        <button type="button" className="button button--secondary" onClick={() => void copy()}>
-          {i18n._(infoMessages.copyaddress)}
-        </button>
+        <SupportEmailLink address={address} />
+        {typeof address === 'string' && address !== 'failed' && (
+          <button type="button" className="button button--secondary" onClick={() => void copy(address)}>
+            {i18n._(infoMessages.copyaddress)}
+          </button>
+        )}
       </p>
       <p role="status" className="page__hint">
         {state === 'copied' && i18n._(infoMessages.addresscopied)}

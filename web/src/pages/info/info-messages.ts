@@ -32,6 +32,11 @@ export const infoMessages = defineMessages({
     id: 'copyfailed',
     message: 'Copying did not work. Select the address and copy it yourself.',
   },
+  supportaddressloading: /*i18n*/ { id: 'supportaddressloading', message: 'Loading the address…' },
+  supportaddressfailed: /*i18n*/ {
+    id: 'supportaddressfailed',
+    message: 'The address could not be loaded. Check your connection and open this page again.',
+  },
   appversion: /*i18n*/ { id: 'appversion', message: 'Version {version}' },
   registerholderheading: /*i18n*/ { id: 'registerholderheading', message: 'Register holder' },
   registerholdertext: /*i18n*/ {

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react'
 import { screenTitles } from '../../i18n/shell-messages.ts'
 import { InfoLayout } from '../info/InfoLayout.tsx'
 import { infoMessages } from '../info/info-messages.ts'
-import { SUPPORT_EMAIL } from '../info/support.ts'
+import { useSupportEmail } from '../info/support.ts'
+import { SupportEmailLink } from '../info/SupportEmailLink.tsx'
 
 const CONTENT = [
   infoMessages.registeritemaccount,
@@ -21,12 +22,13 @@ const SAFETY = [
 /** /privacystatement: who keeps the register, what it holds and how it is protected (true to the README). */
 export function PrivacyStatementPage() {
   const { i18n } = useLingui()
+  const supportEmail = useSupportEmail()
   return (
     <InfoLayout title={i18n._(screenTitles.privacystatement)}>
       <section className="info-section" aria-labelledby="register-holder-heading">
         <h2 id="register-holder-heading">{i18n._(infoMessages.registerholderheading)}</h2>
         <p>
-          {i18n._(infoMessages.registerholdertext)} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+          {i18n._(infoMessages.registerholdertext)} <SupportEmailLink address={supportEmail} />
         </p>
       </section>
       <section className="info-section" aria-labelledby="register-content-heading">
