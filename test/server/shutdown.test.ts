@@ -5,7 +5,12 @@ import { createTestDatabase, testConfig } from '../helper.ts'
 
 t.test('closing drains in-flight requests, refuses new ones, then ends the database pool', async (t) => {
   const app = buildServer(testConfig(t, { DATABASE_URL: await createTestDatabase(t) }))
+  // Resolved when the slow request is inside its handler: only then is it in flight (a fixed wait is not enough on
+  // a loaded machine, where the connection may not even be accepted yet).
+  let started!: () => void
+  const handlerStarted = new Promise<void>((resolve) => (started = resolve))
   app.get('/api/test/slow', async () => {
+    started()
     await sleep(400)
     const [row] = await app.sql<{ n: number }[]>`select 7 as n`
     return { n: row?.n }
@@ -14,7 +19,7 @@ t.test('closing drains in-flight requests, refuses new ones, then ends the datab
   const { port } = app.server.address() as { port: number }
 
   const inFlight = fetch(`http://127.0.0.1:${port}/api/test/slow`)
-  await sleep(100)
+  await handlerStarted
   const closing = app.close()
   await sleep(50)
 
