@@ -6,13 +6,13 @@ import {
   DAILY_REQUEST_LIMIT,
   LIMIT_TIME_ZONE,
   REQUEST_MESSAGES,
-  type Category,
   type RequestLocation,
 } from './request-rules.ts'
+import type { RequestCategory } from './categories.ts'
 import { lockRequest, lockUser, type LockedRequest, type Viewer } from './requests.ts'
 
 export interface NewRequest extends RequestLocation {
-  category: Category
+  category: RequestCategory
   description: string
   isTest: boolean
 }

@@ -1,10 +1,7 @@
 import { badRequest } from '../errors.ts'
+import { REQUEST_CATEGORIES, type RequestCategory } from './categories.ts'
 import { checkOptionalLocation, type Location } from './user-rules.ts'
 
-export const CATEGORIES = ['bicycle_maintenance', 'food_and_hydration', 'transportation_need', 'other'] as const
-export type Category = (typeof CATEGORIES)[number]
-export const STATUSES = ['new', 'in progress', 'completed'] as const
-export type Status = (typeof STATUSES)[number]
 
 export const DAILY_REQUEST_LIMIT = 5
 export const ACTIVE_REQUEST_LIMIT = 2
@@ -36,9 +33,9 @@ export const REQUEST_MESSAGES = {
 /** SPEC 5: letters (with ä ö, and å for Swedish), digits, whitespace and . , ! ? : - */
 const DESCRIPTION_CHARACTERS = /^[A-Za-zÄÖÅäöå0-9\s.,!?:-]+$/
 
-export function checkCategory(value: string): Category {
-  if (!(CATEGORIES as readonly string[]).includes(value)) throw badRequest(REQUEST_MESSAGES.invalidCategory)
-  return value as Category
+export function checkCategory(value: string): RequestCategory {
+  if (!(REQUEST_CATEGORIES as readonly string[]).includes(value)) throw badRequest(REQUEST_MESSAGES.invalidCategory)
+  return value as RequestCategory
 }
 
 export function checkDescription(input: string): string {

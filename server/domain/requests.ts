@@ -2,15 +2,16 @@ import type { Static } from '@sinclair/typebox'
 import type { Queryable } from '../db/queryable.ts'
 import type { RequestJsonSchema } from '../schemas/request.ts'
 import { notFound } from '../errors.ts'
-import { REQUEST_MESSAGES, type Category, type Status } from './request-rules.ts'
+import type { RequestCategory, RequestStatus } from './categories.ts'
+import { REQUEST_MESSAGES } from './request-rules.ts'
 import type { UserRow } from './users.ts'
 
 /** A request row joined with the names and phones the answer needs. */
 export interface RequestRow {
   request_id: number
   owner_id: number
-  category: Category
-  status: Status
+  category: RequestCategory
+  status: RequestStatus
   description: string
   latitude: number | null
   longitude: number | null
@@ -98,7 +99,7 @@ export async function findRequest(sql: Queryable, viewer: Viewer, requestId: num
 export interface LockedRequest {
   request_id: number
   owner_id: number
-  status: Status
+  status: RequestStatus
   responder_id: number | null
 }
 

@@ -1,15 +1,5 @@
-export const SERVICE_CATEGORIES = [
-  'rental_service',
-  'accommodation',
-  'restaurant',
-  'event',
-  'attraction',
-  'shop',
-  'transportation',
-  'experience',
-  'venue',
-] as const
-export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number]
+import { SERVICE_CATEGORIES, type ServiceCategory } from './categories.ts'
+
 export const SERVICE_LANGUAGES = ['fi', 'en', 'sv'] as const
 export type ServiceLanguage = (typeof SERVICE_LANGUAGES)[number]
 

@@ -1,4 +1,4 @@
-import type { Category } from '../domain/request-rules.ts'
+import type { RequestCategory } from '../domain/categories.ts'
 import type { Language } from '../domain/user-rules.ts'
 
 export type PushKind = 'created' | 'taken' | 'released' | 'removed' | 'completed'
@@ -16,7 +16,7 @@ export interface PushPayload {
 export const MAX_PAYLOAD_BYTES = 1024
 const DESCRIPTION_PREVIEW = 120
 
-const CATEGORY: Record<Language, Record<Category, string>> = {
+const CATEGORY: Record<Language, Record<RequestCategory, string>> = {
   english: {
     bicycle_maintenance: 'Bicycle maintenance',
     food_and_hydration: 'Food and drink',
@@ -93,7 +93,7 @@ function preview(text: string): string {
 export function pushPayload(
   kind: PushKind,
   language: Language,
-  request: { request_id: number; category: Category; description: string },
+  request: { request_id: number; category: RequestCategory; description: string },
   actorName: string,
 ): string {
   const category = CATEGORY[language][request.category]

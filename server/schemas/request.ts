@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { CATEGORIES, STATUSES } from '../domain/request-rules.ts'
+import { REQUEST_CATEGORIES, REQUEST_STATUSES } from '../domain/categories.ts'
 import { Latitude, Longitude, Text } from './common.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
@@ -8,8 +8,8 @@ const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)])
 
 export const RequestJsonSchema = Type.Object({
   request_id: Type.Integer(),
-  category: Type.Union(CATEGORIES.map((c) => Type.Literal(c))),
-  status: Type.Union(STATUSES.map((s) => Type.Literal(s))),
+  category: Type.Union(REQUEST_CATEGORIES.map((c) => Type.Literal(c))),
+  status: Type.Union(REQUEST_STATUSES.map((s) => Type.Literal(s))),
   description: Type.String(),
   user_name: Type.String(),
   phone: Nullable(Type.String()),

@@ -1,4 +1,5 @@
-import { SERVICE_LANGUAGES, serviceProblems, type Localization, type ServiceCategory, type ServiceInput } from '../domain/service-rules.ts'
+import type { ServiceCategory } from '../domain/categories.ts'
+import { SERVICE_LANGUAGES, serviceProblems, type Localization, type ServiceInput } from '../domain/service-rules.ts'
 import { parseCsv } from './csv.ts'
 
 export interface ParsedRow {

@@ -1,11 +1,13 @@
 import { apiFetch, apiPut } from './client.ts'
 import type { Coordinates } from './types.ts'
 
-/** The four request categories of SPEC section 3, in the order the new-request form offers them. */
-export const REQUEST_CATEGORIES = ['bicycle_maintenance', 'food_and_hydration', 'transportation_need', 'other'] as const
-export type RequestCategory = (typeof REQUEST_CATEGORIES)[number]
-
-export type RequestStatus = 'new' | 'in progress' | 'completed'
+// The server's lists (SPEC 3) are the only copy: a category added there reaches the form and the labels' types.
+export {
+  REQUEST_CATEGORIES,
+  type RequestCategory,
+  type RequestStatus,
+} from '../../../server/domain/categories.ts'
+import type { RequestCategory, RequestStatus } from '../../../server/domain/categories.ts'
 
 /** A help request as the server answers it (SPEC section 3); field names are the server's. */
 export interface HelpRequest {

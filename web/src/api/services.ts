@@ -1,18 +1,8 @@
 import { apiFetch } from './client.ts'
 
-/** The nine service categories of SPEC section 3. */
-export const SERVICE_CATEGORIES = [
-  'rental_service',
-  'accommodation',
-  'restaurant',
-  'event',
-  'attraction',
-  'shop',
-  'transportation',
-  'experience',
-  'venue',
-] as const
-export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number]
+// The server's list (SPEC 3) is the only copy.
+export { SERVICE_CATEGORIES, type ServiceCategory } from '../../../server/domain/categories.ts'
+import type { ServiceCategory } from '../../../server/domain/categories.ts'
 
 /** SPEC 2: the category dropdown offers only these six, in this order. */
 export const FILTER_CATEGORIES = [

@@ -1,18 +1,9 @@
+import { distanceKm } from '../../../server/domain/distance.ts'
 import type { Coordinates } from '../api/types.ts'
 
-/** SPEC 9: the haversine formula with an earth diameter of 12742 km. */
-export const EARTH_DIAMETER_KM = 12742
-
-const radians = (degrees: number) => (degrees * Math.PI) / 180
-
-/** Great-circle distance in km between two points (haversine). */
-export function distanceKm(a: Coordinates, b: Coordinates): number {
-  const dLat = radians(b.latitude - a.latitude)
-  const dLon = radians(b.longitude - a.longitude)
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2
-  return EARTH_DIAMETER_KM * Math.asin(Math.min(1, Math.sqrt(h)))
-}
+// SPEC 9's haversine (earth diameter 12742 km): the server's function, so the list shows the distance the server
+// filters by.
+export { distanceKm }
 
 /** The request's point, or null when it has none. */
 export function pointOf(request: { latitude: number | null; longitude: number | null }): Coordinates | null {
