@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core'
 import type { Test } from 'tap'
 import t from 'tap'
-import { createUser, screenshot } from './accounts-helpers.ts'
-import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
+import { createUser } from './accounts-helpers.ts'
+import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 import { SmsOutbox } from './sms-outbox.ts'
 
 checkPrerequisites()

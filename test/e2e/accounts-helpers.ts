@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { SCREENSHOT_DIR, type TestServer } from './browser.ts'
+import type { TestServer } from './browser.ts'
 import { SmsOutbox } from './sms-outbox.ts'
 
 export interface TestUser {
@@ -11,12 +9,6 @@ export interface TestUser {
   /** E.164, as the server stores it and the outbox addresses it. */
   e164: string
   password: string
-}
-
-export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true })
-  // Finished transitions and a hidden caret: what a person sees, the same on every run.
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', caret: 'hide' })
 }
 
 async function post<T>(baseUrl: string, path: string, body: unknown): Promise<T> {

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import postgres from 'postgres'
 import t from 'tap'
-import { createUser, logIn, openSettingsSection, screenshot, typeCode, type TestUser } from './accounts-helpers.ts'
-import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
+import { createUser, logIn, openSettingsSection, type TestUser } from './accounts-helpers.ts'
+import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 import { SmsOutbox } from './sms-outbox.ts'
 
 checkPrerequisites()

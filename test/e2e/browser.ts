@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import type { Test } from 'tap'
@@ -15,6 +16,15 @@ export const WEB_DIST_INDEX = fileURLToPath(new URL('../../web/dist/index.html',
 
 /** Screenshots for people to look at (gitignored). */
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url))
+
+/**
+ * Saves what a person sees (finished transitions, no caret, the same on every run) to SCREENSHOT_DIR/<name>.png;
+ * `fullPage` for screens whose end lies below the first screenful.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage, animations: 'disabled', caret: 'hide' })
+}
 
 /** A phone in portrait: the narrowest screen the app is designed for. */
 export const PHONE_VIEWPORT = { width: 360, height: 740 }

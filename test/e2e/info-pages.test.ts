@@ -1,6 +1,5 @@
 import t from 'tap'
-import { screenshot } from './accounts-helpers.ts'
-import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
+import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import t from 'tap'
-import { checkPrerequisites, launchBrowser, openContext, SCREENSHOT_DIR, startServer } from './browser.ts'
+import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)
@@ -32,12 +30,6 @@ const STANDALONE = `(() => {
     return list
   }
 })()`
-
-/** The whole page: the financiers' logos and the skip link lie below the first screen. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true })
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled', caret: 'hide' })
-}
 
 async function heightOf(locator: Locator): Promise<number> {
   const box = await locator.boundingBox()
@@ -73,9 +65,9 @@ t.test('the first visit to / goes to /install once; then / stays', async (t) => 
   const skip = page.getByRole('link', { name: 'Skip installation' })
   t.ok((await heightOf(skip)) >= 44, 'the skip link is a 44 px target')
   t.ok(await noSidewaysScroll(page), 'one column at 360 px')
-  await screenshot(page, 'install-light')
+  await screenshot(page, 'install-light', { fullPage: true })
   await page.emulateMedia({ colorScheme: 'dark' })
-  await screenshot(page, 'install-dark')
+  await screenshot(page, 'install-dark', { fullPage: true })
 
   await page.goto(`${baseUrl}/`)
   await page.getByRole('heading', { level: 1, name: 'Bike Help', exact: true }).waitFor()
@@ -139,7 +131,7 @@ t.test('on an iPhone, the four manual steps', async (t) => {
     'Tap “Add”.',
   ])
   t.equal(await page.getByText('“Install app”').count(), 0, 'no browser-menu hint')
-  await screenshot(page, 'install-ios')
+  await screenshot(page, 'install-ios', { fullPage: true })
   t.same(pageErrors, [])
 })
 
@@ -165,7 +157,7 @@ t.test('the browser offers to install: the button prompts, and a yes shows where
   await button.waitFor()
   t.equal(await page.getByText('choose “Install app”').count(), 0, 'the button replaces the hint')
   t.ok((await heightOf(button)) >= 44, 'a 44 px target')
-  await screenshot(page, 'install-prompt')
+  await screenshot(page, 'install-prompt', { fullPage: true })
 
   await button.click()
   const status = page.getByRole('status')
@@ -174,9 +166,9 @@ t.test('the browser offers to install: the button prompts, and a yes shows where
   t.ok(await status.getByText('You will find Bike Help on your home screen or in your list of apps.').isVisible())
   t.ok(await status.locator('svg[aria-hidden="true"]').isVisible(), 'the checkmark')
   t.equal(await button.count(), 0, 'the button is gone')
-  await screenshot(page, 'install-accepted')
+  await screenshot(page, 'install-accepted', { fullPage: true })
   await page.emulateMedia({ colorScheme: 'dark' })
-  await screenshot(page, 'install-accepted-dark')
+  await screenshot(page, 'install-accepted-dark', { fullPage: true })
 
   await page.evaluate("window.dispatchEvent(new Event('appinstalled'))")
   await status.getByText('The app is installed').waitFor()

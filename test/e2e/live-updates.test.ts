@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import t, { type Test } from 'tap'
 import { startTileServer } from './tile-server.ts'
-import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
-import { createUser, logIn, screenshot, type TestUser } from './accounts-helpers.ts'
+import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
+import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
 
 checkPrerequisites()
 

@@ -1,6 +1,6 @@
 import t from 'tap'
-import { createUser, logIn, openSettingsSection, screenshot, type TestUser } from './accounts-helpers.ts'
-import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
+import { createUser, logIn, openSettingsSection, type TestUser } from './accounts-helpers.ts'
+import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)

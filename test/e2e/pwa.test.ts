@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from 'playwright-core'
 import t from 'tap'
 import { tempDir } from '../helper.ts'
-import { screenshot } from './accounts-helpers.ts'
 import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
@@ -12,6 +11,7 @@ import {
   launchBrowser,
   openContext,
   PHONE_VIEWPORT,
+  screenshot,
   skipInstallRedirect,
   startServer,
 } from './browser.ts'

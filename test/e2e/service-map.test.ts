@@ -2,8 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import t from 'tap'
 import type { Service } from '../../web/src/api/services.ts'
 import { pickLocalization } from '../../web/src/services/services.ts'
-import { screenshot } from './accounts-helpers.ts'
-import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
+import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 import { startTileServer } from './tile-server.ts'
 
 checkPrerequisites()

@@ -1,21 +1,13 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
-import type { Locator, Page } from 'playwright-core'
+import type { Locator } from 'playwright-core'
 import t from 'tap'
-import { checkPrerequisites, launchBrowser, openContext, SCREENSHOT_DIR, startServer } from './browser.ts'
+import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)
 const { baseUrl } = await startServer(t)
-mkdirSync(SCREENSHOT_DIR, { recursive: true })
 
 // Code that runs in the page is written as an expression in a string: the root tsconfig, which checks these
 // tests, has Node's types and not the DOM's.
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  // Finished transitions: a chevron caught mid-turn is not what a person sees.
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' })
-}
 
 /** The element's rendered size, to check touch targets against the 44 px minimum. */
 async function sizeOf(locator: Locator): Promise<{ width: number; height: number }> {
