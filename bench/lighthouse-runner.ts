@@ -5,6 +5,9 @@ export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'se
 export type Category = (typeof CATEGORIES)[number]
 export type Scores = Partial<Record<Category, number>>
 
+/** The screens a visitor can open, each measured on its own. */
+export const PUBLIC_PATHS = ['/', '/install', '/login', '/info', '/privacystatement', '/register'] as const
+
 /** The thresholds of the installable-PWA issue; SEO is reported, not required. */
 export const REQUIRED: Scores = { performance: 90, accessibility: 95, 'best-practices': 95 }
 
@@ -21,7 +24,8 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-f
 
 /**
  * Runs Lighthouse with its default mobile settings (a mid-range phone, simulated slow 4G and a slowed CPU) on each
- * URL, in a fresh system Chromium per URL (CHROME_PATH, default /usr/bin/chromium) so no cache carries over.
+ * URL, in a fresh Chromium per URL so no cache carries over: CHROMIUM_PATH (default /usr/bin/chromium), the same
+ * browser the browser tests use.
  */
 export async function runLighthouse(urls: readonly string[], categories: readonly Category[] = CATEGORIES): Promise<PageReport[]> {
   const reports: PageReport[] = []
@@ -50,7 +54,7 @@ export async function runLighthouse(urls: readonly string[], categories: readonl
  * (NO_FCP) although it did: such a run error is retried once, a second one is thrown.
  */
 async function audit(url: string, categories: readonly Category[], attempt = 1) {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS })
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS })
   try {
     const result = await lighthouse(url, {
       port: chrome.port,

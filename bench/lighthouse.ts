@@ -11,9 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../server/config.ts'
 import { buildServer } from '../server/server.ts'
-import { CATEGORIES, REQUIRED, runLighthouse } from './lighthouse-runner.ts'
-
-const PATHS = ['/', '/install', '/login', '/info', '/privacystatement', '/register']
+import { CATEGORIES, PUBLIC_PATHS, REQUIRED, runLighthouse } from './lighthouse-runner.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pyoraapu-lighthouse-'))
 const config = loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
@@ -21,7 +19,7 @@ const app = await buildServer(config)
 try {
   await app.listen({ host: config.HOST, port: config.PORT })
   const { port } = app.server.address() as AddressInfo
-  const reports = await runLighthouse(PATHS.map((path) => `http://127.0.0.1:${port}${path}`))
+  const reports = await runLighthouse(PUBLIC_PATHS.map((path) => `http://127.0.0.1:${port}${path}`))
 
   console.log(`\n| Page | ${CATEGORIES.join(' | ')} |\n|---|${CATEGORIES.map(() => '---:').join('|')}|`)
   let short = false
