@@ -8,7 +8,7 @@ import { webDistDir } from './paths.ts'
 import authPlugin from './plugins/auth.ts'
 import dbPlugin from './plugins/db.ts'
 import errorHandler from './plugins/error-handler.ts'
-import eventsPlugin from './plugins/events.ts'
+import eventsPlugin, { type EventsOptions } from './plugins/events.ts'
 import gracefulClose from './plugins/graceful-close.ts'
 import housekeeping from './plugins/housekeeping.ts'
 import phoneVerificationPlugin from './plugins/phone-verification.ts'
@@ -30,13 +30,15 @@ export interface AppOptions {
   config: Config
   /** Only for tests: an https agent that trusts a local push service. */
   pushAgent?: Agent | undefined
+  /** Only for tests: short heartbeat and token-expiry grace of the event stream. */
+  events?: EventsOptions | undefined
 }
 
 /**
  * The whole application as one plugin: `server.ts` wraps it for production and tests alike.
  * Reading this file tells every part of the server, in load order.
  */
-export default async function app(fastify: FastifyInstance, { config, pushAgent }: AppOptions): Promise<void> {
+export default async function app(fastify: FastifyInstance, { config, pushAgent, events }: AppOptions): Promise<void> {
   // External plugins and infrastructure.
   await fastify.register(compress, {
     threshold: 1024,
@@ -59,7 +61,7 @@ export default async function app(fastify: FastifyInstance, { config, pushAgent 
   await fastify.register(authPlugin, { config })
   await fastify.register(phoneVerificationPlugin, { config })
   await fastify.register(housekeeping)
-  await fastify.register(eventsPlugin)
+  await fastify.register(eventsPlugin, events ?? {})
   await fastify.register(pushPlugin, { config, agent: pushAgent })
   await fastify.register(sampleServices)
 

@@ -5,11 +5,15 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import app from './app.ts'
+import type { EventsOptions } from './plugins/events.ts'
 import type { Config } from './config.ts'
 import { validatorCompiler } from './validation.ts'
 
 /** The Fastify instance with its server options and the app registered: production and tests both use this. */
-export function buildServer(config: Config, options: { logStream?: Writable; pushAgent?: Agent } = {}): FastifyInstance {
+export function buildServer(
+  config: Config,
+  options: { logStream?: Writable; pushAgent?: Agent; events?: EventsOptions } = {},
+): FastifyInstance {
   const server = Fastify({
     logger: options.logStream ? { level: config.LOG_LEVEL, stream: options.logStream } : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -22,6 +26,6 @@ export function buildServer(config: Config, options: { logStream?: Writable; pus
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   server.setValidatorCompiler(validatorCompiler)
-  server.register(fp(app), { config, pushAgent: options.pushAgent })
+  server.register(fp(app), { config, pushAgent: options.pushAgent, events: options.events })
   return server
 }

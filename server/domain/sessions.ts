@@ -45,6 +45,7 @@ export async function startSession(sql: Queryable, userId: number): Promise<Issu
 
 interface PresentedToken {
   session_id: string
+  user_id: number
   rotated_at: Date | null
   within_grace: boolean
   revoked_at: Date | null
@@ -59,10 +60,13 @@ interface PresentedToken {
 export async function rotateRefreshToken(
   sql: Sql,
   presented: string,
+  /** After a reuse revoked the session (committed): its user's open sockets must be told. */
+  onRevoked: (userId: number) => Promise<void> = async () => {},
 ): Promise<IssuedRefreshToken & { userId: number }> {
+  let revokedUserId: number | undefined
   const result = await sql.begin(async (tx) => {
     const [token] = await tx<PresentedToken[]>`
-      select t.session_id, t.rotated_at, s.revoked_at, s.expires_at <= now() as expired,
+      select t.session_id, s.user_id, t.rotated_at, s.revoked_at, s.expires_at <= now() as expired,
         t.rotated_at > now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS}) as within_grace
       from refresh_tokens t join sessions s using (session_id)
       where t.token_hash = ${hashToken(presented)}
@@ -70,7 +74,7 @@ export async function rotateRefreshToken(
     `
     if (!token || token.revoked_at || token.expired) return undefined
     if (token.rotated_at && !token.within_grace) {
-      await revokeSession(tx, token.session_id, 'refresh token reused')
+      revokedUserId = await revokeSession(tx, token.session_id, 'refresh token reused')
       return undefined
     }
     const next = newRefreshToken()
@@ -84,15 +88,19 @@ export async function rotateRefreshToken(
     `
     return { sessionId: token.session_id, refreshToken: next.token, expiresAt: session!.expires_at, userId: session!.user_id }
   })
+  if (revokedUserId !== undefined) await onRevoked(revokedUserId)
   if (!result) throw unauthorized('Session expired, log in again')
   return result
 }
 
-export async function revokeSession(sql: Queryable, sessionId: string, reason: string): Promise<void> {
-  await sql`
+/** Ends a live session; answers its user's id, or undefined when it had already ended (nothing changed). */
+export async function revokeSession(sql: Queryable, sessionId: string, reason: string): Promise<number | undefined> {
+  const [row] = await sql<{ user_id: number }[]>`
     update sessions set revoked_at = now(), revoked_reason = ${reason}
     where session_id = ${sessionId} and revoked_at is null
+    returning user_id
   `
+  return row?.user_id
 }
 
 /** After a password change or reset: every login of this user except the one making the change ends. */
@@ -114,11 +122,38 @@ export async function liveSessionUser(sql: Queryable, sessionId: string, userId:
   return row
 }
 
-/** Logout with only the cookie (the access token may have expired): ends the session the token belongs to. */
-export async function revokeSessionOfRefreshToken(sql: Queryable, presented: string, reason: string): Promise<void> {
-  await sql`
+/**
+ * Logout with only the cookie (the access token may have expired): ends the session the token belongs to.
+ * Answers its user's id, or undefined when no live session was ended.
+ */
+export async function revokeSessionOfRefreshToken(sql: Queryable, presented: string, reason: string): Promise<number | undefined> {
+  const [row] = await sql<{ user_id: number }[]>`
     update sessions set revoked_at = now(), revoked_reason = ${reason}
     where revoked_at is null
       and session_id = (select session_id from refresh_tokens where token_hash = ${hashToken(presented)})
+    returning user_id
   `
+  return row?.user_id
+}
+
+/**
+ * A user as stored now, with which of their sessions are still live: what an instance needs, in one query, to end
+ * the live streams of ended sessions and refresh the others after a `user` event. Undefined when the user is gone.
+ */
+export async function userWithLiveSessions(
+  sql: Queryable,
+  userId: number,
+): Promise<{ user: UserRow; liveSessionIds: string[] } | undefined> {
+  const [row] = await sql<(UserRow & { live_session_ids: string[] })[]>`
+    select u.user_id, u.user_name, u.phone, u.password_hash, u.radius, u.language, u.is_admin, u.latitude, u.longitude,
+      array(
+        select s.session_id::text from sessions s
+        where s.user_id = u.user_id and s.revoked_at is null and s.expires_at > now()
+      ) as live_session_ids
+    from users u
+    where u.user_id = ${userId}
+  `
+  if (!row) return undefined
+  const { live_session_ids: liveSessionIds, ...user } = row
+  return { user, liveSessionIds }
 }

@@ -3,6 +3,7 @@ import type { Sql } from 'postgres'
 /** What crosses between instances: ids only, so a NOTIFY payload stays tiny and carries no personal data. */
 export type BusMessage =
   | { type: 'request'; requestId: number; previousResponderId: number | null }
+  /** This user's account, role or sessions changed: every instance reloads the user and ends sockets of ended sessions. */
   | { type: 'user'; userId: number }
 
 export interface EventBus {
@@ -28,6 +29,14 @@ export function inProcessBus(): EventBus {
 
 const CHANNEL = 'pyoraapu_events'
 
+/**
+ * Sends a message to every instance listening on this PostgreSQL server. Other processes on the same database
+ * (the admin script) use it too, so the channel name and the payload format live only here.
+ */
+export async function notifyInstances(sql: Sql, message: BusMessage): Promise<void> {
+  await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(message)})`
+}
+
 /** Several instances on one PostgreSQL server: every instance hears every change through LISTEN/NOTIFY. */
 export async function postgresBus(sql: Sql, log: { warn(obj: object, msg: string): void }): Promise<EventBus> {
   const listeners: Array<(message: BusMessage) => void> = []
@@ -52,9 +61,7 @@ export async function postgresBus(sql: Sql, log: { warn(obj: object, msg: string
     },
   )
   return {
-    async publish(message) {
-      await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(message)})`
-    },
+    publish: (message) => notifyInstances(sql, message),
     onMessage: (listener) => void listeners.push(listener),
     onResync: (listener) => void resyncListeners.push(listener),
     close: () => subscription.unlisten(),

@@ -1,16 +1,32 @@
 import type { WebSocket } from 'ws'
 import type { Queryable } from '../db/queryable.ts'
 import { requestFor, requestForEvent } from '../domain/requests.ts'
-import { userById, type UserRow } from '../domain/users.ts'
+import { userWithLiveSessions } from '../domain/sessions.ts'
+import type { UserRow } from '../domain/users.ts'
 import type { BusMessage } from './bus.ts'
 import { isRecipient } from './recipients.ts'
 
 /** A client that lets this much unsent data pile up is not reading: it is dropped rather than buffered forever. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024
 
+/** The close code of a socket whose token or session is not (or no longer) good: the client refreshes, then reconnects. */
+export const UNAUTHORIZED_CLOSE = 4401
+
+/**
+ * How long a socket whose access token has expired may keep listening before it must have sent a fresh one.
+ * The web client sends the new token on the open socket as soon as its API client refreshes; the grace covers a
+ * refresh in flight and clocks a little apart between instances, so an active user is not cut off at every expiry.
+ * An idle client is closed (4401), refreshes and reconnects.
+ */
+export const TOKEN_EXPIRY_GRACE_MS = 30_000
+
+/** A socket bound to the session, and the access token, it authenticated with. */
 export interface Client {
   socket: WebSocket
   user: UserRow
+  sessionId: string
+  /** When its access token expires (ms since the epoch); a re-auth with a fresh token moves it. */
+  tokenExpiresAt: number
   /** Answered the last ping. */
   alive: boolean
 }
@@ -24,11 +40,23 @@ export type ServerEvent =
 /** This instance's connected clients, and the rule that decides which of them hears of which change. */
 export class EventHub {
   readonly clients = new Set<Client>()
+  /**
+   * Counts `user` messages heard. A socket authenticating reads it before its session check and again once it is
+   * in `clients`: if it moved, a session may have ended in between, unseen by that reload, so it is checked again.
+   */
+  userChanges = 0
 
   constructor(
     private readonly sql: Queryable,
     private readonly log: { warn(obj: object, msg: string): void },
+    private readonly tokenExpiryGraceMs = TOKEN_EXPIRY_GRACE_MS,
   ) {}
+
+  /** Closes a client that may no longer listen; it leaves the set at once, not when the close handshake ends. */
+  end(client: Client, reason: string): void {
+    this.clients.delete(client)
+    client.socket.close(UNAUTHORIZED_CLOSE, reason)
+  }
 
   send(client: Client, event: ServerEvent): void {
     if (client.socket.readyState !== client.socket.OPEN) return
@@ -42,8 +70,11 @@ export class EventHub {
   }
 
   async deliver(message: BusMessage): Promise<void> {
+    if (message.type === 'user') {
+      this.userChanges += 1
+      return this.reloadUser(message.userId)
+    }
     if (this.clients.size === 0) return
-    if (message.type === 'user') return this.reloadUser(message.userId)
     const row = await requestForEvent(this.sql, message.requestId)
     for (const client of this.clients) {
       if (!row) {
@@ -60,14 +91,19 @@ export class EventHub {
     }
   }
 
-  /** A user's radius, location or role changed: their connections filter with the new values from now on. */
-  private async reloadUser(userId: number): Promise<void> {
-    const mine = [...this.clients].filter((client) => client.user.user_id === userId)
-    if (mine.length === 0) return
-    const user = await userById(this.sql, userId)
-    for (const client of mine) {
-      if (user) client.user = user
-      else client.socket.close(4401, 'Account deleted')
+  /**
+   * A user's account, role or sessions changed (on any instance): sockets of sessions that ended, or of a deleted
+   * account, are closed; the others filter with the new radius, location and admin flag from now on.
+   */
+  async reloadUser(userId: number): Promise<void> {
+    const mine = (): Client[] => [...this.clients].filter((client) => client.user.user_id === userId)
+    if (mine().length === 0) return
+    const current = await userWithLiveSessions(this.sql, userId)
+    // Read again after the query: sockets may have closed, joined or re-authenticated meanwhile.
+    for (const client of mine()) {
+      if (!current) this.end(client, 'Account deleted')
+      else if (!current.liveSessionIds.includes(client.sessionId)) this.end(client, 'Session ended')
+      else client.user = current.user
     }
   }
 
@@ -75,12 +111,21 @@ export class EventHub {
     for (const client of this.clients) this.send(client, { type: 'refetch' })
   }
 
-  /** Pings everyone; whoever did not answer the previous ping is gone. */
-  heartbeat(): void {
+  /**
+   * Pings everyone; whoever did not answer the previous ping is gone. It also closes sockets whose token expired
+   * more than the grace ago: this loop visits every client anyway, so the check costs one comparison each, with
+   * no timer per socket to create, clear on every re-auth and forget on close (10k+ sockets). The price is
+   * precision: such a socket closes at the first heartbeat after its grace, at most one interval later.
+   */
+  heartbeat(now = Date.now()): void {
     for (const client of this.clients) {
       if (!client.alive) {
         client.socket.terminate()
         this.clients.delete(client)
+        continue
+      }
+      if (now >= client.tokenExpiresAt + this.tokenExpiryGraceMs) {
+        this.end(client, 'Token expired')
         continue
       }
       client.alive = false

@@ -24,6 +24,8 @@ export interface AccessTokenPayload {
   isAdmin: boolean
   /** The session this token belongs to: logout and password changes end it at once. */
   sid: string
+  /** Expiry in seconds since the epoch, set by the signer (ACCESS_TOKEN_TTL); a live stream must re-auth by then. */
+  exp?: number
 }
 
 /** The proof of a verified phone number (the SPEC's idToken in local mode). */
@@ -45,7 +47,7 @@ declare module 'fastify' {
     /** preHandler: a valid access token of a live session, else 401. Sets request.currentUser. */
     authenticate: (request: FastifyRequest) => Promise<void>
     /** The user of a valid access token whose session is live, else undefined (for the event stream's auth). */
-    userForAccessToken: (token: unknown) => Promise<{ user: UserRow; sessionId: string } | undefined>
+    userForAccessToken: (token: unknown) => Promise<AuthenticatedSession | undefined>
     /** preHandler after authenticate: 403 unless the user is an admin. */
     requireAdmin: (request: FastifyRequest) => Promise<void>
     accessTokenFor: (user: UserRow, sessionId: string) => string
@@ -60,10 +62,25 @@ declare module 'fastify' {
   }
 }
 
+/** Who an access token speaks for, and until when: a live event stream is bound to all three. */
+export interface AuthenticatedSession {
+  user: UserRow
+  /** Lower case, as the database writes uuids. */
+  sessionId: string
+  /** When the token expires, in milliseconds since the epoch. */
+  expiresAt: number
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-function isAccessTokenShape(payload: AccessTokenPayload): boolean {
-  return typeof payload.sid === 'string' && UUID.test(payload.sid) && Number.isInteger(payload.user_id)
+function isAccessTokenShape(payload: AccessTokenPayload): payload is AccessTokenPayload & { exp: number } {
+  return (
+    typeof payload.sid === 'string' &&
+    UUID.test(payload.sid) &&
+    Number.isInteger(payload.user_id) &&
+    // Our signer always sets one; a token that never expires would keep a live stream open forever.
+    typeof payload.exp === 'number'
+  )
 }
 
 export default fp<{ config: Config }>(
@@ -92,7 +109,7 @@ export default fp<{ config: Config }>(
       // Only our signer makes these tokens, but a malformed claim must still be refused, never a database error.
       if (!isAccessTokenShape(payload)) return undefined
       const user = await liveSessionUser(app.sql, payload.sid, payload.user_id)
-      return user ? { user, sessionId: payload.sid } : undefined
+      return user ? { user, sessionId: payload.sid.toLowerCase(), expiresAt: payload.exp * 1000 } : undefined
     })
 
     app.decorate('authenticate', async (request: FastifyRequest) => {

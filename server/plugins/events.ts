@@ -1,9 +1,16 @@
 import fp from 'fastify-plugin'
 import websocket from '@fastify/websocket'
 import { inProcessBus, postgresBus, type BusMessage } from '../events/bus.ts'
-import { EventHub } from '../events/hub.ts'
+import { EventHub, TOKEN_EXPIRY_GRACE_MS } from '../events/hub.ts'
 
 const HEARTBEAT_MS = 30_000
+
+/** Timings, changed only by tests (an expiry test cannot wait a minute). */
+export interface EventsOptions {
+  /** How often sockets are pinged and expired tokens are swept. */
+  heartbeatMs?: number
+  tokenExpiryGraceMs?: number
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,17 +22,17 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
-  async (app) => {
+export default fp<EventsOptions>(
+  async (app, { heartbeatMs = HEARTBEAT_MS, tokenExpiryGraceMs = TOKEN_EXPIRY_GRACE_MS }) => {
     await app.register(websocket, { options: { maxPayload: 16 * 1024 } })
     const bus = app.db.mode === 'server' ? await postgresBus(app.sql, app.log) : inProcessBus()
-    const hub = new EventHub(app.sql, app.log)
+    const hub = new EventHub(app.sql, app.log, tokenExpiryGraceMs)
     bus.onMessage((message) => {
       hub.deliver(message).catch((error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'))
     })
     bus.onResync(() => hub.refetchAll())
 
-    const heartbeat = setInterval(() => hub.heartbeat(), HEARTBEAT_MS)
+    const heartbeat = setInterval(() => hub.heartbeat(), heartbeatMs)
     heartbeat.unref()
 
     app.decorate('events', {

@@ -76,6 +76,8 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await updateUser(tx, user.user_id, { password_hash: passwordHash })
         await revokeOtherSessions(tx, user.user_id, request.sessionId, 'password changed')
       })
+      // The other sessions' live streams close on every instance; this one's stays.
+      await app.events.publish({ type: 'user', userId: user.user_id })
       return { message: 'Password changed' }
     },
   )
@@ -95,6 +97,8 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await updateUser(tx, user.user_id, { password_hash: passwordHash })
         await revokeOtherSessions(tx, user.user_id, null, 'password reset')
       })
+      // Every session's live stream closes, on every instance.
+      await app.events.publish({ type: 'user', userId: user.user_id })
       return { message: 'Password updated' }
     },
   )

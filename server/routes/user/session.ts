@@ -53,7 +53,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const presented = request.cookies[REFRESH_COOKIE]
       if (!presented) throw unauthorized('No session, log in again')
       try {
-        const rotated = await rotateRefreshToken(app.sql, presented)
+        // A reused token ends its session: that session's live streams close on every instance.
+        const rotated = await rotateRefreshToken(app.sql, presented, (userId) => app.events.publish({ type: 'user', userId }))
         const user = await userById(app.sql, rotated.userId)
         if (!user) throw unauthorized('Session expired, log in again')
         app.setRefreshCookie(request, reply, rotated)
@@ -68,9 +69,12 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   /** Works with an expired access token too: the cookie names the session. */
   app.post('/api/user/logout', { schema: { response: { 204: Type.Null() } } }, async (request, reply) => {
     const payload = await request.jwtVerify<AccessTokenPayload>().catch(() => undefined)
-    if (payload?.sid) await revokeSession(app.sql, payload.sid, 'logout')
+    const ended = new Set<number | undefined>()
+    if (payload?.sid) ended.add(await revokeSession(app.sql, payload.sid, 'logout'))
     const presented = request.cookies[REFRESH_COOKIE]
-    if (presented) await revokeSessionOfRefreshToken(app.sql, presented, 'logout')
+    if (presented) ended.add(await revokeSessionOfRefreshToken(app.sql, presented, 'logout'))
+    // The ended session's live streams close on every instance.
+    for (const userId of ended) if (userId !== undefined) await app.events.publish({ type: 'user', userId })
     app.clearRefreshCookie(request, reply)
     return reply.code(204).send(null)
   })
