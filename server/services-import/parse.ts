@@ -17,6 +17,14 @@ const text = (value: unknown): string | null => {
   return trimmed === '' ? null : trimmed
 }
 
+/** A coordinate as a number; `60,17` too, the way a spreadsheet in a Finnish (or Swedish) locale writes it. */
+function coordinate(value: unknown): number {
+  if (typeof value === 'number') return value
+  const written = text(value)
+  if (written === null) return Number.NaN
+  return Number(/^[+-]?\d+,\d+$/.test(written) ? written.replace(',', '.') : written)
+}
+
 function flag(value: unknown): boolean | undefined {
   if (value === undefined || value === null || value === '') return false
   if (typeof value === 'boolean') return value
@@ -42,8 +50,8 @@ function toRow(where: string, record: Flat, latitude: unknown, longitude: unknow
   const service: ServiceInput = {
     external_id: text(record.external_id),
     category: (text(record.category) ?? '') as ServiceCategory,
-    latitude: typeof latitude === 'number' ? latitude : Number(text(latitude) ?? Number.NaN),
-    longitude: typeof longitude === 'number' ? longitude : Number(text(longitude) ?? Number.NaN),
+    latitude: coordinate(latitude),
+    longitude: coordinate(longitude),
     logo_url: text(record.logo_url),
     address: text(record.address),
     phone: text(record.phone),
@@ -72,11 +80,14 @@ function fromGeoJson(data: unknown): ParsedRow[] {
 function fromCsv(content: string): ParsedRow[] {
   const [header, ...records] = parseCsv(content)
   if (!header) return []
+  if (header.problems.length > 0) return [{ where: `line ${header.line}`, service: emptyService(), problems: header.problems }]
   const columns = header.fields.map((name) => name.trim())
   for (const required of ['latitude', 'longitude', 'category']) {
     if (!columns.includes(required)) return [{ where: `line ${header.line}`, service: emptyService(), problems: [`the header has no ${required} column`] }]
   }
-  return records.map(({ line, fields }) => {
+  return records.map(({ line, fields, problems }) => {
+    // A row the CSV reading could not take apart (quoting, field count) has no trustworthy columns to check.
+    if (problems.length > 0) return { where: `line ${line}`, service: emptyService(), problems }
     const record: Flat = Object.fromEntries(columns.map((name, i) => [name, fields[i]]))
     return toRow(`line ${line}`, record, record.latitude, record.longitude)
   })
