@@ -1,4 +1,3 @@
-import type { Agent } from 'node:https'
 import type { FastifyInstance } from 'fastify'
 import compress from '@fastify/compress'
 import rateLimit from '@fastify/rate-limit'
@@ -28,8 +27,8 @@ import { USER_MESSAGES } from './domain/user-messages.ts'
 
 export interface AppOptions {
   config: Config
-  /** Only for tests: an https agent that trusts a local push service. */
-  pushAgent?: Agent | undefined
+  /** Only for tests: a CA certificate the push agent trusts besides Node's roots (a local push service's). */
+  pushCa?: string | Buffer | undefined
   /** Only for tests: short heartbeat and token-expiry grace of the event stream. */
   events?: EventsOptions | undefined
 }
@@ -38,7 +37,7 @@ export interface AppOptions {
  * The whole application as one plugin: `server.ts` wraps it for production and tests alike.
  * Reading this file tells every part of the server, in load order.
  */
-export default async function app(fastify: FastifyInstance, { config, pushAgent, events }: AppOptions): Promise<void> {
+export default async function app(fastify: FastifyInstance, { config, pushCa, events }: AppOptions): Promise<void> {
   // External plugins and infrastructure.
   await fastify.register(compress, {
     threshold: 1024,
@@ -62,7 +61,7 @@ export default async function app(fastify: FastifyInstance, { config, pushAgent,
   await fastify.register(phoneVerificationPlugin, { config })
   await fastify.register(housekeeping)
   await fastify.register(eventsPlugin, events ?? {})
-  await fastify.register(pushPlugin, { config, agent: pushAgent })
+  await fastify.register(pushPlugin, { config, extraCa: pushCa })
   await fastify.register(sampleServices)
 
   // Routes.

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { parseAllowlist } from './push/allowlist.ts'
 
 /**
  * Every environment variable the server reads, in one schema validated at boot.
@@ -137,6 +138,14 @@ export const ConfigSchema = Type.Object({
     'Contact the push services may use about our messages.',
     'a mailto: or https: URL',
   ),
+  PUSH_ENDPOINT_HOSTS: variable(
+    Type.String({
+      minLength: 1,
+      default: 'fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com',
+    }),
+    'Push services the server sends to (Chrome/Android, Firefox, Safari, Edge); a subscription elsewhere is refused. A name or *.name (any subdomain) is used on port 443 only, and never when it resolves to a loopback, private, link-local or multicast address; only an exact address:port entry (a self-hosted push service) may be such an address.',
+    'a comma-separated list of host names, *.domain wildcards and exact address:port entries, such as fcm.googleapis.com,*.notify.windows.com,10.0.0.5:8443',
+  ),
   FIREBASE_PROJECT_ID: variable(
     Type.Optional(Type.String({ minLength: 1 })),
     'Firebase project whose ID tokens are accepted (PHONE_VERIFICATION=firebase).',
@@ -185,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const config = converted as Config
   checkCombinations(config)
+  checkPushEndpointHosts(config)
   return config
 }
 
@@ -211,6 +221,16 @@ function checkCombinations(config: Config): void {
     if (!['apiKey', 'authDomain', 'projectId', 'appId'].every((key) => typeof parsed?.[key] === 'string')) {
       throw new ConfigError('FIREBASE_WEB_CONFIG', accepts, webConfig)
     }
+  }
+}
+
+/** Each PUSH_ENDPOINT_HOSTS entry has its own syntax (name, wildcard, address:port), too much for one pattern. */
+function checkPushEndpointHosts(config: Config): void {
+  try {
+    parseAllowlist(config.PUSH_ENDPOINT_HOSTS)
+  } catch (error) {
+    const { accepts } = ConfigSchema.properties.PUSH_ENDPOINT_HOSTS as { accepts?: string }
+    throw new ConfigError('PUSH_ENDPOINT_HOSTS', `${accepts} (${(error as Error).message})`, config.PUSH_ENDPOINT_HOSTS)
   }
 }
 

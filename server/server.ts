@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import type { Agent } from 'node:https'
 import type { Writable } from 'node:stream'
 import Fastify, { type FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
@@ -12,7 +11,7 @@ import { validatorCompiler } from './validation.ts'
 /** The Fastify instance with its server options and the app registered: production and tests both use this. */
 export function buildServer(
   config: Config,
-  options: { logStream?: Writable; pushAgent?: Agent; events?: EventsOptions } = {},
+  options: { logStream?: Writable; pushCa?: string | Buffer; events?: EventsOptions } = {},
 ): FastifyInstance {
   const server = Fastify({
     logger: options.logStream ? { level: config.LOG_LEVEL, stream: options.logStream } : { level: config.LOG_LEVEL },
@@ -26,6 +25,6 @@ export function buildServer(
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   server.setValidatorCompiler(validatorCompiler)
-  server.register(fp(app), { config, pushAgent: options.pushAgent, events: options.events })
+  server.register(fp(app), { config, pushCa: options.pushCa, events: options.events })
   return server
 }

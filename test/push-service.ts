@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify, type ECDH } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { Agent, createServer, type Server } from 'node:https'
+import { createServer, type Server } from 'node:https'
 import { join } from 'node:path'
 
 export interface ReceivedPush {
@@ -33,13 +33,15 @@ export async function startPushService(dir: string) {
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const origin = `https://127.0.0.1:${(server.address() as { port: number }).port}`
+  const host = `127.0.0.1:${(server.address() as { port: number }).port}`
   return {
-    origin,
+    origin: `https://${host}`,
+    /** The PUSH_ENDPOINT_HOSTS entry that allows exactly this service (a loopback address needs address:port). */
+    allowlistEntry: host,
     received,
     answers,
-    /** Trusts exactly this service's certificate. */
-    agent: new Agent({ ca: cert }),
+    /** This service's self-signed certificate, for the server's pushCa option. */
+    ca: cert,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

@@ -1,6 +1,6 @@
-import type { Agent } from 'node:https'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
+import { EndpointPolicy } from '../push/endpoint-policy.ts'
 import type { PushKind } from '../push/messages.ts'
 import { PushNotifier } from '../push/notifier.ts'
 import { PushQueue } from '../push/queue.ts'
@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     push: {
       publicKey: string
+      /** Where pushes may go (PUSH_ENDPOINT_HOSTS): the subscribe route asks it, the queue connects through it. */
+      policy: EndpointPolicy
       queue: PushQueue
       /** Queues the pushes a committed change causes; returns at once and never fails the caller. */
       notify(kind: PushKind, requestId: number, previousResponderId?: number | null): void
@@ -21,13 +23,14 @@ declare module 'fastify' {
 
 export interface PushOptions {
   config: Config
-  /** Only for tests: trusts a local push service's self-signed certificate. */
-  agent?: Agent | undefined
+  /** Only for tests: a CA certificate trusted besides Node's roots (a local push service's self-signed one). */
+  extraCa?: string | Buffer | undefined
 }
 
 export default fp<PushOptions>(
-  async (app, { config, agent }) => {
+  async (app, { config, extraCa }) => {
     const keys = await vapidKeys(config, app.sql)
+    const policy = new EndpointPolicy(config.PUSH_ENDPOINT_HOSTS, { extraCa })
     const queue = new PushQueue(
       keys,
       {
@@ -39,13 +42,16 @@ export default fp<PushOptions>(
           await app.sql`update push_subscriptions set last_sent_at = now() where endpoint = ${endpoint}`
         },
         failed: (job, error) => app.log.warn({ err: error, endpoint: job.subscription.endpoint }, 'push failed'),
+        refused: (job, reason) =>
+          app.log.warn({ reason, endpoint: job.subscription.endpoint }, 'push endpoint refused by PUSH_ENDPOINT_HOSTS; not sent'),
       },
-      agent,
+      policy,
     )
     const notifier = new PushNotifier(app.sql, queue)
     const preparing = new Set<Promise<void>>()
     app.decorate('push', {
       publicKey: keys.publicKey,
+      policy,
       queue,
       notify(kind: PushKind, requestId: number, previousResponderId: number | null = null) {
         const task = notifier

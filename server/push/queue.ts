@@ -1,5 +1,6 @@
-import type { Agent } from 'node:https'
 import webpush from 'web-push'
+import type { EndpointPolicy } from './endpoint-policy.ts'
+import { PushEndpointRefused } from './guarded-agent.ts'
 import type { VapidKeys } from './vapid.ts'
 
 export interface StoredSubscription {
@@ -22,6 +23,8 @@ export interface PushQueueHooks {
   expired(endpoint: string): Promise<void>
   delivered(endpoint: string): Promise<void>
   failed(job: PushJob, error: unknown): void
+  /** The endpoint is not (or no longer) allowed by PUSH_ENDPOINT_HOSTS, or resolves to an internal address. */
+  refused(job: PushJob, reason: string): void
 }
 
 const CONCURRENCY = 4
@@ -42,7 +45,8 @@ export class PushQueue {
   constructor(
     private readonly keys: VapidKeys,
     private readonly hooks: PushQueueHooks,
-    private readonly agent: Agent | undefined,
+    /** Where pushes may go; its agent is the only way the queue connects. */
+    private readonly policy: EndpointPolicy,
   ) {}
 
   enqueue(job: PushJob): void {
@@ -90,16 +94,20 @@ export class PushQueue {
 
   private async send(job: PushJob & { attempt: number }): Promise<void> {
     const { endpoint, p256dh, auth } = job.subscription
+    // A stored endpoint that the allowlist no longer covers is skipped, never connected to.
+    const refused = this.policy.urlRefusal(endpoint)
+    if (refused) return this.hooks.refused(job, refused)
     try {
       await webpush.sendNotification({ endpoint, keys: { p256dh, auth } }, job.payload, {
         vapidDetails: { subject: this.keys.subject, publicKey: this.keys.publicKey, privateKey: this.keys.privateKey },
         TTL: job.ttl,
         urgency: job.urgency,
         timeout: 10_000,
-        ...(this.agent ? { agent: this.agent } : {}),
+        agent: this.policy.agent,
       })
       await this.hooks.delivered(endpoint)
     } catch (error) {
+      if (error instanceof PushEndpointRefused) return this.hooks.refused(job, error.message)
       const status = (error as { statusCode?: number }).statusCode
       if (status === 404 || status === 410) return this.hooks.expired(endpoint)
       if (status === 429 && job.attempt < MAX_ATTEMPTS && !this.closed) return this.retryLater(job, error)

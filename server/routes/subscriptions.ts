@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { badRequest } from '../errors.ts'
 import { Message } from '../schemas/common.ts'
 
 const Endpoint = Type.String({ pattern: '^https://', maxLength: 2048 })
@@ -34,6 +35,12 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { body: SubscribeBody, response: { 201: Message, '4xx': Message } } },
     async (request, reply) => {
       const { endpoint, keys } = 'subscription' in request.body ? request.body.subscription : request.body
+      // The server will connect to this URL: only real push services (PUSH_ENDPOINT_HOSTS), never internal addresses.
+      const refused = await app.push.policy.subscribeRefusal(endpoint)
+      if (refused) {
+        request.log.info({ endpoint, reason: refused }, 'push subscription refused')
+        throw badRequest('This push service is not supported')
+      }
       // A browser shared after a logout belongs to whoever subscribed it last.
       await app.sql`
         insert into push_subscriptions (endpoint, user_id, p256dh, auth)

@@ -11,7 +11,7 @@ t.test('web push', async (t) => {
   const dataDir = tempDir(t)
   const service = await startPushService(tempDir(t))
   t.teardown(() => service.close())
-  const app = await buildTestApp(t, { DATA_DIR: dataDir }, { pushAgent: service.agent })
+  const app = await buildTestApp(t, { DATA_DIR: dataDir, PUSH_ENDPOINT_HOSTS: service.allowlistEntry }, { pushCa: service.ca })
   const publicKey = (await app.inject({ url: '/api/config' })).json().vapidPublicKey as string
 
   const subscribed = async (name: string, where: typeof HELSINKI, language: string) => {
