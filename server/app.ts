@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import compress from '@fastify/compress'
-import rateLimit from '@fastify/rate-limit'
 import { constants as zlib } from 'node:zlib'
 import { firebaseAuthDomain, type Config } from './config.ts'
 import { webDistDir } from './paths.ts'
@@ -12,6 +11,7 @@ import gracefulClose from './plugins/graceful-close.ts'
 import housekeeping from './plugins/housekeeping.ts'
 import phoneVerificationPlugin from './plugins/phone-verification.ts'
 import pushPlugin from './plugins/push.ts'
+import rateLimitPlugin from './plugins/rate-limit.ts'
 import sampleServices from './plugins/sample-services.ts'
 import securityHeaders from './plugins/security-headers.ts'
 import webApp from './plugins/web-app.ts'
@@ -23,7 +23,6 @@ import requestRoutes from './routes/requests.ts'
 import serviceRoutes from './routes/services.ts'
 import subscriptionRoutes from './routes/subscriptions.ts'
 import userRoutes from './routes/user/index.ts'
-import { USER_MESSAGES } from './domain/user-messages.ts'
 
 export interface AppOptions {
   config: Config
@@ -48,13 +47,8 @@ export default async function app(fastify: FastifyInstance, { config, pushCa, ev
   await fastify.register(gracefulClose)
   await fastify.register(securityHeaders, { tileUrl: config.TILE_URL, firebaseAuthDomain: firebaseAuthDomain(config) })
   await fastify.register(errorHandler)
-  await fastify.register(rateLimit, {
-    // Only routes that ask for a limit get one: static files and the SPA must never be limited.
-    global: false,
-    keyGenerator: (request) => request.ip ?? 'no-ip',
-    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: USER_MESSAGES.tooManyAttempts }),
-  })
   await fastify.register(dbPlugin, { config })
+  await fastify.register(rateLimitPlugin)
 
   // Our plugins.
   await fastify.register(authPlugin, { config })
@@ -62,7 +56,7 @@ export default async function app(fastify: FastifyInstance, { config, pushCa, ev
   await fastify.register(housekeeping)
   await fastify.register(eventsPlugin, events ?? {})
   await fastify.register(pushPlugin, { config, extraCa: pushCa })
-  await fastify.register(sampleServices)
+  await fastify.register(sampleServices, { config })
 
   // Routes.
   await fastify.register(healthRoutes)

@@ -16,6 +16,11 @@ const LogLevel = Type.Union(
 )
 
 export const ConfigSchema = Type.Object({
+  NODE_ENV: variable(
+    Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+    'The kind of installation. production refuses settings that are unsafe there (no JWT_SECRET with a PostgreSQL server, the Firebase Auth emulator) and warns about the SMS outbox.',
+    'development, production or test',
+  ),
   HOST: variable(Type.String({ minLength: 1, default: '0.0.0.0' }), 'Address to listen on.', 'an IP address or host name'),
   PORT: variable(
     Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
@@ -80,7 +85,7 @@ export const ConfigSchema = Type.Object({
   ),
   JWT_SECRET: variable(
     Type.Optional(Type.String({ minLength: 32 })),
-    'Secret that signs access tokens and phone-verification tokens. Unset: one is generated once and kept in the database, shared by every instance.',
+    'Secret that signs access tokens and phone-verification tokens; every instance must have the same. Unset: one is generated once into DATA_DIR/jwt-secret (mode 0600, never the database); required with NODE_ENV=production and a DATABASE_URL.',
     'a random string of at least 32 characters',
   ),
   PHONE_VERIFICATION: variable(
@@ -115,7 +120,7 @@ export const ConfigSchema = Type.Object({
   ),
   ACCOUNT_REQUESTS_PER_MINUTE: variable(
     Type.Integer({ minimum: 1, maximum: 100_000, default: 20 }),
-    'Requests per minute one client address may make to each public account endpoint (availability checks, code checks, login, register), per instance.',
+    'Requests per minute one client address (an IPv6 /64) may make to each public account endpoint (availability checks, SMS sends, code checks, login, register, password reset), counted in the database across instances.',
     'an integer from 1 to 100000',
   ),
   REQUEST_HISTORY_DAYS: variable(
@@ -158,8 +163,13 @@ export const ConfigSchema = Type.Object({
   ),
   FIREBASE_AUTH_EMULATOR_HOST: variable(
     Type.Optional(Type.String({ minLength: 1 })),
-    'host:port of a Firebase Auth emulator; firebase-admin then accepts emulator tokens (development and tests only).',
+    'host:port of a Firebase Auth emulator; firebase-admin then accepts unsigned emulator tokens (development and tests only: refused with NODE_ENV=production).',
     'host:port',
+  ),
+  SAMPLE_SERVICES: variable(
+    Type.Boolean({ default: true }),
+    'Load the sample services (seed/services.sample.geojson) into a new installation, once: deleting them later does not bring them back. false never loads them.',
+    'true or false',
   ),
   SHUTDOWN_TIMEOUT: variable(
     Type.Integer({ minimum: 1, maximum: 600, default: 10 }),
@@ -200,6 +210,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** Rules between variables, which a per-variable schema cannot say. */
 function checkCombinations(config: Config): void {
+  if (config.NODE_ENV === 'production') {
+    // Generated per DATA_DIR, the secret would differ between instances; and it must never live in the database.
+    if (config.DATABASE_URL && !config.JWT_SECRET) {
+      throw new ConfigError('JWT_SECRET', 'a random string of at least 32 characters, shared by every instance, when NODE_ENV=production and DATABASE_URL is set', '')
+    }
+    // The emulator's tokens are unsigned: anyone could claim any phone number.
+    if (config.FIREBASE_AUTH_EMULATOR_HOST) {
+      throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST', 'unset when NODE_ENV=production (emulator tokens are unsigned)', config.FIREBASE_AUTH_EMULATOR_HOST)
+    }
+  }
   if (config.SMS_TRANSPORT === 'http' && !config.SMS_GATEWAY_URL) {
     throw new ConfigError('SMS_GATEWAY_URL', 'an http(s) URL when SMS_TRANSPORT=http', '')
   }

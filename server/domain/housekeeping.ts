@@ -2,7 +2,8 @@ import type { Queryable } from '../db/queryable.ts'
 
 export interface Purged {
   smsSends: number
-  loginFailures: number
+  loginAttempts: number
+  rateLimitCounters: number
   verificationTokens: number
   phoneCodes: number
   sessions: number
@@ -17,7 +18,8 @@ export async function purgeExpired(sql: Queryable): Promise<Purged> {
   const [counts] = await sql<Purged[]>`
     with
       sms as (delete from sms_sends where sent_at < now() - interval '2 days' returning 1),
-      failures as (delete from login_failures where failed_at < now() - interval '1 day' returning 1),
+      attempts as (delete from login_attempts where attempted_at < now() - interval '1 day' returning 1),
+      counters as (delete from rate_limit_counters where window_ends_at < now() returning 1),
       tokens as (delete from used_verification_tokens where expires_at < now() returning 1),
       codes as (delete from phone_codes where expires_at < now() - interval '1 day' returning 1),
       ended as (
@@ -27,7 +29,8 @@ export async function purgeExpired(sql: Queryable): Promise<Purged> {
       )
     select
       (select count(*)::int from sms) as "smsSends",
-      (select count(*)::int from failures) as "loginFailures",
+      (select count(*)::int from attempts) as "loginAttempts",
+      (select count(*)::int from counters) as "rateLimitCounters",
       (select count(*)::int from tokens) as "verificationTokens",
       (select count(*)::int from codes) as "phoneCodes",
       (select count(*)::int from ended) as "sessions"

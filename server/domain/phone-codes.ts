@@ -1,6 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Sql } from 'postgres'
 import { badRequest, tooManyRequests } from '../errors.ts'
+import type { Queryable } from '../db/queryable.ts'
+import { withLimitLocks } from './limit-locks.ts'
 import { USER_MESSAGES } from './user-messages.ts'
 
 export const PURPOSES = ['register', 'reset'] as const
@@ -23,34 +25,37 @@ function hashCode(code: string, key: string): string {
 }
 
 /**
- * Makes a new 6-digit code for the phone and purpose (replacing any earlier one) and counts the send against
- * the limits: per phone, per client address, and the daily total in Helsinki time.
+ * Counts one SMS send against the limits, or refuses it (429): per phone, per client address, and the daily total
+ * in Helsinki time. The three are checked and recorded under advisory locks of the phone, the address and the day,
+ * so parallel sends on any instance cannot slip past any of them (the daily cap is the service's cost ceiling).
  */
-export async function issueCode(sql: Sql, phone: string, purpose: Purpose, ip: string, limits: SendLimits, key: string): Promise<string> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-  const allowed = await sql.begin(async (tx) => {
-    // Serialises sends to one phone, so parallel requests cannot slip past its limit.
-    await tx`select pg_advisory_xact_lock(hashtext(${'sms:' + phone}))`
+export async function admitSmsSend(sql: Sql, phone: string, address: string, limits: SendLimits): Promise<void> {
+  const allowed = await withLimitLocks(sql, [`sms:phone:${phone}`, `sms:address:${address}`, 'sms:day'], async (tx) => {
     const [counts] = await tx<{ phone: number; ip: number; today: number }[]>`
       select
         count(*) filter (where phone = ${phone} and sent_at > now() - make_interval(mins => ${SENDS_PER_PHONE_WINDOW_MINUTES}))::int as phone,
-        count(*) filter (where ip = ${ip} and sent_at > now() - interval '1 hour')::int as ip,
+        count(*) filter (where ip = ${address} and sent_at > now() - interval '1 hour')::int as ip,
         count(*) filter (where sent_at >= date_trunc('day', now() at time zone 'Europe/Helsinki') at time zone 'Europe/Helsinki')::int as today
       from sms_sends
       where sent_at > now() - interval '25 hours'
     `
     if (counts!.phone >= SENDS_PER_PHONE || counts!.ip >= limits.perIpPerHour || counts!.today >= limits.dailyCap) return false
-    await tx`
-      insert into phone_codes (phone, purpose, code_hash, expires_at)
-      values (${phone}, ${purpose}, ${hashCode(code, key)}, now() + make_interval(mins => ${CODE_TTL_MINUTES}))
-      on conflict (phone, purpose) do update
-      set code_hash = excluded.code_hash, created_at = now(), expires_at = excluded.expires_at,
-          failed_attempts = 0, used_at = null
-    `
-    await tx`insert into sms_sends (phone, ip) values (${phone}, ${ip})`
+    await tx`insert into sms_sends (phone, ip) values (${phone}, ${address})`
     return true
   })
   if (!allowed) throw tooManyRequests(USER_MESSAGES.tooManyAttempts)
+}
+
+/** Makes a new 6-digit code for the phone and purpose, replacing any earlier one. Only its keyed hash is stored. */
+export async function issueCode(sql: Queryable, phone: string, purpose: Purpose, key: string): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  await sql`
+    insert into phone_codes (phone, purpose, code_hash, expires_at)
+    values (${phone}, ${purpose}, ${hashCode(code, key)}, now() + make_interval(mins => ${CODE_TTL_MINUTES}))
+    on conflict (phone, purpose) do update
+    set code_hash = excluded.code_hash, created_at = now(), expires_at = excluded.expires_at,
+        failed_attempts = 0, used_at = null
+  `
   return code
 }
 

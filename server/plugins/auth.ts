@@ -1,10 +1,10 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import fp from 'fastify-plugin'
 import cookie from '@fastify/cookie'
 import jwt from '@fastify/jwt'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
-import { settingOrCreate } from '../domain/settings.ts'
+import { generatedJwtSecret } from '../domain/jwt-secret.ts'
 import { liveSessionUser, type IssuedRefreshToken } from '../domain/sessions.ts'
 import type { UserRow } from '../domain/users.ts'
 import type { Purpose } from '../domain/phone-codes.ts'
@@ -86,7 +86,7 @@ function isAccessTokenShape(payload: AccessTokenPayload): payload is AccessToken
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const secret =
-      config.JWT_SECRET ?? (await settingOrCreate(app.sql, 'jwt_secret', () => randomBytes(48).toString('base64url')))
+      config.JWT_SECRET ?? (await generatedJwtSecret(config.DATA_DIR, app.sql))
 
     await app.register(cookie)
     await app.register(jwt, {

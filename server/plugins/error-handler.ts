@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyError } from 'fastify'
 import { isDatabaseUnavailable } from '../db/errors.ts'
-import { GENERIC_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../errors.ts'
+import { GENERIC_ERROR_MESSAGE, HttpError, UNAVAILABLE_MESSAGE } from '../errors.ts'
 import { USER_MESSAGES } from '../domain/user-messages.ts'
 
 const FILL_ALL_FIELDS = USER_MESSAGES.fillAllFields
@@ -29,6 +29,7 @@ export default fp(
           // Malformed or empty JSON, unsupported content type, body too large: keep the status, hide parser text.
           return reply.code(status).send({ message: status === 400 ? 'Bad request' : error.message })
         }
+        if (error instanceof HttpError && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
         return reply.code(status).send({ message: error.message })
       }
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
 import type { Queryable } from '../db/queryable.ts'
-import { codeText, issueCode, RESEND_AFTER_SECONDS, spendCode, type Purpose } from '../domain/phone-codes.ts'
+import { addressKey } from '../domain/client-address.ts'
+import { admitSmsSend, codeText, issueCode, RESEND_AFTER_SECONDS, spendCode, type Purpose } from '../domain/phone-codes.ts'
 import { USER_MESSAGES } from '../domain/user-messages.ts'
 import type { Language } from '../domain/user-rules.ts'
 import { badRequest, HttpError } from '../errors.ts'
@@ -15,15 +16,20 @@ const VERIFICATION_TOKEN_TTL_SECONDS = 15 * 60
 
 export interface PhoneVerification {
   mode: Config['PHONE_VERIFICATION']
-  /** Local mode: makes and sends a code. */
-  sendCode(phone: string, purpose: Purpose, ip: string, language: Language): Promise<{ resendAfter: number }>
+  /**
+   * Local mode: counts a send against the SMS limits, then makes and sends a code, unless `deliver` is false (a
+   * reset asked for an unknown number gets the same answer, the same limits, and no SMS).
+   */
+  sendCode(phone: string, purpose: Purpose, ip: string, language: Language, deliver?: boolean): Promise<{ resendAfter: number }>
   /** Local mode: a correct code becomes a signed, single-use proof (the SPEC's idToken). */
   verifyCode(phone: string, code: string): Promise<string>
   /**
-   * Either mode: checks that `idToken` proves `phone` (for `purpose`, where the token says one) and spends it,
-   * inside the caller's transaction so a failed registration does not use it up.
+   * Either mode: checks that `idToken` proves `phone` (for `purpose`, where the token says one), without spending
+   * it. Callers check the proof before any costly work (password hashing), then spend it.
    */
-  spendIdToken(sql: Queryable, idToken: string, phone: string, purpose: Purpose): Promise<void>
+  proveIdToken(idToken: string, phone: string, purpose: Purpose): Promise<VerifiedPhone>
+  /** Spends a checked proof inside the caller's transaction, so a failed change does not use it up. */
+  spendProof(sql: Queryable, proof: VerifiedPhone): Promise<void>
 }
 
 declare module 'fastify' {
@@ -39,6 +45,12 @@ export default fp<{ config: Config }>(
       config.SMS_TRANSPORT === 'http'
         ? httpTransport(config.SMS_GATEWAY_URL!, config.SMS_GATEWAY_TOKEN)
         : outboxTransport(config.DATA_DIR, app.log)
+    if (config.NODE_ENV === 'production' && config.PHONE_VERIFICATION === 'local' && config.SMS_TRANSPORT === 'outbox') {
+      app.log.warn(
+        { file: config.DATA_DIR },
+        'SMS_TRANSPORT=outbox in production: verification codes are written to a file in DATA_DIR, not sent to anyone',
+      )
+    }
     const firebase =
       config.PHONE_VERIFICATION === 'firebase'
         ? firebaseVerifier(config.FIREBASE_PROJECT_ID!, config.FIREBASE_AUTH_EMULATOR_HOST)
@@ -67,11 +79,14 @@ export default fp<{ config: Config }>(
     app.decorate<PhoneVerification>('phoneVerification', {
       mode: config.PHONE_VERIFICATION,
 
-      async sendCode(phone, purpose, ip, language) {
+      async sendCode(phone, purpose, ip, language, deliver = true) {
         localOnly()
         const limits = { perIpPerHour: config.SMS_PER_IP_PER_HOUR, dailyCap: config.SMS_DAILY_CAP }
-        const code = await issueCode(app.sql, phone, purpose, ip, limits, codeKey)
-        await transport.send({ to: phone, text: codeText(code, language), code, purpose })
+        await admitSmsSend(app.sql, phone, addressKey(ip), limits)
+        if (deliver) {
+          const code = await issueCode(app.sql, phone, purpose, codeKey)
+          await transport.send({ to: phone, text: codeText(code, language), code, purpose })
+        }
         return { resendAfter: RESEND_AFTER_SECONDS }
       },
 
@@ -86,9 +101,13 @@ export default fp<{ config: Config }>(
         })
       },
 
-      async spendIdToken(sql, idToken, phone, purpose) {
+      async proveIdToken(idToken, phone, purpose) {
         const proof = await provenPhone(idToken, purpose)
         if (proof.phone !== phone) throw badRequest(USER_MESSAGES.invalidCode)
+        return proof
+      },
+
+      async spendProof(sql, proof) {
         const spent = await sql`
           insert into used_verification_tokens (token_id, expires_at) values (${proof.tokenId}, ${proof.expiresAt})
           on conflict (token_id) do nothing

@@ -4,7 +4,7 @@ import { normalisePhone } from '../domain/phone.ts'
 import { USER_MESSAGES } from '../domain/user-messages.ts'
 import { languageFromAcceptLanguage } from '../domain/user-rules.ts'
 import { phoneRegistered } from '../domain/users.ts'
-import { conflict, notFound } from '../errors.ts'
+import { conflict } from '../errors.ts'
 import { Message, SendCodeBody, VerifyCodeBody } from '../schemas/user.ts'
 import { accountRateLimit } from './rate-limits.ts'
 import type { Config } from '../config.ts'
@@ -14,14 +14,19 @@ const phoneVerificationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = a
   const limited = accountRateLimit(config)
   app.post(
     '/api/phone-verification/send',
-    { schema: { body: SendCodeBody, response: { 202: Type.Object({ resendAfter: Type.Integer() }), '4xx': Message } } },
+    {
+      schema: { body: SendCodeBody, response: { 202: Type.Object({ resendAfter: Type.Integer() }), '4xx': Message } },
+      config: limited,
+    },
     async (request, reply) => {
+      const { purpose } = request.body
       const phone = normalisePhone(request.body.phone)
       const registered = await phoneRegistered(app.sql, phone)
-      if (request.body.purpose === 'register' && registered) throw conflict(USER_MESSAGES.phoneExists)
-      if (request.body.purpose === 'reset' && !registered) throw notFound(USER_MESSAGES.phoneNotFound)
+      // The registration wizard needs the SPEC's phoneexists; the per-address limit above bounds that probe.
+      if (purpose === 'register' && registered) throw conflict(USER_MESSAGES.phoneExists)
       const language = languageFromAcceptLanguage(request.headers['accept-language'])
-      const answer = await app.phoneVerification.sendCode(phone, request.body.purpose, request.ip, language)
+      // A reset answers alike whether or not the number has an account; only an account's phone gets a code.
+      const answer = await app.phoneVerification.sendCode(phone, purpose, request.ip, language, purpose === 'register' || registered)
       return reply.code(202).send(answer)
     },
   )

@@ -1,8 +1,9 @@
 import type { Config } from '../config.ts'
 
 /**
- * The per-address limit of a public account endpoint, per instance (in memory). The limits that must hold
- * across instances, failed logins and SMS sends, are counted in the database.
+ * The per-address limit of a public account endpoint, counted in the database (server/plugins/rate-limit.ts) so it
+ * holds across instances. It runs on every request before the handler looks anything up, so the answers of these
+ * endpoints cannot be used to probe which phone numbers or names exist faster than this.
  */
 export function accountRateLimit(config: Pick<Config, 'ACCOUNT_REQUESTS_PER_MINUTE'>) {
   return { rateLimit: { max: config.ACCOUNT_REQUESTS_PER_MINUTE, timeWindow: '1 minute' } }

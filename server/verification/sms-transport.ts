@@ -23,7 +23,8 @@ export function outboxTransport(dataDir: string, log: { info(obj: object, msg: s
     async send({ to, text, code, purpose }) {
       await mkdir(dataDir, { recursive: true })
       await appendFile(file, JSON.stringify({ to, text, code, purpose, at: new Date().toISOString() }) + '\n')
-      log.info({ to, code, purpose, file }, 'verification code written to the SMS outbox')
+      // Never the code itself: logs travel further than DATA_DIR (collectors, support tickets).
+      log.info({ to, purpose, file }, 'verification code written to the SMS outbox')
     },
   }
 }

@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { assertLoginAllowed, recordLoginFailure } from '../../domain/login-throttle.ts'
+import { admitLoginAttempt } from '../../domain/login-throttle.ts'
 import { hashPassword, passwordMatches } from '../../domain/passwords.ts'
 import { normalisePhone } from '../../domain/phone.ts'
 import { revokeOtherSessions } from '../../domain/sessions.ts'
 import { USER_MESSAGES } from '../../domain/user-messages.ts'
 import { checkNewPassword, checkRadius, checkUserName, requireFilled } from '../../domain/user-rules.ts'
 import { deleteUser, toPublicUser, updateUser, userByPhone, type UserRow } from '../../domain/users.ts'
-import { badRequest, notFound, unauthorized } from '../../errors.ts'
+import { badRequest, unauthorized } from '../../errors.ts'
 import {
   LanguageBody,
   Message,
@@ -19,9 +19,12 @@ import {
   UserAnswer,
   UsernameBody,
 } from '../../schemas/user.ts'
+import { accountRateLimit } from '../rate-limits.ts'
+import type { Config } from '../../config.ts'
 
 /** The account's own settings (SPEC 2, settings modal) and the password reset that ends a forgotten password. */
-const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  const limited = accountRateLimit(config)
   /** The row after an update of the caller's own account; it can only be gone if deleted meanwhile. */
   const updated = (row: UserRow | undefined): UserRow => {
     if (!row) throw unauthorized('Session ended, log in again')
@@ -66,11 +69,9 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = request.currentUser
       // A stolen access token must not become a way to guess the password: same budget as logins.
       const accountKey = `user:${user.user_id}`
-      await assertLoginAllowed(app.sql, accountKey, request.ip)
-      if (!(await passwordMatches(oldPassword, user.password_hash))) {
-        await recordLoginFailure(app.sql, accountKey, request.ip)
-        throw badRequest(USER_MESSAGES.incorrectPassword)
-      }
+      const attempt = await admitLoginAttempt(app.sql, accountKey, request.ip)
+      if (!(await passwordMatches(oldPassword, user.password_hash))) throw badRequest(USER_MESSAGES.incorrectPassword)
+      await attempt.succeeded()
       const passwordHash = await hashPassword(checkNewPassword(newPassword))
       await app.sql.begin(async (tx) => {
         await updateUser(tx, user.user_id, { password_hash: passwordHash })
@@ -84,16 +85,23 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/api/user/:phone/newpassword',
-    { schema: { params: NewPasswordParams, body: NewPasswordBody, response: { 200: Message, '4xx': Message } } },
+    {
+      schema: { params: NewPasswordParams, body: NewPasswordBody, response: { 200: Message, '4xx': Message } },
+      config: limited,
+    },
     async (request) => {
       const { newPassword, idToken } = request.body
       requireFilled(newPassword, idToken)
       const phone = normalisePhone(request.params.phone)
-      const passwordHash = await hashPassword(checkNewPassword(newPassword))
+      const password = checkNewPassword(newPassword)
+      // Cheap checks first, the costly hash last: without a valid proof nobody makes this server hash anything.
+      // A proof exists only for a number with an account, so an unknown number gets the same answer as a bad proof.
+      const proof = await app.phoneVerification.proveIdToken(idToken, phone, 'reset')
       const user = await userByPhone(app.sql, phone)
-      if (!user) throw notFound(USER_MESSAGES.phoneNotFound)
+      if (!user) throw badRequest(USER_MESSAGES.invalidCode)
+      const passwordHash = await hashPassword(password)
       await app.sql.begin(async (tx) => {
-        await app.phoneVerification.spendIdToken(tx, idToken, phone, 'reset')
+        await app.phoneVerification.spendProof(tx, proof)
         await updateUser(tx, user.user_id, { password_hash: passwordHash })
         await revokeOtherSessions(tx, user.user_id, null, 'password reset')
       })

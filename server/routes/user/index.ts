@@ -10,7 +10,7 @@ import sessionRoutes from './session.ts'
 export default async function userRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   await app.register(registrationRoutes, { config })
   await app.register(sessionRoutes, { config })
-  await app.register(accountRoutes)
+  await app.register(accountRoutes, { config })
   await app.register(locationRoutes)
   await app.register(adminUserRoutes)
 }

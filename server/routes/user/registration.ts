@@ -60,11 +60,12 @@ const registrationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
       const radius = checkRadius(body.radius)
       const location = checkOptionalLocation(body.latitude, body.longitude)
       const language = body.language ?? languageFromAcceptLanguage(request.headers['accept-language'])
+      // The proof is checked before the costly hash, and spent in the same transaction as the insert: a taken user
+      // name leaves it usable for a retry.
+      const proof = await app.phoneVerification.proveIdToken(body.idToken, phone, 'register')
       const passwordHash = await hashPassword(password)
-
-      // The phone proof is spent in the same transaction: a taken user name leaves it usable for a retry.
       const { user, session } = await app.sql.begin(async (tx) => {
-        await app.phoneVerification.spendIdToken(tx, body.idToken, phone, 'register')
+        await app.phoneVerification.spendProof(tx, proof)
         const user = await insertUser(tx, { userName, phone, passwordHash, radius, language, location })
         return { user, session: await startSession(tx, user.user_id) }
       })

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../../domain/login-throttle.ts'
+import { admitLoginAttempt } from '../../domain/login-throttle.ts'
 import { passwordMatches } from '../../domain/passwords.ts'
 import { phoneOrUndefined } from '../../domain/phone.ts'
 import {
@@ -34,12 +34,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const user = await userByIdentifier(app.sql, name, phone)
       // Guesses count against the account however it is named (user name or any way of writing the phone).
       const accountKey = user ? `user:${user.user_id}` : `unknown:${(phone ?? name).toLowerCase()}`
-      await assertLoginAllowed(app.sql, accountKey, request.ip)
-      if (!(await passwordMatches(password, user?.password_hash)) || !user) {
-        await recordLoginFailure(app.sql, accountKey, request.ip)
-        throw unauthorized(USER_MESSAGES.invalidLogin)
-      }
-      await clearLoginFailures(app.sql, accountKey)
+      const attempt = await admitLoginAttempt(app.sql, accountKey, request.ip)
+      if (!(await passwordMatches(password, user?.password_hash)) || !user) throw unauthorized(USER_MESSAGES.invalidLogin)
+      await attempt.succeeded()
       const session = await startSession(app.sql, user.user_id)
       app.setRefreshCookie(request, reply, session)
       return { token: app.accessTokenFor(user, session.sessionId), user: toPublicUser(user) }

@@ -119,7 +119,7 @@ t.test('registration', async (t) => {
       url: `/api/user/${encodeURIComponent(uniquePhone())}/newpassword`,
       payload: { newPassword: 'whatever', idToken },
     })
-    t.equal(wrongPurpose.statusCode, 404, 'an unknown phone cannot be reset')
+    t.same([wrongPurpose.statusCode, wrongPurpose.json()], [400, { message: 'Invalid code' }], 'an unknown phone cannot be reset')
     const resetAsRegister = await register({ user_name: 'Sneaky', phone: resetPhone, password: 'secret1', idToken: resetToken })
     t.equal(resetAsRegister.statusCode, 400, 'a reset proof does not register')
   })

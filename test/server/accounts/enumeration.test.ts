@@ -1,0 +1,75 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel'
+import t from 'tap'
+import { buildTestApp, tempDir } from '../../helper.ts'
+import { registerUser, uniquePhone, verifiedPhoneToken } from '../../accounts.ts'
+
+const TOO_MANY = { message: 'Too many attempts, try again later' }
+
+t.test('phone numbers cannot be enumerated or used to make the server hash', async (t) => {
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, { DATA_DIR: dataDir, ACCOUNT_REQUESTS_PER_MINUTE: 5 })
+  const known = uniquePhone()
+  await registerUser(app, dataDir, { user_name: 'Enumerated', phone: known })
+  const newPassword = (phone: string, idToken: string, remoteAddress: string) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/user/${encodeURIComponent(phone)}/newpassword`,
+      payload: { newPassword: 'brand new password', idToken },
+      remoteAddress,
+    })
+
+  t.test('a reset answers alike for known and unknown numbers', async (t) => {
+    const send = (phone: string) =>
+      app.inject({ method: 'POST', url: '/api/phone-verification/send', payload: { phone, purpose: 'reset' }, remoteAddress: '192.0.2.10' })
+    const [forKnown, forUnknown] = [await send(known), await send(uniquePhone())]
+    t.same([forUnknown.statusCode, forUnknown.json()], [forKnown.statusCode, forKnown.json()])
+
+    const proof = await verifiedPhoneToken(app, dataDir, uniquePhone())
+    const [knownBadProof, unknownPhone] = [
+      await newPassword(known, 'not-a-proof', '192.0.2.11'),
+      await newPassword(uniquePhone(), proof, '192.0.2.11'),
+    ]
+    t.same([knownBadProof.statusCode, knownBadProof.json()], [400, { message: 'Invalid code' }])
+    t.same([unknownPhone.statusCode, unknownPhone.json()], [400, { message: 'Invalid code' }], 'the same for an unknown number')
+  })
+
+  t.test('every answer of these endpoints counts against the address, before any lookup', async (t) => {
+    // A new phone number each time, so that only the per-address limit can refuse.
+    for (const [name, request] of [
+      ['send', () => ({ method: 'POST', url: '/api/phone-verification/send', payload: { phone: uniquePhone(), purpose: 'reset' } })],
+      ['newpassword', () => ({ method: 'PUT', url: `/api/user/${encodeURIComponent(uniquePhone())}/newpassword`, payload: { newPassword: 'xxxxxx', idToken: 'y' } })],
+      ['check-phone', () => ({ method: 'POST', url: '/api/user/check-phone', payload: { phone: uniquePhone(), checkType: 'exists' } })],
+    ] as const) {
+      const remoteAddress = `192.0.2.${20 + name.length}`
+      const answers = await Promise.all(Array.from({ length: 8 }, () => app.inject({ ...request(), remoteAddress })))
+      const refused = answers.filter((a) => a.statusCode === 429)
+      t.equal(refused.length, 3, `${name}: 5 per minute, also in a parallel burst`)
+      t.same(refused[0]?.json(), TOO_MANY)
+      t.not((await app.inject({ ...request(), remoteAddress: `192.0.2.${120 + name.length}` })).statusCode, 429, `${name}: another address is not limited`)
+    }
+  })
+
+  t.test('the IPv6 addresses of one /64 share their limit', async (t) => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        app.inject({ method: 'POST', url: '/api/user/check-phone', payload: { phone: known, checkType: 'exists' }, remoteAddress: `2001:db8:1:2::${i + 1}` }),
+      ),
+    )
+    t.equal(answers.filter((a) => a.statusCode === 429).length, 3)
+  })
+
+  t.test('newpassword checks the proof before it hashes anything', async (t) => {
+    let argon2Runs = 0
+    const count = () => void (argon2Runs += 1)
+    subscribe('pyoraapu:password-work', count)
+    t.teardown(() => unsubscribe('pyoraapu:password-work', count))
+
+    t.equal((await newPassword(known, 'forged.proof.token', '192.0.2.40')).statusCode, 400)
+    t.equal((await newPassword(uniquePhone(), await verifiedPhoneToken(app, dataDir, uniquePhone()), '192.0.2.41')).statusCode, 400)
+    t.equal(argon2Runs, 0, 'a bad proof or an unknown number costs no password hash')
+
+    const proof = await verifiedPhoneToken(app, dataDir, known, 'reset')
+    t.equal((await newPassword(known, proof, '192.0.2.42')).statusCode, 200)
+    t.equal(argon2Runs, 1, 'a real reset hashes once (the counter works)')
+  })
+})

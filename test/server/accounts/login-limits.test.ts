@@ -1,0 +1,115 @@
+import t from 'tap'
+import { buildTestApp, tempDir } from '../../helper.ts'
+import { bearer, clientAddress, registerUser } from '../../accounts.ts'
+import { accountSpacingSeconds, LOGIN_POLICY } from '../../../server/domain/login-throttle.ts'
+
+const TOO_MANY = { message: 'Too many attempts, try again later' }
+
+t.test('the account slows down progressively and never locks', async (t) => {
+  t.same(
+    [0, 9, 10, 11, 12, 15, 16, 40].map(accountSpacingSeconds),
+    [0, 0, 1, 2, 4, 32, 60, 60],
+    'free up to 10 failures, then 1, 2, 4 ... seconds between attempts, at most a minute',
+  )
+  // ASVS 4.0.3 V2.2.1: no more than 100 failed attempts per hour on one account. In the steady state of a
+  // distributed attack each 15-minute window holds F failures spaced accountSpacingSeconds(F) apart.
+  const steadyState = [...Array(200).keys()].find((f) => LOGIN_POLICY.windowMinutes * 60 / accountSpacingSeconds(f) <= f)!
+  t.ok(steadyState * (60 / LOGIN_POLICY.windowMinutes) <= 100, `about ${steadyState * 4} guesses per hour at most`)
+})
+
+t.test('login limits under parallel requests', async (t) => {
+  const dataDir = tempDir(t)
+  // The per-address request limit of account endpoints is another mechanism: out of the way here.
+  const app = await buildTestApp(t, { DATA_DIR: dataDir, ACCOUNT_REQUESTS_PER_MINUTE: 100_000 })
+  const login = (identifier: string, password: string, remoteAddress = clientAddress()) =>
+    app.inject({ method: 'POST', url: '/api/user/login', payload: { identifier, password }, remoteAddress })
+  const statuses = (answers: Array<{ statusCode: number }>) => {
+    const counts: Record<number, number> = {}
+    for (const { statusCode } of answers) counts[statusCode] = (counts[statusCode] ?? 0) + 1
+    return counts
+  }
+  const wait = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 50))
+
+  t.test('20 parallel guesses from one address: exactly 10 are checked', async (t) => {
+    const user = await registerUser(app, dataDir, { user_name: 'Burst' })
+    const address = '198.51.100.1'
+    const answers = await Promise.all(Array.from({ length: 20 }, () => login('Burst', 'wrong-guess', address)))
+    t.same(statuses(answers), { 401: 10, 429: 10 })
+    const refused = answers.find((a) => a.statusCode === 429)!
+    t.same(refused.json(), TOO_MANY)
+    t.ok(Number(refused.headers['retry-after']) > 0, 'with a Retry-After')
+    const [recorded] = await app.sql<{ count: number }[]>`
+      select count(*)::int from login_attempts where account_key = ${'user:' + user.user.user_id}`
+    t.equal(recorded!.count, 10, 'only the checked ones are recorded')
+    t.equal((await login('Burst', user.password, address)).statusCode, 429, 'that address waits, even with the password')
+  })
+
+  t.test('100 parallel guesses from 100 addresses, the last one right: at most 10 are checked', async (t) => {
+    const user = await registerUser(app, dataDir, { user_name: 'Distributed' })
+    const attempts = Array.from({ length: 100 }, (_, i) => login('Distributed', i === 99 ? user.password : `guess-${i}`))
+    const answers = await Promise.all(attempts)
+    const counts = statuses(answers)
+    t.equal((counts[401] ?? 0) + (counts[200] ?? 0), 10, `10 checked (${JSON.stringify(counts)})`)
+    t.equal(counts[429], 90, 'the others are told to wait')
+    t.notOk(answers.slice(0, 99).some((a) => a.statusCode === 200), 'no wrong password ever passed')
+
+    // Not a lockout: the owner, from a new address, gets in once the short delay has passed.
+    const slowed = await login('Distributed', user.password)
+    t.equal(slowed.statusCode, 429)
+    const retryAfter = Number(slowed.headers['retry-after'])
+    t.ok(retryAfter >= 1 && retryAfter <= 2, `a delay of ${retryAfter} s, not 15 minutes`)
+    await wait(retryAfter)
+    t.equal((await login('Distributed', user.password)).statusCode, 200, 'the owner is in')
+  })
+
+  t.test('the delay grows with each further failure, and the window forgets', async (t) => {
+    const user = await registerUser(app, dataDir, { user_name: 'Slowed' })
+    const accountKey = `user:${user.user.user_id}`
+    const backdate = (seconds: number) =>
+      app.sql`update login_attempts set attempted_at = attempted_at - make_interval(secs => ${seconds}) where account_key = ${accountKey}`
+    for (let i = 0; i < 10; i++) t.equal((await login('Slowed', 'wrong')).statusCode, 401)
+    for (const spacing of [1, 2, 4, 8]) {
+      const early = await login('Slowed', 'wrong')
+      t.equal(early.statusCode, 429, `too early after ${spacing - 1}`)
+      t.equal(Number(early.headers['retry-after']), spacing)
+      await backdate(spacing)
+      t.equal((await login('Slowed', 'wrong')).statusCode, 401, `checked after ${spacing} s`)
+    }
+    await backdate(LOGIN_POLICY.windowMinutes * 60)
+    t.equal((await login('Slowed', user.password)).statusCode, 200, 'after the window the account is fresh')
+  })
+
+  t.test('a right password forgives that address its typos on the account', async (t) => {
+    const user = await registerUser(app, dataDir, { user_name: 'Typist' })
+    const address = '198.51.100.2'
+    for (let i = 0; i < 9; i++) t.equal((await login('Typist', 'typo', address)).statusCode, 401)
+    t.equal((await login('Typist', user.password, address)).statusCode, 200)
+    const [left] = await app.sql<{ count: number }[]>`select count(*)::int from login_attempts where ip = ${address}`
+    t.equal(left!.count, 0)
+  })
+
+  t.test('one address guessing many accounts is stopped (credential stuffing)', async (t) => {
+    const address = '198.51.100.3'
+    const user = await registerUser(app, dataDir, { user_name: 'Bystander' })
+    const guesses = await Promise.all(
+      Array.from({ length: LOGIN_POLICY.perAddress + 20 }, (_, i) => login(`nobody${i}`, 'guess', address)),
+    )
+    t.same(statuses(guesses), { 401: LOGIN_POLICY.perAddress, 429: 20 })
+    t.equal((await login('Bystander', user.password, address)).statusCode, 429, 'that address waits')
+    t.equal((await login('Bystander', user.password)).statusCode, 200, 'from elsewhere the account works')
+  })
+
+  t.test('the password change shares the budget of its account', async (t) => {
+    const user = await registerUser(app, dataDir, { user_name: 'Changer' })
+    const change = (oldPassword: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/user/password',
+        headers: bearer(user.token),
+        payload: { oldPassword, newPassword: 'new password' },
+        remoteAddress: '198.51.100.4',
+      })
+    const answers = await Promise.all(Array.from({ length: 15 }, () => change('wrong')))
+    t.same(statuses(answers), { 400: 10, 429: 5 })
+  })
+})
