@@ -1,5 +1,6 @@
 import { Ajv, type Options, type ValidateFunction } from 'ajv'
 import type { FastifySchemaCompiler } from 'fastify'
+import { hasUnstorableText } from './domain/unstorable-text.ts'
 import { badRequest } from './errors.ts'
 
 /** Fastify's own defaults (@fastify/ajv-compiler), kept for everything but type coercion. */
@@ -15,36 +16,6 @@ const jsonBodies = new Ajv({ ...BASE, coerceTypes: false })
 
 /** The SPEC's invalidcharacters text, which the web client maps to its catalog. */
 export const INVALID_CHARACTERS_MESSAGE = 'Contains invalid characters'
-
-/**
- * Text PostgreSQL cannot store as sent. U+0000 is refused by text and jsonb alike (error 22021, which was a
- * 500). A lone UTF-16 surrogate (JSON allows "\ud800") is not an error there, worse: postgres.js encodes it as
- * U+FFFD, so what is stored silently differs from what was sent, and a lookup by it matches other text. In a
- * `u` regex a well-formed surrogate pair is one code point, so \p{Cs} matches only lone halves.
- */
-const UNSTORABLE = /[\u0000\p{Cs}]/u
-
-/**
- * True when some string in the value, or some object key, is unstorable. Iterative, not recursive: a 64 KiB
- * body can nest arrays 30,000 deep, and a stack overflow here would be a 500.
- */
-export function hasUnstorableText(value: unknown): boolean {
-  const pending: unknown[] = [value]
-  while (pending.length > 0) {
-    const item = pending.pop()
-    if (typeof item === 'string') {
-      if (UNSTORABLE.test(item)) return true
-    } else if (Array.isArray(item)) {
-      for (const child of item) pending.push(child)
-    } else if (item !== null && typeof item === 'object') {
-      for (const [key, child] of Object.entries(item)) {
-        if (UNSTORABLE.test(key)) return true
-        pending.push(child)
-      }
-    }
-  }
-  return false
-}
 
 /**
  * Every route's body, params and query string pass through here, so this one check keeps unstorable text

@@ -1,4 +1,5 @@
 import { SERVICE_CATEGORIES, type ServiceCategory } from './categories.ts'
+import { hasUnstorableText } from './unstorable-text.ts'
 
 export const SERVICE_LANGUAGES = ['fi', 'en', 'sv'] as const
 export type ServiceLanguage = (typeof SERVICE_LANGUAGES)[number]
@@ -40,6 +41,8 @@ export function serviceProblems(service: ServiceInput): string[] {
     if (value !== null && !HTTP_URL.test(value)) problems.push(`${field} must be an http(s) URL`)
   }
   if (service.phone !== null && !/^\+?[\d\s()-]{5,30}$/.test(service.phone)) problems.push('phone has characters a phone number cannot have')
+  // A GeoJSON import reaches the database without passing the route validator: PostgreSQL would fail the whole run.
+  if (hasUnstorableText(service)) problems.push('a field contains a NUL character or a broken (lone surrogate) character, which cannot be stored')
   if (service.localizations.length === 0) problems.push('a name is needed in at least one language (name_fi, name_en or name_sv)')
   for (const localization of service.localizations) {
     if (localization.name.length > 200) problems.push(`name_${localization.language} is longer than 200 characters`)

@@ -22,6 +22,7 @@ t.test('parsing: every bad row named with its place and reason', async (t) => {
       feature('c', {}, [24.94]),
       feature('d', { logo_url: 'javascript:alert(1)', description_sv: 'Utan namn' }),
       { type: 'Feature', geometry: { type: 'LineString', coordinates: [] }, properties: {} },
+      feature('f', { description_fi: 'Tavallinen teksti\u0000piilossa' }),
     ),
     'x.geojson',
   )
@@ -31,6 +32,7 @@ t.test('parsing: every bad row named with its place and reason', async (t) => {
   t.match(rows[2]!, { where: 'feature 3', problems: [/latitude must be a number/] }, 'a point with one number has no latitude')
   t.match(rows[3]!.problems.join(' | '), /description_sv or url_sv given without name_sv.*logo_url must be an http\(s\) URL/)
   t.match(rows[4]!, { where: 'feature 5', problems: ['geometry must be a Point'] })
+  t.match(rows[5]!, { where: 'feature 6', problems: [/contains a NUL character/] }, 'a NUL is a row problem, not a database error')
 
   const csv = [
     'external_id,category,latitude,longitude,certified,name_fi,description_fi',
