@@ -1,4 +1,5 @@
 import t from 'tap'
+import type { Page } from 'playwright-core'
 import { createUser, logIn, openSettingsSection, type TestUser } from './accounts-helpers.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 
@@ -27,6 +28,21 @@ interface Shown {
   icon: string
 }
 
+/**
+ * Polls the shown notifications from Node until `match` accepts them. page.waitForFunction is not used: it does
+ * not wait for a promise the predicate returns, so on a slow machine it resolved with the first poll's empty
+ * answer. The list is returned from the same poll that matched: headless Chromium may close a notification again.
+ */
+async function notificationsWhen(page: Page, match: (shown: Shown[]) => boolean, timeoutMs = 10_000): Promise<Shown[]> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const shown = await page.evaluate<Shown[]>(NOTIFICATIONS)
+    if (match(shown)) return shown
+    if (Date.now() > deadline) throw new Error(`notifications never matched; last seen: ${JSON.stringify(shown)}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
 t.test('the worker at /service-worker.js controls the page and shows a pushed notification', async (t) => {
   const { context, page, pageErrors } = await openContext(t, browser, { permissions: ['notifications'] })
   const cdp = await context.newCDPSession(page)
@@ -50,9 +66,7 @@ t.test('the worker at /service-worker.js controls the page and shows a pushed no
     registrationId: registrationId!,
     data: JSON.stringify(payload),
   })
-  // Read in the same poll that saw it: headless Chromium may close a shown notification again after a while.
-  const found = await page.waitForFunction(`${NOTIFICATIONS}.then((shown) => shown.length === 1 ? shown : null)`)
-  const [shown] = (await found.jsonValue()) as Shown[]
+  const [shown] = await notificationsWhen(page, (all) => all.length === 1)
   t.match(shown, {
     title: payload.title,
     body: payload.body,
@@ -67,7 +81,7 @@ t.test('the worker at /service-worker.js controls the page and shows a pushed no
     registrationId: registrationId!,
     data: JSON.stringify({ ...payload, body: 'Flat tyre, 0.8 km' }),
   })
-  await page.waitForFunction(`${NOTIFICATIONS}.then((shown) => shown.length === 1 && shown[0].body === 'Flat tyre, 0.8 km')`)
+  await notificationsWhen(page, (all) => all.length === 1 && all[0]!.body === 'Flat tyre, 0.8 km')
   t.pass('a second push with the same tag replaced the first')
   t.same(pageErrors, [], 'no errors in the page')
 })
