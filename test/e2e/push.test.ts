@@ -16,6 +16,14 @@ const CONTROLLED = `navigator.serviceWorker.ready.then(() => navigator.serviceWo
   : new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange',
       () => resolve(navigator.serviceWorker.controller.scriptURL))))`
 
+/**
+ * Resolves once the active worker has finished activating. A page is controlled (clients.claim) while activation
+ * still runs (warming the public API cache), and a push that DevTools delivers in that state is dropped.
+ */
+const ACTIVATED = `navigator.serviceWorker.ready.then((registration) => registration.active.state === 'activated'
+  || new Promise((resolve) => registration.active.addEventListener('statechange',
+      (event) => event.target.state === 'activated' && resolve(true))))`
+
 const NOTIFICATIONS = `navigator.serviceWorker.ready
   .then((registration) => registration.getNotifications())
   .then((shown) => shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data, icon: n.icon })))`
@@ -29,18 +37,22 @@ interface Shown {
 }
 
 /**
- * Polls the shown notifications from Node until `match` accepts them. page.waitForFunction is not used: it does
- * not wait for a promise the predicate returns, so on a slow machine it resolved with the first poll's empty
- * answer. The list is returned from the same poll that matched: headless Chromium may close a notification again.
+ * Waits in the page until the shown notifications satisfy `match` (a JS expression over `shown`) and returns them
+ * from that same poll: headless Chromium may close a notification again soon after, so the polling stays in the
+ * page, every 10 ms, with no round trip to Node in between. (page.waitForFunction once resolved with an answer
+ * whose value read back as null on a loaded machine.)
  */
-async function notificationsWhen(page: Page, match: (shown: Shown[]) => boolean, timeoutMs = 10_000): Promise<Shown[]> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const shown = await page.evaluate<Shown[]>(NOTIFICATIONS)
-    if (match(shown)) return shown
-    if (Date.now() > deadline) throw new Error(`notifications never matched; last seen: ${JSON.stringify(shown)}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+async function notificationsWhen(page: Page, match: string, timeoutMs = 10_000): Promise<Shown[]> {
+  const shown = await page.evaluate<Shown[]>(`(async () => {
+    const deadline = Date.now() + ${timeoutMs}
+    for (;;) {
+      const shown = await ${NOTIFICATIONS}
+      if ((${match}) || Date.now() > deadline) return shown
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  })()`)
+  if (!shown.length) throw new Error(`no notification matched ${match} within ${timeoutMs} ms`)
+  return shown
 }
 
 t.test('the worker at /service-worker.js controls the page and shows a pushed notification', async (t) => {
@@ -57,6 +69,7 @@ t.test('the worker at /service-worker.js controls the page and shows a pushed no
   await page.goto(`${baseUrl}/`)
   const scriptUrl = await page.evaluate<string>(CONTROLLED)
   t.equal(scriptUrl, `${baseUrl}/service-worker.js`, 'the page is controlled by /service-worker.js')
+  await page.evaluate(ACTIVATED)
   const registrationId = registrations.get(`${baseUrl}/`)
   t.ok(registrationId, 'DevTools reports the registration for the app scope')
 
@@ -66,7 +79,7 @@ t.test('the worker at /service-worker.js controls the page and shows a pushed no
     registrationId: registrationId!,
     data: JSON.stringify(payload),
   })
-  const [shown] = await notificationsWhen(page, (all) => all.length === 1)
+  const [shown] = await notificationsWhen(page, 'shown.length === 1')
   t.match(shown, {
     title: payload.title,
     body: payload.body,
@@ -81,7 +94,7 @@ t.test('the worker at /service-worker.js controls the page and shows a pushed no
     registrationId: registrationId!,
     data: JSON.stringify({ ...payload, body: 'Flat tyre, 0.8 km' }),
   })
-  await notificationsWhen(page, (all) => all.length === 1 && all[0]!.body === 'Flat tyre, 0.8 km')
+  await notificationsWhen(page, "shown.length === 1 && shown[0].body === 'Flat tyre, 0.8 km'")
   t.pass('a second push with the same tag replaced the first')
   t.same(pageErrors, [], 'no errors in the page')
 })
