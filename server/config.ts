@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { parseAllowlist } from './push/allowlist.ts'
@@ -79,9 +80,10 @@ export const ConfigSchema = Type.Object({
     'an e-mail address such as support@example.com',
   ),
   TRUST_PROXY: variable(
-    Type.Boolean({ default: false }),
-    'Trust X-Forwarded-* headers (set true behind Caddy or another reverse proxy).',
-    'true or false',
+    // A list is checked entry by entry in checkTrustProxy; Fastify hands it to proxy-addr as it is.
+    Type.Union([Type.Boolean(), Type.String({ pattern: '^[0-9A-Fa-f.:/, ]+$' })], { default: false }),
+    'Whom to believe about the client address (X-Forwarded-For) and protocol (X-Forwarded-Proto). Behind Caddy or another reverse proxy, list the addresses it connects from (127.0.0.1 on the same machine): headers from anyone else are then ignored. true believes any sender (only when nothing but the proxy can reach the app); false ignores the headers.',
+    'true or false, or a comma-separated list of IP addresses and CIDR ranges such as 127.0.0.1,10.0.0.0/8',
   ),
   JWT_SECRET: variable(
     Type.Optional(Type.String({ minLength: 32 })),
@@ -205,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = converted as Config
   checkCombinations(config)
   checkPushEndpointHosts(config)
+  checkTrustProxy(config)
   return config
 }
 
@@ -251,6 +254,22 @@ function checkPushEndpointHosts(config: Config): void {
   } catch (error) {
     const { accepts } = ConfigSchema.properties.PUSH_ENDPOINT_HOSTS as { accepts?: string }
     throw new ConfigError('PUSH_ENDPOINT_HOSTS', `${accepts} (${(error as Error).message})`, config.PUSH_ENDPOINT_HOSTS)
+  }
+}
+
+/** Each TRUST_PROXY entry must be an address or a CIDR range: proxy-addr would otherwise throw only at the first request. */
+function checkTrustProxy(config: Config): void {
+  if (typeof config.TRUST_PROXY !== 'string') return
+  const bad = config.TRUST_PROXY.split(',').find((entry) => {
+    const [address = '', prefix, ...rest] = entry.trim().split('/')
+    const version = isIP(address)
+    if (version === 0 || rest.length > 0) return true
+    if (prefix === undefined) return false
+    return !/^\d{1,3}$/.test(prefix) || Number(prefix) > (version === 4 ? 32 : 128)
+  })
+  if (bad !== undefined) {
+    const { accepts } = ConfigSchema.properties.TRUST_PROXY as { accepts?: string }
+    throw new ConfigError('TRUST_PROXY', `${accepts} (not an address or CIDR range: ${JSON.stringify(bad.trim())})`, config.TRUST_PROXY)
   }
 }
 
