@@ -9,6 +9,7 @@ import errorHandler from './plugins/error-handler.ts'
 import eventsPlugin, { type EventsOptions } from './plugins/events.ts'
 import gracefulClose from './plugins/graceful-close.ts'
 import housekeeping from './plugins/housekeeping.ts'
+import metricsPlugin from './plugins/metrics.ts'
 import phoneVerificationPlugin from './plugins/phone-verification.ts'
 import pushPlugin from './plugins/push.ts'
 import rateLimitPlugin from './plugins/rate-limit.ts'
@@ -18,6 +19,7 @@ import webApp from './plugins/web-app.ts'
 import configRoutes from './routes/config.ts'
 import eventRoutes from './routes/events.ts'
 import healthRoutes from './routes/health.ts'
+import metricsRoutes from './routes/metrics.ts'
 import phoneVerificationRoutes from './routes/phone-verification.ts'
 import requestRoutes from './routes/requests.ts'
 import serviceRoutes from './routes/services.ts'
@@ -45,6 +47,8 @@ export default async function app(fastify: FastifyInstance, { config, pushCa, ev
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   })
   await fastify.register(gracefulClose)
+  // Before every route, so that its onResponse hook counts them all.
+  await fastify.register(metricsPlugin)
   await fastify.register(securityHeaders, { tileUrl: config.TILE_URL, firebaseAuthDomain: firebaseAuthDomain(config) })
   await fastify.register(errorHandler)
   await fastify.register(dbPlugin, { config })
@@ -60,6 +64,7 @@ export default async function app(fastify: FastifyInstance, { config, pushCa, ev
 
   // Routes.
   await fastify.register(healthRoutes)
+  await fastify.register(metricsRoutes, { config })
   await fastify.register(configRoutes, { config })
   await fastify.register(phoneVerificationRoutes, { config })
   await fastify.register(userRoutes, { config })

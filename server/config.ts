@@ -33,6 +33,11 @@ export const ConfigSchema = Type.Object({
     'Log verbosity (JSON lines on stdout).',
     'fatal, error, warn, info, debug, trace or silent',
   ),
+  METRICS_TOKEN: variable(
+    Type.Optional(Type.String({ minLength: 16 })),
+    'Bearer token a Prometheus scraper sends to GET /metrics. Unset: /metrics answers 404.',
+    'a random string of at least 16 characters',
+  ),
   DATABASE_URL: variable(
     Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
     'PostgreSQL server to use. Unset: an embedded PostgreSQL (PGlite) stored under DATA_DIR.',

@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import app from './app.ts'
 import type { EventsOptions } from './plugins/events.ts'
 import type { Config } from './config.ts'
+import { loggerOptions } from './logging.ts'
 import { validatorCompiler } from './validation.ts'
 
 /** The Fastify instance with its server options and the app registered: production and tests both use this. */
@@ -14,7 +15,8 @@ export function buildServer(
   options: { logStream?: Writable; pushCa?: string | Buffer; events?: EventsOptions } = {},
 ): FastifyInstance {
   const server = Fastify({
-    logger: options.logStream ? { level: config.LOG_LEVEL, stream: options.logStream } : { level: config.LOG_LEVEL },
+    // Redaction, masking serializers and a last scrub of every line: see logging.ts.
+    logger: { ...loggerOptions(config.LOG_LEVEL), ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.TRUST_PROXY,
     // The database plugin may retry for DATABASE_CONNECT_TIMEOUT seconds, then migrate.
     pluginTimeout: (config.DATABASE_CONNECT_TIMEOUT + 60) * 1000,

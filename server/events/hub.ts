@@ -45,6 +45,8 @@ export class EventHub {
    * in `clients`: if it moved, a session may have ended in between, unseen by that reload, so it is checked again.
    */
   userChanges = 0
+  /** Called for each event written to a socket: the metrics plugin counts them (events_delivered_total). */
+  onSent: (type: ServerEvent['type']) => void = () => {}
 
   constructor(
     private readonly sql: Queryable,
@@ -67,6 +69,7 @@ export class EventHub {
       return
     }
     client.socket.send(JSON.stringify(event))
+    this.onSent(event.type)
   }
 
   async deliver(message: BusMessage): Promise<void> {

@@ -86,6 +86,7 @@ export default fp<{ config: Config }>(
         if (deliver) {
           const code = await issueCode(app.sql, phone, purpose, codeKey)
           await transport.send({ to: phone, text: codeText(code, language), code, purpose })
+          app.metrics.smsSent.inc()
         }
         return { resendAfter: RESEND_AFTER_SECONDS }
       },
@@ -117,5 +118,5 @@ export default fp<{ config: Config }>(
       },
     })
   },
-  { name: 'phone-verification', dependencies: ['db', 'auth'] },
+  { name: 'phone-verification', dependencies: ['db', 'auth', 'metrics'] },
 )

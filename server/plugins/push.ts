@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
+import { maskEndpoint } from '../logging.ts'
 import { EndpointPolicy } from '../push/endpoint-policy.ts'
 import type { PushKind } from '../push/messages.ts'
 import { PushNotifier } from '../push/notifier.ts'
@@ -35,15 +36,22 @@ export default fp<PushOptions>(
       keys,
       {
         expired: async (endpoint) => {
+          app.metrics.pushes.inc({ outcome: 'expired' })
           await app.sql`delete from push_subscriptions where endpoint = ${endpoint}`
-          app.log.info({ endpoint }, 'push subscription expired and was removed')
+          app.log.info({ endpoint: maskEndpoint(endpoint) }, 'push subscription expired and was removed')
         },
         delivered: async (endpoint) => {
+          app.metrics.pushes.inc({ outcome: 'sent' })
           await app.sql`update push_subscriptions set last_sent_at = now() where endpoint = ${endpoint}`
         },
-        failed: (job, error) => app.log.warn({ err: error, endpoint: job.subscription.endpoint }, 'push failed'),
-        refused: (job, reason) =>
-          app.log.warn({ reason, endpoint: job.subscription.endpoint }, 'push endpoint refused by PUSH_ENDPOINT_HOSTS; not sent'),
+        failed: (job, error) => {
+          app.metrics.pushes.inc({ outcome: 'failed' })
+          app.log.warn({ err: error, endpoint: maskEndpoint(job.subscription.endpoint) }, 'push failed')
+        },
+        refused: (job, reason) => {
+          app.metrics.pushes.inc({ outcome: 'refused' })
+          app.log.warn({ reason, endpoint: maskEndpoint(job.subscription.endpoint) }, 'push endpoint refused by PUSH_ENDPOINT_HOSTS; not sent')
+        },
       },
       policy,
     )
@@ -71,5 +79,5 @@ export default fp<PushOptions>(
       queue.close()
     })
   },
-  { name: 'push', dependencies: ['db'] },
+  { name: 'push', dependencies: ['db', 'metrics'] },
 )

@@ -55,6 +55,11 @@ export class PushQueue {
     this.pump()
   }
 
+  /** Jobs queued, sending or waiting to retry (the push_queue_waiting metric). */
+  get pending(): number {
+    return this.waiting.length + this.running + this.timers.size
+  }
+
   /** Resolves when nothing is queued, sending or waiting to retry (tests and shutdown). */
   idle(): Promise<void> {
     if (this.isIdle()) return Promise.resolve()

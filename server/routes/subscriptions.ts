@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { badRequest } from '../errors.ts'
+import { maskEndpoint } from '../logging.ts'
 import { Message } from '../schemas/common.ts'
 
 const Endpoint = Type.String({ pattern: '^https://', maxLength: 2048 })
@@ -38,7 +39,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The server will connect to this URL: only real push services (PUSH_ENDPOINT_HOSTS), never internal addresses.
       const refused = await app.push.policy.subscribeRefusal(endpoint)
       if (refused) {
-        request.log.info({ endpoint, reason: refused }, 'push subscription refused')
+        request.log.info({ endpoint: maskEndpoint(endpoint), reason: refused }, 'push subscription refused')
         throw badRequest('This push service is not supported')
       }
       // A browser shared after a logout belongs to whoever subscribed it last.

@@ -1,6 +1,7 @@
 import { appendFile, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Purpose } from '../domain/phone-codes.ts'
+import { maskPhone } from '../logging.ts'
 
 export interface SmsMessage {
   to: string
@@ -23,8 +24,8 @@ export function outboxTransport(dataDir: string, log: { info(obj: object, msg: s
     async send({ to, text, code, purpose }) {
       await mkdir(dataDir, { recursive: true })
       await appendFile(file, JSON.stringify({ to, text, code, purpose, at: new Date().toISOString() }) + '\n')
-      // Never the code itself: logs travel further than DATA_DIR (collectors, support tickets).
-      log.info({ to, purpose, file }, 'verification code written to the SMS outbox')
+      // Never the code itself nor the whole number: logs travel further than DATA_DIR (collectors, support tickets).
+      log.info({ to: maskPhone(to), purpose, file }, 'verification code written to the SMS outbox')
     },
   }
 }

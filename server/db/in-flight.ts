@@ -1,0 +1,50 @@
+import type { Sql } from 'postgres'
+
+/**
+ * postgres.js keeps its pool's state (busy, idle, connecting) private, so "connections in use" is counted from
+ * our side instead: a query counts from the moment it is sent (awaited) until it settles, a transaction
+ * (`sql.begin`) for as long as it holds its connection. The number is what is running or waiting for a connection;
+ * beside the pool's size it shows saturation. Queries inside a transaction use its connection and are not counted
+ * again; fragments (`sql` nested in `sql`) are never awaited and never counted.
+ */
+export function countInFlight(sql: Sql): { sql: Sql; inFlight: () => number } {
+  let inFlight = 0
+  const settle = () => {
+    inFlight -= 1
+  }
+
+  /** Counts a postgres.js query (a lazy Promise that runs when first awaited) once, when it is sent. */
+  const tracked = <T>(result: T): T => {
+    if (!(result instanceof Promise)) return result
+    const query = result as Promise<unknown>
+    const then = query.then
+    let sent = false
+    query.then = function (this: Promise<unknown>, ...args: Parameters<Promise<unknown>['then']>) {
+      if (!sent) {
+        sent = true
+        inFlight += 1
+        then.call(query, settle, settle)
+      }
+      return then.apply(query, args)
+    } as Promise<unknown>['then']
+    return result
+  }
+
+  const counted = new Proxy(sql, {
+    apply: (target, thisArg, args) => tracked(Reflect.apply(target, thisArg, args)),
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver)
+      if (property === 'unsafe') return (...args: unknown[]) => tracked(Reflect.apply(value, target, args))
+      if (property === 'begin') {
+        return (...args: unknown[]) => {
+          inFlight += 1
+          const transaction = Reflect.apply(value, target, args) as Promise<unknown>
+          transaction.then(settle, settle)
+          return transaction
+        }
+      }
+      return value
+    },
+  })
+  return { sql: counted, inFlight: () => inFlight }
+}
