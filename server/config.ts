@@ -188,9 +188,18 @@ export const ConfigSchema = Type.Object({
 export type Config = Static<typeof ConfigSchema>
 export type ConfigKey = keyof Config
 
+/** Variables whose refused value is not repeated in the error: it goes to stderr, and from there to logs. */
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'METRICS_TOKEN', 'SMS_GATEWAY_TOKEN', 'VAPID_PRIVATE_KEY'])
+
+/** The refused value as the error shows it: secrets by their length only, a URL's password masked. */
+function shownValue(variable: string, received: string): string {
+  if (SECRET_VARIABLES.has(variable)) return `a value of ${received.length} characters (not shown)`
+  return JSON.stringify(received.replace(/(\/\/[^/:@\s]*:)[^@/\s]*@/, '$1***@'))
+}
+
 export class ConfigError extends Error {
   constructor(readonly variable: string, readonly accepts: string, readonly received: string) {
-    super(`Invalid environment variable ${variable}: expected ${accepts}, got ${JSON.stringify(received)}`)
+    super(`Invalid environment variable ${variable}: expected ${accepts}, got ${shownValue(variable, received)}`)
     this.name = 'ConfigError'
   }
 }

@@ -73,7 +73,19 @@ export function scrubText(text: string): string {
 }
 
 /** Fields some libraries put on their errors that carry secrets or personal data (web-push: endpoint, body). */
-const ERROR_FIELDS_DROPPED = ['endpoint', 'body', 'headers', 'config', 'request', 'response', 'options', 'token', 'idToken']
+const ERROR_FIELDS_DROPPED = [
+  'endpoint',
+  'body',
+  'headers',
+  'config',
+  'request',
+  'response',
+  'options',
+  'token',
+  'idToken',
+  // ConfigError: the refused value, which may be a secret (its message shows secrets by length only).
+  'received',
+]
 
 /** Like pino's error serializer (type, message, stack, own fields, cause), with secrets dropped or masked. */
 export function serializeError(error: unknown, depth = 0): unknown {

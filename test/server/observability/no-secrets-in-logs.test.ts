@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream'
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
+import { ConfigError, loadConfig } from '../../../server/config.ts'
 import { normalisePhone } from '../../../server/domain/phone.ts'
 import { bearer, clientAddress, latestCode, refreshCookie, registerUser, uniquePhone, verifiedPhoneToken } from '../../accounts.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
@@ -126,4 +127,24 @@ t.test('a whole account and request flow at LOG_LEVEL=trace logs no secret', asy
     const encoded = encodeURIComponent(value)
     if (encoded !== value) t.notOk(text.includes(encoded), `no URL-encoded ${what} in the log`)
   }
+})
+
+t.test('a refused setting is not echoed when it is a secret (the message goes to stderr, and on to logs)', async (t) => {
+  const refused = (env: Record<string, string>) => {
+    try {
+      loadConfig(env)
+    } catch (error) {
+      if (error instanceof ConfigError) return error.message
+    }
+    throw new Error(`${JSON.stringify(env)} was accepted`)
+  }
+  // SMS_GATEWAY_TOKEN takes any value, so it is never refused.
+  for (const variable of ['JWT_SECRET', 'METRICS_TOKEN', 'VAPID_PRIVATE_KEY']) {
+    const message = refused({ [variable]: 'short secret !' })
+    t.match(message, new RegExp(`^Invalid environment variable ${variable}: expected .*, got a value of 14 characters`))
+    t.notMatch(message, 'short secret', `${variable}'s value is not shown`)
+  }
+  const url = refused({ DATABASE_URL: 'postgress://app:hunter2-password@db.example/app' })
+  t.match(url, 'postgress://app:***@db.example/app', 'a URL is shown with its password masked')
+  t.notMatch(url, 'hunter2')
 })
