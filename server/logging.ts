@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { FastifyRequest, FastifyServerOptions } from 'fastify'
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>
@@ -24,14 +25,16 @@ export function maskPhone(phone: string): string {
 }
 
 /**
- * A push endpoint is a capability URL: whoever has it may push to that browser. Only its origin is logged,
- * which is what an operator needs to see which push service misbehaves.
+ * A push endpoint is a capability URL (its path is the browser's registration token). The log gets its origin,
+ * which tells which push service misbehaves, and a short hash that finds the row:
+ * `where encode(sha256(convert_to(endpoint, 'UTF8')), 'hex') like '<hash>%'`.
  */
 export function maskEndpoint(endpoint: string): string {
+  const hash = createHash('sha256').update(endpoint).digest('hex').slice(0, 12)
   try {
-    return `${new URL(endpoint).origin}/…`
+    return `${new URL(endpoint).origin}/…#${hash}`
   } catch {
-    return '[not a URL]'
+    return `[not a URL]#${hash}`
   }
 }
 
