@@ -45,6 +45,9 @@ export class EventHub {
    * in `clients`: if it moved, a session may have ended in between, unseen by that reload, so it is checked again.
    */
   userChanges = 0
+  /** The newest reload still running per user, numbered by `reloads` (see reloadUser). */
+  private readonly latestReload = new Map<number, number>()
+  private reloads = 0
   /** Called for each event written to a socket: the metrics plugin counts them (events_delivered_total). */
   onSent: (type: ServerEvent['type']) => void = () => {}
 
@@ -101,7 +104,13 @@ export class EventHub {
   async reloadUser(userId: number): Promise<void> {
     const mine = (): Client[] => [...this.clients].filter((client) => client.user.user_id === userId)
     if (mine().length === 0) return
+    const reload = ++this.reloads
+    this.latestReload.set(userId, reload)
     const current = await userWithLiveSessions(this.sql, userId)
+    // Two changes in quick succession (a grant, then a revoke) reload concurrently, and their answers may come back
+    // out of order: only the reload that started last, which read the newest data, is applied.
+    if (this.latestReload.get(userId) !== reload) return
+    this.latestReload.delete(userId)
     // Read again after the query: sockets may have closed, joined or re-authenticated meanwhile.
     for (const client of mine()) {
       if (!current) this.end(client, 'Account deleted')

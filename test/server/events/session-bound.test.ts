@@ -32,7 +32,7 @@ async function stillOpen(client: EventClient, ms = 400): Promise<boolean> {
   return client.socket.readyState === WebSocket.OPEN
 }
 
-async function until(condition: () => boolean, ms = 3000): Promise<void> {
+async function until(condition: () => boolean, ms = 10_000): Promise<void> {
   const started = Date.now()
   while (!condition()) {
     if (Date.now() - started > ms) throw new Error(`condition not met within ${ms} ms`)
