@@ -1,58 +1,7 @@
-/**
- * `npm run services:import -- <file.geojson|file.csv>`: upserts services by external id. Every invalid row is
- * reported with its line or feature number; if any is invalid nothing is written.
- */
-import { readFileSync } from 'node:fs'
-import { basename } from 'node:path'
-import { ConfigError, loadConfig, loadDotEnvFile } from '../server/config.ts'
-import { openDatabase } from '../server/db/database.ts'
-import { importServices } from '../server/domain/services.ts'
-import { parseServiceFile } from '../server/services-import/parse.ts'
+/** `npm run services:import -- <file>`: the developer's way to `pyoraapu services import` (server/cli/import-services.ts). */
+import { importServicesCommand } from '../server/cli/import-services.ts'
+import { runCommand } from '../server/cli/run.ts'
 
-const quiet = { info() {}, warn: (obj: object, msg: string) => console.warn(msg, JSON.stringify(obj)) }
-
-/** A one-line bar on a terminal; on a pipe, a line every 10 %. */
-function progress(total: number): (done: number) => void {
-  let lastTenth = -1
-  return (done) => {
-    if (process.stderr.isTTY) {
-      const width = 30
-      const filled = Math.round((done / total) * width)
-      process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`)
-      if (done === total) process.stderr.write('\n')
-    } else if (Math.floor((done / total) * 10) > lastTenth) {
-      lastTenth = Math.floor((done / total) * 10)
-      process.stderr.write(`${done}/${total}\n`)
-    }
-  }
-}
-
-async function main(file: string | undefined): Promise<number> {
-  if (!file) {
-    console.error('usage: npm run services:import -- <file.geojson|file.csv>')
-    return 2
-  }
-  const rows = parseServiceFile(readFileSync(file, 'utf8'), basename(file))
-  const invalid = rows.filter((row) => row.problems.length > 0)
-  if (invalid.length > 0) {
-    for (const row of invalid) console.error(`${row.where}: ${row.problems.join('; ')}`)
-    console.error(`services:import: ${invalid.length} of ${rows.length} rows are invalid; nothing was imported`)
-    return 1
-  }
-  loadDotEnvFile()
-  const database = await openDatabase(loadConfig(), quiet)
-  try {
-    const summary = await importServices(database.sql, rows.map((row) => row.service), progress(rows.length))
-    console.log(`services:import: ${rows.length} services from ${basename(file)}: ${summary.inserted} new, ${summary.updated} updated`)
-    return 0
-  } finally {
-    await database.close()
-  }
-}
-
-try {
-  process.exitCode = await main(process.argv[2])
-} catch (error) {
-  console.error(`services:import: ${error instanceof ConfigError ? error.message : (error as Error).message}`)
-  process.exitCode = 1
-}
+await runCommand('services:import', () =>
+  importServicesCommand(process.argv[2], 'npm run services:import -- <file.geojson|file.csv>'),
+)

@@ -65,7 +65,7 @@ export async function startEmbeddedPostgres(dataDirRoot: string, maxConnections:
 const openInThisProcess = new Set<string>()
 
 /** PGlite must never be opened twice at once (two processes, or twice in one): that corrupts the data folder. */
-async function lockDataDir(pidFile: string, dataDir: string): Promise<() => Promise<void>> {
+export async function lockDataDir(pidFile: string, dataDir: string): Promise<() => Promise<void>> {
   if (openInThisProcess.has(dataDir)) throw new DataDirInUseError(dataDir, process.pid)
   try {
     await writeFile(pidFile, String(process.pid), { flag: 'wx' })

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Sql } from 'postgres'
+import { PROJECT_ROOT } from '../paths.ts'
 
 export interface Migration {
   version: number
@@ -16,7 +16,7 @@ export class MigrationError extends Error {
   override name = 'MigrationError'
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../sql/', import.meta.url))
+export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'sql')
 
 /** Any constant works; it only has to be the same in every instance. */
 const MIGRATION_LOCK_ID = 7_311_420_001

@@ -1,0 +1,34 @@
+/**
+ * `admin grant|revoke <user_name>`: sets the admin flag on the configured database (server or embedded; the
+ * embedded one only while the server is stopped, since one process at a time may open it). On a PostgreSQL server
+ * every running instance is told at once, so the user's open requests and live stream use the new role; the
+ * token's own flag follows at their next refresh.
+ */
+import { openDatabase } from '../db/database.ts'
+import { setAdminByName } from '../domain/users.ts'
+import { notifyInstances } from '../events/bus.ts'
+import { commandConfig, quietLog } from './run.ts'
+
+/** `usage` is how the caller is invoked (npm script or binary), printed with exit code 2 on wrong arguments. */
+export async function adminCommand(args: string[], usage: string): Promise<number> {
+  const [action, ...nameParts] = args
+  const userName = nameParts.join(' ').trim()
+  if ((action !== 'grant' && action !== 'revoke') || !userName) {
+    console.error(`usage: ${usage}`)
+    return 2
+  }
+  const database = await openDatabase(commandConfig(), quietLog)
+  try {
+    const user = await setAdminByName(database.sql, userName, action === 'grant')
+    if (!user) {
+      console.error(`admin: no user named "${userName}"`)
+      return 1
+    }
+    // Embedded: no server can be running (it would hold the data folder), so there is nobody to tell.
+    if (database.mode === 'server') await notifyInstances(database.sql, { type: 'user', userId: user.user_id })
+    console.log(`admin: ${user.user_name} ${user.is_admin ? 'is now an admin' : 'is no longer an admin'}`)
+    return 0
+  } finally {
+    await database.close()
+  }
+}
