@@ -74,4 +74,6 @@ async function main(argv: string[]): Promise<void> {
   process.exitCode = 2
 }
 
-await main(process.argv.slice(2))
+// Not a top-level await: the single binary bundles this file as CommonJS, which has none (STACK-NOTES pitfall 9).
+// A failure still ends the process with code 1 and the error on stderr, as an unhandled rejection.
+void main(process.argv.slice(2))

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { join, resolve } from 'node:path'
 import type { Config } from './config.ts'
+import { isSea, seaProjectRoot } from './sea.ts'
 
 /**
  * Set by the server bundle's build (scripts/build-server.ts) through esbuild's `define`; undeclared when the
@@ -15,7 +16,10 @@ declare const __PYORAAPU_VERSION__: string | undefined
 
 const ROOT_FROM_MODULE = typeof __PYORAAPU_ROOT_FROM_MODULE__ === 'string' ? __PYORAAPU_ROOT_FROM_MODULE__ : '..'
 
-export const PROJECT_ROOT = fileURLToPath(new URL(`${ROOT_FROM_MODULE}/`, import.meta.url))
+// In the single binary, the project files are extracted from its assets into a private folder (server/sea.ts).
+export const PROJECT_ROOT = isSea()
+  ? seaProjectRoot()
+  : fileURLToPath(new URL(`${ROOT_FROM_MODULE}/`, import.meta.url))
 
 export function webDistDir(config: Pick<Config, 'WEB_DIST_DIR'>): string {
   return config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : join(PROJECT_ROOT, 'web', 'dist')

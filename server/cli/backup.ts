@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { DataDirInUseError, lockDataDir } from '../db/embedded.ts'
 import { commandConfig } from './run.ts'
+import { pgliteAssets } from '../sea.ts'
 
 type Action = 'backup' | 'restore'
 
@@ -58,7 +59,7 @@ export async function backupCommand(file: string | undefined, usage: string): Pr
   }
   const target = resolve(file)
   return withDataDir('backup', async (pgdata) => {
-    const db = await PGlite.create({ dataDir: pgdata })
+    const db = await PGlite.create({ dataDir: pgdata, ...(await pgliteAssets()) })
     let tarball: Blob
     try {
       tarball = await db.dumpDataDir('gzip')
@@ -88,7 +89,7 @@ export async function restoreCommand(file: string | undefined, usage: string): P
       throw new Error(`${pgdata} already holds a database; restore into a new or empty DATA_DIR (nothing was changed)`)
     }
     try {
-      const db = await PGlite.create({ dataDir: pgdata, loadDataDir: new Blob([readFileSync(source)]) })
+      const db = await PGlite.create({ dataDir: pgdata, ...(await pgliteAssets()), loadDataDir: new Blob([readFileSync(source)]) })
       await db.query('select 1')
       await db.close()
     } catch (error) {

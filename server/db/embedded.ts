@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { pgliteAssets } from '../sea.ts'
 
 export interface EmbeddedPostgres {
   /** Full path of the unix socket that speaks the PostgreSQL wire protocol. */
@@ -36,7 +37,7 @@ export async function startEmbeddedPostgres(dataDirRoot: string, maxConnections:
   const socketDir = mkdtempSync(join(tmpdir(), 'pyoraapu-pg-'))
   const socketPath = join(socketDir, '.s.PGSQL.5432')
   try {
-    db = await PGlite.create({ dataDir })
+    db = await PGlite.create({ dataDir, ...(await pgliteAssets()) })
     server = new PGLiteSocketServer({ db, path: socketPath, maxConnections })
     await server.start()
   } catch (error) {

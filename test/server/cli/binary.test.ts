@@ -1,0 +1,158 @@
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import t from 'tap'
+import { newestMtime } from '../../../scripts/build-if-stale.ts'
+import { BINARY, buildBinary } from '../../../scripts/build-binary.ts'
+import { PROJECT_ROOT } from '../../../server/paths.ts'
+import { latestCode, uniquePhone } from '../../accounts.ts'
+import { createTestDatabase, tempDir } from '../../helper.ts'
+import { run, type Running } from './bundle.ts'
+
+/**
+ * dist/pyoraapu, the single executable: built here when missing or older than what it holds (about 25 s), then
+ * run the way an operator would: copied alone into an empty folder, with a clean environment whose PATH has no
+ * node and no node_modules anywhere near it.
+ */
+t.setTimeout(600_000)
+const sources = ['server', 'sql', 'seed', join('web', 'dist'), 'package.json', join('scripts', 'build-binary.ts')]
+if (!existsSync(BINARY) || Math.max(...sources.map((s) => newestMtime(join(PROJECT_ROOT, s)))) > statSync(BINARY).mtimeMs) {
+  await buildBinary()
+}
+
+const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }
+
+interface Installed {
+  folder: string
+  home: string
+  /** PATH for the binary: an empty folder, since this machine's /usr/bin has a node that must not be relied on. */
+  path: string
+}
+
+/** An empty folder holding only a copy of the binary, a private HOME (where it extracts its files), no PATH. */
+function installAlone(t: Parameters<typeof tempDir>[0]): Installed {
+  const folder = tempDir(t, 'pyoraapu-binary-')
+  copyFileSync(BINARY, join(folder, 'pyoraapu'))
+  return { folder, home: tempDir(t, 'pyoraapu-home-'), path: tempDir(t, 'pyoraapu-path-') }
+}
+
+function binary(where: Installed, args: string[], env: Record<string, string> = {}): Running {
+  return run(join(where.folder, 'pyoraapu'), args, { PATH: where.path, HOME: where.home, ...env }, where.folder)
+}
+
+async function serve(t: { teardown(fn: () => void): void }, where: Installed, env: Record<string, string> = {}) {
+  const started = Date.now()
+  const server = binary(where, [], { PORT: '0', HOST: '127.0.0.1', ...env })
+  t.teardown(() => server.child.kill('SIGKILL'))
+  const [, url] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 120_000)
+  return { server, url: url!, startMs: Date.now() - started }
+}
+
+async function call(url: string, method: string, body?: object, token?: string): Promise<{ status: number; json: any }> {
+  const response = await fetch(url, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  })
+  const text = await response.text()
+  return { status: response.status, json: text ? JSON.parse(text) : undefined }
+}
+
+t.test('--version and --help, with nothing beside the binary', async (t) => {
+  const where = installAlone(t)
+  const versionRun = binary(where, ['--version'])
+  t.equal(await versionRun.exited, 0, versionRun.output())
+  t.equal(versionRun.output().trim(), version)
+  const help = binary(where, ['--help'])
+  t.equal(await help.exited, 0, help.output())
+  for (const command of ['migrate', 'admin grant|revoke <user_name>', 'backup <file>', 'restore <file>']) t.match(help.output(), command)
+  t.same(readdirSync(where.folder), ['pyoraapu'], 'neither command leaves files in the working folder')
+})
+
+t.test('with no configuration: embedded database in ./data, the SPA, the sample services; a restart keeps the data', async (t) => {
+  const where = installAlone(t)
+  const first = await serve(t, where)
+  t.comment(`cold start on an empty folder: ${first.startMs} ms`)
+  t.equal((await fetch(`${first.url}/readyz`)).status, 200, first.server.output())
+  const index = await fetch(`${first.url}/`)
+  t.equal(index.status, 200)
+  t.match(await index.text(), /<html/i)
+  const asset = /\/assets\/[^"]+\.js/.exec(await (await fetch(`${first.url}/`)).text())
+  t.ok(asset, 'index.html names its script')
+  t.equal((await fetch(`${first.url}${asset![0]}`)).status, 200, 'the hashed assets are served too')
+  const services = await call(`${first.url}/api/services`, 'GET')
+  t.equal(services.status, 200)
+  t.ok(services.json.length > 0, 'the sample services were loaded')
+  t.ok(existsSync(join(where.folder, 'data', 'pgdata')), 'the database lives in ./data')
+
+  // A password hash in the binary: argon2's native addon loads from its assets.
+  const phone = uniquePhone()
+  t.equal((await call(`${first.url}/api/phone-verification/send`, 'POST', { phone, purpose: 'register' })).status, 202)
+  const verified = await call(`${first.url}/api/phone-verification/verify`, 'POST', { phone, code: latestCode(join(where.folder, 'data'), phone) })
+  const registered = await call(`${first.url}/api/user/register`, 'POST', {
+    user_name: 'Binary Rider', phone, password: 'correct horse battery', radius: 10, latitude: 60.17, longitude: 24.94, idToken: verified.json.idToken,
+  })
+  t.equal(registered.status, 201, JSON.stringify(registered.json))
+  first.server.child.kill('SIGTERM')
+  t.equal(await first.server.exited, 0, 'it stops cleanly on SIGTERM')
+
+  const second = await serve(t, where)
+  t.comment(`start on an existing folder: ${second.startMs} ms`)
+  const loginStarted = Date.now()
+  const login = await call(`${second.url}/api/user/login`, 'POST', { identifier: 'Binary Rider', password: 'correct horse battery' })
+  t.comment(`login (one argon2id verify) in the binary: ${Date.now() - loginStarted} ms`)
+  t.equal(login.status, 200, 'the user of the first start logs in after the restart')
+  t.equal((await call(`${second.url}/api/services`, 'GET')).json.length, services.json.length)
+  second.server.child.kill('SIGTERM')
+  t.equal(await second.server.exited, 0)
+})
+
+t.test('with DATABASE_URL it uses that server, not an embedded one', async (t) => {
+  const where = installAlone(t)
+  const { server, url } = await serve(t, where, { DATABASE_URL: await createTestDatabase(t), SAMPLE_SERVICES: 'false' })
+  t.equal((await fetch(`${url}/readyz`)).status, 200, server.output())
+  t.notOk(existsSync(join(where.folder, 'data', 'pgdata')), 'no embedded database was made')
+  const unknown = binary(where, ['admin', 'grant', 'Nobody Here'], { DATABASE_URL: (await createTestDatabase(t)) })
+  t.equal(await unknown.exited, 1, unknown.output())
+  t.match(unknown.output(), /admin: no user named "Nobody Here"/)
+})
+
+t.test('admin grant of an unknown user on the embedded database exits 1', async (t) => {
+  const where = installAlone(t)
+  const unknown = binary(where, ['admin', 'grant', 'Nobody Here'])
+  t.equal(await unknown.exited, 1, unknown.output())
+  t.match(unknown.output(), /admin: no user named "Nobody Here"/)
+})
+
+t.test('backup, then restore into a new folder, gives the same users and requests', async (t) => {
+  const where = installAlone(t)
+  const dataDir = join(where.folder, 'data')
+  const phone = uniquePhone()
+  const password = 'correct horse battery'
+  const first = await serve(t, where, { SAMPLE_SERVICES: 'false' })
+  t.equal((await call(`${first.url}/api/phone-verification/send`, 'POST', { phone, purpose: 'register' })).status, 202)
+  const verified = await call(`${first.url}/api/phone-verification/verify`, 'POST', { phone, code: latestCode(dataDir, phone) })
+  const registered = await call(`${first.url}/api/user/register`, 'POST', {
+    user_name: 'Backed Up', phone, password, radius: 10, latitude: 60.17, longitude: 24.94, idToken: verified.json.idToken,
+  })
+  t.equal(registered.status, 201, JSON.stringify(registered.json))
+  const created = await call(`${first.url}/api/requests`, 'POST', {
+    category: 'bicycle_maintenance', description: 'Chain snapped at the harbour', latitude: 60.1699, longitude: 24.9384, isApproximate: 0,
+  }, registered.json.token)
+  t.equal(created.status, 201, JSON.stringify(created.json))
+  first.server.child.kill('SIGTERM')
+  t.equal(await first.server.exited, 0)
+
+  const backup = binary(where, ['backup', 'pyoraapu.tar.gz'])
+  t.equal(await backup.exited, 0, backup.output())
+  const restore = binary(where, ['restore', 'pyoraapu.tar.gz'], { DATA_DIR: './restored' })
+  t.equal(await restore.exited, 0, restore.output())
+
+  const second = await serve(t, where, { DATA_DIR: './restored', SAMPLE_SERVICES: 'false' })
+  const login = await call(`${second.url}/api/user/login`, 'POST', { identifier: 'Backed Up', password })
+  t.equal(login.status, 200, JSON.stringify(login.json))
+  const list = await call(`${second.url}/api/requests`, 'GET', undefined, login.json.token)
+  t.equal(list.status, 200)
+  t.match(JSON.stringify(list.json), /Chain snapped at the harbour/, 'the request came back with the database')
+  second.server.child.kill('SIGTERM')
+  await second.server.exited
+})
