@@ -38,21 +38,33 @@ interface Shown {
 
 /**
  * Waits in the page until the shown notifications satisfy `match` (a JS expression over `shown`) and returns them
- * from that same poll: headless Chromium may close a notification again soon after, so the polling stays in the
- * page, every 10 ms, with no round trip to Node in between. (page.waitForFunction once resolved with an answer
- * whose value read back as null on a loaded machine.)
+ * from that same poll, or undefined after `timeoutMs`: headless Chromium may close a notification again soon after,
+ * so the polling stays in the page, every 10 ms, with no round trip to Node in between.
  */
-async function notificationsWhen(page: Page, match: string, timeoutMs = 10_000): Promise<Shown[]> {
-  const shown = await page.evaluate<Shown[]>(`(async () => {
+async function notificationsWhen(page: Page, match: string, timeoutMs: number): Promise<Shown[] | undefined> {
+  return page.evaluate<Shown[] | undefined>(`(async () => {
     const deadline = Date.now() + ${timeoutMs}
     for (;;) {
       const shown = await ${NOTIFICATIONS}
-      if ((${match}) || Date.now() > deadline) return shown
+      if (${match}) return shown
+      if (Date.now() > deadline) return undefined
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
   })()`)
-  if (!shown.length) throw new Error(`no notification matched ${match} within ${timeoutMs} ms`)
-  return shown
+}
+
+/**
+ * Delivers a push through DevTools until the page shows what `match` expects. DevTools drops a delivery now and
+ * then on a loaded machine (about 1 run in 10 of the full suite, also when the worker is long active), which a real
+ * push service would retry; a missing notification after three deliveries is a failure.
+ */
+async function pushUntilShown(page: Page, deliver: () => Promise<unknown>, match: string): Promise<Shown[]> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await deliver()
+    const shown = await notificationsWhen(page, match, 5000)
+    if (shown) return shown
+  }
+  throw new Error(`no notification matched ${match} after 3 deliveries`)
 }
 
 t.test('the worker at /service-worker.js controls the page and shows a pushed notification', async (t) => {
@@ -74,12 +86,9 @@ t.test('the worker at /service-worker.js controls the page and shows a pushed no
   t.ok(registrationId, 'DevTools reports the registration for the app scope')
 
   const payload = { title: 'New help request', body: 'Flat tyre, 1.2 km', url: '/?request=42', tag: 'request-42' }
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: baseUrl,
-    registrationId: registrationId!,
-    data: JSON.stringify(payload),
-  })
-  const [shown] = await notificationsWhen(page, 'shown.length === 1')
+  const deliver = (data: object) => () =>
+    cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl, registrationId: registrationId!, data: JSON.stringify(data) })
+  const [shown] = await pushUntilShown(page, deliver(payload), 'shown.length === 1')
   t.match(shown, {
     title: payload.title,
     body: payload.body,
@@ -89,12 +98,7 @@ t.test('the worker at /service-worker.js controls the page and shows a pushed no
   })
 
   // The same tag replaces the shown notification instead of adding a second one.
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: baseUrl,
-    registrationId: registrationId!,
-    data: JSON.stringify({ ...payload, body: 'Flat tyre, 0.8 km' }),
-  })
-  await notificationsWhen(page, "shown.length === 1 && shown[0].body === 'Flat tyre, 0.8 km'")
+  await pushUntilShown(page, deliver({ ...payload, body: 'Flat tyre, 0.8 km' }), "shown.length === 1 && shown[0].body === 'Flat tyre, 0.8 km'")
   t.pass('a second push with the same tag replaced the first')
   t.same(pageErrors, [], 'no errors in the page')
 })
