@@ -1,5 +1,6 @@
 import type { Sql } from 'postgres'
 import { tooManyRequests } from '../errors.ts'
+import { addressKey } from './client-address.ts'
 import { withLimitLocks } from './limit-locks.ts'
 import { USER_MESSAGES } from './user-messages.ts'
 
@@ -47,11 +48,13 @@ interface AttemptCounts {
 const tooMany = (retryAfterSeconds: number) => tooManyRequests(USER_MESSAGES.tooManyAttempts, retryAfterSeconds)
 
 /**
- * Admits one password check for `accountKey` from `ip`, or throws 429 with a Retry-After. Check and record happen
- * under the account's and the address's advisory locks, so at most the policy's number of checks is ever evaluated,
- * however many requests arrive in parallel. An admitted attempt stays recorded as a failure unless `succeeded()`.
+ * Admits one password check for `accountKey` from `clientIp` (an IPv6 client counts by its /64), or throws 429
+ * with a Retry-After. Check and record happen under the account's and the address's advisory locks, so at most
+ * the policy's number of checks is ever evaluated, however many requests arrive in parallel. An admitted attempt
+ * stays recorded as a failure unless `succeeded()`.
  */
-export async function admitLoginAttempt(sql: Sql, accountKey: string, ip: string): Promise<AdmittedAttempt> {
+export async function admitLoginAttempt(sql: Sql, accountKey: string, clientIp: string): Promise<AdmittedAttempt> {
+  const ip = addressKey(clientIp)
   const window = LOGIN_POLICY.windowMinutes * 60
   const attemptId = await withLimitLocks(sql, [`login:account:${accountKey}`, `login:address:${ip}`], async (tx) => {
     const [counts] = await tx<AttemptCounts[]>`

@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Sql } from 'postgres'
 import { badRequest, tooManyRequests } from '../errors.ts'
 import type { Queryable } from '../db/queryable.ts'
+import { addressKey } from './client-address.ts'
 import { withLimitLocks } from './limit-locks.ts'
 import { USER_MESSAGES } from './user-messages.ts'
 
@@ -29,7 +30,8 @@ function hashCode(code: string, key: string): string {
  * in Helsinki time. The three are checked and recorded under advisory locks of the phone, the address and the day,
  * so parallel sends on any instance cannot slip past any of them (the daily cap is the service's cost ceiling).
  */
-export async function admitSmsSend(sql: Sql, phone: string, address: string, limits: SendLimits): Promise<void> {
+export async function admitSmsSend(sql: Sql, phone: string, clientIp: string, limits: SendLimits): Promise<void> {
+  const address = addressKey(clientIp)
   const allowed = await withLimitLocks(sql, [`sms:phone:${phone}`, `sms:address:${address}`, 'sms:day'], async (tx) => {
     const [counts] = await tx<{ phone: number; ip: number; today: number }[]>`
       select

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
 import type { Queryable } from '../db/queryable.ts'
-import { addressKey } from '../domain/client-address.ts'
 import { admitSmsSend, codeText, issueCode, RESEND_AFTER_SECONDS, spendCode, type Purpose } from '../domain/phone-codes.ts'
 import { USER_MESSAGES } from '../domain/user-messages.ts'
 import type { Language } from '../domain/user-rules.ts'
@@ -82,7 +81,7 @@ export default fp<{ config: Config }>(
       async sendCode(phone, purpose, ip, language, deliver = true) {
         localOnly()
         const limits = { perIpPerHour: config.SMS_PER_IP_PER_HOUR, dailyCap: config.SMS_DAILY_CAP }
-        await admitSmsSend(app.sql, phone, addressKey(ip), limits)
+        await admitSmsSend(app.sql, phone, ip, limits)
         if (deliver) {
           const code = await issueCode(app.sql, phone, purpose, codeKey)
           await transport.send({ to: phone, text: codeText(code, language), code, purpose })

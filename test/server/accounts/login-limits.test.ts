@@ -79,6 +79,12 @@ t.test('login limits under parallel requests', async (t) => {
     t.equal((await login('Slowed', user.password)).statusCode, 200, 'after the window the account is fresh')
   })
 
+  t.test('IPv6 addresses of one /64 count as one address', async (t) => {
+    await registerUser(app, dataDir, { user_name: 'Rotated' })
+    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => login('Rotated', 'wrong', `2001:db8:5:6::${i + 1}`)))
+    t.same(statuses(answers), { 401: 10, 429: 5 })
+  })
+
   t.test('a right password forgives that address its typos on the account', async (t) => {
     const user = await registerUser(app, dataDir, { user_name: 'Typist' })
     const address = '198.51.100.2'
