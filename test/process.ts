@@ -17,8 +17,13 @@ export function runMain(env: Record<string, string>): RunningMain {
 
 /** Runs one of the project's TypeScript entry points (server or script) as its npm script would. */
 export function runScript(script: string, args: string[], env: Record<string, string>): RunningMain {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: ROOT,
+  return runProcess(process.execPath, ['--import', 'tsx', script, ...args], env)
+}
+
+/** Any command with only the given environment (and PATH, HOME): what an operator's clean shell would pass. */
+export function runProcess(command: string, args: string[], env: Record<string, string>, cwd = ROOT): RunningMain {
+  const child = spawn(command, args, {
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -55,6 +60,8 @@ export function runScript(script: string, args: string[], env: Record<string, st
           listeners.delete(check)
         }
         listeners.add(check)
+        // Output that arrived with the exit is checked once more.
+        exited.then(check)
         check()
       })
     },

@@ -4,9 +4,8 @@ import t from 'tap'
 import { newestMtime } from '../../../scripts/build-if-stale.ts'
 import { BINARY, buildBinary } from '../../../scripts/build-binary.ts'
 import { PROJECT_ROOT } from '../../../server/paths.ts'
-import { latestCode, uniquePhone } from '../../accounts.ts'
 import { createTestDatabase, tempDir } from '../../helper.ts'
-import { run, type Running } from './bundle.ts'
+import { call, expectBackedUp, listening, registerOverHttp, run, seedBackedUp, type Running } from './bundle.ts'
 
 /**
  * dist/pyoraapu, the single executable: built here when missing or older than what it holds (about 25 s), then
@@ -39,22 +38,10 @@ function binary(where: Installed, args: string[], env: Record<string, string> = 
   return run(join(where.folder, 'pyoraapu'), args, { PATH: where.path, HOME: where.home, ...env }, where.folder)
 }
 
-async function serve(t: { teardown(fn: () => void): void }, where: Installed, env: Record<string, string> = {}) {
+async function serve(t: Parameters<typeof listening>[0], where: Installed, env: Record<string, string> = {}) {
   const started = Date.now()
-  const server = binary(where, [], { PORT: '0', HOST: '127.0.0.1', ...env })
-  t.teardown(() => server.child.kill('SIGKILL'))
-  const [, url] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 120_000)
-  return { server, url: url!, startMs: Date.now() - started }
-}
-
-async function call(url: string, method: string, body?: object, token?: string): Promise<{ status: number; json: any }> {
-  const response = await fetch(url, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  })
-  const text = await response.text()
-  return { status: response.status, json: text ? JSON.parse(text) : undefined }
+  const running = await listening(t, binary(where, [], { PORT: '0', HOST: '127.0.0.1', ...env }))
+  return { ...running, startMs: Date.now() - started }
 }
 
 t.test('--version and --help, with nothing beside the binary', async (t) => {
@@ -85,12 +72,7 @@ t.test('with no configuration: embedded database in ./data, the SPA, the sample 
   t.ok(existsSync(join(where.folder, 'data', 'pgdata')), 'the database lives in ./data')
 
   // A password hash in the binary: argon2's native addon loads from its assets.
-  const phone = uniquePhone()
-  t.equal((await call(`${first.url}/api/phone-verification/send`, 'POST', { phone, purpose: 'register' })).status, 202)
-  const verified = await call(`${first.url}/api/phone-verification/verify`, 'POST', { phone, code: latestCode(join(where.folder, 'data'), phone) })
-  const registered = await call(`${first.url}/api/user/register`, 'POST', {
-    user_name: 'Binary Rider', phone, password: 'correct horse battery', radius: 10, latitude: 60.17, longitude: 24.94, idToken: verified.json.idToken,
-  })
+  const registered = await registerOverHttp(first.url, join(where.folder, 'data'), 'Binary Rider', 'correct horse battery')
   t.equal(registered.status, 201, JSON.stringify(registered.json))
   first.server.child.kill('SIGTERM')
   t.equal(await first.server.exited, 0, 'it stops cleanly on SIGTERM')
@@ -126,19 +108,8 @@ t.test('admin grant of an unknown user on the embedded database exits 1', async 
 t.test('backup, then restore into a new folder, gives the same users and requests', async (t) => {
   const where = installAlone(t)
   const dataDir = join(where.folder, 'data')
-  const phone = uniquePhone()
-  const password = 'correct horse battery'
   const first = await serve(t, where, { SAMPLE_SERVICES: 'false' })
-  t.equal((await call(`${first.url}/api/phone-verification/send`, 'POST', { phone, purpose: 'register' })).status, 202)
-  const verified = await call(`${first.url}/api/phone-verification/verify`, 'POST', { phone, code: latestCode(dataDir, phone) })
-  const registered = await call(`${first.url}/api/user/register`, 'POST', {
-    user_name: 'Backed Up', phone, password, radius: 10, latitude: 60.17, longitude: 24.94, idToken: verified.json.idToken,
-  })
-  t.equal(registered.status, 201, JSON.stringify(registered.json))
-  const created = await call(`${first.url}/api/requests`, 'POST', {
-    category: 'bicycle_maintenance', description: 'Chain snapped at the harbour', latitude: 60.1699, longitude: 24.9384, isApproximate: 0,
-  }, registered.json.token)
-  t.equal(created.status, 201, JSON.stringify(created.json))
+  await seedBackedUp(t, first.url, dataDir)
   first.server.child.kill('SIGTERM')
   t.equal(await first.server.exited, 0)
 
@@ -148,11 +119,7 @@ t.test('backup, then restore into a new folder, gives the same users and request
   t.equal(await restore.exited, 0, restore.output())
 
   const second = await serve(t, where, { DATA_DIR: './restored', SAMPLE_SERVICES: 'false' })
-  const login = await call(`${second.url}/api/user/login`, 'POST', { identifier: 'Backed Up', password })
-  t.equal(login.status, 200, JSON.stringify(login.json))
-  const list = await call(`${second.url}/api/requests`, 'GET', undefined, login.json.token)
-  t.equal(list.status, 200)
-  t.match(JSON.stringify(list.json), /Chain snapped at the harbour/, 'the request came back with the database')
+  await expectBackedUp(t, second.url)
   second.server.child.kill('SIGTERM')
   await second.server.exited
 })

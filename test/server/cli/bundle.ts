@@ -1,9 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { Test } from 'tap'
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { newestMtime } from '../../../scripts/build-if-stale.ts'
 import { buildServer, SERVER_BUNDLE } from '../../../scripts/build-server.ts'
 import { PROJECT_ROOT } from '../../../server/paths.ts'
+import { latestCode, uniquePhone } from '../../accounts.ts'
+import { runProcess, type RunningMain } from '../../process.ts'
 
 export { SERVER_BUNDLE }
 
@@ -17,55 +19,65 @@ export async function ensureBundle(): Promise<void> {
   }
 }
 
-export interface Running {
-  child: ChildProcess
-  output(): string
-  waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray>
+/** A process of the test: as test/process.ts runs it, its exit reduced to the exit code the CLI tests compare. */
+export interface Running extends Omit<RunningMain, 'exited'> {
   exited: Promise<number | null>
 }
 
 /** A process with only the given environment (and PATH, HOME): what an operator's clean shell would pass. */
 export function run(command: string, args: string[], env: Record<string, string>, cwd = PROJECT_ROOT): Running {
-  const child = spawn(command, args, {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const running = runProcess(command, args, env, cwd)
+  return { ...running, exited: running.exited.then(({ code }) => code) }
+}
+
+/** Waits until a started server says where it listens; it is killed at the end of the test. */
+export async function listening(t: Teardown, server: Running): Promise<{ server: Running; url: string }> {
+  t.teardown(() => server.child.kill('SIGKILL'))
+  const [, url] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 120_000)
+  return { server, url: url! }
+}
+
+type Teardown = { teardown(fn: () => void): void }
+
+/** One JSON call to a running server, as the SPA makes it. */
+export async function call(url: string, method: string, body?: object, token?: string): Promise<{ status: number; json: any }> {
+  const response = await fetch(url, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
   })
-  let output = ''
-  const listeners = new Set<() => void>()
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString()
-    for (const listener of listeners) listener()
-  }
-  child.stdout!.on('data', collect)
-  child.stderr!.on('data', collect)
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return {
-    child,
-    output: () => output,
-    exited,
-    waitFor(pattern, timeoutMs) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const match = pattern.exec(output)
-          if (!match) return
-          cleanup()
-          resolve(match)
-        }
-        const timer = setTimeout(() => {
-          cleanup()
-          reject(new Error(`timed out after ${timeoutMs} ms waiting for ${pattern}; output:\n${output}`))
-        }, timeoutMs)
-        const cleanup = () => {
-          clearTimeout(timer)
-          listeners.delete(check)
-        }
-        listeners.add(check)
-        exited.then(check)
-        check()
-      })
-    },
-  }
+  const text = await response.text()
+  return { status: response.status, json: text ? JSON.parse(text) : undefined }
+}
+
+/** Registers a user over HTTP (the SMS code read from DATA_DIR's outbox); answers the register call's answer. */
+export async function registerOverHttp(url: string, dataDir: string, user_name: string, password: string) {
+  const phone = uniquePhone()
+  await call(`${url}/api/phone-verification/send`, 'POST', { phone, purpose: 'register' })
+  const verified = await call(`${url}/api/phone-verification/verify`, 'POST', { phone, code: latestCode(dataDir, phone) })
+  return call(`${url}/api/user/register`, 'POST', {
+    user_name, phone, password, radius: 10, latitude: 60.17, longitude: 24.94, idToken: verified.json.idToken,
+  })
+}
+
+/** What the backup tests save and expect back: a user and their help request. */
+export const BACKED_UP = { userName: 'Backed Up', password: 'correct horse battery', description: 'Chain snapped at the harbour' }
+
+export async function seedBackedUp(t: Test, url: string, dataDir: string): Promise<void> {
+  const registered = await registerOverHttp(url, dataDir, BACKED_UP.userName, BACKED_UP.password)
+  t.equal(registered.status, 201, JSON.stringify(registered.json))
+  const created = await call(`${url}/api/requests`, 'POST', {
+    category: 'bicycle_maintenance', description: BACKED_UP.description, latitude: 60.1699, longitude: 24.9384, isApproximate: 0,
+  }, registered.json.token)
+  t.equal(created.status, 201, JSON.stringify(created.json))
+}
+
+export async function expectBackedUp(t: Test, url: string): Promise<void> {
+  const login = await call(`${url}/api/user/login`, 'POST', { identifier: BACKED_UP.userName, password: BACKED_UP.password })
+  t.equal(login.status, 200, JSON.stringify(login.json))
+  const list = await call(`${url}/api/requests`, 'GET', undefined, login.json.token)
+  t.equal(list.status, 200, JSON.stringify(list.json))
+  t.match(JSON.stringify(list.json), BACKED_UP.description, 'the request came back with the database')
 }
 
 /** The built server, `node dist/server/pyoraapu.mjs <args>`. */
@@ -74,12 +86,6 @@ export function runBundle(args: string[], env: Record<string, string>): Running 
 }
 
 /** Starts the bundle's server on a free port and answers its base URL; killed at the end of the test. */
-export async function startBundle(
-  t: { teardown(fn: () => void): void },
-  env: Record<string, string>,
-): Promise<{ server: Running; url: string }> {
-  const server = runBundle([], { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env })
-  t.teardown(() => server.child.kill('SIGKILL'))
-  const [, url] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 120_000)
-  return { server, url: url! }
+export function startBundle(t: Teardown, env: Record<string, string>): Promise<{ server: Running; url: string }> {
+  return listening(t, runBundle([], { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }))
 }
