@@ -20,14 +20,23 @@ export interface PageReport {
 }
 
 // Headless on a server without a GPU, no background traffic (there is no internet here).
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking']
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+]
 
 /**
  * Runs Lighthouse with its default mobile settings (a mid-range phone, simulated slow 4G and a slowed CPU) on each
  * URL, in a fresh Chromium per URL so no cache carries over: CHROMIUM_PATH (default /usr/bin/chromium), the same
  * browser the browser tests use.
  */
-export async function runLighthouse(urls: readonly string[], categories: readonly Category[] = CATEGORIES): Promise<PageReport[]> {
+export async function runLighthouse(
+  urls: readonly string[],
+  categories: readonly Category[] = CATEGORIES,
+): Promise<PageReport[]> {
   const reports: PageReport[] = []
   for (const url of urls) {
     const lhr = await audit(url, categories)
@@ -54,7 +63,10 @@ export async function runLighthouse(urls: readonly string[], categories: readonl
  * (NO_FCP) although it did: such a run error is retried once, a second one is thrown.
  */
 async function audit(url: string, categories: readonly Category[], attempt = 1) {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS })
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  })
   try {
     const result = await lighthouse(url, {
       port: chrome.port,

@@ -31,7 +31,11 @@ try {
     }
     for (const line of failing) console.log(`    ${path} ${line}`)
   }
-  console.log(`\nRequired: ${Object.entries(REQUIRED).map(([category, score]) => `${category} >= ${score}`).join(', ')}`)
+  console.log(
+    `\nRequired: ${Object.entries(REQUIRED)
+      .map(([category, score]) => `${category} >= ${score}`)
+      .join(', ')}`,
+  )
   if (short) {
     console.log('Some page is under a required score.')
     process.exitCode = 1

@@ -11,7 +11,18 @@
  * Nothing is downloaded: `npm ci` brought that Node.
  */
 import { execFileSync } from 'node:child_process'
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { build, type Plugin } from 'esbuild'
 import { PROJECT_ROOT } from '../server/paths.ts'
@@ -44,14 +55,18 @@ function filesUnder(dir: string): [string, string][] {
 const argon2Addon: Plugin = {
   name: 'argon2-addon',
   setup(build) {
-    build.onResolve({ filter: /^@node-rs\/argon2-linux-x64-gnu$/ }, () => ({ path: 'argon2-addon', namespace: 'sea-addon' }))
+    build.onResolve({ filter: /^@node-rs\/argon2-linux-x64-gnu$/ }, () => ({
+      path: 'argon2-addon',
+      namespace: 'sea-addon',
+    }))
     build.onLoad({ filter: /.*/, namespace: 'sea-addon' }, () => ({
       contents: `module.exports = require(${JSON.stringify(join(PROJECT_ROOT, 'server', 'sea.ts'))}).loadSeaAddon(${JSON.stringify(ARGON2_KEY)})`,
       loader: 'js',
       resolveDir: PROJECT_ROOT,
     }))
     build.onResolve({ filter: /^@node-rs\/argon2-|\.node$/ }, (args) =>
-      args.path === '@node-rs/argon2-linux-x64-gnu/package.json' ? undefined : { path: args.path, external: true })
+      args.path === '@node-rs/argon2-linux-x64-gnu/package.json' ? undefined : { path: args.path, external: true },
+    )
   },
 }
 
@@ -107,16 +122,28 @@ export async function buildBinary(): Promise<void> {
 
   const blob = join(WORK, 'sea-prep.blob')
   const seaConfig = join(WORK, 'sea-config.json')
-  writeFileSync(seaConfig, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, assets }, null, 2))
+  writeFileSync(
+    seaConfig,
+    JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, assets }, null, 2),
+  )
   execFileSync(SEA_NODE, ['--experimental-sea-config', seaConfig], { stdio: 'inherit' })
 
   const partial = `${BINARY}.partial`
   mkdirSync(dirname(BINARY), { recursive: true })
   copyFileSync(SEA_NODE, partial)
   chmodSync(partial, 0o755)
-  execFileSync(process.execPath, [
-    join(PROJECT_ROOT, 'node_modules', 'postject', 'dist', 'cli.js'), partial, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', FUSE,
-  ], { stdio: ['ignore', 'ignore', 'inherit'] })
+  execFileSync(
+    process.execPath,
+    [
+      join(PROJECT_ROOT, 'node_modules', 'postject', 'dist', 'cli.js'),
+      partial,
+      'NODE_SEA_BLOB',
+      blob,
+      '--sentinel-fuse',
+      FUSE,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  )
   // Renamed into place, so a test or operator never starts half a binary.
   renameSync(partial, BINARY)
   rmSync(WORK, { recursive: true, force: true })

@@ -18,7 +18,10 @@ const ICONS = [
 const iconsDir = new URL('../web/icons/', import.meta.url)
 const outDir = new URL('../web/public/icons/', import.meta.url)
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+})
 try {
   for (const { source, sizes, name } of ICONS) {
     const svg = readFileSync(new URL(source, iconsDir), 'utf8')

@@ -59,7 +59,9 @@ async function main(argv: string[]): Promise<void> {
     case 'services': {
       if (args[0] !== 'import') break
       const { importServicesCommand } = await import('./cli/import-services.ts')
-      return runCommand('services import', () => importServicesCommand(args[1], `${NAME} services import <file.geojson|file.csv>`))
+      return runCommand('services import', () =>
+        importServicesCommand(args[1], `${NAME} services import <file.geojson|file.csv>`),
+      )
     }
     case 'backup': {
       const { backupCommand } = await import('./cli/backup.ts')

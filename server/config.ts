@@ -18,11 +18,17 @@ const LogLevel = Type.Union(
 
 export const ConfigSchema = Type.Object({
   NODE_ENV: variable(
-    Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+    Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+      default: 'development',
+    }),
     'The kind of installation. production refuses settings that are unsafe there (no JWT_SECRET with a PostgreSQL server, the Firebase Auth emulator) and warns about the SMS outbox.',
     'development, production or test',
   ),
-  HOST: variable(Type.String({ minLength: 1, default: '0.0.0.0' }), 'Address to listen on.', 'an IP address or host name'),
+  HOST: variable(
+    Type.String({ minLength: 1, default: '0.0.0.0' }),
+    'Address to listen on.',
+    'an IP address or host name',
+  ),
   PORT: variable(
     Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
     'TCP port to listen on (0 picks a free one).',
@@ -198,7 +204,11 @@ function shownValue(variable: string, received: string): string {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, readonly accepts: string, readonly received: string) {
+  constructor(
+    readonly variable: string,
+    readonly accepts: string,
+    readonly received: string,
+  ) {
     super(`Invalid environment variable ${variable}: expected ${accepts}, got ${shownValue(variable, received)}`)
     this.name = 'ConfigError'
   }
@@ -230,18 +240,30 @@ function checkCombinations(config: Config): void {
   if (config.NODE_ENV === 'production') {
     // Generated per DATA_DIR, the secret would differ between instances; and it must never live in the database.
     if (config.DATABASE_URL && !config.JWT_SECRET) {
-      throw new ConfigError('JWT_SECRET', 'a random string of at least 32 characters, shared by every instance, when NODE_ENV=production and DATABASE_URL is set', '')
+      throw new ConfigError(
+        'JWT_SECRET',
+        'a random string of at least 32 characters, shared by every instance, when NODE_ENV=production and DATABASE_URL is set',
+        '',
+      )
     }
     // The emulator's tokens are unsigned: anyone could claim any phone number.
     if (config.FIREBASE_AUTH_EMULATOR_HOST) {
-      throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST', 'unset when NODE_ENV=production (emulator tokens are unsigned)', config.FIREBASE_AUTH_EMULATOR_HOST)
+      throw new ConfigError(
+        'FIREBASE_AUTH_EMULATOR_HOST',
+        'unset when NODE_ENV=production (emulator tokens are unsigned)',
+        config.FIREBASE_AUTH_EMULATOR_HOST,
+      )
     }
   }
   if (config.SMS_TRANSPORT === 'http' && !config.SMS_GATEWAY_URL) {
     throw new ConfigError('SMS_GATEWAY_URL', 'an http(s) URL when SMS_TRANSPORT=http', '')
   }
   if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
-    throw new ConfigError(config.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'both VAPID keys or neither', '')
+    throw new ConfigError(
+      config.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY',
+      'both VAPID keys or neither',
+      '',
+    )
   }
   if (config.PHONE_VERIFICATION === 'firebase') {
     if (!config.FIREBASE_PROJECT_ID) {
@@ -283,7 +305,11 @@ function checkTrustProxy(config: Config): void {
   })
   if (bad !== undefined) {
     const { accepts } = ConfigSchema.properties.TRUST_PROXY as { accepts?: string }
-    throw new ConfigError('TRUST_PROXY', `${accepts} (not an address or CIDR range: ${JSON.stringify(bad.trim())})`, config.TRUST_PROXY)
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `${accepts} (not an address or CIDR range: ${JSON.stringify(bad.trim())})`,
+      config.TRUST_PROXY,
+    )
   }
 }
 

@@ -17,9 +17,7 @@ declare const __PYORAAPU_VERSION__: string | undefined
 const ROOT_FROM_MODULE = typeof __PYORAAPU_ROOT_FROM_MODULE__ === 'string' ? __PYORAAPU_ROOT_FROM_MODULE__ : '..'
 
 // In the single binary, the project files are extracted from its assets into a private folder (server/sea.ts).
-export const PROJECT_ROOT = isSea()
-  ? seaProjectRoot()
-  : fileURLToPath(new URL(`${ROOT_FROM_MODULE}/`, import.meta.url))
+export const PROJECT_ROOT = isSea() ? seaProjectRoot() : fileURLToPath(new URL(`${ROOT_FROM_MODULE}/`, import.meta.url))
 
 export function webDistDir(config: Pick<Config, 'WEB_DIST_DIR'>): string {
   return config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : join(PROJECT_ROOT, 'web', 'dist')

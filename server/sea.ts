@@ -64,7 +64,8 @@ export function seaProjectRoot(): string {
 }
 
 /** The global WebAssembly object: Node has it, but the server's types (no DOM lib) declare only its types. */
-const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: ArrayBuffer): Promise<WebAssembly.Module> } }).WebAssembly
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: ArrayBuffer): Promise<WebAssembly.Module> } })
+  .WebAssembly
 
 /** PGlite options that give it its wasm and data files from the binary; none outside it (it finds them itself). */
 export async function pgliteAssets(): Promise<{

@@ -4,7 +4,13 @@ import { hasUnstorableText } from './domain/unstorable-text.ts'
 import { badRequest } from './errors.ts'
 
 /** Fastify's own defaults (@fastify/ajv-compiler), kept for everything but type coercion. */
-const BASE: Options = { useDefaults: true, removeAdditional: true, addUsedSchema: false, allErrors: false, strict: false }
+const BASE: Options = {
+  useDefaults: true,
+  removeAdditional: true,
+  addUsedSchema: false,
+  allErrors: false,
+  strict: false,
+}
 
 /**
  * Params and query strings arrive as text, so "42" must become 42 there. A JSON body already has types,

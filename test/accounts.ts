@@ -8,7 +8,9 @@ export function readOutbox(dataDir: string): OutboxMessage[] {
 }
 
 export function latestCode(dataDir: string, phone: string): string {
-  const message = readOutbox(dataDir).filter((m) => m.to === phone).at(-1)
+  const message = readOutbox(dataDir)
+    .filter((m) => m.to === phone)
+    .at(-1)
   if (!message) throw new Error(`no SMS to ${phone} in the outbox`)
   return message.code
 }
@@ -37,7 +39,12 @@ export async function verifiedPhoneToken(
   purpose: 'register' | 'reset' = 'register',
 ): Promise<string> {
   const remoteAddress = clientAddress()
-  const sent = await app.inject({ method: 'POST', url: '/api/phone-verification/send', payload: { phone, purpose }, remoteAddress })
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/phone-verification/send',
+    payload: { phone, purpose },
+    remoteAddress,
+  })
   if (sent.statusCode !== 202) throw new Error(`send failed: ${sent.statusCode} ${sent.body}`)
   const e164 = normalisePhone(phone)
   const verified = await app.inject({
@@ -67,7 +74,7 @@ export function uniquePhone(): string {
 export async function registerUser(
   app: FastifyInstance,
   dataDir: string,
-  fields: { user_name: string; phone?: string; password?: string; radius?: number | string } ,
+  fields: { user_name: string; phone?: string; password?: string; radius?: number | string },
 ): Promise<RegisteredUser> {
   const phone = fields.phone ?? uniquePhone()
   const password = fields.password ?? 'correct horse'
@@ -75,7 +82,15 @@ export async function registerUser(
   const response = await app.inject({
     method: 'POST',
     url: '/api/user/register',
-    payload: { user_name: fields.user_name, phone, password, radius: fields.radius ?? 10, latitude: 60.17, longitude: 24.94, idToken },
+    payload: {
+      user_name: fields.user_name,
+      phone,
+      password,
+      radius: fields.radius ?? 10,
+      latitude: 60.17,
+      longitude: 24.94,
+      idToken,
+    },
     remoteAddress: clientAddress(),
   })
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`)

@@ -58,7 +58,11 @@ export async function openEvents(baseUrl: string, token: string | undefined): Pr
 }
 
 /** Waits a little and says whether any event matched: for asserting that something did NOT arrive. */
-export async function receivedWithin(client: EventClient, match: (event: ServerEvent) => boolean, ms = 300): Promise<boolean> {
+export async function receivedWithin(
+  client: EventClient,
+  match: (event: ServerEvent) => boolean,
+  ms = 300,
+): Promise<boolean> {
   await new Promise((resolve) => setTimeout(resolve, ms))
   return client.events.some(match)
 }

@@ -11,7 +11,9 @@ export interface EmulatedUser {
  * Stands in for the Firebase Auth emulator's REST lookup (`accounts:lookup`), the one call firebase-admin makes
  * when verifying an emulator ID token. The real Firebase servers cannot be reached from here.
  */
-export async function startAuthEmulator(users: EmulatedUser[]): Promise<{ host: string; lookups: string[]; close(): Promise<void> }> {
+export async function startAuthEmulator(
+  users: EmulatedUser[],
+): Promise<{ host: string; lookups: string[]; close(): Promise<void> }> {
   const lookups: string[] = []
   const server: Server = createServer((request, response) => {
     let data = ''
@@ -23,7 +25,9 @@ export async function startAuthEmulator(users: EmulatedUser[]): Promise<{ host: 
       const found = users
         .filter((user) => localId.includes(user.uid))
         .map((user) => ({ localId: user.uid, phoneNumber: user.phoneNumber, disabled: user.disabled ?? false }))
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(found.length ? { users: found } : {}))
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(found.length ? { users: found } : {}))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

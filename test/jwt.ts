@@ -7,10 +7,13 @@ export function craftJwt(payload: object, options: { secret?: string; alg?: 'HS2
   const alg = options.alg ?? 'HS256'
   const unsigned = `${encode({ alg, typ: 'JWT' })}.${encode(payload)}`
   if (alg === 'none') return `${unsigned}.`
-  return `${unsigned}.${createHmac('sha256', options.secret ?? '').update(unsigned).digest('base64url')}`
+  return `${unsigned}.${createHmac('sha256', options.secret ?? '')
+    .update(unsigned)
+    .digest('base64url')}`
 }
 
-const decodePart = (token: string, index: number) => JSON.parse(Buffer.from(token.split('.')[index]!, 'base64url').toString())
+const decodePart = (token: string, index: number) =>
+  JSON.parse(Buffer.from(token.split('.')[index]!, 'base64url').toString())
 
 export function decodeJwt<T = Record<string, unknown>>(token: string): T {
   return decodePart(token, 1) as T

@@ -15,10 +15,29 @@ export interface ReceivedPush {
  * `answers` sets what a subscription's endpoint replies (201 by default; 410 = gone, 429 = slow down).
  */
 export async function startPushService(dir: string) {
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-  ], { stdio: 'ignore' })
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  )
   const cert = readFileSync(join(dir, 'cert.pem'))
   const received: ReceivedPush[] = []
   const answers = new Map<string, { status: number; headers?: Record<string, string> }>()
@@ -89,11 +108,21 @@ export function verifyVapid(header: string | undefined, expectedPublicKey: strin
   if (key !== expectedPublicKey) throw new Error('signed with another key')
   const raw = Buffer.from(key, 'base64url')
   const publicKey = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: raw.subarray(1, 33).toString('base64url'),
+      y: raw.subarray(33).toString('base64url'),
+    },
     format: 'jwk',
   })
   const [head, payload, signature] = jwt.split('.') as [string, string, string]
-  const valid = verify('sha256', Buffer.from(`${head}.${payload}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))
+  const valid = verify(
+    'sha256',
+    Buffer.from(`${head}.${payload}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  )
   if (!valid) throw new Error('bad VAPID signature')
   return JSON.parse(Buffer.from(payload, 'base64url').toString()) as { aud: string; exp: number; sub: string }
 }

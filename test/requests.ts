@@ -28,7 +28,13 @@ export async function actor(app: FastifyInstance, dataDir: string, userName: str
 export function actorFor(app: FastifyInstance, user: RegisteredUser): Actor {
   const remoteAddress = clientAddress()
   const send: Actor['send'] = async (method, url, payload) => {
-    const response = await app.inject({ method, url, headers: bearer(user.token), remoteAddress, ...(payload ? { payload } : {}) })
+    const response = await app.inject({
+      method,
+      url,
+      headers: bearer(user.token),
+      remoteAddress,
+      ...(payload ? { payload } : {}),
+    })
     return { status: response.statusCode, body: response.body ? (response.json() as Json) : {} }
   }
   return {

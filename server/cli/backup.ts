@@ -41,7 +41,9 @@ async function withDataDir(action: Action, work: (pgdata: string) => Promise<str
     release = await lockDataDir(join(root, 'pgdata.pid'), root)
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error
-    console.error(`${action}: ${error.message}. The embedded database allows one process at a time: stop the server first.`)
+    console.error(
+      `${action}: ${error.message}. The embedded database allows one process at a time: stop the server first.`,
+    )
     return 1
   }
   try {
@@ -89,7 +91,11 @@ export async function restoreCommand(file: string | undefined, usage: string): P
       throw new Error(`${pgdata} already holds a database; restore into a new or empty DATA_DIR (nothing was changed)`)
     }
     try {
-      const db = await PGlite.create({ dataDir: pgdata, ...(await pgliteAssets()), loadDataDir: new Blob([readFileSync(source)]) })
+      const db = await PGlite.create({
+        dataDir: pgdata,
+        ...(await pgliteAssets()),
+        loadDataDir: new Blob([readFileSync(source)]),
+      })
       await db.query('select 1')
       await db.close()
     } catch (error) {

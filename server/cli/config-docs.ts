@@ -16,7 +16,11 @@ const END = '<!-- config:end -->'
 
 function variables(): Documented[] {
   return Object.entries(ConfigSchema.properties).map(([name, schema]) => {
-    const { description = '', accepts = '', default: fallback } = schema as {
+    const {
+      description = '',
+      accepts = '',
+      default: fallback,
+    } = schema as {
       description?: string
       accepts?: string
       default?: unknown
@@ -28,7 +32,8 @@ function variables(): Documented[] {
 /** The table itself, as Markdown: the README holds it between markers, --help prints it as it is. */
 export function configTableRows(): string {
   const rows = variables().map(
-    (v) => `| \`${v.name}\` | ${v.default === undefined ? '(unset)' : `\`${v.default}\``} | ${v.description} Accepts ${v.accepts}. |`,
+    (v) =>
+      `| \`${v.name}\` | ${v.default === undefined ? '(unset)' : `\`${v.default}\``} | ${v.description} Accepts ${v.accepts}. |`,
   )
   return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n')
 }
@@ -41,9 +46,11 @@ export function envExample(): string {
   const blocks = variables().map((v) =>
     [`# ${v.description} Accepts ${v.accepts}.`, `# ${v.name}=${v.default ?? ''}`].join('\n'),
   )
-  return ['# Copy to .env and uncomment what you change; real environment variables win over this file.', ...blocks, ''].join(
-    '\n\n',
-  )
+  return [
+    '# Copy to .env and uncomment what you change; real environment variables win over this file.',
+    ...blocks,
+    '',
+  ].join('\n\n')
 }
 
 export function readmeWithTable(readme: string): string {

@@ -39,8 +39,14 @@ export async function importServicesCommand(file: string | undefined, usage: str
   }
   const database = await openDatabase(commandConfig(), quietLog)
   try {
-    const summary = await importServices(database.sql, rows.map((row) => row.service), progress(rows.length))
-    console.log(`services:import: ${rows.length} services from ${basename(file)}: ${summary.inserted} new, ${summary.updated} updated`)
+    const summary = await importServices(
+      database.sql,
+      rows.map((row) => row.service),
+      progress(rows.length),
+    )
+    console.log(
+      `services:import: ${rows.length} services from ${basename(file)}: ${summary.inserted} new, ${summary.updated} updated`,
+    )
     return 0
   } finally {
     await database.close()

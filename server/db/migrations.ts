@@ -25,13 +25,17 @@ const FILE_PATTERN = /^(\d{5})_([a-z0-9_]+)\.sql$/
 
 /** Reads `00001_name.sql`, `00002_...`: numbered from 1 without gaps, anything else in the folder is refused. */
 export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
-  const files = readdirSync(dir).filter((file) => file.endsWith('.sql')).sort()
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
   return files.map((file, index) => {
     const match = FILE_PATTERN.exec(file)
     if (!match) throw new MigrationError(`Migration file ${file} must be named like 00001_some_name.sql`)
     const version = Number(match[1])
     if (version !== index + 1) {
-      throw new MigrationError(`Migration ${file} is out of sequence: expected number ${String(index + 1).padStart(5, '0')}`)
+      throw new MigrationError(
+        `Migration ${file} is out of sequence: expected number ${String(index + 1).padStart(5, '0')}`,
+      )
     }
     const text = readFileSync(join(dir, file), 'utf8')
     return { version, name: match[2]!, file, sql: text, checksum: sha256(text) }
@@ -73,7 +77,9 @@ export async function migrate(sql: Sql, migrations: Migration[]): Promise<Migrat
   for (const migration of migrations) {
     const ran = await sql.begin(async (tx) => {
       await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`
-      const [row] = await tx<AppliedRow[]>`select version, name, checksum from schema_migrations where version = ${migration.version}`
+      const [row] = await tx<
+        AppliedRow[]
+      >`select version, name, checksum from schema_migrations where version = ${migration.version}`
       if (row) {
         verifyApplied([row], migrations)
         return false

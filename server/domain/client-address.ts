@@ -19,5 +19,7 @@ function expandIPv6(ip: string): string[] {
   const left = head ? head.split(':') : []
   const right = tail ? tail.split(':') : []
   const missing = tail === undefined ? 0 : 8 - left.length - right.length
-  return [...left, ...Array<string>(missing).fill('0'), ...right].map((part) => part.toLowerCase().replace(/^0+(?=.)/, ''))
+  return [...left, ...Array<string>(missing).fill('0'), ...right].map((part) =>
+    part.toLowerCase().replace(/^0+(?=.)/, ''),
+  )
 }

@@ -32,7 +32,8 @@ export async function generatedJwtSecret(dataDir: string, sql: Queryable): Promi
 async function readSecret(file: string): Promise<string | undefined> {
   try {
     const secret = (await readFile(file, 'utf8')).trim()
-    if (secret.length < 32) throw new Error(`${file} holds no usable secret (fewer than 32 characters): delete it to make a new one`)
+    if (secret.length < 32)
+      throw new Error(`${file} holds no usable secret (fewer than 32 characters): delete it to make a new one`)
     return secret
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined

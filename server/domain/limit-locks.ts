@@ -7,7 +7,11 @@ import type { Sql, TransactionSql } from 'postgres'
  *
  * Keys are locked in sorted order in a single statement, so two callers sharing keys cannot deadlock.
  */
-export async function withLimitLocks<T>(sql: Sql, keys: readonly string[], body: (tx: TransactionSql) => Promise<T>): Promise<T> {
+export async function withLimitLocks<T>(
+  sql: Sql,
+  keys: readonly string[],
+  body: (tx: TransactionSql) => Promise<T>,
+): Promise<T> {
   const sorted = [...new Set(keys)].sort()
   return sql.begin(async (tx) => {
     // unnest yields the array in order, and the function scan evaluates the locks in that order.

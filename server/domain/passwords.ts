@@ -3,7 +3,12 @@ import { hash, verify } from '@node-rs/argon2'
 import { PASSWORD_MAX } from './user-rules.ts'
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. Runs on libuv's thread pool, never on the event loop. */
-const ARGON2ID = { algorithm: 2 /* Algorithm.Argon2id: a const enum, which verbatimModuleSyntax cannot import */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
+const ARGON2ID = {
+  algorithm: 2 /* Algorithm.Argon2id: a const enum, which verbatimModuleSyntax cannot import */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const
 
 /**
  * Published once per argon2id computation (hash or verify): each costs ~15 ms of a thread-pool thread and 19 MiB,

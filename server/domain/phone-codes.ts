@@ -41,7 +41,8 @@ export async function admitSmsSend(sql: Sql, phone: string, clientIp: string, li
       from sms_sends
       where sent_at > now() - interval '25 hours'
     `
-    if (counts!.phone >= SENDS_PER_PHONE || counts!.ip >= limits.perIpPerHour || counts!.today >= limits.dailyCap) return false
+    if (counts!.phone >= SENDS_PER_PHONE || counts!.ip >= limits.perIpPerHour || counts!.today >= limits.dailyCap)
+      return false
     await tx`insert into sms_sends (phone, ip) values (${phone}, ${address})`
     return true
   })

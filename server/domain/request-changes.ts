@@ -63,7 +63,12 @@ export async function editDescription(sql: Sql, viewer: Viewer, requestId: numbe
   })
 }
 
-export async function updateLocation(sql: Sql, viewer: Viewer, requestId: number, place: RequestLocation): Promise<void> {
+export async function updateLocation(
+  sql: Sql,
+  viewer: Viewer,
+  requestId: number,
+  place: RequestLocation,
+): Promise<void> {
   await sql.begin(async (tx) => {
     await lockOpenOwnRequest(tx, viewer, requestId)
     await tx`
@@ -109,6 +114,8 @@ export async function releaseForDeletedUser(tx: Queryable, userId: number): Prom
     where responder_id = ${userId} and status = 'in progress'
     returning request_id
   `
-  const deleted = await tx<{ request_id: number }[]>`delete from requests where owner_id = ${userId} returning request_id`
+  const deleted = await tx<
+    { request_id: number }[]
+  >`delete from requests where owner_id = ${userId} returning request_id`
   return [...released, ...deleted].map((row) => row.request_id)
 }

@@ -2,7 +2,6 @@ import { badRequest } from '../errors.ts'
 import { REQUEST_CATEGORIES, type RequestCategory } from './categories.ts'
 import { checkOptionalLocation, type Location } from './user-rules.ts'
 
-
 export const DAILY_REQUEST_LIMIT = 5
 export const ACTIVE_REQUEST_LIMIT = 2
 export const ACTIVE_RESPONSE_LIMIT = 2
@@ -40,7 +39,8 @@ export function checkCategory(value: string): RequestCategory {
 
 export function checkDescription(input: string): string {
   const description = input.trim()
-  if (description.length < 1 || description.length > DESCRIPTION_MAX) throw badRequest(REQUEST_MESSAGES.descriptionLength)
+  if (description.length < 1 || description.length > DESCRIPTION_MAX)
+    throw badRequest(REQUEST_MESSAGES.descriptionLength)
   if (!DESCRIPTION_CHARACTERS.test(description)) throw badRequest(REQUEST_MESSAGES.descriptionChars)
   return description
 }
@@ -59,10 +59,17 @@ export interface RequestLocation {
  * The location as it may be stored. An approximate one is rounded here, before anything is written, so its
  * exact point never exists on the server.
  */
-export function checkRequestLocation(latitude: number | null | undefined, longitude: number | null | undefined, isApproximate: boolean): RequestLocation {
+export function checkRequestLocation(
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+  isApproximate: boolean,
+): RequestLocation {
   const location = checkOptionalLocation(latitude, longitude)
   if (!location || !isApproximate) return { location, isApproximate }
-  return { location: { latitude: roundApproximate(location.latitude), longitude: roundApproximate(location.longitude) }, isApproximate }
+  return {
+    location: { latitude: roundApproximate(location.latitude), longitude: roundApproximate(location.longitude) },
+    isApproximate,
+  }
 }
 
 /** The SPEC sends flags as 0 or 1; API clients may send booleans. */

@@ -91,7 +91,9 @@ export async function listRequests(sql: Queryable, viewer: Viewer, historyDays: 
 
 /** One request the viewer may see, else 404 (missing, deleted and hidden test requests look alike). */
 export async function findRequest(sql: Queryable, viewer: Viewer, requestId: number): Promise<RequestRow> {
-  const [row] = await sql<RequestRow[]>`${selectRequests(sql)} where r.request_id = ${requestId} and ${visibleTo(sql, viewer)}`
+  const [row] = await sql<
+    RequestRow[]
+  >`${selectRequests(sql)} where r.request_id = ${requestId} and ${visibleTo(sql, viewer)}`
   if (!row) throw notFound(REQUEST_MESSAGES.notFound)
   return row
 }
@@ -121,7 +123,10 @@ export async function lockUser(sql: Queryable, userId: number): Promise<void> {
 }
 
 /** A request in any state, for deciding who hears of a change to it (deleted and test ones included). */
-export async function requestForEvent(sql: Queryable, requestId: number): Promise<(RequestRow & { deleted: boolean }) | undefined> {
+export async function requestForEvent(
+  sql: Queryable,
+  requestId: number,
+): Promise<(RequestRow & { deleted: boolean }) | undefined> {
   const [row] = await sql<(RequestRow & { deleted: boolean })[]>`
     ${selectRequests(sql, sql`, r.deleted_at is not null as deleted`)}
     where r.request_id = ${requestId}

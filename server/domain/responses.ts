@@ -36,11 +36,17 @@ export type RemovedBy = 'owner' | 'responder'
  * In progress → new: the responder releases it, or the owner removes the responder. Either way that user can
  * never take this request again (their response row stays, ended). Returns who was the responder.
  */
-export async function removeResponder(sql: Sql, viewer: Viewer, requestId: number, removedBy: RemovedBy): Promise<number> {
+export async function removeResponder(
+  sql: Sql,
+  viewer: Viewer,
+  requestId: number,
+  removedBy: RemovedBy,
+): Promise<number> {
   return sql.begin(async (tx) => {
     const request = await lockRequest(tx, viewer, requestId)
     if (removedBy === 'owner' && request.owner_id !== viewer.user_id) throw forbidden(REQUEST_MESSAGES.notOwner)
-    if (removedBy === 'responder' && request.responder_id !== viewer.user_id) throw forbidden(REQUEST_MESSAGES.notResponder)
+    if (removedBy === 'responder' && request.responder_id !== viewer.user_id)
+      throw forbidden(REQUEST_MESSAGES.notResponder)
     if (request.status === 'completed') throw conflict(REQUEST_MESSAGES.completed)
     if (request.status !== 'in progress') throw conflict(REQUEST_MESSAGES.noResponder)
     await tx`

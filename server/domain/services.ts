@@ -30,7 +30,11 @@ export type SaveOutcome = 'inserted' | 'updated'
  * Writes one service: by id (admin edit), else upserted by its external id (re-imports update), else a new
  * row. Its texts are replaced as a whole.
  */
-export async function saveService(tx: Queryable, service: ServiceInput, serviceId?: number): Promise<{ serviceId: number; outcome: SaveOutcome }> {
+export async function saveService(
+  tx: Queryable,
+  service: ServiceInput,
+  serviceId?: number,
+): Promise<{ serviceId: number; outcome: SaveOutcome }> {
   const columns = {
     external_id: service.external_id,
     category: service.category,
@@ -75,7 +79,11 @@ export interface ImportSummary {
 }
 
 /** All or nothing: one transaction, so a failure leaves the previous data exactly as it was. */
-export async function importServices(sql: Sql, services: ServiceInput[], onProgress?: (done: number) => void): Promise<ImportSummary> {
+export async function importServices(
+  sql: Sql,
+  services: ServiceInput[],
+  onProgress?: (done: number) => void,
+): Promise<ImportSummary> {
   return sql.begin(async (tx) => {
     const summary: ImportSummary = { inserted: 0, updated: 0 }
     for (const [index, service] of services.entries()) {

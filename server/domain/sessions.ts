@@ -86,7 +86,12 @@ export async function rotateRefreshToken(
     const [session] = await tx<{ user_id: number; expires_at: Date }[]>`
       select user_id, expires_at from sessions where session_id = ${token.session_id}
     `
-    return { sessionId: token.session_id, refreshToken: next.token, expiresAt: session!.expires_at, userId: session!.user_id }
+    return {
+      sessionId: token.session_id,
+      refreshToken: next.token,
+      expiresAt: session!.expires_at,
+      userId: session!.user_id,
+    }
   })
   if (revokedUserId !== undefined) await onRevoked(revokedUserId)
   if (!result) throw unauthorized('Session expired, log in again')
@@ -104,7 +109,12 @@ export async function revokeSession(sql: Queryable, sessionId: string, reason: s
 }
 
 /** After a password change or reset: every login of this user except the one making the change ends. */
-export async function revokeOtherSessions(sql: Queryable, userId: number, keepSessionId: string | null, reason: string): Promise<void> {
+export async function revokeOtherSessions(
+  sql: Queryable,
+  userId: number,
+  keepSessionId: string | null,
+  reason: string,
+): Promise<void> {
   await sql`
     update sessions set revoked_at = now(), revoked_reason = ${reason}
     where user_id = ${userId} and revoked_at is null
@@ -126,7 +136,11 @@ export async function liveSessionUser(sql: Queryable, sessionId: string, userId:
  * Logout with only the cookie (the access token may have expired): ends the session the token belongs to.
  * Answers its user's id, or undefined when no live session was ended.
  */
-export async function revokeSessionOfRefreshToken(sql: Queryable, presented: string, reason: string): Promise<number | undefined> {
+export async function revokeSessionOfRefreshToken(
+  sql: Queryable,
+  presented: string,
+  reason: string,
+): Promise<number | undefined> {
   const [row] = await sql<{ user_id: number }[]>`
     update sessions set revoked_at = now(), revoked_reason = ${reason}
     where revoked_at is null

@@ -57,7 +57,10 @@ export interface Location {
 }
 
 /** Both coordinates or neither; in range. */
-export function checkOptionalLocation(latitude: number | null | undefined, longitude: number | null | undefined): Location | null {
+export function checkOptionalLocation(
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+): Location | null {
   const hasLatitude = latitude !== null && latitude !== undefined
   const hasLongitude = longitude !== null && longitude !== undefined
   if (!hasLatitude && !hasLongitude) return null

@@ -33,7 +33,17 @@ export function toPublicUser(row: UserRow): PublicUser {
   }
 }
 
-const USER_COLUMNS = ['user_id', 'user_name', 'phone', 'password_hash', 'radius', 'language', 'is_admin', 'latitude', 'longitude']
+const USER_COLUMNS = [
+  'user_id',
+  'user_name',
+  'phone',
+  'password_hash',
+  'radius',
+  'language',
+  'is_admin',
+  'latitude',
+  'longitude',
+]
 
 /** Unique violations become the SPEC's conflict messages instead of a 500. */
 function rethrowUniqueViolation(error: unknown): never {
@@ -80,7 +90,11 @@ export async function userByPhone(sql: Queryable, phone: string): Promise<UserRo
 }
 
 /** A login identifier is a user name or a phone number; a name that equals the input wins over a phone. */
-export async function userByIdentifier(sql: Queryable, name: string, phone: string | undefined): Promise<UserRow | undefined> {
+export async function userByIdentifier(
+  sql: Queryable,
+  name: string,
+  phone: string | undefined,
+): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
     select ${sql(USER_COLUMNS)} from users
     where lower(user_name) = lower(${name}) ${phone ? sql`or phone = ${phone}` : sql``}
@@ -91,7 +105,9 @@ export async function userByIdentifier(sql: Queryable, name: string, phone: stri
 }
 
 export async function userNameTaken(sql: Queryable, name: string): Promise<boolean> {
-  const [row] = await sql<{ taken: boolean }[]>`select exists (select 1 from users where lower(user_name) = lower(${name})) as taken`
+  const [row] = await sql<
+    { taken: boolean }[]
+  >`select exists (select 1 from users where lower(user_name) = lower(${name})) as taken`
   return row!.taken
 }
 

@@ -21,7 +21,11 @@ export interface Listener {
  * request is visible without show-all (SPEC 2): they share no location, the request has none, or it lies within
  * their radius. Test requests reach admins only (and their owner, who is an admin).
  */
-export function isRecipient(request: ChangedRequest, listener: Listener, previousResponderId: number | null = null): boolean {
+export function isRecipient(
+  request: ChangedRequest,
+  listener: Listener,
+  previousResponderId: number | null = null,
+): boolean {
   if (listener.is_admin) return true
   if (request.is_test) return false
   const id = listener.user_id

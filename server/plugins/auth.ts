@@ -85,8 +85,7 @@ function isAccessTokenShape(payload: AccessTokenPayload): payload is AccessToken
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    const secret =
-      config.JWT_SECRET ?? (await generatedJwtSecret(config.DATA_DIR, app.sql))
+    const secret = config.JWT_SECRET ?? (await generatedJwtSecret(config.DATA_DIR, app.sql))
 
     await app.register(cookie)
     await app.register(jwt, {

@@ -23,13 +23,16 @@ export default fp(
         if (error.validation) {
           // SPEC 5: "All fields must be filled in" is the message for any missing field, on every form.
           const missingField = error.validation.some((issue) => issue.keyword === 'required')
-          return reply.code(400).send({ message: missingField ? FILL_ALL_FIELDS : 'Bad request', detail: error.message })
+          return reply
+            .code(400)
+            .send({ message: missingField ? FILL_ALL_FIELDS : 'Bad request', detail: error.message })
         }
         if (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP_')) {
           // Malformed or empty JSON, unsupported content type, body too large: keep the status, hide parser text.
           return reply.code(status).send({ message: status === 400 ? 'Bad request' : error.message })
         }
-        if (error instanceof HttpError && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
+        if (error instanceof HttpError && error.retryAfterSeconds !== undefined)
+          reply.header('retry-after', String(error.retryAfterSeconds))
         return reply.code(status).send({ message: error.message })
       }
 

@@ -28,7 +28,9 @@ export default fp<EventsOptions>(
     const bus = app.db.mode === 'server' ? await postgresBus(app.sql, app.log) : inProcessBus()
     const hub = new EventHub(app.sql, app.log, tokenExpiryGraceMs)
     bus.onMessage((message) => {
-      hub.deliver(message).catch((error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'))
+      hub
+        .deliver(message)
+        .catch((error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'))
     })
     bus.onResync(() => hub.refetchAll())
 
@@ -38,7 +40,9 @@ export default fp<EventsOptions>(
     app.decorate('events', {
       hub,
       async publish(message: BusMessage) {
-        await bus.publish(message).catch((error: unknown) => app.log.warn({ err: error, message }, 'publishing an event failed'))
+        await bus
+          .publish(message)
+          .catch((error: unknown) => app.log.warn({ err: error, message }, 'publishing an event failed'))
       },
     })
     app.addHook('onClose', async () => {

@@ -103,7 +103,11 @@ export default fp(
         labelNames: ['outcome'] as const,
         registers,
       }),
-      smsSent: new Counter({ name: 'sms_sent_total', help: 'Verification SMS handed to the SMS transport.', registers }),
+      smsSent: new Counter({
+        name: 'sms_sent_total',
+        help: 'Verification SMS handed to the SMS transport.',
+        registers,
+      }),
     })
   },
   { name: 'metrics' },

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
 import type { Queryable } from '../db/queryable.ts'
-import { admitSmsSend, codeText, issueCode, RESEND_AFTER_SECONDS, spendCode, type Purpose } from '../domain/phone-codes.ts'
+import {
+  admitSmsSend,
+  codeText,
+  issueCode,
+  RESEND_AFTER_SECONDS,
+  spendCode,
+  type Purpose,
+} from '../domain/phone-codes.ts'
 import { USER_MESSAGES } from '../domain/user-messages.ts'
 import type { Language } from '../domain/user-rules.ts'
 import { badRequest, HttpError } from '../errors.ts'
@@ -19,7 +26,13 @@ export interface PhoneVerification {
    * Local mode: counts a send against the SMS limits, then makes and sends a code, unless `deliver` is false (a
    * reset asked for an unknown number gets the same answer, the same limits, and no SMS).
    */
-  sendCode(phone: string, purpose: Purpose, ip: string, language: Language, deliver?: boolean): Promise<{ resendAfter: number }>
+  sendCode(
+    phone: string,
+    purpose: Purpose,
+    ip: string,
+    language: Language,
+    deliver?: boolean,
+  ): Promise<{ resendAfter: number }>
   /** Local mode: a correct code becomes a signed, single-use proof (the SPEC's idToken). */
   verifyCode(phone: string, code: string): Promise<string>
   /**
@@ -44,7 +57,11 @@ export default fp<{ config: Config }>(
       config.SMS_TRANSPORT === 'http'
         ? httpTransport(config.SMS_GATEWAY_URL!, config.SMS_GATEWAY_TOKEN)
         : outboxTransport(config.DATA_DIR, app.log)
-    if (config.NODE_ENV === 'production' && config.PHONE_VERIFICATION === 'local' && config.SMS_TRANSPORT === 'outbox') {
+    if (
+      config.NODE_ENV === 'production' &&
+      config.PHONE_VERIFICATION === 'local' &&
+      config.SMS_TRANSPORT === 'outbox'
+    ) {
       app.log.warn(
         { file: config.DATA_DIR },
         'SMS_TRANSPORT=outbox in production: verification codes are written to a file in DATA_DIR, not sent to anyone',
@@ -57,7 +74,8 @@ export default fp<{ config: Config }>(
     if (firebase) app.addHook('onClose', () => firebase.close())
 
     const localOnly = () => {
-      if (config.PHONE_VERIFICATION !== 'local') throw new HttpError(404, 'Phone verification runs through Firebase here')
+      if (config.PHONE_VERIFICATION !== 'local')
+        throw new HttpError(404, 'Phone verification runs through Firebase here')
     }
 
     async function provenPhone(idToken: string, purpose: Purpose): Promise<VerifiedPhone> {

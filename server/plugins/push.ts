@@ -50,7 +50,10 @@ export default fp<PushOptions>(
         },
         refused: (job, reason) => {
           app.metrics.pushes.inc({ outcome: 'refused' })
-          app.log.warn({ reason, endpoint: maskEndpoint(job.subscription.endpoint) }, 'push endpoint refused by PUSH_ENDPOINT_HOSTS; not sent')
+          app.log.warn(
+            { reason, endpoint: maskEndpoint(job.subscription.endpoint) },
+            'push endpoint refused by PUSH_ENDPOINT_HOSTS; not sent',
+          )
         },
       },
       policy,

@@ -30,7 +30,10 @@ export function postgresRateLimitStore(sql: Sql) {
           hits = case when c.window_ends_at <= now() then 1 else c.hits + 1 end,
           window_ends_at = case when c.window_ends_at <= now() then excluded.window_ends_at else c.window_ends_at end
         returning hits, greatest(0, extract(epoch from window_ends_at - now()) * 1000)::float8 as ttl
-      `.then(([row]) => callback(null, { current: row!.hits, ttl: row!.ttl }), (error: Error) => callback(error))
+      `.then(
+        ([row]) => callback(null, { current: row!.hits, ttl: row!.ttl }),
+        (error: Error) => callback(error),
+      )
     }
 
     child(routeOptions: object) {
@@ -46,7 +49,10 @@ export default fp(
       global: false,
       keyGenerator: (request) => addressKey(request.ip),
       store: postgresRateLimitStore(app.sql),
-      errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: USER_MESSAGES.tooManyAttempts }),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode,
+        message: USER_MESSAGES.tooManyAttempts,
+      }),
     })
   },
   { name: 'rate-limit', dependencies: ['db'] },

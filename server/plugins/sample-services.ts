@@ -26,10 +26,16 @@ export default fp<{ config: Config }>(
       const rows = parseServiceFile(readFileSync(SAMPLE_SERVICES_FILE, 'utf8'), SAMPLE_SERVICES_FILE)
       const invalid = rows.filter((row) => row.problems.length > 0)
       if (invalid.length > 0) {
-        app.log.error({ invalid: invalid.map((row) => `${row.where}: ${row.problems.join('; ')}`) }, 'sample services not loaded')
+        app.log.error(
+          { invalid: invalid.map((row) => `${row.where}: ${row.problems.join('; ')}`) },
+          'sample services not loaded',
+        )
         return
       }
-      const summary = await importServices(app.sql, rows.map((row) => row.service))
+      const summary = await importServices(
+        app.sql,
+        rows.map((row) => row.service),
+      )
       app.log.info(summary, 'sample services loaded into the new installation')
     }
     await app.sql`

@@ -12,7 +12,8 @@ function firebaseSources(authDomain: string): Record<string, string> {
   return {
     'script-src': 'https://www.google.com https://www.gstatic.com https://apis.google.com',
     'frame-src': `https://www.google.com https://recaptcha.google.com https://${authDomain}`,
-    'connect-src': 'https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com',
+    'connect-src':
+      'https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com',
     'img-src': 'https://www.gstatic.com',
   }
 }
@@ -70,7 +71,8 @@ export default fp<SecurityHeadersOptions>(
       reply.header('permissions-policy', 'geolocation=(self), camera=(), microphone=(), payment=()')
       if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000')
       // API answers hold personal data: no shared or browser caching unless a route says otherwise.
-      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store')
       reply.header('x-request-id', request.id)
       return payload
     })

@@ -40,7 +40,12 @@ export default fp<WebAppOptions>(
         wildcard: false,
         cacheControl: false,
         setHeaders(reply, filePath) {
-          const urlPath = '/' + filePath.slice(distDir.length).replace(/^[\\/]+/, '').replaceAll('\\', '/')
+          const urlPath =
+            '/' +
+            filePath
+              .slice(distDir.length)
+              .replace(/^[\\/]+/, '')
+              .replaceAll('\\', '/')
           reply.header('cache-control', cacheControlFor(urlPath))
         },
       })

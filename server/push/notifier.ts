@@ -38,7 +38,12 @@ export class PushNotifier {
     const request = await requestForEvent(this.sql, requestId)
     if (!request || request.deleted) return
     if (kind === 'created') return this.toNeighbours(request)
-    const target = kind === 'taken' || kind === 'released' ? request.owner_id : kind === 'removed' ? previousResponderId : request.responder_id
+    const target =
+      kind === 'taken' || kind === 'released'
+        ? request.owner_id
+        : kind === 'removed'
+          ? previousResponderId
+          : request.responder_id
     const actorId = kind === 'taken' ? request.responder_id : previousResponderId
     if (target === null) return
     const actorName = actorId === null ? '' : await this.userName(actorId)

@@ -19,7 +19,9 @@ const PublicConfig = Type.Object({
 
 /** Tile services put their key in the URL; the browser needs it there either way. */
 export function tileUrlWithKey(config: Pick<Config, 'TILE_URL' | 'TILE_API_KEY'>): string {
-  return config.TILE_API_KEY ? config.TILE_URL.replaceAll('{key}', encodeURIComponent(config.TILE_API_KEY)) : config.TILE_URL
+  return config.TILE_API_KEY
+    ? config.TILE_URL.replaceAll('{key}', encodeURIComponent(config.TILE_API_KEY))
+    : config.TILE_URL
 }
 
 /** What the SPA needs to know about this server's setup; public, nothing secret. */

@@ -25,7 +25,10 @@ export default async function metricsRoutes(app: FastifyInstance, { config }: { 
         throw unauthorized()
       }
       const text = await app.metrics.registry.metrics()
-      return reply.header('content-type', app.metrics.registry.contentType).header('cache-control', 'no-store').send(text)
+      return reply
+        .header('content-type', app.metrics.registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(text)
     },
   )
 }

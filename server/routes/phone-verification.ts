@@ -26,7 +26,13 @@ const phoneVerificationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = a
       if (purpose === 'register' && registered) throw conflict(USER_MESSAGES.phoneExists)
       const language = languageFromAcceptLanguage(request.headers['accept-language'])
       // A reset answers alike whether or not the number has an account; only an account's phone gets a code.
-      const answer = await app.phoneVerification.sendCode(phone, purpose, request.ip, language, purpose === 'register' || registered)
+      const answer = await app.phoneVerification.sendCode(
+        phone,
+        purpose,
+        request.ip,
+        language,
+        purpose === 'register' || registered,
+      )
       return reply.code(202).send(answer)
     },
   )

@@ -26,16 +26,24 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   const answer = async (viewer: Parameters<typeof requestFor>[1], id: number) =>
     requestFor(await findRequest(app.sql, viewer, id), viewer)
   /** After a committed change: everyone it concerns hears of it, then the caller gets the request. */
-  const changed = async (viewer: Parameters<typeof requestFor>[1], requestId: number, previousResponderId: number | null = null) => {
+  const changed = async (
+    viewer: Parameters<typeof requestFor>[1],
+    requestId: number,
+    previousResponderId: number | null = null,
+  ) => {
     await app.events.publish({ type: 'request', requestId, previousResponderId })
     return answer(viewer, requestId)
   }
 
-  app.get('/api/requests', { schema: { response: { 200: Type.Array(RequestJsonSchema), '4xx': Message } } }, async (request) => {
-    const viewer = request.currentUser
-    const rows = await listRequests(app.sql, viewer, config.REQUEST_HISTORY_DAYS)
-    return rows.map((row) => requestFor(row, viewer))
-  })
+  app.get(
+    '/api/requests',
+    { schema: { response: { 200: Type.Array(RequestJsonSchema), '4xx': Message } } },
+    async (request) => {
+      const viewer = request.currentUser
+      const rows = await listRequests(app.sql, viewer, config.REQUEST_HISTORY_DAYS)
+      return rows.map((row) => requestFor(row, viewer))
+    },
+  )
 
   app.get('/api/requests/:id', { schema: { params: RequestParams, response: One } }, async (request) =>
     answer(request.currentUser, request.params.id),
@@ -59,10 +67,14 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     },
   )
 
-  app.put('/api/requests/:id', { schema: { params: RequestParams, body: DescriptionBody, response: One } }, async (request) => {
-    await editDescription(app.sql, request.currentUser, request.params.id, checkDescription(request.body.description))
-    return changed(request.currentUser, request.params.id)
-  })
+  app.put(
+    '/api/requests/:id',
+    { schema: { params: RequestParams, body: DescriptionBody, response: One } },
+    async (request) => {
+      await editDescription(app.sql, request.currentUser, request.params.id, checkDescription(request.body.description))
+      return changed(request.currentUser, request.params.id)
+    },
+  )
 
   app.put(
     '/api/requests/:id/location',
@@ -96,11 +108,15 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     },
   )
 
-  app.put('/api/requests/:id/setready', { schema: { params: RequestParams, body: SetReadyBody, response: One } }, async (request) => {
-    await setReady(app.sql, request.currentUser, request.params.id, flag(request.body.gotHelp))
-    app.push.notify('completed', request.params.id)
-    return changed(request.currentUser, request.params.id)
-  })
+  app.put(
+    '/api/requests/:id/setready',
+    { schema: { params: RequestParams, body: SetReadyBody, response: One } },
+    async (request) => {
+      await setReady(app.sql, request.currentUser, request.params.id, flag(request.body.gotHelp))
+      app.push.notify('completed', request.params.id)
+      return changed(request.currentUser, request.params.id)
+    },
+  )
 
   app.delete(
     '/api/requests/:id',

@@ -10,7 +10,8 @@ import { Message } from '../schemas/common.ts'
 /** Public data that changes rarely: browsers may reuse it for a minute, then revalidate with the ETag. */
 const CACHE_CONTROL = 'public, max-age=60, must-revalidate'
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]))
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Optional(Type.Union([schema, Type.Null()]))
 const ServiceBody = Type.Object({
   external_id: Nullable(Type.String({ maxLength: 200 })),
   category: Type.String({ maxLength: 50 }),
@@ -42,7 +43,12 @@ function toInput(body: Static<typeof ServiceBody>): ServiceInput {
     address: body.address ?? null,
     phone: body.phone ?? null,
     certified: body.certified ?? false,
-    localizations: body.localizations.map((l) => ({ language: l.language, name: l.name, description: l.description ?? null, url: l.url ?? null })),
+    localizations: body.localizations.map((l) => ({
+      language: l.language,
+      name: l.name,
+      description: l.description ?? null,
+      url: l.url ?? null,
+    })),
   }
   const problems = serviceProblems(service)
   if (problems.length > 0) throw badRequest(problems.join('; '))
@@ -62,10 +68,14 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const admin = { preHandler: [app.authenticate, app.requireAdmin] }
   const Saved = Type.Object({ service_id: Type.Integer() })
 
-  app.post('/api/services', { ...admin, schema: { body: ServiceBody, response: { 201: Saved, '4xx': Message } } }, async (request, reply) => {
-    const { serviceId } = await app.sql.begin((tx) => saveService(tx, toInput(request.body)))
-    return reply.code(201).send({ service_id: serviceId })
-  })
+  app.post(
+    '/api/services',
+    { ...admin, schema: { body: ServiceBody, response: { 201: Saved, '4xx': Message } } },
+    async (request, reply) => {
+      const { serviceId } = await app.sql.begin((tx) => saveService(tx, toInput(request.body)))
+      return reply.code(201).send({ service_id: serviceId })
+    },
+  )
 
   app.put(
     '/api/services/:id',

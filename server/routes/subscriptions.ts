@@ -55,7 +55,12 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/subscriptions/unsubscribe',
-    { schema: { body: Type.Object({ endpoint: Type.String({ maxLength: 2048 }) }), response: { 200: Message, '4xx': Message } } },
+    {
+      schema: {
+        body: Type.Object({ endpoint: Type.String({ maxLength: 2048 }) }),
+        response: { 200: Message, '4xx': Message },
+      },
+    },
     async (request) => {
       await app.sql`
         delete from push_subscriptions where endpoint = ${request.body.endpoint} and user_id = ${request.currentUser.user_id}`

@@ -97,9 +97,17 @@ export function parseCsv(content: string): CsvRecord[] {
       const csvError = error as CsvError
       if (csvError.code === undefined) throw error
       // csv-parse counts lines from the start of the text it was given, which is line `from + 1` of the file.
-      records.push({ line: next + 1, fields: [], problems: [problem(csvError, next + 1, from + Number(csvError.lines))] })
+      records.push({
+        line: next + 1,
+        fields: [],
+        problems: [problem(csvError, next + 1, from + Number(csvError.lines))],
+      })
       if (++malformed >= MAX_MALFORMED) {
-        records.push({ line: next + 1, fields: [], problems: [`stopped after ${MAX_MALFORMED} malformed rows: the rest of the file was not read`] })
+        records.push({
+          line: next + 1,
+          fields: [],
+          problems: [`stopped after ${MAX_MALFORMED} malformed rows: the rest of the file was not read`],
+        })
         break
       }
       // Read on from the line after the one the broken record starts on, not from where the error showed: when

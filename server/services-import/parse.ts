@@ -43,7 +43,8 @@ function toRow(where: string, record: Flat, latitude: unknown, longitude: unknow
     const description = text(record[`description_${language}`])
     const url = text(record[`url_${language}`])
     if (name) localizations.push({ language, name, description, url })
-    else if (description || url) problems.push(`description_${language} or url_${language} given without name_${language}`)
+    else if (description || url)
+      problems.push(`description_${language} or url_${language} given without name_${language}`)
   }
   const certified = flag(record.certified)
   if (certified === undefined) problems.push(`certified "${String(record.certified)}" is not true or false`)
@@ -67,7 +68,10 @@ function fromGeoJson(data: unknown): ParsedRow[] {
     return [{ where: 'file', service: emptyService(), problems: ['not a GeoJSON FeatureCollection'] }]
   }
   return features.map((feature, index) => {
-    const { geometry, properties } = (feature ?? {}) as { geometry?: { type?: string; coordinates?: unknown[] }; properties?: Flat }
+    const { geometry, properties } = (feature ?? {}) as {
+      geometry?: { type?: string; coordinates?: unknown[] }
+      properties?: Flat
+    }
     const where = `feature ${index + 1}`
     if (geometry?.type !== 'Point' || !Array.isArray(geometry.coordinates)) {
       return { where, service: emptyService(), problems: ['geometry must be a Point'] }
@@ -80,10 +84,14 @@ function fromGeoJson(data: unknown): ParsedRow[] {
 function fromCsv(content: string): ParsedRow[] {
   const [header, ...records] = parseCsv(content)
   if (!header) return []
-  if (header.problems.length > 0) return [{ where: `line ${header.line}`, service: emptyService(), problems: header.problems }]
+  if (header.problems.length > 0)
+    return [{ where: `line ${header.line}`, service: emptyService(), problems: header.problems }]
   const columns = header.fields.map((name) => name.trim())
   for (const required of ['latitude', 'longitude', 'category']) {
-    if (!columns.includes(required)) return [{ where: `line ${header.line}`, service: emptyService(), problems: [`the header has no ${required} column`] }]
+    if (!columns.includes(required))
+      return [
+        { where: `line ${header.line}`, service: emptyService(), problems: [`the header has no ${required} column`] },
+      ]
   }
   return records.map(({ line, fields, problems }) => {
     // A row the CSV reading could not take apart (quoting, field count) has no trustworthy columns to check.
@@ -94,7 +102,17 @@ function fromCsv(content: string): ParsedRow[] {
 }
 
 function emptyService(): ServiceInput {
-  return { external_id: null, category: 'venue', latitude: 0, longitude: 0, logo_url: null, address: null, phone: null, certified: false, localizations: [] }
+  return {
+    external_id: null,
+    category: 'venue',
+    latitude: 0,
+    longitude: 0,
+    logo_url: null,
+    address: null,
+    phone: null,
+    certified: false,
+    localizations: [],
+  }
 }
 
 /** GeoJSON (Feature properties) or CSV (by the file name), every row with its place in the file and its problems. */

@@ -11,7 +11,12 @@ const server = await startServer(t)
 const { baseUrl } = server
 const outbox = new SmsOutbox(server.dataDir)
 
-const user: TestUser = { username: 'Saavutettava', phone: '040 333 0001', e164: '+358403330001', password: 'polkupyora' }
+const user: TestUser = {
+  username: 'Saavutettava',
+  phone: '040 333 0001',
+  e164: '+358403330001',
+  password: 'polkupyora',
+}
 const other: TestUser = { username: 'Toinen', phone: '040 333 0002', e164: '+358403330002', password: 'polkupyora' }
 const newcomer = { username: 'Uusi', phone: '040 333 0009', e164: '+358403330009', password: 'polkupyora' }
 await Promise.all([user, other].map((one) => createUser(server, one)))
@@ -223,12 +228,17 @@ async function openRequest(page: Page, category: string) {
 
 // The user's own request is a bicycle repair, the other user's a food one.
 const USER_SCREENS_WITH_REQUESTS: Screen[] = [
-  { label: 'main, user, requests listed', path: '/', act: (page) => page.getByRole('button', { name: /Food and drink/ }).waitFor() },
+  {
+    label: 'main, user, requests listed',
+    path: '/',
+    act: (page) => page.getByRole('button', { name: /Food and drink/ }).waitFor(),
+  },
   { label: 'request detail, own', path: '/', act: (page) => openRequest(page, 'Bicycle maintenance') },
   {
     label: 'request detail, own, editing the description',
     path: '/',
-    act: async (page) => (await openRequest(page, 'Bicycle maintenance')).getByRole('button', { name: 'Edit description' }).click(),
+    act: async (page) =>
+      (await openRequest(page, 'Bicycle maintenance')).getByRole('button', { name: 'Edit description' }).click(),
   },
   {
     label: 'request detail, mark ready dialog',

@@ -93,7 +93,11 @@ const LANGUAGES: Record<'en' | 'fi' | 'sv', Texts> = {
 }
 
 /** A free number for each language's wrong-code case (each phone has its own send limit). */
-const FREE_PHONES = { en: ['050 444 0001', '+358504440001'], fi: ['050 444 0002', '+358504440002'], sv: ['050 444 0003', '+358504440003'] } as const
+const FREE_PHONES = {
+  en: ['050 444 0001', '+358504440001'],
+  fi: ['050 444 0002', '+358504440002'],
+  sv: ['050 444 0003', '+358504440003'],
+} as const
 
 const TAKEN = { username: 'Varattu', phone: '040 999 0001', e164: '+358409990001', password: 'varattu-salasana' }
 await createUser(server, TAKEN)

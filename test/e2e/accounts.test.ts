@@ -14,7 +14,10 @@ const outbox = new SmsOutbox(server.dataDir)
 // Code that runs in the page is written as a string expression: this tsconfig has Node's types, not the DOM's.
 const storedToken = (page: Page) => page.evaluate<string | null>("localStorage.getItem('token')")
 const storedUser = async (page: Page) =>
-  JSON.parse((await page.evaluate<string | null>("localStorage.getItem('user')")) ?? 'null') as Record<string, unknown> | null
+  JSON.parse((await page.evaluate<string | null>("localStorage.getItem('user')")) ?? 'null') as Record<
+    string,
+    unknown
+  > | null
 
 /** GET an API path with the page's own token, as the app would. */
 async function apiGet(page: Page, path: string): Promise<{ status: number; body: unknown }> {
@@ -31,12 +34,21 @@ t.test('register in three steps, reading the SMS code from the outbox', async (t
     permissions: ['geolocation'],
     geolocation: HELSINKI,
   })
-  const user: TestUser = { username: 'Ville Pöllö', phone: '040 111 0001', e164: '+358401110001', password: 'polkupyora' }
+  const user: TestUser = {
+    username: 'Ville Pöllö',
+    phone: '040 111 0001',
+    e164: '+358401110001',
+    password: 'polkupyora',
+  }
   await page.goto(`${baseUrl}/login`)
   await page.getByRole('link', { name: 'Register' }).click()
   await page.getByRole('heading', { level: 1, name: 'Register' }).waitFor()
   t.ok(await page.getByText('Step 1 of 3').isVisible(), 'step indicator')
-  t.equal(await page.getByRole('textbox', { name: 'Phone number', exact: true }).getAttribute('placeholder'), '040 123 4567', 'a Finnish example number')
+  t.equal(
+    await page.getByRole('textbox', { name: 'Phone number', exact: true }).getAttribute('placeholder'),
+    '040 123 4567',
+    'a Finnish example number',
+  )
   t.ok(await page.getByText('At least 5 characters').isVisible(), 'password hint')
   t.ok(await page.getByRole('link', { name: 'privacy statement' }).isVisible(), 'privacy statement link')
   t.ok(await page.getByRole('link', { name: 'Back to login' }).isVisible(), 'back link to /login')
@@ -56,7 +68,11 @@ t.test('register in three steps, reading the SMS code from the outbox', async (t
   await page.getByRole('heading', { level: 2, name: 'Confirm your phone number' }).waitFor()
   const sms = await outbox.waitForCode(user.e164, seen)
   t.equal(sms.purpose, 'register')
-  t.match(await page.getByText(/You can ask for a new code in \d+ s/).textContent(), /in (30|29|28) s/, 'countdown from 30')
+  t.match(
+    await page.getByText(/You can ask for a new code in \d+ s/).textContent(),
+    /in (30|29|28) s/,
+    'countdown from 30',
+  )
   const firstBox = page.getByRole('textbox', { name: 'Digit 1 of 6' })
   t.equal(await firstBox.getAttribute('inputmode'), 'numeric')
   t.equal(await firstBox.getAttribute('autocomplete'), 'one-time-code')
@@ -143,7 +159,9 @@ t.test('log out, then log in with the phone number written another way', async (
   await page.getByText('You are using the app as a visitor').waitFor()
   t.equal(await storedToken(page), null, 'token cleared')
   t.equal(await storedUser(page), null, 'user cleared')
-  const refresh = await page.evaluate<number>("fetch('/api/user/refresh-token', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).then((r) => r.status)")
+  const refresh = await page.evaluate<number>(
+    "fetch('/api/user/refresh-token', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }).then((r) => r.status)",
+  )
   t.equal(refresh, 401, 'the session is over on the server too')
 
   await page.getByRole('link', { name: 'Log in' }).click()
@@ -188,8 +206,16 @@ t.test('change the username, the radius and the password in settings', async (t)
   const settings = await openSettingsSection(page, /^Account/)
   const username = settings.getByRole('textbox', { name: 'Username', exact: true })
   t.equal(await username.getAttribute('readonly'), '', 'read-only until Edit')
-  t.equal(await settings.getByRole('textbox', { name: 'Phone number', exact: true }).inputValue(), user.e164, 'phone shown')
-  t.equal(await settings.getByRole('textbox', { name: 'Phone number', exact: true }).getAttribute('readonly'), '', 'phone is read-only')
+  t.equal(
+    await settings.getByRole('textbox', { name: 'Phone number', exact: true }).inputValue(),
+    user.e164,
+    'phone shown',
+  )
+  t.equal(
+    await settings.getByRole('textbox', { name: 'Phone number', exact: true }).getAttribute('readonly'),
+    '',
+    'phone is read-only',
+  )
   await screenshot(page, 'settings-account')
 
   await settings.getByRole('button', { name: 'Edit username' }).click()
@@ -211,7 +237,11 @@ t.test('change the username, the radius and the password in settings', async (t)
   t.ok(await settings.getByRole('button', { name: /^Account\s*Minna_K/ }).isVisible(), 'section summary updated')
 
   await settings.getByRole('button', { name: /^Radius and location/ }).click()
-  t.equal(await settings.getByRole('button', { name: /^Account/ }).getAttribute('aria-expanded'), 'false', 'one section open')
+  t.equal(
+    await settings.getByRole('button', { name: /^Account/ }).getAttribute('aria-expanded'),
+    'false',
+    'one section open',
+  )
   await settings.getByRole('button', { name: 'Edit radius' }).click()
   await settings.getByRole('textbox', { name: 'Radius (km)', exact: true }).fill('120')
   await settings.getByRole('button', { name: 'Save' }).click()
@@ -317,7 +347,11 @@ t.test('reset the password by SMS', async (t) => {
     data.setData('text/plain', ' ${sms.code} ')
     document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
   })()`)
-  t.equal(await page.getByRole('textbox', { name: 'Digit 6 of 6' }).inputValue(), sms.code[5], 'the paste filled the boxes')
+  t.equal(
+    await page.getByRole('textbox', { name: 'Digit 6 of 6' }).inputValue(),
+    sms.code[5],
+    'the paste filled the boxes',
+  )
   await screenshot(page, 'reset-2-code')
   await page.getByRole('button', { name: 'Next' }).click()
   await page.getByRole('heading', { level: 2, name: 'Choose a new password' }).waitFor()
@@ -355,10 +389,7 @@ t.test('delete the account', async (t) => {
   t.ok(await settings.isVisible(), 'Cancel keeps everything')
 
   await settings.getByRole('button', { name: 'Delete account' }).click()
-  await Promise.all([
-    page.waitForEvent('load'),
-    confirm.getByRole('button', { name: 'Delete my account' }).click(),
-  ])
+  await Promise.all([page.waitForEvent('load'), confirm.getByRole('button', { name: 'Delete my account' }).click()])
   await page.getByText('You are using the app as a visitor').waitFor()
   t.equal(await storedToken(page), null)
   t.equal(await storedUser(page), null)
@@ -392,7 +423,12 @@ t.test('an admin sees the number of registered users', async (t) => {
 })
 
 t.test('a user who is not an admin sees no user count', async (t) => {
-  const user: TestUser = { username: 'Tavallinen', phone: '050 333 0005', e164: '+358503330005', password: 'tavallinen' }
+  const user: TestUser = {
+    username: 'Tavallinen',
+    phone: '050 333 0005',
+    e164: '+358503330005',
+    password: 'tavallinen',
+  }
   await createUser(server, user)
   const { page, pageErrors } = await openContext(t, browser)
   await logIn(page, baseUrl, user.username, user.password)

@@ -26,7 +26,11 @@ t.test('/info: the FAQ opens, the support address is copied, the privacy stateme
   t.ok(await answer.isVisible(), 'the answer opens')
 
   await page.getByRole('link', { name: SUPPORT_EMAIL }).waitFor()
-  t.equal(await page.getByRole('link', { name: SUPPORT_EMAIL }).getAttribute('href'), `mailto:${SUPPORT_EMAIL}`, 'the support address is shown')
+  t.equal(
+    await page.getByRole('link', { name: SUPPORT_EMAIL }).getAttribute('href'),
+    `mailto:${SUPPORT_EMAIL}`,
+    'the support address is shown',
+  )
   t.ok(await page.getByText('Version 2.0.2').isVisible(), 'the version label')
   await page.getByRole('button', { name: 'Copy address' }).click()
   await page.getByRole('status').getByText('Address copied').waitFor()

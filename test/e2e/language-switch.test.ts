@@ -143,7 +143,10 @@ async function expectAllTranslated(
 ) {
   const english: { lines: string[]; lang: string }[] = []
   for (const screen of screens) english.push(await textsOf(page, screen))
-  t.ok(english.every(({ lang }) => lang === 'en'), 'it starts in English')
+  t.ok(
+    english.every(({ lang }) => lang === 'en'),
+    'it starts in English',
+  )
 
   const untranslated = (index: number, translated: { lines: string[] }) =>
     english[index]!.lines.filter(
@@ -164,7 +167,10 @@ async function expectAllTranslated(
     const translated = await textsOf(page, screen)
     t.equal(translated.lang, lang, `${screen.label}: <html lang="${lang}">`)
     t.same(untranslated(index, translated), [], `${screen.label}: every English text is translated`)
-    t.ok(english[index]!.lines.length > 5, `${screen.label}: there was text to compare (${english[index]!.lines.length} lines)`)
+    t.ok(
+      english[index]!.lines.length > 5,
+      `${screen.label}: there was text to compare (${english[index]!.lines.length} lines)`,
+    )
   }
 }
 

@@ -17,7 +17,9 @@ t.test('Lighthouse (mobile): Accessibility and Best Practices at least 95 on the
     const path = new URL(url).pathname
     for (const category of categories) {
       const required = REQUIRED[category] ?? 100
-      t.ok((scores[category] ?? 0) >= required, `${path} ${category} ${scores[category]} (at least ${required})`, { failing })
+      t.ok((scores[category] ?? 0) >= required, `${path} ${category} ${scores[category]} (at least ${required})`, {
+        failing,
+      })
     }
   }
 })

@@ -87,7 +87,11 @@ t.test('the worker at /service-worker.js controls the page and shows a pushed no
 
   const payload = { title: 'New help request', body: 'Flat tyre, 1.2 km', url: '/?request=42', tag: 'request-42' }
   const deliver = (data: object) => () =>
-    cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl, registrationId: registrationId!, data: JSON.stringify(data) })
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: baseUrl,
+      registrationId: registrationId!,
+      data: JSON.stringify(data),
+    })
   const [shown] = await pushUntilShown(page, deliver(payload), 'shown.length === 1')
   t.match(shown, {
     title: payload.title,
@@ -98,7 +102,11 @@ t.test('the worker at /service-worker.js controls the page and shows a pushed no
   })
 
   // The same tag replaces the shown notification instead of adding a second one.
-  await pushUntilShown(page, deliver({ ...payload, body: 'Flat tyre, 0.8 km' }), "shown.length === 1 && shown[0].body === 'Flat tyre, 0.8 km'")
+  await pushUntilShown(
+    page,
+    deliver({ ...payload, body: 'Flat tyre, 0.8 km' }),
+    "shown.length === 1 && shown[0].body === 'Flat tyre, 0.8 km'",
+  )
   t.pass('a second push with the same tag replaced the first')
   t.same(pageErrors, [], 'no errors in the page')
 })

@@ -37,14 +37,22 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 }
 
 t.test('the manifests: one per language, installable shape, real icons', async (t) => {
-  const names = { 'manifest.webmanifest': 'Bike Help', 'manifest-fi.webmanifest': 'Pyöräapu', 'manifest-sv.webmanifest': 'Cykelhjälpen' }
+  const names = {
+    'manifest.webmanifest': 'Bike Help',
+    'manifest-fi.webmanifest': 'Pyöräapu',
+    'manifest-sv.webmanifest': 'Cykelhjälpen',
+  }
   for (const [file, name] of Object.entries(names)) {
     const response = await fetch(`${baseUrl}/${file}`)
     t.equal(response.status, 200, file)
     t.match(response.headers.get('content-type'), /^application\/manifest\+json/, `${file} content type`)
     t.equal(response.headers.get('cache-control'), 'no-cache', `${file} is revalidated`)
     const manifest = (await response.json()) as Record<string, unknown>
-    t.match(manifest, { id: '/', name, short_name: name, start_url: '/', scope: '/', display: 'standalone', theme_color: '#0b3a68' }, file)
+    t.match(
+      manifest,
+      { id: '/', name, short_name: name, start_url: '/', scope: '/', display: 'standalone', theme_color: '#0b3a68' },
+      file,
+    )
   }
 
   const manifest = (await (await fetch(`${baseUrl}/manifest.webmanifest`)).json()) as {
@@ -77,13 +85,17 @@ t.test('Chromium finds the app installable, and the manifest link follows the la
   await page.goto(`${baseUrl}/`)
   await waitForOfflineReady(page)
   const cdp = await context.newCDPSession(page)
-  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: unknown[]
+  }
   t.same(installabilityErrors, [], 'no installability errors')
 
   t.equal(await page.getAttribute('link[rel="manifest"]', 'href'), '/manifest.webmanifest', 'English by default')
   await page.evaluate(`localStorage.setItem('language', 'finnish')`)
   await page.reload()
-  await page.waitForFunction(`document.querySelector('link[rel="manifest"]').getAttribute('href') === '/manifest-fi.webmanifest'`)
+  await page.waitForFunction(
+    `document.querySelector('link[rel="manifest"]').getAttribute('href') === '/manifest-fi.webmanifest'`,
+  )
   t.pass('the Finnish manifest after choosing Finnish')
 })
 
@@ -117,7 +129,9 @@ t.test('offline: the app, its pages and the map code open, and calls say the dev
 
   await page.evaluate(`localStorage.setItem('language', 'swedish')`)
   await page.reload()
-  await page.getByText('Du är offline. Sparade vyer fungerar, men för att skicka och uppdatera behövs en anslutning.').waitFor()
+  await page
+    .getByText('Du är offline. Sparade vyer fungerar, men för att skicka och uppdatera behövs en anslutning.')
+    .waitFor()
   t.pass('in the user’s language')
 
   await context.setOffline(false)
@@ -145,9 +159,19 @@ t.test('a new deployment is offered as a reload, and the reload brings it in', a
   t.ok(box && box.height >= 44, 'a 44 px button')
   await Promise.all([page.waitForEvent('load'), reload.click()])
   await page.getByRole('tab', { name: 'Service map' }).waitFor()
-  t.equal(await page.getByText('A new version of the app is available.').count(), 0, 'the new version runs: nothing to offer')
-  t.equal(await page.evaluate<string>('navigator.serviceWorker.controller.scriptURL'), firstWorker, 'same worker address')
-  const waiting = await page.evaluate<boolean>('navigator.serviceWorker.getRegistration().then((r) => r.waiting !== null)')
+  t.equal(
+    await page.getByText('A new version of the app is available.').count(),
+    0,
+    'the new version runs: nothing to offer',
+  )
+  t.equal(
+    await page.evaluate<string>('navigator.serviceWorker.controller.scriptURL'),
+    firstWorker,
+    'same worker address',
+  )
+  const waiting = await page.evaluate<boolean>(
+    'navigator.serviceWorker.getRegistration().then((r) => r.waiting !== null)',
+  )
   t.equal(waiting, false, 'no worker left waiting')
   t.same(pageErrors, [])
 })

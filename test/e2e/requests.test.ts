@@ -48,7 +48,11 @@ t.test('a help request from creation to ready, between three users', async (t) =
   const a = await userPage(t, alice, AT_ALICE)
   const loaded: string[] = []
   a.page.on('request', (request) => loaded.push(request.url()))
-  t.equal(await a.page.getByRole('tab', { name: 'Requests' }).getAttribute('aria-selected'), 'true', 'requests tab first')
+  t.equal(
+    await a.page.getByRole('tab', { name: 'Requests' }).getAttribute('aria-selected'),
+    'true',
+    'requests tab first',
+  )
 
   // A asks for help, with an approximate location.
   await a.page.getByRole('button', { name: 'Ask for help' }).click()
@@ -65,7 +69,10 @@ t.test('a help request from creation to ready, between three users', async (t) =
   await form.getByRole('button', { name: 'Send request' }).click()
   await form.waitFor({ state: 'hidden' })
   await a.page.getByRole('button', { name: REQUEST }).waitFor()
-  t.notOk(loaded.some((url) => url.includes('SingleLocationMap')), 'the list does not download the map code')
+  t.notOk(
+    loaded.some((url) => url.includes('SingleLocationMap')),
+    'the list does not download the map code',
+  )
 
   // B sees it with its distance from the rounded point, and opens it.
   const b = await userPage(t, bob, AT_BOB)

@@ -25,7 +25,10 @@ const mercator = (latitude: number, longitude: number) => ({
 const ZOOM_5_RESOLUTION = (2 * Math.PI * EARTH_RADIUS_M) / 256 / 2 ** 5
 
 /** Where a service's marker is drawn in the map's viewport at the default view. */
-async function pixelOf(viewport: Locator, service: Service): Promise<{ x: number; y: number; box: { width: number; height: number } }> {
+async function pixelOf(
+  viewport: Locator,
+  service: Service,
+): Promise<{ x: number; y: number; box: { width: number; height: number } }> {
   const box = await viewport.boundingBox()
   if (!box) throw new Error('the map is not rendered')
   const centre = mercator(63.92, 25.75)
@@ -39,7 +42,9 @@ async function pixelOf(viewport: Locator, service: Service): Promise<{ x: number
 
 /** Of the given services, the one whose marker is farthest from every other marker and well inside the map. */
 async function loneMarker(viewport: Locator, candidates: Service[]) {
-  const placed = await Promise.all(candidates.map(async (service) => ({ service, ...(await pixelOf(viewport, service)) })))
+  const placed = await Promise.all(
+    candidates.map(async (service) => ({ service, ...(await pixelOf(viewport, service)) })),
+  )
   const inside = placed.filter(
     ({ x, y, box }) => x > 70 && y > 120 && x < box.width - 30 && y < box.height - 50, // clear of zoom buttons and attribution
   )
@@ -71,7 +76,10 @@ t.test('a visitor finds, filters and opens cyclist-friendly services', async (t)
   t.equal(await mapTab.getAttribute('aria-selected'), 'true', 'a visitor lands on the service map')
   await waitForMap(page)
   t.ok(await page.getByText(`Services on the map (${services.length})`).isVisible(), 'every service is on the map')
-  t.ok(loaded.some((url) => url.includes('/assets/ServiceMap')), 'the map code came as its own chunk')
+  t.ok(
+    loaded.some((url) => url.includes('/assets/ServiceMap')),
+    'the map code came as its own chunk',
+  )
   t.ok(tiles.requests() > 0, 'tiles come from the configured tile server')
 
   // Touch targets: the zoom buttons are 44 px.
@@ -87,11 +95,13 @@ t.test('a visitor finds, filters and opens cyclist-friendly services', async (t)
 
   // Filter: the dropdown offers the SPEC's six categories (plus all), and the map shows only the chosen one.
   const filter = page.getByRole('combobox', { name: 'Category' })
-  const options = await filter.locator('option').evaluateAll((list) => list.map((option) => (option as { value: string }).value))
+  const options = await filter
+    .locator('option')
+    .evaluateAll((list) => list.map((option) => (option as { value: string }).value))
   t.same(options, ['all', 'accommodation', 'attraction', 'restaurant', 'shop', 'rental_service', 'transportation'])
-  const category = (['accommodation', 'restaurant', 'shop', 'attraction', 'rental_service', 'transportation'] as const).find(
-    (candidate) => services.some((service) => service.category === candidate),
-  )
+  const category = (
+    ['accommodation', 'restaurant', 'shop', 'attraction', 'rental_service', 'transportation'] as const
+  ).find((candidate) => services.some((service) => service.category === candidate))
   if (!category) throw new Error('the sample data has none of the six filter categories')
   const chosen = services.filter((service) => service.category === category)
   await filter.selectOption(category)
@@ -106,7 +116,10 @@ t.test('a visitor finds, filters and opens cyclist-friendly services', async (t)
   const dialog = page.getByRole('dialog', { name: nameOf(target.service) })
   await dialog.waitFor()
   t.pass(`the marker of ${nameOf(target.service)} opens its detail`)
-  t.ok(await dialog.getByText(/^(Bike rental|Accommodation|Restaurant or café|Attraction|Shop|Transport)$/).isVisible(), 'category shown')
+  t.ok(
+    await dialog.getByText(/^(Bike rental|Accommodation|Restaurant or café|Attraction|Shop|Transport)$/).isVisible(),
+    'category shown',
+  )
   if (target.service.phone) t.equal(await dialog.locator('a[href^="tel:"]').count(), 1, 'phone as a call link')
   await screenshot(page, 'service-detail')
   await dialog.getByRole('button', { name: 'Close' }).click()
@@ -114,13 +127,18 @@ t.test('a visitor finds, filters and opens cyclist-friendly services', async (t)
 
   // A long description is shortened to 300 characters, and expands (opened from the keyboard list).
   await filter.selectOption('all')
-  const long = services.find((service) => (pickLocalization(service.localizations, 'en')?.description ?? '').length > 300)
+  const long = services.find(
+    (service) => (pickLocalization(service.localizations, 'en')?.description ?? '').length > 300,
+  )
   if (!long) {
     t.fail('the sample data has no description over 300 characters: show more cannot be tested')
   } else {
     const description = pickLocalization(long.localizations, 'en')!.description!
     await page.getByText(/^Services on the map/).click()
-    await page.getByRole('button', { name: nameOf(long), exact: true }).first().click()
+    await page
+      .getByRole('button', { name: nameOf(long), exact: true })
+      .first()
+      .click()
     const detail = page.getByRole('dialog', { name: nameOf(long) })
     const more = detail.getByRole('button', { name: 'Show more' })
     await more.waitFor()
@@ -138,7 +156,10 @@ t.test('a visitor finds, filters and opens cyclist-friendly services', async (t)
 
   const certified = services.find((service) => service.certified)
   if (certified) {
-    await page.getByRole('button', { name: nameOf(certified), exact: true }).first().click()
+    await page
+      .getByRole('button', { name: nameOf(certified), exact: true })
+      .first()
+      .click()
     const detail = page.getByRole('dialog', { name: nameOf(certified) })
     t.ok(await detail.getByRole('img', { name: 'Certified cyclist-friendly' }).isVisible(), 'certificate icon')
     await detail.getByRole('button', { name: 'Close' }).click()
@@ -146,7 +167,11 @@ t.test('a visitor finds, filters and opens cyclist-friendly services', async (t)
 
   t.equal(await page.getByText('The map service refused the API key').count(), 0, 'no AuthFailure with working tiles')
   // Logos may come from hosts the CSP does not allow; the modal hides a logo that fails, so only those are expected.
-  t.same(pageErrors.filter((error) => !/img-src|Failed to load resource/.test(error)), [], 'no errors in the page')
+  t.same(
+    pageErrors.filter((error) => !/img-src|Failed to load resource/.test(error)),
+    [],
+    'no errors in the page',
+  )
 })
 
 t.test('tiles answering 401 show the AuthFailure panel, and the map stays usable', async (t) => {
@@ -155,7 +180,13 @@ t.test('tiles answering 401 show the AuthFailure panel, and the map stays usable
   const panel = page.getByRole('alert').filter({ hasText: 'The map service refused the API key' })
   await panel.waitFor()
   t.ok(refusingTiles.requests() > 0, 'the tiles were asked for')
-  t.ok(await panel.getByText(/API key/).first().isVisible(), 'the panel is about the API key')
+  t.ok(
+    await panel
+      .getByText(/API key/)
+      .first()
+      .isVisible(),
+    'the panel is about the API key',
+  )
   await waitForMap(page)
   await screenshot(page, 'service-map-auth-failure')
 

@@ -39,7 +39,11 @@ t.test('a logged-in user: account, radius and location, notifications, language,
   const settings = page.getByRole('dialog', { name: 'Settings' })
   await settings.waitFor()
 
-  t.same(await sectionTitles(settings), ['Account', 'Radius and location', 'Notifications', 'Language'], 'sections in SPEC order')
+  t.same(
+    await sectionTitles(settings),
+    ['Account', 'Radius and location', 'Notifications', 'Language'],
+    'sections in SPEC order',
+  )
   await expectOneSectionAtATime(t, settings)
   t.ok(await settings.getByRole('button', { name: 'Log out' }).isVisible(), 'log out')
   t.equal(await settings.getByRole('link', { name: 'Log in' }).count(), 0, 'no login link')

@@ -57,7 +57,10 @@ t.test('every variable has a description and an accepts text', async (t) => {
 })
 
 t.test('variables that depend on each other are checked together', async (t) => {
-  t.throws(() => loadConfig({ SMS_TRANSPORT: 'http' }), /SMS_GATEWAY_URL: expected an http\(s\) URL when SMS_TRANSPORT=http/)
+  t.throws(
+    () => loadConfig({ SMS_TRANSPORT: 'http' }),
+    /SMS_GATEWAY_URL: expected an http\(s\) URL when SMS_TRANSPORT=http/,
+  )
   t.equal(loadConfig({ SMS_TRANSPORT: 'http', SMS_GATEWAY_URL: 'https://sms.example.org/send' }).SMS_TRANSPORT, 'http')
   t.throws(() => loadConfig({ PHONE_VERIFICATION: 'firebase' }), /FIREBASE_PROJECT_ID/)
   t.throws(
@@ -65,10 +68,15 @@ t.test('variables that depend on each other are checked together', async (t) => 
     /FIREBASE_WEB_CONFIG: expected a JSON object with apiKey, authDomain, projectId and appId/,
   )
   t.throws(
-    () => loadConfig({ PHONE_VERIFICATION: 'firebase', FIREBASE_PROJECT_ID: 'p', FIREBASE_WEB_CONFIG: '{"apiKey": "k"}' }),
+    () =>
+      loadConfig({ PHONE_VERIFICATION: 'firebase', FIREBASE_PROJECT_ID: 'p', FIREBASE_WEB_CONFIG: '{"apiKey": "k"}' }),
     /FIREBASE_WEB_CONFIG/,
   )
   const web = JSON.stringify({ apiKey: 'k', authDomain: 'd', projectId: 'p', appId: 'a' })
-  t.equal(loadConfig({ PHONE_VERIFICATION: 'firebase', FIREBASE_PROJECT_ID: 'p', FIREBASE_WEB_CONFIG: web }).PHONE_VERIFICATION, 'firebase')
+  t.equal(
+    loadConfig({ PHONE_VERIFICATION: 'firebase', FIREBASE_PROJECT_ID: 'p', FIREBASE_WEB_CONFIG: web })
+      .PHONE_VERIFICATION,
+    'firebase',
+  )
   t.throws(() => loadConfig({ JWT_SECRET: 'short' }), /JWT_SECRET: expected a random string of at least 32 characters/)
 })

@@ -115,28 +115,47 @@ t.test('security headers are on pages and API answers', async (t) => {
     t.equal(res.headers['x-content-type-options'], 'nosniff', `${url} nosniff`)
     t.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin', `${url} referrer policy`)
     t.match(String(res.headers['content-security-policy']), /frame-ancestors 'none'/, `${url} frame-ancestors`)
-    t.match(String(res.headers['content-security-policy']), /img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org https:;/)
+    t.match(
+      String(res.headers['content-security-policy']),
+      /img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org https:;/,
+    )
   }
   const api = await app.inject({ url: '/api/no/such/thing' })
   t.equal(api.headers['cache-control'], 'no-store', 'API answers are not cached')
 })
 
 t.test('a tile API key goes into the URL template the SPA gets', async (t) => {
-  t.equal(tileUrlWithKey({ TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png?key={key}', TILE_API_KEY: 'a b' }), 'https://tiles.example.com/{z}/{x}/{y}.png?key=a%20b')
-  t.equal(tileUrlWithKey({ TILE_URL: 'https://t.example.com/{z}/{x}/{y}.png', TILE_API_KEY: undefined }), 'https://t.example.com/{z}/{x}/{y}.png')
+  t.equal(
+    tileUrlWithKey({ TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png?key={key}', TILE_API_KEY: 'a b' }),
+    'https://tiles.example.com/{z}/{x}/{y}.png?key=a%20b',
+  )
+  t.equal(
+    tileUrlWithKey({ TILE_URL: 'https://t.example.com/{z}/{x}/{y}.png', TILE_API_KEY: undefined }),
+    'https://t.example.com/{z}/{x}/{y}.png',
+  )
 })
 
 t.test('the CSP follows the configured tile host', async (t) => {
   const csp = contentSecurityPolicy('https://{a-c}.tiles.example.com:8443/v1/{z}/{x}/{y}.png?key=k')
   t.match(csp, /img-src 'self' data: blob: https:\/\/\*\.tiles\.example\.com:8443 https:;/)
   t.match(csp, /connect-src 'self' https:\/\/\*\.tiles\.example\.com:8443;/)
-  t.match(contentSecurityPolicy('https://tile.openstreetmap.org/{z}/{x}/{y}.png'), /img-src [^;]* https:\/\/tile\.openstreetmap\.org https:;/)
+  t.match(
+    contentSecurityPolicy('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /img-src [^;]* https:\/\/tile\.openstreetmap\.org https:;/,
+  )
   t.match(csp, /script-src 'self'(;|$)/, 'scripts only from our origin')
   t.match(csp, /frame-src 'none'/, 'no frames without Firebase')
 
   const firebase = contentSecurityPolicy('https://tile.openstreetmap.org/{z}/{x}/{y}.png', 'demo.firebaseapp.com')
-  t.match(firebase, /script-src 'self' https:\/\/www\.google\.com https:\/\/www\.gstatic\.com/, 'reCAPTCHA scripts in Firebase mode')
-  t.match(firebase, /frame-src https:\/\/www\.google\.com https:\/\/recaptcha\.google\.com https:\/\/demo\.firebaseapp\.com/)
+  t.match(
+    firebase,
+    /script-src 'self' https:\/\/www\.google\.com https:\/\/www\.gstatic\.com/,
+    'reCAPTCHA scripts in Firebase mode',
+  )
+  t.match(
+    firebase,
+    /frame-src https:\/\/www\.google\.com https:\/\/recaptcha\.google\.com https:\/\/demo\.firebaseapp\.com/,
+  )
   t.match(firebase, /connect-src 'self' https:\/\/tile\.openstreetmap\.org https:\/\/identitytoolkit\.googleapis\.com/)
 })
 

@@ -21,15 +21,24 @@ async function connect(t: Parameters<typeof tempDir>[0], max = 1) {
 t.test('the project migrations are numbered without gaps and apply cleanly', async (t) => {
   const migrations = loadMigrations(MIGRATIONS_DIR)
   t.ok(migrations.length >= 1)
-  t.same(migrations.map((m) => m.version), migrations.map((_, i) => i + 1))
+  t.same(
+    migrations.map((m) => m.version),
+    migrations.map((_, i) => i + 1),
+  )
   const sql = await connect(t)
   const first = await migrate(sql, migrations)
   t.equal(first.applied.length, migrations.length)
   const second = await migrate(sql, migrations)
   t.equal(second.applied.length, 0, 'a second run applies nothing')
   t.equal(second.alreadyApplied, migrations.length)
-  const rows = await sql<{ version: number; checksum: string }[]>`select version, checksum from schema_migrations order by version`
-  t.same(rows.map((r) => r.checksum), migrations.map((m) => m.checksum), 'each migration is recorded with its checksum')
+  const rows = await sql<
+    { version: number; checksum: string }[]
+  >`select version, checksum from schema_migrations order by version`
+  t.same(
+    rows.map((r) => r.checksum),
+    migrations.map((m) => m.checksum),
+    'each migration is recorded with its checksum',
+  )
 })
 
 t.test('file names must be numbered from 1 without gaps', async (t) => {
@@ -78,7 +87,11 @@ t.test('instances migrating at the same time apply each migration exactly once',
   const instances = Array.from({ length: 5 }, () => postgres(url, { max: 1, onnotice: () => {} }))
   t.teardown(() => Promise.all(instances.map((sql) => sql.end())))
   const results = await Promise.all(instances.map((sql) => migrate(sql, loadMigrations(dir))))
-  t.equal(results.reduce((sum, r) => sum + r.applied.length, 0), 3, 'three migrations applied in total')
+  t.equal(
+    results.reduce((sum, r) => sum + r.applied.length, 0),
+    3,
+    'three migrations applied in total',
+  )
   const [row] = await instances[0]!<{ n: number }[]>`select n from counter`
   t.equal(row?.n, 3, 'each update ran once')
 })

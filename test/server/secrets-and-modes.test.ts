@@ -18,7 +18,11 @@ t.test('production refuses what is unsafe there, naming the variable', async (t)
     t.match(error.message, accepts)
   }
   refused({ DATABASE_URL }, 'JWT_SECRET', /shared by every instance, when NODE_ENV=production and DATABASE_URL is set/)
-  refused({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, 'FIREBASE_AUTH_EMULATOR_HOST', /unset when NODE_ENV=production/)
+  refused(
+    { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    /unset when NODE_ENV=production/,
+  )
   t.equal(loadConfig({ NODE_ENV: 'production', DATABASE_URL, JWT_SECRET: 'x'.repeat(32) }).NODE_ENV, 'production')
   t.equal(loadConfig({ NODE_ENV: 'production' }).JWT_SECRET, undefined, 'embedded production may generate its secret')
   t.equal(loadConfig({ DATABASE_URL }).NODE_ENV, 'development', 'development is the default, and allows both')
@@ -34,16 +38,25 @@ t.test('a generated signing secret lives in DATA_DIR with mode 0600, never in th
   t.equal(statSync(file).mode & 0o777, 0o600)
   const secret = readFileSync(file, 'utf8').trim()
   t.ok(secret.length >= 32)
-  const [inDatabase] = await app.sql`select 1 from app_settings where value::text like ${'%' + secret + '%'} or key = 'jwt_secret'`
+  const [inDatabase] =
+    await app.sql`select 1 from app_settings where value::text like ${'%' + secret + '%'} or key = 'jwt_secret'`
   t.notOk(inDatabase, 'no copy in the database')
 
   const user = await registerUser(app, dataDir, { user_name: 'Signed' })
   const forged = craftJwt({ ...decodeJwt<Record<string, unknown>>(user.token) }, { secret })
-  t.equal((await app.inject({ url: '/api/user/protected-route', headers: bearer(forged) })).statusCode, 200, 'it is the secret in use')
+  t.equal(
+    (await app.inject({ url: '/api/user/protected-route', headers: bearer(forged) })).statusCode,
+    200,
+    'it is the secret in use',
+  )
   await app.close()
 
   const again = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir })
-  t.equal((await again.inject({ url: '/api/user/protected-route', headers: bearer(user.token) })).statusCode, 200, 'kept across restarts')
+  t.equal(
+    (await again.inject({ url: '/api/user/protected-route', headers: bearer(user.token) })).statusCode,
+    200,
+    'kept across restarts',
+  )
 })
 
 t.test('a secret an older version kept in the database moves to the file, sessions intact', async (t) => {
@@ -74,14 +87,24 @@ t.test('verification codes are never logged; production warns about the outbox',
   let output = ''
   logs.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const dataDir = tempDir(t)
-  const config = testConfig(t, { DATABASE_URL: await createTestDatabase(t), DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })
+  const config = testConfig(t, {
+    DATABASE_URL: await createTestDatabase(t),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'x'.repeat(40),
+  })
   const app = buildServer(config, { logStream: logs })
   t.teardown(() => app.close())
   await app.ready()
   t.match(output, /SMS_TRANSPORT=outbox in production/)
 
   const phone = uniquePhone()
-  const sent = await app.inject({ method: 'POST', url: '/api/phone-verification/send', payload: { phone, purpose: 'register' } })
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/phone-verification/send',
+    payload: { phone, purpose: 'register' },
+  })
   t.equal(sent.statusCode, 202)
   const code = latestCode(dataDir, phone)
   t.match(output, /verification code written to the SMS outbox/, 'the send is logged')

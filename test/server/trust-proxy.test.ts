@@ -37,7 +37,9 @@ t.test('a list entry that is no address or range stops the start, naming it', as
 })
 
 t.test('with the proxy address, only requests from the proxy are believed', async (t) => {
-  const server = buildServer(testConfig(t, { DATABASE_URL: await createTestDatabase(t), TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }))
+  const server = buildServer(
+    testConfig(t, { DATABASE_URL: await createTestDatabase(t), TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }),
+  )
   // Registered before ready, like the app's own routes: what the app takes as the client and protocol.
   server.get('/seen', async (request) => ({ ip: request.ip, protocol: request.protocol }))
   t.teardown(() => server.close())

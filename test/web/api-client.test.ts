@@ -138,12 +138,19 @@ t.test('without a stored token there is nothing to refresh', async (t) => {
   t.equal(calls[0]?.authorization, null)
 })
 
-t.test('errors carry the status and the server message; the PUT helper falls back to "Request update failed"', async (t) => {
-  fakeServer(t, (call) => (call.path === '/api/with-message' ? json(409, { message: 'Username already taken' }) : new Response('', { status: 500 })))
-  await t.rejects(apiPut('/api/with-message', {}), { status: 409, message: 'Username already taken' })
-  await t.rejects(apiPut('/api/without', {}), { status: 500, message: 'Request update failed' })
-  await t.rejects(apiFetch('/api/without'), { status: 500, message: 'HTTP 500' })
-})
+t.test(
+  'errors carry the status and the server message; the PUT helper falls back to "Request update failed"',
+  async (t) => {
+    fakeServer(t, (call) =>
+      call.path === '/api/with-message'
+        ? json(409, { message: 'Username already taken' })
+        : new Response('', { status: 500 }),
+    )
+    await t.rejects(apiPut('/api/with-message', {}), { status: 409, message: 'Username already taken' })
+    await t.rejects(apiPut('/api/without', {}), { status: 500, message: 'Request update failed' })
+    await t.rejects(apiFetch('/api/without'), { status: 500, message: 'HTTP 500' })
+  },
+)
 
 t.test('204 answers resolve to undefined', async (t) => {
   fakeServer(t, () => new Response(null, { status: 204 }))

@@ -1,17 +1,25 @@
 import t from 'tap'
-import {
-  backspaceInBox,
-  emptyCode,
-  isCodeComplete,
-  parsePastedCode,
-  typeIntoBox,
-} from '../../web/src/wizard/code.ts'
+import { backspaceInBox, emptyCode, isCodeComplete, parsePastedCode, typeIntoBox } from '../../web/src/wizard/code.ts'
 
 t.test('a paste is accepted only when it is exactly six digits', async (t) => {
   t.same(parsePastedCode('123456'), ['1', '2', '3', '4', '5', '6'])
-  t.same(parsePastedCode('  654321\n'), ['6', '5', '4', '3', '2', '1'], 'whitespace around it, as copied from a message')
+  t.same(
+    parsePastedCode('  654321\n'),
+    ['6', '5', '4', '3', '2', '1'],
+    'whitespace around it, as copied from a message',
+  )
   t.same(parsePastedCode('000000'), ['0', '0', '0', '0', '0', '0'])
-  for (const text of ['12345', '1234567', '123 456', '12345a', 'abcdef', '', '１２３４５６', '12-3456', 'Code: 123456']) {
+  for (const text of [
+    '12345',
+    '1234567',
+    '123 456',
+    '12345a',
+    'abcdef',
+    '',
+    '１２３４５６',
+    '12-3456',
+    'Code: 123456',
+  ]) {
     t.equal(parsePastedCode(text), null, JSON.stringify(text))
   }
 })

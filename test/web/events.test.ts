@@ -12,7 +12,10 @@ t.test('reconnect delays double from 1 s to at most 30 s, jittered in the upper 
   const high = (attempt: number) => reconnectDelay(attempt, () => 1)
   t.same([0, 1, 2, 3, 4, 5, 6, 20].map(high), [1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000])
   t.same([0, 1, 5].map(low), [500, 1000, 15_000])
-  t.equal(reconnectDelay(3, () => 0.5), 6000)
+  t.equal(
+    reconnectDelay(3, () => 0.5),
+    6000,
+  )
   for (let attempt = 0; attempt < 50; attempt++) t.ok(reconnectDelay(attempt) <= RECONNECT_MAX_MS)
   t.equal(high(1000), 30_000, 'no overflow for a very long outage')
 })
@@ -23,7 +26,14 @@ t.test('parseServerEvent knows the four types and ignores the rest', async (t) =
   t.same(parseServerEvent('{"type":"request.deleted","request_id":5}'), { type: 'request.deleted', request_id: 5 })
   const upserted = parseServerEvent(JSON.stringify({ type: 'request.upserted', request: request({ request_id: 9 }) }))
   t.equal(upserted?.type === 'request.upserted' && upserted.request.request_id, 9)
-  for (const text of ['nope', '[]', 'null', '{"type":"other"}', '{"type":"request.deleted"}', '{"type":"request.upserted","request":{}}']) {
+  for (const text of [
+    'nope',
+    '[]',
+    'null',
+    '{"type":"other"}',
+    '{"type":"request.deleted"}',
+    '{"type":"request.upserted","request":{}}',
+  ]) {
     t.equal(parseServerEvent(text), null, text)
   }
 })
@@ -32,20 +42,31 @@ t.test('applyRequestEvent inserts, replaces, re-sorts through the selectors and 
   const older = request({ request_id: 1, updated_at: '2026-05-01T10:00:00.000Z' })
   const other = request({ request_id: 2, updated_at: '2026-05-01T11:00:00.000Z' })
   let list = applyRequestEvent([older], { type: 'request.upserted', request: other })
-  t.same(list.map((r) => r.request_id), [1, 2], 'inserted')
+  t.same(
+    list.map((r) => r.request_id),
+    [1, 2],
+    'inserted',
+  )
 
   const bumped = { ...older, status: 'in progress' as const, updated_at: '2026-05-01T12:00:00.000Z' }
   list = applyRequestEvent(list, { type: 'request.upserted', request: bumped })
   t.equal(list.length, 2, 'replaced, not added')
   t.equal(list[0], bumped)
-  t.same(orderRequests(list, 99).map((r) => r.request_id), [1, 2], 'newest update first')
+  t.same(
+    orderRequests(list, 99).map((r) => r.request_id),
+    [1, 2],
+    'newest update first',
+  )
 
   const stale = { ...older, status: 'new' as const }
   t.equal(applyRequestEvent(list, { type: 'request.upserted', request: stale })[0], bumped, 'an older copy never wins')
   const sameTime = { ...bumped, views: 4 }
   t.equal(applyRequestEvent(list, { type: 'request.upserted', request: sameTime })[0], sameTime, 'same time replaces')
 
-  t.same(applyRequestEvent(list, { type: 'request.deleted', request_id: 1 }).map((r) => r.request_id), [2])
+  t.same(
+    applyRequestEvent(list, { type: 'request.deleted', request_id: 1 }).map((r) => r.request_id),
+    [2],
+  )
   t.same(applyRequestEvent(list, { type: 'request.deleted', request_id: 77 }).length, 2, 'unknown id: no change')
   t.equal(list.length, 2, 'the input is not mutated')
 })
@@ -147,52 +168,66 @@ t.test('the stream reconnects with growing delays, resets after ready, and not a
   stream.start()
   last().open()
   last().drop(1006)
-  t.same(timers.map((x) => x.ms), [1000])
+  t.same(
+    timers.map((x) => x.ms),
+    [1000],
+  )
   fire()
   last().drop(1006)
-  t.same(timers.map((x) => x.ms), [2000], 'the second try waits longer')
+  t.same(
+    timers.map((x) => x.ms),
+    [2000],
+    'the second try waits longer',
+  )
   fire()
   last().open()
   last().receive({ type: 'ready' })
   t.same(log, ['ready'], 'ready after the reconnect: the list is refetched')
   last().drop(1001)
-  t.same(timers.map((x) => x.ms), [1000], 'a working connection resets the backoff')
+  t.same(
+    timers.map((x) => x.ms),
+    [1000],
+    'a working connection resets the backoff',
+  )
   stream.stop()
   t.same(timers, [], 'logout cancels the pending reconnect')
   t.equal(sockets.length, 3)
 })
 
-t.test('a 4401 refreshes the token, then reconnects with the new one; a refused refresh ends the session', async (t) => {
-  const ok = harness()
-  ok.stream.start()
-  ok.last().open()
-  ok.last().drop(UNAUTHORIZED_CLOSE)
-  await new Promise((resolve) => setImmediate(resolve))
-  t.same(ok.log, ['refresh'])
-  ok.fire()
-  ok.last().open()
-  t.same(ok.last().sent, [{ type: 'auth', token: 'fresh' }])
+t.test(
+  'a 4401 refreshes the token, then reconnects with the new one; a refused refresh ends the session',
+  async (t) => {
+    const ok = harness()
+    ok.stream.start()
+    ok.last().open()
+    ok.last().drop(UNAUTHORIZED_CLOSE)
+    await new Promise((resolve) => setImmediate(resolve))
+    t.same(ok.log, ['refresh'])
+    ok.fire()
+    ok.last().open()
+    t.same(ok.last().sent, [{ type: 'auth', token: 'fresh' }])
 
-  const refused = harness(async () => null)
-  refused.stream.start()
-  refused.last().open()
-  refused.last().drop(UNAUTHORIZED_CLOSE)
-  await new Promise((resolve) => setImmediate(resolve))
-  t.same(refused.log, ['refresh', 'session over'])
-  t.same(refused.timers, [], 'no reconnect without a session')
-  t.equal(refused.sockets.length, 1)
+    const refused = harness(async () => null)
+    refused.stream.start()
+    refused.last().open()
+    refused.last().drop(UNAUTHORIZED_CLOSE)
+    await new Promise((resolve) => setImmediate(resolve))
+    t.same(refused.log, ['refresh', 'session over'])
+    t.same(refused.timers, [], 'no reconnect without a session')
+    t.equal(refused.sockets.length, 1)
 
-  const offline = harness(async () => {
-    throw new Error('offline')
-  })
-  offline.stream.start()
-  offline.last().open()
-  const warn = console.warn
-  console.warn = () => {}
-  t.teardown(() => {
-    console.warn = warn
-  })
-  offline.last().drop(UNAUTHORIZED_CLOSE)
-  await new Promise((resolve) => setImmediate(resolve))
-  t.equal(offline.timers.length, 1, 'offline: try again later')
-})
+    const offline = harness(async () => {
+      throw new Error('offline')
+    })
+    offline.stream.start()
+    offline.last().open()
+    const warn = console.warn
+    console.warn = () => {}
+    t.teardown(() => {
+      console.warn = warn
+    })
+    offline.last().drop(UNAUTHORIZED_CLOSE)
+    await new Promise((resolve) => setImmediate(resolve))
+    t.equal(offline.timers.length, 1, 'offline: try again later')
+  },
+)

@@ -25,9 +25,12 @@ t.test('a request link from a push notification opens the request, not the insta
 t.test('iOS devices, including an iPad that reports a Mac', async (t) => {
   const device = (userAgent: string, platform: string, maxTouchPoints: number) =>
     isIosDevice({ userAgent, platform, maxTouchPoints })
-  const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
-  const mac = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15'
-  const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
+  const iphone =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+  const mac =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15'
+  const android =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'
   t.equal(device(iphone, 'iPhone', 5), true, 'iPhone')
   t.equal(device(mac, 'MacIntel', 5), true, 'iPadOS asking for the desktop page')
   t.equal(device(mac, 'MacIntel', 0), false, 'a Mac')

@@ -16,7 +16,19 @@ t.test('decodes the payload, with UTF-8 names and base64url characters', async (
 })
 
 t.test('anything that is not a JWT with an object payload decodes to null', async (t) => {
-  for (const token of [null, undefined, '', 'abc', 'a.b', 'a.b.c.d', `x.${part([1, 2])}.y`, `x.${part('text')}.y`, `x.${part(null)}.y`, 'x.!!!.y', `x..y`]) {
+  for (const token of [
+    null,
+    undefined,
+    '',
+    'abc',
+    'a.b',
+    'a.b.c.d',
+    `x.${part([1, 2])}.y`,
+    `x.${part('text')}.y`,
+    `x.${part(null)}.y`,
+    'x.!!!.y',
+    `x..y`,
+  ]) {
     t.equal(decodeTokenPayload(token), null, String(token))
   }
   const notUtf8 = Buffer.from([0x7b, 0xff, 0x7d]).toString('base64url')

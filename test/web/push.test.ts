@@ -39,15 +39,29 @@ t.test('a malformed payload still shows the app name and opens the main screen',
 t.test('a click only ever leads to a path of this app', async (t) => {
   t.equal(safeAppPath('/?request=5'), '/?request=5')
   t.equal(safeAppPath('/requests/5#x'), '/requests/5#x')
-  for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '', 5, null]) {
+  for (const bad of [
+    'https://evil.example/',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '',
+    5,
+    null,
+  ]) {
     t.equal(safeAppPath(bad), '/', String(bad))
   }
 })
 
 t.test('parsePayload reads JSON text and survives none or garbage', async (t) => {
-  t.same(parsePayload(() => '{"title":"x"}'), { title: 'x' })
+  t.same(
+    parsePayload(() => '{"title":"x"}'),
+    { title: 'x' },
+  )
   t.equal(parsePayload(undefined), null)
-  t.equal(parsePayload(() => 'not json'), null)
+  t.equal(
+    parsePayload(() => 'not json'),
+    null,
+  )
 })
 
 t.test('a click brings forward the focused app window, else a visible one, else the first', async (t) => {
@@ -60,7 +74,11 @@ t.test('a click brings forward the focused app window, else a visible one, else 
   t.equal(chooseWindow([hidden, visible], origin), visible)
   t.equal(chooseWindow([hidden, win(`${origin}/login`)], origin), hidden, 'the most recently focused is listed first')
   t.equal(chooseWindow([], origin), undefined, 'no window: open one')
-  t.equal(chooseWindow([win('https://apu.example.evil.com/', true, 'visible')], origin), undefined, 'other origins never')
+  t.equal(
+    chooseWindow([win('https://apu.example.evil.com/', true, 'visible')], origin),
+    undefined,
+    'other origins never',
+  )
   t.equal(chooseWindow([win(origin)], origin)?.url, origin, 'the bare origin counts')
 })
 

@@ -35,7 +35,9 @@ t.test('distance: haversine with an earth diameter of 12742 km, shown with 2 dec
   t.equal(formatKm(0, 'sv'), '0,00')
   t.equal(distanceKm(HELSINKI, HELSINKI), 0)
   // A quarter of the circumference: pole to equator is pi * 12742 / 4.
-  t.ok(Math.abs(distanceKm({ latitude: 90, longitude: 0 }, { latitude: 0, longitude: 0 }) - (Math.PI * 12742) / 4) < 1e-6)
+  t.ok(
+    Math.abs(distanceKm({ latitude: 90, longitude: 0 }, { latitude: 0, longitude: 0 }) - (Math.PI * 12742) / 4) < 1e-6,
+  )
   t.equal(distanceFrom(null, request()), null, 'no position: no distance')
   t.equal(distanceFrom(HELSINKI, request({ latitude: null, longitude: null })), null, 'no location: no distance')
 })
@@ -46,8 +48,14 @@ t.test('visibility: own, responder, no location or within the radius; else only 
   t.notOk(isVisible(request(far), viewer()), 'outside the radius is hidden')
   t.ok(isVisible(request(far), viewer({ showAll: true })), 'outside the radius in show-all')
   t.ok(isVisible(request({ ...far, isOwnRequest: true }), viewer()), 'own request outside the radius')
-  t.ok(isVisible(request({ ...far, responder_id: ME, status: 'in progress' }), viewer()), 'I respond, outside the radius')
-  t.notOk(isVisible(request({ ...far, responder_id: ME + 1, status: 'in progress' }), viewer()), 'someone else responds')
+  t.ok(
+    isVisible(request({ ...far, responder_id: ME, status: 'in progress' }), viewer()),
+    'I respond, outside the radius',
+  )
+  t.notOk(
+    isVisible(request({ ...far, responder_id: ME + 1, status: 'in progress' }), viewer()),
+    'someone else responds',
+  )
   t.ok(isVisible(request({ latitude: null, longitude: null }), viewer()), 'no location is always shown')
   t.ok(isVisible(request(far), viewer({ position: null })), 'a viewer without a position sees all')
   t.ok(isVisible(request(far), viewer({ radius: 200 })), 'a larger radius reaches it')
@@ -96,7 +104,9 @@ t.test('request messages of SPEC 8', async (t) => {
   t.equal(messageKeyOf(new ApiError(400, 'Contains invalid characters')), 'invalidcharacters')
   t.equal(messageKeyOf(new ApiError(400, 'Description must be 1-500 characters')), 'invaliddesclength')
   t.equal(messageKeyOf(new ApiError(403, 'Only the owner can do this.')), 'genericerror')
-  t.same(takeOverFeedback(new ApiError(409, 'You have already responded to this request.')), { key: 'alreadyresponded' })
+  t.same(takeOverFeedback(new ApiError(409, 'You have already responded to this request.')), {
+    key: 'alreadyresponded',
+  })
   t.same(takeOverFeedback(new ApiError(409, 'This request already has a responder.')), { key: 'alreadyhasresponder' })
   t.same(takeOverFeedback(new ApiError(409, 'You have reached the limit of 2 active responses.')), {
     key: 'responselimitreached',
@@ -104,7 +114,11 @@ t.test('request messages of SPEC 8', async (t) => {
   t.same(takeOverFeedback(new ApiError(403, 'You cannot respond to your own request.')), {
     text: 'You cannot respond to your own request.',
   })
-  t.same(takeOverFeedback(new ApiError(0, 'Failed to fetch')), { key: 'servernotreached' }, 'no answer: said so, not generic')
+  t.same(
+    takeOverFeedback(new ApiError(0, 'Failed to fetch')),
+    { key: 'servernotreached' },
+    'no answer: said so, not generic',
+  )
   t.same(takeOverFeedback(new ApiError(500, 'Internal Server Error')), { key: 'genericerror' })
   t.same(takeOverFeedback(new Error('bug')), { key: 'genericerror' })
 })

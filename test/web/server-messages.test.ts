@@ -47,8 +47,16 @@ t.test('messageKeyOf: thrown values to keys', async (t) => {
   t.equal(messageKeyOf(new ApiError(401, 'Invalid username or password')), 'invalidUnameorPass')
   t.equal(messageKeyOf(new ApiError(429, 'Rate limit exceeded, retry in 1 minute')), 'toomanyattempts', 'any 429')
   t.equal(messageKeyOf(new ApiError(500, 'Something broke')), 'genericerror')
-  t.equal(messageKeyOf(new ApiError(0, 'Failed to fetch'), () => true), 'offline', 'no answer while offline')
-  t.equal(messageKeyOf(new ApiError(0, 'Failed to fetch'), () => false), 'servernotreached', 'no answer while online')
+  t.equal(
+    messageKeyOf(new ApiError(0, 'Failed to fetch'), () => true),
+    'offline',
+    'no answer while offline',
+  )
+  t.equal(
+    messageKeyOf(new ApiError(0, 'Failed to fetch'), () => false),
+    'servernotreached',
+    'no answer while online',
+  )
   t.equal(messageKeyOf(new KeyedError('recaptchaerror')), 'recaptchaerror')
   t.equal(messageKeyOf(new TypeError('x is undefined')), 'genericerror', 'a bug')
   t.equal(messageKeyOf('a string'), 'genericerror')

@@ -18,7 +18,11 @@ const at = (service_id: number, latitude: number, longitude: number) => ({ servi
 t.test('markers at identical coordinates are offset by 0.00005 degrees each', async (t) => {
   t.equal(SAME_PLACE_OFFSET_DEG, 0.00005)
   const placed = markerPositions([at(1, 60.1, 24.9), at(2, 61, 25), at(3, 60.1, 24.9), at(4, 60.1, 24.9)])
-  t.same(placed.map((p) => p.service_id), [1, 2, 3, 4], 'input order kept')
+  t.same(
+    placed.map((p) => p.service_id),
+    [1, 2, 3, 4],
+    'input order kept',
+  )
   t.same(placed[0], at(1, 60.1, 24.9), 'the first one stays')
   t.same(placed[1], at(2, 61, 25), 'a lone one stays')
   t.equal(placed[2]!.latitude, 60.1 + 0.00005)
@@ -27,7 +31,11 @@ t.test('markers at identical coordinates are offset by 0.00005 degrees each', as
   t.equal(placed[3]!.longitude, 24.9 + 0.0001)
   t.equal(new Set(placed.map((p) => `${p.latitude},${p.longitude}`)).size, 4, 'no two markers share a point')
   t.same(markerPositions([]), [])
-  t.same(markerPositions([at(1, 60.1, 24.9), at(2, 60.1, 24.90001)]), [at(1, 60.1, 24.9), at(2, 60.1, 24.90001)], 'near is not identical')
+  t.same(
+    markerPositions([at(1, 60.1, 24.9), at(2, 60.1, 24.90001)]),
+    [at(1, 60.1, 24.9), at(2, 60.1, 24.90001)],
+    'near is not identical',
+  )
 })
 
 t.test('descriptions are shortened to 300 characters', async (t) => {
@@ -36,7 +44,11 @@ t.test('descriptions are shortened to 300 characters', async (t) => {
   t.same(shortenDescription(exactly), { text: exactly, shortened: false }, '300 characters stay whole')
   const long = 'b'.repeat(301)
   t.same(shortenDescription(long), { text: `${'b'.repeat(300)}…`, shortened: true })
-  t.same(shortenDescription(`${'c'.repeat(299)}  more`), { text: `${'c'.repeat(299)}…`, shortened: true }, 'no space before …')
+  t.same(
+    shortenDescription(`${'c'.repeat(299)}  more`),
+    { text: `${'c'.repeat(299)}…`, shortened: true },
+    'no space before …',
+  )
   const emoji = '🚲'.repeat(301)
   const short = shortenDescription(emoji)
   t.equal(Array.from(short.text).length, 301, 'counts characters, not UTF-16 units')
@@ -94,7 +106,13 @@ t.test('every category has a colour and an icon; the filter keeps one category o
     localizations: [],
   })
   const list = [service(1, 'shop'), service(2, 'venue'), service(3, 'shop')]
-  t.same(filterServices(list, 'all').map((s) => s.service_id), [1, 2, 3])
-  t.same(filterServices(list, 'shop').map((s) => s.service_id), [1, 3])
+  t.same(
+    filterServices(list, 'all').map((s) => s.service_id),
+    [1, 2, 3],
+  )
+  t.same(
+    filterServices(list, 'shop').map((s) => s.service_id),
+    [1, 3],
+  )
   t.same(filterServices(list, 'accommodation'), [])
 })

@@ -5,7 +5,8 @@ import { checkSessionAtStart, type StartCheckDeps } from '../../web/src/session/
 
 const NOW = Date.UTC(2026, 5, 1, 12)
 const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
-const tokenExpiringIn = (seconds: number) => `${part({ alg: 'HS256' })}.${part({ user_id: 1, exp: NOW / 1000 + seconds })}.sig`
+const tokenExpiringIn = (seconds: number) =>
+  `${part({ alg: 'HS256' })}.${part({ user_id: 1, exp: NOW / 1000 + seconds })}.sig`
 const VALID = tokenExpiringIn(900)
 const EXPIRED = tokenExpiringIn(-60)
 const USER: User = { user_id: 1, user_name: 'Ville', phone: '+358401234567', radius: 10, language: 'finnish' }
@@ -67,7 +68,10 @@ t.test('an unreachable server logs nobody out: the stored user stands', async (t
   const offline = async (): Promise<never> => {
     throw new ApiError(0, 'Failed to fetch')
   }
-  t.same(await checkSessionAtStart(fakes({ token: EXPIRED, refresh: offline }).deps), { status: 'loggedIn', user: null })
+  t.same(await checkSessionAtStart(fakes({ token: EXPIRED, refresh: offline }).deps), {
+    status: 'loggedIn',
+    user: null,
+  })
   t.same(await checkSessionAtStart(fakes({ fetchUser: offline }).deps), { status: 'loggedIn', user: null })
   const serverError = async (): Promise<never> => {
     throw new ApiError(503, 'Service Unavailable')

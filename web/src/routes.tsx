@@ -18,10 +18,38 @@ interface AppRoute {
 
 /** Every route of SPEC section 2, in its order; anything else is the not-found page. */
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/', screen: () => <FirstVisitRedirect><MainPage /></FirstVisitRedirect> },
-  { path: '/login', screen: () => <GuestOnly><LoginPage /></GuestOnly> },
-  { path: '/register', screen: () => <GuestOnly><RegisterPage /></GuestOnly> },
-  { path: '/resetpassword', screen: () => <GuestOnly><ResetPasswordPage /></GuestOnly> },
+  {
+    path: '/',
+    screen: () => (
+      <FirstVisitRedirect>
+        <MainPage />
+      </FirstVisitRedirect>
+    ),
+  },
+  {
+    path: '/login',
+    screen: () => (
+      <GuestOnly>
+        <LoginPage />
+      </GuestOnly>
+    ),
+  },
+  {
+    path: '/register',
+    screen: () => (
+      <GuestOnly>
+        <RegisterPage />
+      </GuestOnly>
+    ),
+  },
+  {
+    path: '/resetpassword',
+    screen: () => (
+      <GuestOnly>
+        <ResetPasswordPage />
+      </GuestOnly>
+    ),
+  },
   { path: '/privacystatement', screen: () => <PrivacyStatementPage /> },
   { path: '/info', screen: () => <InfoPage /> },
   { path: '/install', screen: () => <InstallPage /> },

@@ -45,7 +45,9 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     '/api/user/radius',
     { preHandler: app.authenticate, schema: { body: RadiusBody, response: { 200: UserAnswer, '4xx': Message } } },
     async (request) => {
-      const user = updated(await updateUser(app.sql, request.currentUser.user_id, { radius: checkRadius(request.body.radius) }))
+      const user = updated(
+        await updateUser(app.sql, request.currentUser.user_id, { radius: checkRadius(request.body.radius) }),
+      )
       await app.events.publish({ type: 'user', userId: user.user_id })
       return { user: toPublicUser(user) }
     },
@@ -116,7 +118,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     { preHandler: app.authenticate, schema: { response: { 204: Type.Null(), '4xx': Message } } },
     async (request, reply) => {
       const changedRequests = await app.sql.begin((tx) => deleteUser(tx, request.currentUser))
-      for (const requestId of changedRequests) await app.events.publish({ type: 'request', requestId, previousResponderId: null })
+      for (const requestId of changedRequests)
+        await app.events.publish({ type: 'request', requestId, previousResponderId: null })
       await app.events.publish({ type: 'user', userId: request.currentUser.user_id })
       app.clearRefreshCookie(request, reply)
       return reply.code(204).send(null)

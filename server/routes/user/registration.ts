@@ -21,7 +21,10 @@ const registrationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
   app.post(
     '/api/user/check-username',
     {
-      schema: { body: CheckUsernameBody, response: { 200: Type.Object({ available: Type.Boolean() }), '4xx': Message } },
+      schema: {
+        body: CheckUsernameBody,
+        response: { 200: Type.Object({ available: Type.Boolean() }), '4xx': Message },
+      },
       config: limited,
     },
     async (request) => ({ available: !(await userNameTaken(app.sql, checkUserName(request.body.user_name))) }),

@@ -3,12 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { admitLoginAttempt } from '../../domain/login-throttle.ts'
 import { passwordMatches } from '../../domain/passwords.ts'
 import { phoneOrUndefined } from '../../domain/phone.ts'
-import {
-  revokeSession,
-  revokeSessionOfRefreshToken,
-  rotateRefreshToken,
-  startSession,
-} from '../../domain/sessions.ts'
+import { revokeSession, revokeSessionOfRefreshToken, rotateRefreshToken, startSession } from '../../domain/sessions.ts'
 import { USER_MESSAGES } from '../../domain/user-messages.ts'
 import { requireFilled } from '../../domain/user-rules.ts'
 import { toPublicUser, userById, userByIdentifier } from '../../domain/users.ts'
@@ -35,7 +30,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       // Guesses count against the account however it is named (user name or any way of writing the phone).
       const accountKey = user ? `user:${user.user_id}` : `unknown:${(phone ?? name).toLowerCase()}`
       const attempt = await admitLoginAttempt(app.sql, accountKey, request.ip)
-      if (!(await passwordMatches(password, user?.password_hash)) || !user) throw unauthorized(USER_MESSAGES.invalidLogin)
+      if (!(await passwordMatches(password, user?.password_hash)) || !user)
+        throw unauthorized(USER_MESSAGES.invalidLogin)
       await attempt.succeeded()
       const session = await startSession(app.sql, user.user_id)
       app.setRefreshCookie(request, reply, session)
@@ -51,7 +47,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       if (!presented) throw unauthorized('No session, log in again')
       try {
         // A reused token ends its session: that session's live streams close on every instance.
-        const rotated = await rotateRefreshToken(app.sql, presented, (userId) => app.events.publish({ type: 'user', userId }))
+        const rotated = await rotateRefreshToken(app.sql, presented, (userId) =>
+          app.events.publish({ type: 'user', userId }),
+        )
         const user = await userById(app.sql, rotated.userId)
         if (!user) throw unauthorized('Session expired, log in again')
         app.setRefreshCookie(request, reply, rotated)

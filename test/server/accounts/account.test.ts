@@ -1,15 +1,29 @@
 import t from 'tap'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
-import { bearer, clientAddress, latestCode, refreshCookie, registerUser, uniquePhone, verifiedPhoneToken } from '../../accounts.ts'
+import {
+  bearer,
+  clientAddress,
+  latestCode,
+  refreshCookie,
+  registerUser,
+  uniquePhone,
+  verifiedPhoneToken,
+} from '../../accounts.ts'
 import { runScript } from '../../process.ts'
 
 t.test('account settings', async (t) => {
   const dataDir = tempDir(t)
   const databaseUrl = await createTestDatabase(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })
-  const put = (url: string, token: string, payload: object) => app.inject({ method: 'PUT', url, headers: bearer(token), payload })
+  const put = (url: string, token: string, payload: object) =>
+    app.inject({ method: 'PUT', url, headers: bearer(token), payload })
   const login = (identifier: string, password: string) =>
-    app.inject({ method: 'POST', url: '/api/user/login', payload: { identifier, password }, remoteAddress: clientAddress() })
+    app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { identifier, password },
+      remoteAddress: clientAddress(),
+    })
 
   t.test('user name: validated, unique ignoring case, changeable in case', async (t) => {
     const a = await registerUser(app, dataDir, { user_name: 'Aino' })
@@ -17,20 +31,37 @@ t.test('account settings', async (t) => {
     const renamed = await put('/api/user/username', a.token, { user_name: 'Aino K' })
     t.equal(renamed.statusCode, 200)
     t.match(renamed.json(), { message: 'Username updated', user: { user_name: 'Aino K', user_id: a.user.user_id } })
-    t.same((await put('/api/user/username', a.token, { user_name: 'EINO' })).json(), { message: 'Username already taken' })
+    t.same((await put('/api/user/username', a.token, { user_name: 'EINO' })).json(), {
+      message: 'Username already taken',
+    })
     t.equal((await put('/api/user/username', a.token, { user_name: 'EINO' })).statusCode, 409)
-    t.same((await put('/api/user/username', a.token, { user_name: 'x' })).json(), { message: 'Username must be 3-16 characters' })
-    t.same((await put('/api/user/username', a.token, { user_name: 'a<b>c' })).json(), { message: 'Username contains invalid characters' })
-    t.equal((await put('/api/user/username', a.token, { user_name: 'AINO K' })).statusCode, 200, 'own name in other case')
-    t.equal((await app.inject({ method: 'PUT', url: '/api/user/username', payload: { user_name: 'Nobody' } })).statusCode, 401)
+    t.same((await put('/api/user/username', a.token, { user_name: 'x' })).json(), {
+      message: 'Username must be 3-16 characters',
+    })
+    t.same((await put('/api/user/username', a.token, { user_name: 'a<b>c' })).json(), {
+      message: 'Username contains invalid characters',
+    })
+    t.equal(
+      (await put('/api/user/username', a.token, { user_name: 'AINO K' })).statusCode,
+      200,
+      'own name in other case',
+    )
+    t.equal(
+      (await app.inject({ method: 'PUT', url: '/api/user/username', payload: { user_name: 'Nobody' } })).statusCode,
+      401,
+    )
   })
 
   t.test('radius: digits only, 1-3 of them', async (t) => {
     const u = await registerUser(app, dataDir, { user_name: 'Radial' })
     t.equal((await put('/api/user/radius', u.token, { radius: '250' })).json().user.radius, 250)
     t.equal((await put('/api/user/radius', u.token, { radius: 7 })).json().user.radius, 7)
-    t.same((await put('/api/user/radius', u.token, { radius: '2.5' })).json(), { message: 'Radius can only contain numbers' })
-    t.same((await put('/api/user/radius', u.token, { radius: '1000' })).json(), { message: 'Radius can be 1-3 numbers' })
+    t.same((await put('/api/user/radius', u.token, { radius: '2.5' })).json(), {
+      message: 'Radius can only contain numbers',
+    })
+    t.same((await put('/api/user/radius', u.token, { radius: '1000' })).json(), {
+      message: 'Radius can be 1-3 numbers',
+    })
     t.same((await put('/api/user/radius', u.token, { radius: '' })).json(), { message: 'Please fill in all fields' })
     const [row] = await app.sql<{ radius: number }[]>`select radius from users where user_id = ${u.user.user_id}`
     t.equal(row!.radius, 7, 'refused values changed nothing')
@@ -46,12 +77,23 @@ t.test('account settings', async (t) => {
     const u = await registerUser(app, dataDir, { user_name: 'Wanderer' })
     const get = () => app.inject({ url: '/api/user/location', headers: bearer(u.token) })
     t.same((await get()).json(), { latitude: 60.17, longitude: 24.94 }, 'the registration position')
-    t.same((await put('/api/user/location', u.token, { latitude: 65.01, longitude: 25.47 })).json(), { latitude: 65.01, longitude: 25.47 })
+    t.same((await put('/api/user/location', u.token, { latitude: 65.01, longitude: 25.47 })).json(), {
+      latitude: 65.01,
+      longitude: 25.47,
+    })
     t.same((await get()).json(), { latitude: 65.01, longitude: 25.47 })
     t.equal((await put('/api/user/location', u.token, { latitude: 91, longitude: 0 })).statusCode, 400)
     t.equal((await put('/api/user/location', u.token, { latitude: null, longitude: 0 })).statusCode, 400)
-    t.equal((await put('/api/user/location', u.token, { latitude: '60', longitude: '24' })).statusCode, 400, 'no type coercion')
-    t.equal((await put('/api/user/location', u.token, { latitude: 0, longitude: 0 })).statusCode, 200, 'the equator is a place')
+    t.equal(
+      (await put('/api/user/location', u.token, { latitude: '60', longitude: '24' })).statusCode,
+      400,
+      'no type coercion',
+    )
+    t.equal(
+      (await put('/api/user/location', u.token, { latitude: 0, longitude: 0 })).statusCode,
+      200,
+      'the equator is a place',
+    )
   })
 
   t.test('password change: old password checked, other sessions end, this one stays', async (t) => {
@@ -65,7 +107,11 @@ t.test('account settings', async (t) => {
     })
     const changed = await put('/api/user/password', u.token, { oldPassword: 'first-pass', newPassword: 'second-pass' })
     t.same(changed.json(), { message: 'Password changed' })
-    t.equal((await app.inject({ url: '/api/user/protected-route', headers: bearer(u.token) })).statusCode, 200, 'this session stays')
+    t.equal(
+      (await app.inject({ url: '/api/user/protected-route', headers: bearer(u.token) })).statusCode,
+      200,
+      'this session stays',
+    )
     t.equal(
       (await app.inject({ url: '/api/user/protected-route', headers: bearer(otherDevice.json().token) })).statusCode,
       401,
@@ -81,7 +127,11 @@ t.test('account settings', async (t) => {
     const idToken = await verifiedPhoneToken(app, dataDir, '0' + phone.slice(4), 'reset')
     t.match(latestCode(dataDir, phone), /^\d{6}$/)
     const reset = (token: string, newPassword = 'remembered') =>
-      app.inject({ method: 'PUT', url: `/api/user/${encodeURIComponent('+358 ' + phone.slice(4))}/newpassword`, payload: { newPassword, idToken: token } })
+      app.inject({
+        method: 'PUT',
+        url: `/api/user/${encodeURIComponent('+358 ' + phone.slice(4))}/newpassword`,
+        payload: { newPassword, idToken: token },
+      })
     t.same((await reset(idToken, 'abc')).json(), { message: 'Password must be at least 5 characters long' })
     const ok = await reset(idToken)
     t.equal(ok.statusCode, 200)
@@ -95,8 +145,18 @@ t.test('account settings', async (t) => {
   t.test('deleting the account removes the user, their sessions and codes', async (t) => {
     const phone = uniquePhone()
     const u = await registerUser(app, dataDir, { user_name: 'Goodbye', phone })
-    await app.inject({ method: 'POST', url: '/api/phone-verification/send', payload: { phone, purpose: 'reset' }, remoteAddress: clientAddress() })
-    const deleted = await app.inject({ method: 'DELETE', url: '/api/user', headers: bearer(u.token), cookies: { refresh_token: u.cookie } })
+    await app.inject({
+      method: 'POST',
+      url: '/api/phone-verification/send',
+      payload: { phone, purpose: 'reset' },
+      remoteAddress: clientAddress(),
+    })
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/user',
+      headers: bearer(u.token),
+      cookies: { refresh_token: u.cookie },
+    })
     t.equal(deleted.statusCode, 204)
     t.equal(refreshCookie(deleted), '')
     const [left] = await app.sql<{ users: number; sessions: number; codes: number }[]>`
@@ -125,7 +185,11 @@ t.test('account settings', async (t) => {
 
     const [row] = await app.sql<{ n: number }[]>`select count(*)::int as n from users`
     t.same((await countAs(admin.token)).json(), { userCount: row!.n }, 'the live session sees the flag at once')
-    const refreshed = await app.inject({ method: 'POST', url: '/api/user/refresh-token', cookies: { refresh_token: admin.cookie } })
+    const refreshed = await app.inject({
+      method: 'POST',
+      url: '/api/user/refresh-token',
+      cookies: { refresh_token: admin.cookie },
+    })
     t.equal(refreshed.json().user.isAdmin, true, 'and the next token carries it')
 
     const revoke = runScript('scripts/admin.ts', ['revoke', 'Boss Lady'], env)

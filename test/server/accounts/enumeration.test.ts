@@ -20,7 +20,12 @@ t.test('phone numbers cannot be enumerated or used to make the server hash', asy
 
   t.test('a reset answers alike for known and unknown numbers', async (t) => {
     const send = (phone: string) =>
-      app.inject({ method: 'POST', url: '/api/phone-verification/send', payload: { phone, purpose: 'reset' }, remoteAddress: '192.0.2.10' })
+      app.inject({
+        method: 'POST',
+        url: '/api/phone-verification/send',
+        payload: { phone, purpose: 'reset' },
+        remoteAddress: '192.0.2.10',
+      })
     const [forKnown, forUnknown] = [await send(known), await send(uniquePhone())]
     t.same([forUnknown.statusCode, forUnknown.json()], [forKnown.statusCode, forKnown.json()])
 
@@ -30,29 +35,63 @@ t.test('phone numbers cannot be enumerated or used to make the server hash', asy
       await newPassword(uniquePhone(), proof, '192.0.2.11'),
     ]
     t.same([knownBadProof.statusCode, knownBadProof.json()], [400, { message: 'Invalid code' }])
-    t.same([unknownPhone.statusCode, unknownPhone.json()], [400, { message: 'Invalid code' }], 'the same for an unknown number')
+    t.same(
+      [unknownPhone.statusCode, unknownPhone.json()],
+      [400, { message: 'Invalid code' }],
+      'the same for an unknown number',
+    )
   })
 
   t.test('every answer of these endpoints counts against the address, before any lookup', async (t) => {
     // A new phone number each time, so that only the per-address limit can refuse.
     for (const [name, request] of [
-      ['send', () => ({ method: 'POST', url: '/api/phone-verification/send', payload: { phone: uniquePhone(), purpose: 'reset' } })],
-      ['newpassword', () => ({ method: 'PUT', url: `/api/user/${encodeURIComponent(uniquePhone())}/newpassword`, payload: { newPassword: 'xxxxxx', idToken: 'y' } })],
-      ['check-phone', () => ({ method: 'POST', url: '/api/user/check-phone', payload: { phone: uniquePhone(), checkType: 'exists' } })],
+      [
+        'send',
+        () => ({
+          method: 'POST',
+          url: '/api/phone-verification/send',
+          payload: { phone: uniquePhone(), purpose: 'reset' },
+        }),
+      ],
+      [
+        'newpassword',
+        () => ({
+          method: 'PUT',
+          url: `/api/user/${encodeURIComponent(uniquePhone())}/newpassword`,
+          payload: { newPassword: 'xxxxxx', idToken: 'y' },
+        }),
+      ],
+      [
+        'check-phone',
+        () => ({
+          method: 'POST',
+          url: '/api/user/check-phone',
+          payload: { phone: uniquePhone(), checkType: 'exists' },
+        }),
+      ],
     ] as const) {
       const remoteAddress = `192.0.2.${20 + name.length}`
       const answers = await Promise.all(Array.from({ length: 8 }, () => app.inject({ ...request(), remoteAddress })))
       const refused = answers.filter((a) => a.statusCode === 429)
       t.equal(refused.length, 3, `${name}: 5 per minute, also in a parallel burst`)
       t.same(refused[0]?.json(), TOO_MANY)
-      t.not((await app.inject({ ...request(), remoteAddress: `192.0.2.${120 + name.length}` })).statusCode, 429, `${name}: another address is not limited`)
+      t.not(
+        (await app.inject({ ...request(), remoteAddress: `192.0.2.${120 + name.length}` })).statusCode,
+        429,
+        `${name}: another address is not limited`,
+      )
     }
   })
 
   t.test('the IPv6 addresses of one /64 share their limit', async (t) => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        app.inject({ method: 'POST', url: '/api/user/check-phone', payload: { phone: known, checkType: 'exists' }, remoteAddress: `2001:db8:1:2::${i + 1}` }),
+        app.inject({
+          method: 'POST',
+          url: '/api/user/check-phone',
+          payload: { phone: known, checkType: 'exists' },
+          remoteAddress: `2001:db8:1:2::${i + 1}`,
+        }),
       ),
     )
     t.equal(answers.filter((a) => a.statusCode === 429).length, 3)
@@ -65,7 +104,11 @@ t.test('phone numbers cannot be enumerated or used to make the server hash', asy
     t.teardown(() => unsubscribe('pyoraapu:password-work', count))
 
     t.equal((await newPassword(known, 'forged.proof.token', '192.0.2.40')).statusCode, 400)
-    t.equal((await newPassword(uniquePhone(), await verifiedPhoneToken(app, dataDir, uniquePhone()), '192.0.2.41')).statusCode, 400)
+    t.equal(
+      (await newPassword(uniquePhone(), await verifiedPhoneToken(app, dataDir, uniquePhone()), '192.0.2.41'))
+        .statusCode,
+      400,
+    )
     t.equal(argon2Runs, 0, 'a bad proof or an unknown number costs no password hash')
 
     const proof = await verifiedPhoneToken(app, dataDir, known, 'reset')

@@ -5,7 +5,12 @@ import { emulatorIdToken, startAuthEmulator } from '../../firebase-emulator.ts'
 import { craftJwt } from '../../jwt.ts'
 
 const PROJECT = 'demo-pyoraapu'
-const WEB_CONFIG = { apiKey: 'demo-key', authDomain: 'demo-pyoraapu.firebaseapp.com', projectId: PROJECT, appId: '1:2:web:3' }
+const WEB_CONFIG = {
+  apiKey: 'demo-key',
+  authDomain: 'demo-pyoraapu.firebaseapp.com',
+  projectId: PROJECT,
+  appId: '1:2:web:3',
+}
 
 t.test('firebase phone verification (through firebase-admin in Auth-emulator mode)', async (t) => {
   const alice = { uid: 'uid-alice', phoneNumber: uniquePhone() }
@@ -37,7 +42,11 @@ t.test('firebase phone verification (through firebase-admin in Auth-emulator mod
   t.equal(localSend.statusCode, 404, 'our own SMS codes are off in Firebase mode')
 
   const token = emulatorIdToken(PROJECT, alice)
-  t.same((await register(token, uniquePhone(), 'Wrong Phone')).json(), { message: 'Invalid code' }, 'the token proves another phone')
+  t.same(
+    (await register(token, uniquePhone(), 'Wrong Phone')).json(),
+    { message: 'Invalid code' },
+    'the token proves another phone',
+  )
   const ok = await register(token, '0' + alice.phoneNumber.slice(4), 'Firebase Alice')
   t.equal(ok.statusCode, 201, ok.body)
   t.equal(ok.json().user.phone, alice.phoneNumber)
@@ -56,7 +65,10 @@ t.test('firebase phone verification (through firebase-admin in Auth-emulator mod
   const reset = await app.inject({
     method: 'PUT',
     url: `/api/user/${encodeURIComponent(alice.phoneNumber)}/newpassword`,
-    payload: { newPassword: 'brand-new', idToken: emulatorIdToken(PROJECT, alice, { auth_time: Math.floor(Date.now() / 1000) + 1 }) },
+    payload: {
+      newPassword: 'brand-new',
+      idToken: emulatorIdToken(PROJECT, alice, { auth_time: Math.floor(Date.now() / 1000) + 1 }),
+    },
   })
   t.equal(reset.statusCode, 200, 'a fresh Firebase token resets the password')
 })

@@ -21,7 +21,9 @@ t.test('expired rows are purged, live ones kept', async (t) => {
   t.equal(purged.rateLimitCounters, 1)
   t.equal(purged.verificationTokens, 1)
 
-  const [left] = await app.sql<{ sessions: number; sends: number; failures: number; counters: number; tokens: number }[]>`
+  const [left] = await app.sql<
+    { sessions: number; sends: number; failures: number; counters: number; tokens: number }[]
+  >`
     select
       (select count(*)::int from sessions) as sessions,
       (select count(*)::int from sms_sends where phone in ('+358401', '+358402')) as sends,
@@ -29,5 +31,9 @@ t.test('expired rows are purged, live ones kept', async (t) => {
       (select count(*)::int from rate_limit_counters where key in ('old', 'new')) as counters,
       (select count(*)::int from used_verification_tokens where token_id in ('old', 'new')) as tokens`
   t.same(left, { sessions: 1, sends: 1, failures: 1, counters: 1, tokens: 1 })
-  t.equal((await app.inject({ url: '/api/user/protected-route', headers: { authorization: `Bearer ${live.token}` } })).statusCode, 200)
+  t.equal(
+    (await app.inject({ url: '/api/user/protected-route', headers: { authorization: `Bearer ${live.token}` } }))
+      .statusCode,
+    200,
+  )
 })

@@ -13,7 +13,9 @@ t.test('the account slows down progressively and never locks', async (t) => {
   )
   // ASVS 4.0.3 V2.2.1: no more than 100 failed attempts per hour on one account. In the steady state of a
   // distributed attack each 15-minute window holds F failures spaced accountSpacingSeconds(F) apart.
-  const steadyState = [...Array(200).keys()].find((f) => LOGIN_POLICY.windowMinutes * 60 / accountSpacingSeconds(f) <= f)!
+  const steadyState = [...Array(200).keys()].find(
+    (f) => (LOGIN_POLICY.windowMinutes * 60) / accountSpacingSeconds(f) <= f,
+  )!
   t.ok(steadyState * (60 / LOGIN_POLICY.windowMinutes) <= 100, `about ${steadyState * 4} guesses per hour at most`)
 })
 
@@ -41,17 +43,26 @@ t.test('login limits under parallel requests', async (t) => {
     const [recorded] = await app.sql<{ count: number }[]>`
       select count(*)::int from login_attempts where account_key = ${'user:' + user.user.user_id}`
     t.equal(recorded!.count, 10, 'only the checked ones are recorded')
-    t.equal((await login('Burst', user.password, address)).statusCode, 429, 'that address waits, even with the password')
+    t.equal(
+      (await login('Burst', user.password, address)).statusCode,
+      429,
+      'that address waits, even with the password',
+    )
   })
 
   t.test('100 parallel guesses from 100 addresses, the last one right: at most 10 are checked', async (t) => {
     const user = await registerUser(app, dataDir, { user_name: 'Distributed' })
-    const attempts = Array.from({ length: 100 }, (_, i) => login('Distributed', i === 99 ? user.password : `guess-${i}`))
+    const attempts = Array.from({ length: 100 }, (_, i) =>
+      login('Distributed', i === 99 ? user.password : `guess-${i}`),
+    )
     const answers = await Promise.all(attempts)
     const counts = statuses(answers)
     t.equal((counts[401] ?? 0) + (counts[200] ?? 0), 10, `10 checked (${JSON.stringify(counts)})`)
     t.equal(counts[429], 90, 'the others are told to wait')
-    t.notOk(answers.slice(0, 99).some((a) => a.statusCode === 200), 'no wrong password ever passed')
+    t.notOk(
+      answers.slice(0, 99).some((a) => a.statusCode === 200),
+      'no wrong password ever passed',
+    )
 
     // Not a lockout: the owner, from a new address, gets in once the short delay has passed.
     const slowed = await login('Distributed', user.password)
@@ -81,7 +92,9 @@ t.test('login limits under parallel requests', async (t) => {
 
   t.test('IPv6 addresses of one /64 count as one address', async (t) => {
     await registerUser(app, dataDir, { user_name: 'Rotated' })
-    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => login('Rotated', 'wrong', `2001:db8:5:6::${i + 1}`)))
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => login('Rotated', 'wrong', `2001:db8:5:6::${i + 1}`)),
+    )
     t.same(statuses(answers), { 401: 10, 429: 5 })
   })
 

@@ -21,7 +21,7 @@ t.test('local phone verification', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
 
-  t.test('a code goes to the outbox in the asker\'s language and stays hashed in the database', async (t) => {
+  t.test("a code goes to the outbox in the asker's language and stays hashed in the database", async (t) => {
     const response = await app.inject(send('040 111 2233', 'register', clientAddress(), 'fi-FI,fi;q=0.9'))
     t.equal(response.statusCode, 202)
     t.same(response.json(), { resendAfter: 30 })
@@ -30,7 +30,9 @@ t.test('local phone verification', async (t) => {
     t.match(message.code, /^\d{6}$/)
     t.match(message.text, new RegExp(`vahvistuskoodisi on ${message.code}`))
     t.ok(!Number.isNaN(Date.parse(message.at)), 'with a timestamp')
-    const [row] = await app.sql<{ code_hash: string }[]>`select code_hash from phone_codes where phone = '+358401112233'`
+    const [row] = await app.sql<
+      { code_hash: string }[]
+    >`select code_hash from phone_codes where phone = '+358401112233'`
     t.not(row!.code_hash, message.code, 'the code is stored only as a keyed hash')
     t.notMatch(row!.code_hash, message.code)
 
@@ -81,7 +83,8 @@ t.test('local phone verification', async (t) => {
     const firstCode = latestCode(dataDir, phone)
     await app.inject(send(phone, 'register'))
     const secondCode = latestCode(dataDir, phone)
-    if (firstCode !== secondCode) t.same((await app.inject(verify(phone, firstCode))).json(), { message: 'Invalid code' })
+    if (firstCode !== secondCode)
+      t.same((await app.inject(verify(phone, firstCode))).json(), { message: 'Invalid code' })
     t.equal((await app.inject(verify(phone, secondCode))).statusCode, 200)
   })
 
@@ -95,7 +98,11 @@ t.test('local phone verification', async (t) => {
     t.equal(unknown.statusCode, 202)
     t.same([unknown.statusCode, unknown.body], [knownReset.statusCode, knownReset.body], 'the same answer')
     t.equal(readOutbox(dataDir).filter((m) => m.to === stranger).length, 0, 'no SMS to a number without an account')
-    t.equal(readOutbox(dataDir).filter((m) => m.to === known && m.purpose === 'reset').length, 1, 'the account holder got one')
+    t.equal(
+      readOutbox(dataDir).filter((m) => m.to === known && m.purpose === 'reset').length,
+      1,
+      'the account holder got one',
+    )
     t.same((await app.inject(send('12', 'register'))).json(), { message: 'Invalid phonenumber' })
   })
 
@@ -123,7 +130,11 @@ t.test('per-address and daily limits', async (t) => {
   const address = '203.0.113.7'
   t.equal((await app.inject(send(uniquePhone(), 'register', address))).statusCode, 202)
   t.equal((await app.inject(send(uniquePhone(), 'register', address))).statusCode, 202)
-  t.equal((await app.inject(send(uniquePhone(), 'register', address))).statusCode, 429, 'the address is over its hourly limit')
+  t.equal(
+    (await app.inject(send(uniquePhone(), 'register', address))).statusCode,
+    429,
+    'the address is over its hourly limit',
+  )
   t.equal((await app.inject(send(uniquePhone(), 'register'))).statusCode, 202, 'another address is not')
   const overCap = await app.inject(send(uniquePhone(), 'register'))
   t.equal(overCap.statusCode, 429, 'the daily cap holds for everyone')
@@ -132,14 +143,34 @@ t.test('per-address and daily limits', async (t) => {
 
 t.test('parallel sends cannot pass the per-address limit or the daily cap', async (t) => {
   const dataDir = tempDir(t)
-  const app = await buildTestApp(t, { DATA_DIR: dataDir, SMS_PER_IP_PER_HOUR: 10, SMS_DAILY_CAP: 5, ACCOUNT_REQUESTS_PER_MINUTE: 1000 })
+  const app = await buildTestApp(t, {
+    DATA_DIR: dataDir,
+    SMS_PER_IP_PER_HOUR: 10,
+    SMS_DAILY_CAP: 5,
+    ACCOUNT_REQUESTS_PER_MINUTE: 1000,
+  })
   const address = '203.0.113.8'
   const fromMany = await Promise.all(Array.from({ length: 20 }, () => app.inject(send(uniquePhone(), 'register'))))
-  t.equal(fromMany.filter((a) => a.statusCode === 202).length, 5, '20 parallel sends from 20 addresses: the daily cap of 5 holds')
+  t.equal(
+    fromMany.filter((a) => a.statusCode === 202).length,
+    5,
+    '20 parallel sends from 20 addresses: the daily cap of 5 holds',
+  )
 
-  const other = await buildTestApp(t, { DATA_DIR: tempDir(t), SMS_PER_IP_PER_HOUR: 10, SMS_DAILY_CAP: 1000, ACCOUNT_REQUESTS_PER_MINUTE: 1000 })
-  const burst = await Promise.all(Array.from({ length: 25 }, () => other.inject(send(uniquePhone(), 'register', address))))
-  t.equal(burst.filter((a) => a.statusCode === 202).length, 10, '25 parallel sends from one address: exactly its 10 per hour')
+  const other = await buildTestApp(t, {
+    DATA_DIR: tempDir(t),
+    SMS_PER_IP_PER_HOUR: 10,
+    SMS_DAILY_CAP: 1000,
+    ACCOUNT_REQUESTS_PER_MINUTE: 1000,
+  })
+  const burst = await Promise.all(
+    Array.from({ length: 25 }, () => other.inject(send(uniquePhone(), 'register', address))),
+  )
+  t.equal(
+    burst.filter((a) => a.statusCode === 202).length,
+    10,
+    '25 parallel sends from one address: exactly its 10 per hour',
+  )
   t.equal(burst.filter((a) => a.statusCode === 429).length, 15)
   const [sent] = await other.sql<{ count: number }[]>`select count(*)::int from sms_sends`
   t.equal(sent!.count, 10, 'and exactly 10 recorded')
@@ -152,7 +183,10 @@ t.test('the http transport posts to the SMS gateway', async (t) => {
     let data = ''
     request.on('data', (chunk: Buffer) => (data += chunk.toString()))
     request.on('end', () => {
-      received.push({ body: JSON.parse(data) as { to: string; text: string }, authorization: request.headers.authorization })
+      received.push({
+        body: JSON.parse(data) as { to: string; text: string },
+        authorization: request.headers.authorization,
+      })
       response.writeHead(status).end()
     })
   })

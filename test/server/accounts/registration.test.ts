@@ -2,7 +2,12 @@ import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { bearer, clientAddress, refreshCookie, registerUser, uniquePhone, verifiedPhoneToken } from '../../accounts.ts'
 
-const post = (url: string, payload: object) => ({ method: 'POST' as const, url, payload, remoteAddress: clientAddress() })
+const post = (url: string, payload: object) => ({
+  method: 'POST' as const,
+  url,
+  payload,
+  remoteAddress: clientAddress(),
+})
 
 t.test('registration', async (t) => {
   const dataDir = tempDir(t)
@@ -14,7 +19,15 @@ t.test('registration', async (t) => {
   t.test('a verified phone registers and gets a session', async (t) => {
     const phone = '040 765 4321'
     const idToken = await verifiedPhoneToken(app, dataDir, phone)
-    const response = await register({ user_name: 'Pyöräilijä_1', phone, password: 'secret1', radius: '25', idToken, latitude: 60.2, longitude: 24.9 })
+    const response = await register({
+      user_name: 'Pyöräilijä_1',
+      phone,
+      password: 'secret1',
+      radius: '25',
+      idToken,
+      latitude: 60.2,
+      longitude: 24.9,
+    })
     t.equal(response.statusCode, 201, response.body)
     const body = response.json()
     t.match(body.user, { user_name: 'Pyöräilijä_1', phone: '+358407654321', radius: 25, isAdmin: false })
@@ -28,10 +41,14 @@ t.test('registration', async (t) => {
     t.equal(cookie.path, '/api/user')
     t.notOk(cookie.secure, 'not Secure over plain http')
 
-    const [stored] = await app.sql<{ password_hash: string; latitude: number }[]>`select password_hash, latitude from users where user_id = ${body.user.user_id}`
+    const [stored] = await app.sql<
+      { password_hash: string; latitude: number }[]
+    >`select password_hash, latitude from users where user_id = ${body.user.user_id}`
     t.match(stored!.password_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/, 'argon2id with the OWASP parameters')
     t.equal(stored!.latitude, 60.2)
-    const [tokens] = await app.sql<{ n: number }[]>`select count(*)::int as n from refresh_tokens where token_hash = ${cookie.value}`
+    const [tokens] = await app.sql<
+      { n: number }[]
+    >`select count(*)::int as n from refresh_tokens where token_hash = ${cookie.value}`
     t.equal(tokens!.n, 0, 'the refresh token itself is not stored')
   })
 
@@ -108,7 +125,12 @@ t.test('registration', async (t) => {
     const idToken = await verifiedPhoneToken(app, dataDir, phone)
     const otherPhone = await register({ user_name: 'Other', phone: uniquePhone(), password: 'secret1', idToken })
     t.same(otherPhone.json(), { message: 'Invalid code' }, 'not for another phone')
-    const forged = await register({ user_name: 'Forged', phone, password: 'secret1', idToken: idToken.slice(0, -2) + 'xx' })
+    const forged = await register({
+      user_name: 'Forged',
+      phone,
+      password: 'secret1',
+      idToken: idToken.slice(0, -2) + 'xx',
+    })
     t.same(forged.json(), { message: 'Invalid code' }, 'not with a broken signature')
 
     const resetPhone = uniquePhone()
@@ -119,14 +141,28 @@ t.test('registration', async (t) => {
       url: `/api/user/${encodeURIComponent(uniquePhone())}/newpassword`,
       payload: { newPassword: 'whatever', idToken },
     })
-    t.same([wrongPurpose.statusCode, wrongPurpose.json()], [400, { message: 'Invalid code' }], 'an unknown phone cannot be reset')
-    const resetAsRegister = await register({ user_name: 'Sneaky', phone: resetPhone, password: 'secret1', idToken: resetToken })
+    t.same(
+      [wrongPurpose.statusCode, wrongPurpose.json()],
+      [400, { message: 'Invalid code' }],
+      'an unknown phone cannot be reset',
+    )
+    const resetAsRegister = await register({
+      user_name: 'Sneaky',
+      phone: resetPhone,
+      password: 'secret1',
+      idToken: resetToken,
+    })
     t.equal(resetAsRegister.statusCode, 400, 'a reset proof does not register')
   })
 
   t.test('an access token is not an idToken and an idToken is not an access token', async (t) => {
     const user = await registerUser(app, dataDir, { user_name: 'Tokens' })
-    const asIdToken = await register({ user_name: 'Tokens 2', phone: uniquePhone(), password: 'secret1', idToken: user.token })
+    const asIdToken = await register({
+      user_name: 'Tokens 2',
+      phone: uniquePhone(),
+      password: 'secret1',
+      idToken: user.token,
+    })
     t.same(asIdToken.json(), { message: 'Invalid code' })
     const idToken = await verifiedPhoneToken(app, dataDir, uniquePhone())
     const asAccess = await app.inject({ url: '/api/user/protected-route', headers: bearer(idToken) })

@@ -19,7 +19,15 @@ t.test('login, tokens and sessions', async (t) => {
   t.test('log in with the user name in any case or the phone written any way', async (t) => {
     const phone = '+358405556677'
     const user = await registerUser(app, dataDir, { user_name: 'Liisa', phone, password: 'salasana' })
-    for (const identifier of ['Liisa', 'liisa', ' LIISA ', '0405556677', '040-555 6677', '+358 40 555 6677', '(040) 5556677']) {
+    for (const identifier of [
+      'Liisa',
+      'liisa',
+      ' LIISA ',
+      '0405556677',
+      '040-555 6677',
+      '+358 40 555 6677',
+      '(040) 5556677',
+    ]) {
       const response = await login(identifier, 'salasana')
       t.equal(response.statusCode, 200, identifier)
       t.equal(response.json().user.user_id, user.user.user_id, identifier)
@@ -27,7 +35,11 @@ t.test('login, tokens and sessions', async (t) => {
     const wrong = await login('Liisa', 'Salasana')
     t.equal(wrong.statusCode, 401)
     t.same(wrong.json(), { message: 'Invalid username or password' })
-    t.same((await login('Nobody', 'salasana')).json(), { message: 'Invalid username or password' }, 'unknown user: same answer')
+    t.same(
+      (await login('Nobody', 'salasana')).json(),
+      { message: 'Invalid username or password' },
+      'unknown user: same answer',
+    )
     t.same((await login('', 'x')).json(), { message: 'Please fill in all fields' })
     t.same((await login('Liisa', 'x'.repeat(5000))).json(), { message: 'Invalid username or password' })
   })
@@ -35,7 +47,13 @@ t.test('login, tokens and sessions', async (t) => {
   t.test('the access token: HS256, 15 minutes, issuer and audience, user id, name and admin flag', async (t) => {
     const user = await registerUser(app, dataDir, { user_name: 'Tokenised' })
     const payload = decodeJwt<Record<string, unknown>>(user.token)
-    t.match(payload, { user_id: user.user.user_id, user_name: 'Tokenised', isAdmin: false, iss: 'pyoraapu', aud: 'pyoraapu-api' })
+    t.match(payload, {
+      user_id: user.user.user_id,
+      user_name: 'Tokenised',
+      isAdmin: false,
+      iss: 'pyoraapu',
+      aud: 'pyoraapu-api',
+    })
     t.equal((payload.exp as number) - (payload.iat as number), 15 * 60)
     t.equal(decodeJwtHeader(user.token).alg, 'HS256')
 
@@ -66,7 +84,11 @@ t.test('login, tokens and sessions', async (t) => {
     t.not(second, user.cookie, 'a new refresh token each time')
 
     const lostAnswer = await refresh(user.cookie)
-    t.equal(lostAnswer.statusCode, 200, 'within the grace window the old token works once more (its answer may have been lost)')
+    t.equal(
+      lostAnswer.statusCode,
+      200,
+      'within the grace window the old token works once more (its answer may have been lost)',
+    )
     t.equal((await me(lostAnswer.json().accessToken)).statusCode, 200)
 
     await app.sql`
@@ -93,14 +115,23 @@ t.test('login, tokens and sessions', async (t) => {
 
   t.test('logout ends the session, with or without a live access token', async (t) => {
     const user = await registerUser(app, dataDir, { user_name: 'Leaver' })
-    const out = await app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(user.token), cookies: { refresh_token: user.cookie } })
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: bearer(user.token),
+      cookies: { refresh_token: user.cookie },
+    })
     t.equal(out.statusCode, 204)
     t.equal(out.cookies.find((c) => c.name === 'refresh_token')?.value, '', 'the cookie is cleared')
     t.equal((await me(user.token)).statusCode, 401)
     t.equal((await refresh(user.cookie)).statusCode, 401)
 
     const other = await login('Leaver', user.password)
-    const cookieOnly = await app.inject({ method: 'POST', url: '/api/user/logout', cookies: { refresh_token: refreshCookie(other)! } })
+    const cookieOnly = await app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      cookies: { refresh_token: refreshCookie(other)! },
+    })
     t.equal(cookieOnly.statusCode, 204)
     t.equal((await me(other.json().token)).statusCode, 401, 'the cookie alone ended that session')
   })

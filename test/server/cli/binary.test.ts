@@ -14,7 +14,10 @@ import { call, expectBackedUp, listening, registerOverHttp, run, seedBackedUp, t
  */
 t.setTimeout(600_000)
 const sources = ['server', 'sql', 'seed', join('web', 'dist'), 'package.json', join('scripts', 'build-binary.ts')]
-if (!existsSync(BINARY) || Math.max(...sources.map((s) => newestMtime(join(PROJECT_ROOT, s)))) > statSync(BINARY).mtimeMs) {
+if (
+  !existsSync(BINARY) ||
+  Math.max(...sources.map((s) => newestMtime(join(PROJECT_ROOT, s)))) > statSync(BINARY).mtimeMs
+) {
   await buildBinary()
 }
 
@@ -51,49 +54,61 @@ t.test('--version and --help, with nothing beside the binary', async (t) => {
   t.equal(versionRun.output().trim(), version)
   const help = binary(where, ['--help'])
   t.equal(await help.exited, 0, help.output())
-  for (const command of ['migrate', 'admin grant|revoke <user_name>', 'backup <file>', 'restore <file>']) t.match(help.output(), command)
+  for (const command of ['migrate', 'admin grant|revoke <user_name>', 'backup <file>', 'restore <file>'])
+    t.match(help.output(), command)
   t.same(readdirSync(where.folder), ['pyoraapu'], 'neither command leaves files in the working folder')
 })
 
-t.test('with no configuration: embedded database in ./data, the SPA, the sample services; a restart keeps the data', async (t) => {
-  const where = installAlone(t)
-  const first = await serve(t, where)
-  t.comment(`cold start on an empty folder: ${first.startMs} ms`)
-  t.equal((await fetch(`${first.url}/readyz`)).status, 200, first.server.output())
-  const index = await fetch(`${first.url}/`)
-  t.equal(index.status, 200)
-  t.match(await index.text(), /<html/i)
-  const asset = /\/assets\/[^"]+\.js/.exec(await (await fetch(`${first.url}/`)).text())
-  t.ok(asset, 'index.html names its script')
-  t.equal((await fetch(`${first.url}${asset![0]}`)).status, 200, 'the hashed assets are served too')
-  const services = await call(`${first.url}/api/services`, 'GET')
-  t.equal(services.status, 200)
-  t.ok(services.json.length > 0, 'the sample services were loaded')
-  t.ok(existsSync(join(where.folder, 'data', 'pgdata')), 'the database lives in ./data')
+t.test(
+  'with no configuration: embedded database in ./data, the SPA, the sample services; a restart keeps the data',
+  async (t) => {
+    const where = installAlone(t)
+    const first = await serve(t, where)
+    t.comment(`cold start on an empty folder: ${first.startMs} ms`)
+    t.equal((await fetch(`${first.url}/readyz`)).status, 200, first.server.output())
+    const index = await fetch(`${first.url}/`)
+    t.equal(index.status, 200)
+    t.match(await index.text(), /<html/i)
+    const asset = /\/assets\/[^"]+\.js/.exec(await (await fetch(`${first.url}/`)).text())
+    t.ok(asset, 'index.html names its script')
+    t.equal((await fetch(`${first.url}${asset![0]}`)).status, 200, 'the hashed assets are served too')
+    const services = await call(`${first.url}/api/services`, 'GET')
+    t.equal(services.status, 200)
+    t.ok(services.json.length > 0, 'the sample services were loaded')
+    t.ok(existsSync(join(where.folder, 'data', 'pgdata')), 'the database lives in ./data')
 
-  // A password hash in the binary: argon2's native addon loads from its assets.
-  const registered = await registerOverHttp(first.url, join(where.folder, 'data'), 'Binary Rider', 'correct horse battery')
-  t.equal(registered.status, 201, JSON.stringify(registered.json))
-  first.server.child.kill('SIGTERM')
-  t.equal(await first.server.exited, 0, 'it stops cleanly on SIGTERM')
+    // A password hash in the binary: argon2's native addon loads from its assets.
+    const registered = await registerOverHttp(
+      first.url,
+      join(where.folder, 'data'),
+      'Binary Rider',
+      'correct horse battery',
+    )
+    t.equal(registered.status, 201, JSON.stringify(registered.json))
+    first.server.child.kill('SIGTERM')
+    t.equal(await first.server.exited, 0, 'it stops cleanly on SIGTERM')
 
-  const second = await serve(t, where)
-  t.comment(`start on an existing folder: ${second.startMs} ms`)
-  const loginStarted = Date.now()
-  const login = await call(`${second.url}/api/user/login`, 'POST', { identifier: 'Binary Rider', password: 'correct horse battery' })
-  t.comment(`login (one argon2id verify) in the binary: ${Date.now() - loginStarted} ms`)
-  t.equal(login.status, 200, 'the user of the first start logs in after the restart')
-  t.equal((await call(`${second.url}/api/services`, 'GET')).json.length, services.json.length)
-  second.server.child.kill('SIGTERM')
-  t.equal(await second.server.exited, 0)
-})
+    const second = await serve(t, where)
+    t.comment(`start on an existing folder: ${second.startMs} ms`)
+    const loginStarted = Date.now()
+    const login = await call(`${second.url}/api/user/login`, 'POST', {
+      identifier: 'Binary Rider',
+      password: 'correct horse battery',
+    })
+    t.comment(`login (one argon2id verify) in the binary: ${Date.now() - loginStarted} ms`)
+    t.equal(login.status, 200, 'the user of the first start logs in after the restart')
+    t.equal((await call(`${second.url}/api/services`, 'GET')).json.length, services.json.length)
+    second.server.child.kill('SIGTERM')
+    t.equal(await second.server.exited, 0)
+  },
+)
 
 t.test('with DATABASE_URL it uses that server, not an embedded one', async (t) => {
   const where = installAlone(t)
   const { server, url } = await serve(t, where, { DATABASE_URL: await createTestDatabase(t), SAMPLE_SERVICES: 'false' })
   t.equal((await fetch(`${url}/readyz`)).status, 200, server.output())
   t.notOk(existsSync(join(where.folder, 'data', 'pgdata')), 'no embedded database was made')
-  const unknown = binary(where, ['admin', 'grant', 'Nobody Here'], { DATABASE_URL: (await createTestDatabase(t)) })
+  const unknown = binary(where, ['admin', 'grant', 'Nobody Here'], { DATABASE_URL: await createTestDatabase(t) })
   t.equal(await unknown.exited, 1, unknown.output())
   t.match(unknown.output(), /admin: no user named "Nobody Here"/)
 })

@@ -40,10 +40,18 @@ export async function listening(t: Teardown, server: Running): Promise<{ server:
 type Teardown = { teardown(fn: () => void): void }
 
 /** One JSON call to a running server, as the SPA makes it. */
-export async function call(url: string, method: string, body?: object, token?: string): Promise<{ status: number; json: any }> {
+export async function call(
+  url: string,
+  method: string,
+  body?: object,
+  token?: string,
+): Promise<{ status: number; json: any }> {
   const response = await fetch(url, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     ...(body ? { body: JSON.stringify(body) } : {}),
   })
   const text = await response.text()
@@ -54,26 +62,51 @@ export async function call(url: string, method: string, body?: object, token?: s
 export async function registerOverHttp(url: string, dataDir: string, user_name: string, password: string) {
   const phone = uniquePhone()
   await call(`${url}/api/phone-verification/send`, 'POST', { phone, purpose: 'register' })
-  const verified = await call(`${url}/api/phone-verification/verify`, 'POST', { phone, code: latestCode(dataDir, phone) })
+  const verified = await call(`${url}/api/phone-verification/verify`, 'POST', {
+    phone,
+    code: latestCode(dataDir, phone),
+  })
   return call(`${url}/api/user/register`, 'POST', {
-    user_name, phone, password, radius: 10, latitude: 60.17, longitude: 24.94, idToken: verified.json.idToken,
+    user_name,
+    phone,
+    password,
+    radius: 10,
+    latitude: 60.17,
+    longitude: 24.94,
+    idToken: verified.json.idToken,
   })
 }
 
 /** What the backup tests save and expect back: a user and their help request. */
-export const BACKED_UP = { userName: 'Backed Up', password: 'correct horse battery', description: 'Chain snapped at the harbour' }
+export const BACKED_UP = {
+  userName: 'Backed Up',
+  password: 'correct horse battery',
+  description: 'Chain snapped at the harbour',
+}
 
 export async function seedBackedUp(t: Test, url: string, dataDir: string): Promise<void> {
   const registered = await registerOverHttp(url, dataDir, BACKED_UP.userName, BACKED_UP.password)
   t.equal(registered.status, 201, JSON.stringify(registered.json))
-  const created = await call(`${url}/api/requests`, 'POST', {
-    category: 'bicycle_maintenance', description: BACKED_UP.description, latitude: 60.1699, longitude: 24.9384, isApproximate: 0,
-  }, registered.json.token)
+  const created = await call(
+    `${url}/api/requests`,
+    'POST',
+    {
+      category: 'bicycle_maintenance',
+      description: BACKED_UP.description,
+      latitude: 60.1699,
+      longitude: 24.9384,
+      isApproximate: 0,
+    },
+    registered.json.token,
+  )
   t.equal(created.status, 201, JSON.stringify(created.json))
 }
 
 export async function expectBackedUp(t: Test, url: string): Promise<void> {
-  const login = await call(`${url}/api/user/login`, 'POST', { identifier: BACKED_UP.userName, password: BACKED_UP.password })
+  const login = await call(`${url}/api/user/login`, 'POST', {
+    identifier: BACKED_UP.userName,
+    password: BACKED_UP.password,
+  })
   t.equal(login.status, 200, JSON.stringify(login.json))
   const list = await call(`${url}/api/requests`, 'GET', undefined, login.json.token)
   t.equal(list.status, 200, JSON.stringify(list.json))

@@ -18,7 +18,13 @@ t.test('--version prints package.json version', async (t) => {
 t.test('--help lists the commands and every configuration variable', async (t) => {
   const run = runBundle(['--help'], {})
   t.equal(await run.exited, 0, run.output())
-  for (const command of ['migrate', 'admin grant|revoke <user_name>', 'services import <file>', 'backup <file>', 'restore <file>']) {
+  for (const command of [
+    'migrate',
+    'admin grant|revoke <user_name>',
+    'services import <file>',
+    'backup <file>',
+    'restore <file>',
+  ]) {
     t.match(run.output(), command)
   }
   for (const name of Object.keys(ConfigSchema.properties)) t.match(run.output(), `| \`${name}\` |`, name)

@@ -7,7 +7,9 @@ import { ensureBundle, run } from './bundle.ts'
 
 await ensureBundle()
 
-const { scripts } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+const { scripts } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>
+}
 
 t.test("npm start's command runs the built bundle, not the TypeScript", async (t) => {
   t.match(scripts.start, /^node .*dist\/server\/pyoraapu\.mjs$/)
@@ -18,11 +20,16 @@ t.test("npm start's command, in a clean environment, serves /readyz", async (t) 
   const dataDir = tempDir(t)
   // Its own working folder: nothing but what the command names may come from the project folder (no .env).
   // exec: the signals below reach the server itself, not a shell that would leave it running.
-  const server = run('/bin/sh', ['-c', `exec ${scripts.start!.replace('dist/', `${PROJECT_ROOT}/dist/`)}`], {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-  }, tempDir(t))
+  const server = run(
+    '/bin/sh',
+    ['-c', `exec ${scripts.start!.replace('dist/', `${PROJECT_ROOT}/dist/`)}`],
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+    },
+    tempDir(t),
+  )
   t.teardown(() => server.child.kill('SIGKILL'))
   const [, url] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 120_000)
   const ready = await fetch(`${url}/readyz`)

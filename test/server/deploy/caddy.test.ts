@@ -55,7 +55,9 @@ function request(
       (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, rawHeaders: response.rawHeaders, body: Buffer.concat(chunks) }))
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, rawHeaders: response.rawHeaders, body: Buffer.concat(chunks) }),
+        )
         response.on('error', reject)
       },
     )
@@ -169,7 +171,8 @@ async function main(t: Test): Promise<void> {
           .output()
           .split('\n')
           .find((l) => l.includes(`"reqId":"${id}"`) && l.includes('"remoteAddress"'))
-        if (line) return { instance, remoteAddress: (JSON.parse(line) as { req: { remoteAddress: string } }).req.remoteAddress }
+        if (line)
+          return { instance, remoteAddress: (JSON.parse(line) as { req: { remoteAddress: string } }).req.remoteAddress }
       }
       await sleep(20)
     }
@@ -177,7 +180,12 @@ async function main(t: Test): Promise<void> {
   }
 
   const sendCode = (phone: string, from: string, headers: Record<string, string> = {}) =>
-    request(caddyPort, '/api/phone-verification/send', { method: 'POST', from, headers, json: { phone, purpose: 'register' } })
+    request(caddyPort, '/api/phone-verification/send', {
+      method: 'POST',
+      from,
+      headers,
+      json: { phone, purpose: 'register' },
+    })
 
   /** Registration through Caddy as one client would do it; the code is in the outbox of whichever instance sent it. */
   const register = async (userName: string, from: string): Promise<string> => {
@@ -185,12 +193,24 @@ async function main(t: Test): Promise<void> {
     const sent = await sendCode(phone, from)
     if (sent.status !== 202) throw new Error(`send: ${sent.status} ${sent.body}`)
     const code = instances.flatMap((i) => readOutbox(i.dataDir)).find((m) => m.to === phone)?.code
-    const verified = await request(caddyPort, '/api/phone-verification/verify', { method: 'POST', from, json: { phone, code } })
+    const verified = await request(caddyPort, '/api/phone-verification/verify', {
+      method: 'POST',
+      from,
+      json: { phone, code },
+    })
     const { idToken } = json<{ idToken: string }>(verified)
     const registered = await request(caddyPort, '/api/user/register', {
       method: 'POST',
       from,
-      json: { user_name: userName, phone, password: 'correct horse', radius: 10, latitude: 60.17, longitude: 24.94, idToken },
+      json: {
+        user_name: userName,
+        phone,
+        password: 'correct horse',
+        radius: 10,
+        latitude: 60.17,
+        longitude: 24.94,
+        idToken,
+      },
     })
     if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.body}`)
     return json<{ token: string }>(registered).token
@@ -207,9 +227,19 @@ async function main(t: Test): Promise<void> {
   })
 
   t.test('the app sees the real client address, never a client-sent X-Forwarded-For', async (t) => {
-    const through = await request(caddyPort, '/api/config', { from: '127.0.0.5', headers: { 'x-forwarded-for': '1.2.3.4' } })
-    t.equal((await servedBy(through)).remoteAddress, '127.0.0.5', 'Caddy replaced the forged header with the client address')
-    const direct = await request(a.port, '/api/config', { from: '127.0.0.6', headers: { 'x-forwarded-for': '1.2.3.4' } })
+    const through = await request(caddyPort, '/api/config', {
+      from: '127.0.0.5',
+      headers: { 'x-forwarded-for': '1.2.3.4' },
+    })
+    t.equal(
+      (await servedBy(through)).remoteAddress,
+      '127.0.0.5',
+      'Caddy replaced the forged header with the client address',
+    )
+    const direct = await request(a.port, '/api/config', {
+      from: '127.0.0.6',
+      headers: { 'x-forwarded-for': '1.2.3.4' },
+    })
     t.equal((await servedBy(direct)).remoteAddress, '127.0.0.6', 'a sender other than the proxy is not believed')
   })
 
@@ -249,17 +279,26 @@ async function main(t: Test): Promise<void> {
         t.equal(headerValues(proxied, name).length, 1, `${path}: one ${name}`)
         if (name !== 'x-request-id') t.equal(header(proxied, name), header(direct, name), `${path}: ${name} unchanged`)
       }
-      t.same(headerValues(proxied, 'strict-transport-security'), headerValues(direct, 'strict-transport-security'), `${path}: HSTS as the app decides`)
+      t.same(
+        headerValues(proxied, 'strict-transport-security'),
+        headerValues(direct, 'strict-transport-security'),
+        `${path}: HSTS as the app decides`,
+      )
       t.same(headerValues(proxied, 'server'), [], `${path}: no Server header`)
       const encodings = headerValues(proxied, 'content-encoding')
       t.ok(encodings.length <= 1 && !(encodings[0] ?? '').includes(','), `${path}: encoded at most once (${encodings})`)
-      if (header(direct, 'content-encoding')) t.equal(encodings[0], header(direct, 'content-encoding'), `${path}: the app's encoding is kept`)
+      if (header(direct, 'content-encoding'))
+        t.equal(encodings[0], header(direct, 'content-encoding'), `${path}: the app's encoding is kept`)
       t.ok(decoded(proxied).equals(decoded(direct)), `${path}: the same bytes once decoded`)
     }
     // A client that takes only zstd, which the app does not offer: Caddy compresses what the app left as it was.
     const zstdOnly = { 'accept-encoding': 'zstd' }
     t.same(headerValues(await request(a.port, `/assets/${asset}`, { headers: zstdOnly }), 'content-encoding'), [])
-    t.same(headerValues(await request(caddyPort, `/assets/${asset}`, { headers: zstdOnly }), 'content-encoding'), ['zstd'], 'Caddy compresses')
+    t.same(
+      headerValues(await request(caddyPort, `/assets/${asset}`, { headers: zstdOnly }), 'content-encoding'),
+      ['zstd'],
+      'Caddy compresses',
+    )
   })
 
   t.test('a WebSocket client through Caddy receives events caused on either instance', async (t) => {
@@ -273,7 +312,13 @@ async function main(t: Test): Promise<void> {
         method: 'POST',
         from: '127.0.0.11',
         headers: { authorization: `Bearer ${ownerToken}` },
-        json: { category: 'bicycle_maintenance', description: `Flat tyre ${i}`, latitude: 60.1699, longitude: 24.9384, isApproximate: 0 },
+        json: {
+          category: 'bicycle_maintenance',
+          description: `Flat tyre ${i}`,
+          latitude: 60.1699,
+          longitude: 24.9384,
+          isApproximate: 0,
+        },
       })
       t.equal(created.status, 201)
       const id = json<{ request_id: number }>(created).request_id

@@ -14,7 +14,13 @@ t.test('distance is haversine with a 12742 km earth diameter', async (t) => {
 
 t.test('recipients of a change', async (t) => {
   const request: ChangedRequest = { owner_id: 1, responder_id: 2, is_test: false, ...HELSINKI }
-  const listener = (changes: Partial<Listener>): Listener => ({ user_id: 9, is_admin: false, radius: 10, ...TAMPERE, ...changes })
+  const listener = (changes: Partial<Listener>): Listener => ({
+    user_id: 9,
+    is_admin: false,
+    radius: 10,
+    ...TAMPERE,
+    ...changes,
+  })
 
   t.ok(isRecipient(request, listener({ user_id: 1 })), 'the owner, wherever they are')
   t.ok(isRecipient(request, listener({ user_id: 2 })), 'the responder, wherever they are')
@@ -23,8 +29,14 @@ t.test('recipients of a change', async (t) => {
   t.notOk(isRecipient(request, listener({})), 'outside the radius')
   t.ok(isRecipient(request, listener({ radius: 200 })), 'inside a larger radius')
   t.ok(isRecipient(request, listener({ ...HELSINKI, radius: 1 })), 'inside')
-  t.ok(isRecipient(request, listener({ latitude: null, longitude: null })), 'a user sharing no location gets everything')
-  t.ok(isRecipient({ ...request, latitude: null, longitude: null }, listener({})), 'a request without location reaches everyone')
+  t.ok(
+    isRecipient(request, listener({ latitude: null, longitude: null })),
+    'a user sharing no location gets everything',
+  )
+  t.ok(
+    isRecipient({ ...request, latitude: null, longitude: null }, listener({})),
+    'a request without location reaches everyone',
+  )
   const test = { ...request, is_test: true }
   t.notOk(isRecipient(test, listener({ ...HELSINKI })), 'test requests: not to ordinary users nearby')
   t.notOk(isRecipient(test, listener({ user_id: 2 })), 'nor to a responder who is no admin')

@@ -2,7 +2,14 @@ import t from 'tap'
 import WebSocket from 'ws'
 import type { FastifyInstance } from 'fastify'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
-import { bearer, clientAddress, refreshCookie, registerUser, verifiedPhoneToken, type RegisteredUser } from '../../accounts.ts'
+import {
+  bearer,
+  clientAddress,
+  refreshCookie,
+  registerUser,
+  verifiedPhoneToken,
+  type RegisteredUser,
+} from '../../accounts.ts'
 import { openEvents, receivedWithin, type EventClient, type ServerEvent } from '../../event-client.ts'
 import { craftJwt, decodeJwt } from '../../jwt.ts'
 import { runScript } from '../../process.ts'
@@ -69,7 +76,8 @@ t.test('one instance', async (t) => {
   let people = 0
   const person = (name: string) => registerUser(app, dataDir, { user_name: `${name} ${++people}` })
   /** A new request near everyone (Helsinki), by someone new: whoever still listens hears of it. */
-  const somethingHappens = async () => (await (await actor(app, dataDir, `Poster ${++people}`)).create()).body.request_id
+  const somethingHappens = async () =>
+    (await (await actor(app, dataDir, `Poster ${++people}`)).create()).body.request_id
   const about = (id: unknown) => (event: ServerEvent) => event.request?.request_id === id
 
   t.test('logout closes the sockets of that session only', async (t) => {
@@ -197,13 +205,21 @@ t.test('one instance', async (t) => {
     const edited = (description: string) => (event: ServerEvent) =>
       event.request?.request_id === testRequest && event.request?.description === description
     const admin = async (action: 'grant' | 'revoke') => {
-      const run = runScript('scripts/admin.ts', [action, user.user.user_name], { DATABASE_URL: databaseUrl, DATA_DIR: dataDir })
+      const run = runScript('scripts/admin.ts', [action, user.user.user_name], {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+      })
       t.equal((await run.exited).code, 0, run.output())
       // The script's NOTIFY is handled asynchronously; the next change must be filtered with the new role.
       const isAdmin = action === 'grant'
-      await until(() => [...app.events.hub.clients].some((c) => c.user.user_id === user.user.user_id && c.user.is_admin === isAdmin))
+      await until(() =>
+        [...app.events.hub.clients].some((c) => c.user.user_id === user.user.user_id && c.user.is_admin === isAdmin),
+      )
     }
-    t.notOk(await receivedWithin(socket, (e) => e.request?.request_id === testRequest), 'a test request is not for users')
+    t.notOk(
+      await receivedWithin(socket, (e) => e.request?.request_id === testRequest),
+      'a test request is not for users',
+    )
 
     await admin('grant')
     await owner.send('PUT', `/api/requests/${testRequest}`, { description: 'Testi kaksi' })

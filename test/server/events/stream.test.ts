@@ -62,7 +62,11 @@ t.test('the event stream', async (t) => {
     const created = await owner.create({ ...HELSINKI, description: 'Chain broke' })
     const id = created.body.request_id
     const seen = await nearEvents.next(about(id))
-    t.match(seen.request, { request_id: id, status: 'new', isOwnRequest: false, views: null }, 'shaped for that recipient')
+    t.match(
+      seen.request,
+      { request_id: id, status: 'new', isOwnRequest: false, views: null },
+      'shaped for that recipient',
+    )
     t.match((await ownerEvents.next(about(id))).request, { isOwnRequest: true, views: 0 }, 'the owner, 160 km away')
     await nowhereEvents.next(about(id))
     await adminEvents.next(about(id))
@@ -78,7 +82,11 @@ t.test('the event stream', async (t) => {
 
     await far.send('PUT', '/api/user/location', HELSINKI)
     await owner.send('PUT', `/api/requests/${id}`, { description: 'Chain broke, have a tool?' })
-    t.match((await farEvents.next(about(id))).request, { description: 'Chain broke, have a tool?' }, 'after moving nearby')
+    t.match(
+      (await farEvents.next(about(id))).request,
+      { description: 'Chain broke, have a tool?' },
+      'after moving nearby',
+    )
 
     await owner.send('DELETE', `/api/requests/${id}`)
     t.same(await nearEvents.next((e) => e.type === 'request.deleted'), { type: 'request.deleted', request_id: id })
@@ -116,11 +124,22 @@ t.test('two instances on one PostgreSQL: changes on A reach a client on B within
     timings.push(performance.now() - started)
   }
   let id: unknown
-  await timed(async () => (id = (await owner.create()).body.request_id), (e) => e.type === 'request.upserted')
-  await timed(() => helper.send('PUT', `/api/requests/${id}/addresponder`), (e) => e.request?.status === 'in progress')
-  await timed(() => owner.send('DELETE', `/api/requests/${id}`), (e) => e.type === 'request.deleted')
+  await timed(
+    async () => (id = (await owner.create()).body.request_id),
+    (e) => e.type === 'request.upserted',
+  )
+  await timed(
+    () => helper.send('PUT', `/api/requests/${id}/addresponder`),
+    (e) => e.request?.status === 'in progress',
+  )
+  await timed(
+    () => owner.send('DELETE', `/api/requests/${id}`),
+    (e) => e.type === 'request.deleted',
+  )
   t.equal(timings.length, 3, 'created, taken over and deleted all arrived within 1 s')
-  t.comment(`delivery across instances (change on A to event on B): ${timings.map((ms) => ms.toFixed(1)).join(', ')} ms`)
+  t.comment(
+    `delivery across instances (change on A to event on B): ${timings.map((ms) => ms.toFixed(1)).join(', ')} ms`,
+  )
 })
 
 t.test('after the LISTEN connection drops and returns, clients are told to refetch', async (t) => {

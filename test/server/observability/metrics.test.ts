@@ -9,7 +9,8 @@ const TOKEN = 'metrics-token-for-the-test-0123456789'
  * Prometheus text exposition format: `# HELP`/`# TYPE` comments and `name{label="value",...} number` samples
  * (Prometheus reads NaN and Inf in any case, as Go's ParseFloat does; an unobserved mean is `Nan`).
  */
-const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*\})? (-?[0-9.e+-]+|nan|[+-]inf)$/i
+const SAMPLE =
+  /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*\})? (-?[0-9.e+-]+|nan|[+-]inf)$/i
 
 /** Every sample of a scrape by its series (`name{labels}`); fails on any line that is not valid exposition text. */
 function parse(text: string): Map<string, number> {
@@ -79,13 +80,26 @@ t.test('GET /metrics with METRICS_TOKEN', async (t) => {
 
   t.test('routes are labelled by pattern, never by URL', async (t) => {
     const user = await registerUser(app, dataDir, { user_name: 'Metered' })
-    await app.inject({ method: 'PUT', url: `/api/user/${encodeURIComponent(user.user.phone)}/newpassword`, payload: {} })
+    await app.inject({
+      method: 'PUT',
+      url: `/api/user/${encodeURIComponent(user.user.phone)}/newpassword`,
+      payload: {},
+    })
     await app.inject({ url: '/no/such/path/0401234567.js' })
     const samples = await scrape()
     const series = [...samples.keys()]
-    t.ok(series.some((s) => s.includes('route="/api/user/:phone/newpassword"')), 'the pattern of a route with a phone in it')
-    t.ok(series.some((s) => s.includes('route="unmatched",status_code="404"')), 'unknown paths as one label')
-    t.notOk(series.some((s) => s.includes(user.user.phone.slice(1)) || s.includes('0401234567')), 'no URL in any label')
+    t.ok(
+      series.some((s) => s.includes('route="/api/user/:phone/newpassword"')),
+      'the pattern of a route with a phone in it',
+    )
+    t.ok(
+      series.some((s) => s.includes('route="unmatched",status_code="404"')),
+      'unknown paths as one label',
+    )
+    t.notOk(
+      series.some((s) => s.includes(user.user.phone.slice(1)) || s.includes('0401234567')),
+      'no URL in any label',
+    )
     t.equal(samples.get('sms_sent_total'), 1, 'the registration SMS')
   })
 })

@@ -3,7 +3,15 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { ConfigError, loadConfig } from '../../../server/config.ts'
 import { normalisePhone } from '../../../server/domain/phone.ts'
-import { bearer, clientAddress, latestCode, refreshCookie, registerUser, uniquePhone, verifiedPhoneToken } from '../../accounts.ts'
+import {
+  bearer,
+  clientAddress,
+  latestCode,
+  refreshCookie,
+  registerUser,
+  uniquePhone,
+  verifiedPhoneToken,
+} from '../../accounts.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { openEvents } from '../../event-client.ts'
 
@@ -45,7 +53,15 @@ t.test('a whole account and request flow at LOG_LEVEL=trace logs no secret', asy
   const registered = await app.inject({
     method: 'POST',
     url: '/api/user/register',
-    payload: { user_name: 'Logged Owner', phone: typed, password, radius: 10, latitude: 60.17, longitude: 24.94, idToken },
+    payload: {
+      user_name: 'Logged Owner',
+      phone: typed,
+      password,
+      radius: 10,
+      latitude: 60.17,
+      longitude: 24.94,
+      idToken,
+    },
     remoteAddress: clientAddress(),
   })
   t.equal(registered.statusCode, 201)
@@ -54,7 +70,11 @@ t.test('a whole account and request flow at LOG_LEVEL=trace logs no secret', asy
 
   // A wrong password, then the right one.
   const wrongPassword = keep('wrong password', 'not-my-password-at-all')
-  const refused = await app.inject({ method: 'POST', url: '/api/user/login', payload: { identifier: typed, password: wrongPassword } })
+  const refused = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { identifier: typed, password: wrongPassword },
+  })
   t.equal(refused.statusCode, 401)
   const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { identifier: typed, password } })
   t.equal(login.statusCode, 200)
@@ -72,7 +92,13 @@ t.test('a whole account and request flow at LOG_LEVEL=trace logs no secret', asy
     method: 'POST',
     url: '/api/requests',
     headers: bearer(token),
-    payload: { category: 'bicycle_maintenance', description: 'Flat tyre', latitude: 60.1699, longitude: 24.9384, isApproximate: 0 },
+    payload: {
+      category: 'bicycle_maintenance',
+      description: 'Flat tyre',
+      latitude: 60.1699,
+      longitude: 24.9384,
+      isApproximate: 0,
+    },
   })
   t.equal(created.statusCode, 201)
   const requestId = created.json<{ request_id: number }>().request_id
@@ -82,12 +108,20 @@ t.test('a whole account and request flow at LOG_LEVEL=trace logs no secret', asy
   keep('helper token', helper.token)
   keep('helper cookie', helper.cookie)
   keep('helper SMS code', latestCode(dataDir, helper.user.phone))
-  const taken = await app.inject({ method: 'PUT', url: `/api/requests/${requestId}/addresponder`, headers: bearer(helper.token) })
+  const taken = await app.inject({
+    method: 'PUT',
+    url: `/api/requests/${requestId}/addresponder`,
+    headers: bearer(helper.token),
+  })
   t.equal(taken.statusCode, 200)
   await events.next((event) => event.type === 'request.upserted' && event.request?.status === 'in progress')
 
   // Refresh the session, then reset the password through the phone-in-the-URL route.
-  const refreshed = await app.inject({ method: 'POST', url: '/api/user/refresh-token', cookies: { refresh_token: cookie } })
+  const refreshed = await app.inject({
+    method: 'POST',
+    url: '/api/user/refresh-token',
+    cookies: { refresh_token: cookie },
+  })
   t.equal(refreshed.statusCode, 200)
   const freshToken = keep('access token (refresh)', refreshed.json<{ accessToken: string }>().accessToken)
   const freshCookie = keep('refresh cookie (refresh)', refreshCookie(refreshed))
@@ -111,7 +145,12 @@ t.test('a whole account and request flow at LOG_LEVEL=trace logs no secret', asy
   })
   t.equal(again.statusCode, 400, 'a spent proof is refused (and its refusal logged)')
 
-  const logout = await app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(freshToken), cookies: { refresh_token: freshCookie } })
+  const logout = await app.inject({
+    method: 'POST',
+    url: '/api/user/logout',
+    headers: bearer(freshToken),
+    cookies: { refresh_token: freshCookie },
+  })
   t.equal(logout.statusCode, 204)
   await events.closed
 
@@ -129,22 +168,28 @@ t.test('a whole account and request flow at LOG_LEVEL=trace logs no secret', asy
   }
 })
 
-t.test('a refused setting is not echoed when it is a secret (the message goes to stderr, and on to logs)', async (t) => {
-  const refused = (env: Record<string, string>) => {
-    try {
-      loadConfig(env)
-    } catch (error) {
-      if (error instanceof ConfigError) return error.message
+t.test(
+  'a refused setting is not echoed when it is a secret (the message goes to stderr, and on to logs)',
+  async (t) => {
+    const refused = (env: Record<string, string>) => {
+      try {
+        loadConfig(env)
+      } catch (error) {
+        if (error instanceof ConfigError) return error.message
+      }
+      throw new Error(`${JSON.stringify(env)} was accepted`)
     }
-    throw new Error(`${JSON.stringify(env)} was accepted`)
-  }
-  // SMS_GATEWAY_TOKEN takes any value, so it is never refused.
-  for (const variable of ['JWT_SECRET', 'METRICS_TOKEN', 'VAPID_PRIVATE_KEY']) {
-    const message = refused({ [variable]: 'short secret !' })
-    t.match(message, new RegExp(`^Invalid environment variable ${variable}: expected .*, got a value of 14 characters`))
-    t.notMatch(message, 'short secret', `${variable}'s value is not shown`)
-  }
-  const url = refused({ DATABASE_URL: 'postgress://app:hunter2-password@db.example/app' })
-  t.match(url, 'postgress://app:***@db.example/app', 'a URL is shown with its password masked')
-  t.notMatch(url, 'hunter2')
-})
+    // SMS_GATEWAY_TOKEN takes any value, so it is never refused.
+    for (const variable of ['JWT_SECRET', 'METRICS_TOKEN', 'VAPID_PRIVATE_KEY']) {
+      const message = refused({ [variable]: 'short secret !' })
+      t.match(
+        message,
+        new RegExp(`^Invalid environment variable ${variable}: expected .*, got a value of 14 characters`),
+      )
+      t.notMatch(message, 'short secret', `${variable}'s value is not shown`)
+    }
+    const url = refused({ DATABASE_URL: 'postgress://app:hunter2-password@db.example/app' })
+    t.match(url, 'postgress://app:***@db.example/app', 'a URL is shown with its password masked')
+    t.notMatch(url, 'hunter2')
+  },
+)

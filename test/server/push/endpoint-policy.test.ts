@@ -69,10 +69,26 @@ t.test('PUSH_ENDPOINT_HOSTS: the default names the real push services; bad entri
     { kind: 'address', host: '[::1]', port: 8443 },
     { kind: 'address', host: '[::1]', port: 9443 },
   ])
-  for (const bad of [',', 'https://fcm.googleapis.com', '*.com', '*.*.example.com', '127.0.0.1', '[::1]', '::1',
-    '127.0.0.1:0', '127.0.0.1:70000', '300.1.1.1:443', 'push example.com', 'push.example.com:443', '-push.example.com']) {
+  for (const bad of [
+    ',',
+    'https://fcm.googleapis.com',
+    '*.com',
+    '*.*.example.com',
+    '127.0.0.1',
+    '[::1]',
+    '::1',
+    '127.0.0.1:0',
+    '127.0.0.1:70000',
+    '300.1.1.1:443',
+    'push example.com',
+    'push.example.com:443',
+    '-push.example.com',
+  ]) {
     const error = t.throws(() => loadConfig({ PUSH_ENDPOINT_HOSTS: bad }), `${bad} is refused`) as unknown
-    t.ok(error instanceof ConfigError && error.variable === 'PUSH_ENDPOINT_HOSTS', `${bad}: a ConfigError naming the variable`)
+    t.ok(
+      error instanceof ConfigError && error.variable === 'PUSH_ENDPOINT_HOSTS',
+      `${bad}: a ConfigError naming the variable`,
+    )
     t.match((error as Error).message, /comma-separated list of host names/)
   }
 })
@@ -101,11 +117,13 @@ t.test('allowlist matching: names and wildcards on 443 only, addresses only with
 })
 
 /** A resolver from a table: what DNS would say, without a network. */
-const fakeDns = (answers: Record<string, string[]>): Resolve => async (hostname) => {
-  const addresses = answers[hostname]
-  if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' })
-  return addresses.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 }))
-}
+const fakeDns =
+  (answers: Record<string, string[]>): Resolve =>
+  async (hostname) => {
+    const addresses = answers[hostname]
+    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' })
+    return addresses.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 }))
+  }
 
 t.test('the subscribe-time check', async (t) => {
   const policy = new EndpointPolicy('fcm.googleapis.com,*.push.apple.com,push.example.com,127.0.0.1:8443', {
@@ -141,7 +159,9 @@ t.test('the subscribe-time check', async (t) => {
 })
 
 t.test('the lookup sockets use refuses a name with a non-public address, in both callback forms', async (t) => {
-  const lookup = guardedLookup(fakeDns({ 'rebound.example.com': ['8.8.8.8', '127.0.0.1'], 'good.example.com': ['8.8.4.4'] }))
+  const lookup = guardedLookup(
+    fakeDns({ 'rebound.example.com': ['8.8.8.8', '127.0.0.1'], 'good.example.com': ['8.8.4.4'] }),
+  )
   const call = (hostname: string, all: boolean) =>
     new Promise<{ error: Error | null; address: unknown }>((resolve) =>
       lookup(hostname, { all }, (error, address) => resolve({ error, address })),

@@ -11,7 +11,11 @@ t.test('web push', async (t) => {
   const dataDir = tempDir(t)
   const service = await startPushService(tempDir(t))
   t.teardown(() => service.close())
-  const app = await buildTestApp(t, { DATA_DIR: dataDir, PUSH_ENDPOINT_HOSTS: service.allowlistEntry }, { pushCa: service.ca })
+  const app = await buildTestApp(
+    t,
+    { DATA_DIR: dataDir, PUSH_ENDPOINT_HOSTS: service.allowlistEntry },
+    { pushCa: service.ca },
+  )
   const publicKey = (await app.inject({ url: '/api/config' })).json().vapidPublicKey as string
 
   const subscribed = async (name: string, where: typeof HELSINKI, language: string) => {
@@ -29,16 +33,28 @@ t.test('web push', async (t) => {
     const phone = browserSubscription(service.origin, 'devices-phone')
     const laptop = browserSubscription(service.origin, 'devices-laptop')
     const check = async (endpoint: string) =>
-      (await who.get(`/api/subscriptions/check-subscription?endpoint=${encodeURIComponent(endpoint)}`)).body.isSubscribed
+      (await who.get(`/api/subscriptions/check-subscription?endpoint=${encodeURIComponent(endpoint)}`)).body
+        .isSubscribed
     t.equal(await check(phone.json.endpoint), false)
     t.equal((await who.send('POST', '/api/subscriptions/subscribe', { subscription: phone.json })).status, 201)
-    t.equal((await who.send('POST', '/api/subscriptions/subscribe', laptop.json)).status, 201, 'a bare PushSubscription too')
+    t.equal(
+      (await who.send('POST', '/api/subscriptions/subscribe', laptop.json)).status,
+      201,
+      'a bare PushSubscription too',
+    )
     t.equal(await check(phone.json.endpoint), true)
     t.equal(await check(laptop.json.endpoint), true)
     await who.send('POST', '/api/subscriptions/unsubscribe', { endpoint: phone.json.endpoint })
     t.equal(await check(phone.json.endpoint), false)
     t.equal(await check(laptop.json.endpoint), true)
-    t.equal((await who.send('POST', '/api/subscriptions/subscribe', { subscription: { endpoint: 'http://insecure/x', keys: { p256dh: 'a', auth: 'b' } } })).status, 400)
+    t.equal(
+      (
+        await who.send('POST', '/api/subscriptions/subscribe', {
+          subscription: { endpoint: 'http://insecure/x', keys: { p256dh: 'a', auth: 'b' } },
+        })
+      ).status,
+      400,
+    )
   })
 
   t.test('a new request pushes to subscribers within their radius, encrypted and signed', async (t) => {
@@ -56,12 +72,16 @@ t.test('web push', async (t) => {
     t.equal(push!.headers.urgency, 'high')
     t.equal(push!.headers.ttl, '3600')
     const message = JSON.parse(decryptPush(push!.body, near.browser.ecdh, near.browser.auth))
-    t.same(message, {
-      title: 'Lähistöllä tarvitaan apua',
-      body: 'Pyörän korjaus: Ketju katkesi sillan luona',
-      url: `/?request=${created.body.request_id}`,
-      tag: `request-${created.body.request_id}`,
-    }, 'decrypted with the subscription\'s private key, in the recipient\'s language')
+    t.same(
+      message,
+      {
+        title: 'Lähistöllä tarvitaan apua',
+        body: 'Pyörän korjaus: Ketju katkesi sillan luona',
+        url: `/?request=${created.body.request_id}`,
+        tag: `request-${created.body.request_id}`,
+      },
+      "decrypted with the subscription's private key, in the recipient's language",
+    )
     t.ok(Buffer.byteLength(JSON.stringify(message)) < 1024, 'payload under 1 KB')
     const vapid = verifyVapid(push!.headers.authorization as string, publicKey)
     t.equal(vapid.aud, service.origin)
@@ -71,7 +91,10 @@ t.test('web push', async (t) => {
     await near.who.send('PUT', `/api/requests/${created.body.request_id}/addresponder`)
     await app.push.idle()
     const [taken] = pushesTo(owner.id)
-    t.same(JSON.parse(decryptPush(taken!.body, owner.browser.ecdh, owner.browser.auth)).body, 'Near Push is working on your request.')
+    t.same(
+      JSON.parse(decryptPush(taken!.body, owner.browser.ecdh, owner.browser.auth)).body,
+      'Near Push is working on your request.',
+    )
     t.equal(taken!.headers.urgency, 'normal')
     await owner.who.send('DELETE', `/api/requests/${created.body.request_id}`)
   })

@@ -22,7 +22,10 @@ t.test('push endpoints cannot point the server at internal addresses', async (t)
 
   // An internal TLS service the pushes must never reach: it counts every connection made to it.
   let connections = 0
-  const internal = createServer({ key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) })
+  const internal = createServer({
+    key: readFileSync(join(certDir, 'key.pem')),
+    cert: readFileSync(join(certDir, 'cert.pem')),
+  })
   internal.on('connection', () => (connections += 1))
   await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve))
   t.teardown(() => new Promise<void>((resolve) => internal.close(() => resolve())))
@@ -30,44 +33,66 @@ t.test('push endpoints cannot point the server at internal addresses', async (t)
 
   const logs = new PassThrough()
   const lines: Array<{ msg: string; reason?: string; endpoint?: string }> = []
-  logs.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean).map((line) => JSON.parse(line))))
+  logs.on('data', (chunk: Buffer) =>
+    lines.push(
+      ...chunk
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+    ),
+  )
   // `localhost` is allow-listed on purpose: an allowed name that resolves to 127.0.0.1 must still be refused.
   const app = await buildTestApp(
     t,
-    { DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUSH_ENDPOINT_HOSTS: `fcm.googleapis.com,localhost,${service.allowlistEntry}` },
+    {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUSH_ENDPOINT_HOSTS: `fcm.googleapis.com,localhost,${service.allowlistEntry}`,
+    },
     { pushCa: service.ca, logStream: logs },
   )
   const keys = browserSubscription(service.origin, 'keys').json.keys
 
-  t.test('subscribe refuses every endpoint that is not an allowed push service, with a 400 and a message', async (t) => {
-    const who = await actor(app, dataDir, 'Ssrf Subscriber')
-    const refused = [
-      ['another loopback address', `https://127.0.0.2:${internalPort}/push/a`],
-      ['loopback address on 443', 'https://127.0.0.1/push/a'],
-      ['IPv6 loopback', `https://[::1]:${internalPort}/push/a`],
-      ['IPv4-mapped loopback', `https://[::ffff:127.0.0.1]:${internalPort}/push/a`],
-      ['private address', 'https://10.0.0.5/push/a'],
-      ['link-local metadata address', 'https://169.254.169.254/latest/meta-data/'],
-      ['the database port', 'https://localhost:5432/'],
-      ['wrong port on an allowed name', 'https://fcm.googleapis.com:8443/fcm/send/a'],
-      ['the allowed address on another port', `https://127.0.0.1:${internalPort}/push/a`],
-      ['a name not allow-listed', 'https://push.attacker.example/a'],
-      ['an allowed name resolving to 127.0.0.1', 'https://localhost/push/a'],
-    ]
-    for (const [what, endpoint] of refused) {
-      const answer = await who.send('POST', '/api/subscriptions/subscribe', { subscription: { endpoint, keys } })
-      t.equal(answer.status, 400, `${what}: 400`)
-      t.same(answer.body, { message: 'This push service is not supported' }, `${what}: the message`)
-    }
-    const insecure = await who.send('POST', '/api/subscriptions/subscribe', { endpoint: 'http://fcm.googleapis.com/fcm/send/a', keys })
-    t.equal(insecure.status, 400, 'http:// is refused')
-    t.type(insecure.body.message, 'string')
-    const [stored] = await app.sql<{ n: number }[]>`select count(*)::int as n from push_subscriptions`
-    t.equal(stored!.n, 0, 'nothing refused was stored')
+  t.test(
+    'subscribe refuses every endpoint that is not an allowed push service, with a 400 and a message',
+    async (t) => {
+      const who = await actor(app, dataDir, 'Ssrf Subscriber')
+      const refused = [
+        ['another loopback address', `https://127.0.0.2:${internalPort}/push/a`],
+        ['loopback address on 443', 'https://127.0.0.1/push/a'],
+        ['IPv6 loopback', `https://[::1]:${internalPort}/push/a`],
+        ['IPv4-mapped loopback', `https://[::ffff:127.0.0.1]:${internalPort}/push/a`],
+        ['private address', 'https://10.0.0.5/push/a'],
+        ['link-local metadata address', 'https://169.254.169.254/latest/meta-data/'],
+        ['the database port', 'https://localhost:5432/'],
+        ['wrong port on an allowed name', 'https://fcm.googleapis.com:8443/fcm/send/a'],
+        ['the allowed address on another port', `https://127.0.0.1:${internalPort}/push/a`],
+        ['a name not allow-listed', 'https://push.attacker.example/a'],
+        ['an allowed name resolving to 127.0.0.1', 'https://localhost/push/a'],
+      ]
+      for (const [what, endpoint] of refused) {
+        const answer = await who.send('POST', '/api/subscriptions/subscribe', { subscription: { endpoint, keys } })
+        t.equal(answer.status, 400, `${what}: 400`)
+        t.same(answer.body, { message: 'This push service is not supported' }, `${what}: the message`)
+      }
+      const insecure = await who.send('POST', '/api/subscriptions/subscribe', {
+        endpoint: 'http://fcm.googleapis.com/fcm/send/a',
+        keys,
+      })
+      t.equal(insecure.status, 400, 'http:// is refused')
+      t.type(insecure.body.message, 'string')
+      const [stored] = await app.sql<{ n: number }[]>`select count(*)::int as n from push_subscriptions`
+      t.equal(stored!.n, 0, 'nothing refused was stored')
 
-    const allowed = browserSubscription(service.origin, 'ssrf-allowed')
-    t.equal((await who.send('POST', '/api/subscriptions/subscribe', { subscription: allowed.json })).status, 201, 'the allowed service is accepted')
-  })
+      const allowed = browserSubscription(service.origin, 'ssrf-allowed')
+      t.equal(
+        (await who.send('POST', '/api/subscriptions/subscribe', { subscription: allowed.json })).status,
+        201,
+        'the allowed service is accepted',
+      )
+    },
+  )
 
   t.test('at send time, stored endpoints that are not allowed are never connected to', async (t) => {
     const owner = await actor(app, dataDir, 'Ssrf Owner')
@@ -90,13 +115,25 @@ t.test('push endpoints cannot point the server at internal addresses', async (t)
     t.equal((await owner.create(HELSINKI)).status, 201)
     await app.push.idle()
 
-    t.equal(service.received.filter((push) => push.id === 'ssrf-good').length, 1, 'the allowed push service got its push')
+    t.equal(
+      service.received.filter((push) => push.id === 'ssrf-good').length,
+      1,
+      'the allowed push service got its push',
+    )
     t.equal(connections, 0, 'no connection was made to the internal service')
     const refusals = lines.filter((line) => line.msg.startsWith('push endpoint refused'))
     // Logged masked: origin and a hash, never the whole capability URL.
-    t.same(refusals.map((line) => line.endpoint).sort(), Object.values(stored).map(maskEndpoint).sort(), 'each one was skipped with a warning')
+    t.same(
+      refusals.map((line) => line.endpoint).sort(),
+      Object.values(stored).map(maskEndpoint).sort(),
+      'each one was skipped with a warning',
+    )
     const rebound = refusals.find((line) => line.endpoint === maskEndpoint(stored.rebound))
-    t.match(rebound?.reason, /^localhost resolves to (127\.0\.0\.1|::1), a loopback address$/, 'the name was refused by what it resolved to')
+    t.match(
+      rebound?.reason,
+      /^localhost resolves to (127\.0\.0\.1|::1), a loopback address$/,
+      'the name was refused by what it resolved to',
+    )
     const [left] = await app.sql<{ n: number }[]>`
       select count(*)::int as n from push_subscriptions where endpoint in ${app.sql(Object.values(stored))}`
     t.equal(left!.n, 3, 'they are kept: the allowlist may be restored')

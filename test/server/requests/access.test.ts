@@ -32,7 +32,11 @@ t.test('who may see and change what', async (t) => {
     t.equal((await stranger.send('PUT', `/api/requests/${id}/addresponder`)).status, 409, 'it already has a responder')
     const after = await app.sql`select * from requests where request_id = ${id}`
     t.same(after, before, 'the row is exactly as it was')
-    t.equal((await responder.send('PUT', `/api/requests/${id}`, { description: 'Responder edit' })).status, 403, 'nor may the responder edit')
+    t.equal(
+      (await responder.send('PUT', `/api/requests/${id}`, { description: 'Responder edit' })).status,
+      403,
+      'nor may the responder edit',
+    )
     t.equal((await owner.send('DELETE', `/api/requests/${id}`)).status, 204)
   })
 
@@ -53,7 +57,10 @@ t.test('who may see and change what', async (t) => {
     t.equal(created.body.is_test, true)
     const id = created.body.request_id as number
     t.equal((await stranger.get(`/api/requests/${id}`)).status, 404, 'not in detail')
-    t.notOk((await stranger.get('/api/requests')).body.some((r: Json) => r.request_id === id), 'not in the list')
+    t.notOk(
+      (await stranger.get('/api/requests')).body.some((r: Json) => r.request_id === id),
+      'not in the list',
+    )
     t.equal((await stranger.send('PUT', `/api/requests/${id}/addresponder`)).status, 404, 'not to take over')
     t.equal((await stranger.send('PUT', `/api/requests/${id}/add-view`)).status, 404, 'not to view')
     t.ok((await responder.get('/api/requests')).body.every((r: Json) => r.is_test === false))
@@ -87,8 +94,10 @@ t.test('who may see and change what', async (t) => {
     const deleted = await app.inject({ method: 'DELETE', url: '/api/user', headers: bearer(leaver.user.token) })
     t.equal(deleted.statusCode, 204)
     t.match((await stayer.get(`/api/requests/${helped}`)).body, { status: 'new', responder_id: null })
-    const [gone] = await app.sql<{ n: number }[]>`select count(*)::int as n from requests where request_id = ${leaversRequest}`
-    t.equal(gone!.n, 0, 'the leaver\'s own request is gone, not only hidden')
+    const [gone] = await app.sql<
+      { n: number }[]
+    >`select count(*)::int as n from requests where request_id = ${leaversRequest}`
+    t.equal(gone!.n, 0, "the leaver's own request is gone, not only hidden")
     t.equal((await stayer.send('PUT', `/api/requests/${helped}/setready`, { gotHelp: 0 })).status, 200)
   })
 })

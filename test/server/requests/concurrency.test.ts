@@ -45,7 +45,9 @@ t.test('request rules hold under concurrency', async (t) => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => owner!.create()))
     t.equal(answers.filter((a) => a.status === 201).length, 2)
     t.equal(answers.filter((a) => a.status === 409).length, 4)
-    const [row] = await app.sql<{ n: number }[]>`select count(*)::int as n from requests where owner_id = ${owner!.user.user.user_id}`
+    const [row] = await app.sql<
+      { n: number }[]
+    >`select count(*)::int as n from requests where owner_id = ${owner!.user.user.user_id}`
     t.equal(row!.n, 2)
   })
 

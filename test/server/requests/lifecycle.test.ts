@@ -45,7 +45,12 @@ t.test('help request lifecycle', async (t) => {
     const [row] = await app.sql<{ latitude: number; longitude: number }[]>`
       select latitude, longitude from requests where request_id = ${created.body.request_id as number}`
     t.same(row, { latitude: 60.12, longitude: 24.99 }, 'the exact point never reached the database')
-    const noLocation = await owner.create({ latitude: null, longitude: null, isApproximate: 0, description: 'Somewhere' })
+    const noLocation = await owner.create({
+      latitude: null,
+      longitude: null,
+      isApproximate: 0,
+      description: 'Somewhere',
+    })
     t.equal(noLocation.status, 201)
     t.match(noLocation.body, { latitude: null, longitude: null })
   })
@@ -65,10 +70,15 @@ t.test('help request lifecycle', async (t) => {
       t.equal(response.status, status, name)
       t.equal(response.body.message, message, name)
     }
-    t.equal((await owner.send('POST', '/api/requests', { category: 'other', description: 'x' })).body.message, 'Please fill in all fields')
+    t.equal(
+      (await owner.send('POST', '/api/requests', { category: 'other', description: 'x' })).body.message,
+      'Please fill in all fields',
+    )
     t.equal((await owner.create({ description: 'a'.repeat(500) })).status, 201, '500 characters is fine')
     t.equal((await owner.create({ description: 'Ääkköset ja åäö: OK? Kyllä!\nToinen rivi.' })).status, 201)
-    const [count] = await app.sql<{ n: number }[]>`select count(*)::int as n from requests r join users u on u.user_id = r.owner_id where u.user_name = 'Validator'`
+    const [count] = await app.sql<
+      { n: number }[]
+    >`select count(*)::int as n from requests r join users u on u.user_id = r.owner_id where u.user_name = 'Validator'`
     t.equal(count!.n, 2, 'refused requests left nothing behind')
   })
 
@@ -107,14 +117,31 @@ t.test('help request lifecycle', async (t) => {
 
     const taken = await b.send('PUT', url('/addresponder'))
     t.equal(taken.status, 200)
-    t.match(taken.body, { status: 'in progress', responder_id: b.user.user.user_id, responder_user_name: 'Helper B', responder_phone: b.user.user.phone })
-    t.match((await a.get(url())).body, { status: 'in progress', responder_phone: b.user.user.phone }, 'the owner sees who helps')
-    t.equal((await c.get(url())).body.responder_phone, null, 'a bystander does not get the helper\'s phone')
+    t.match(taken.body, {
+      status: 'in progress',
+      responder_id: b.user.user.user_id,
+      responder_user_name: 'Helper B',
+      responder_phone: b.user.user.phone,
+    })
+    t.match(
+      (await a.get(url())).body,
+      { status: 'in progress', responder_phone: b.user.user.phone },
+      'the owner sees who helps',
+    )
+    t.equal((await c.get(url())).body.responder_phone, null, "a bystander does not get the helper's phone")
     t.same((await c.send('PUT', url('/addresponder'))).body, { message: 'This request already has a responder.' })
     t.equal((await c.send('PUT', url('/addresponder'))).status, 409)
 
-    t.equal((await c.send('PUT', url('/removeresponder'), { removedBy: 'responder' })).status, 403, 'only the responder releases')
-    t.equal((await c.send('PUT', url('/removeresponder'), { removedBy: 'owner' })).status, 403, 'only the owner removes')
+    t.equal(
+      (await c.send('PUT', url('/removeresponder'), { removedBy: 'responder' })).status,
+      403,
+      'only the responder releases',
+    )
+    t.equal(
+      (await c.send('PUT', url('/removeresponder'), { removedBy: 'owner' })).status,
+      403,
+      'only the owner removes',
+    )
     const released = await b.send('PUT', url('/removeresponder'), { removedBy: 'responder' })
     t.match(released.body, { status: 'new', responder_id: null })
     const again = await b.send('PUT', url('/addresponder'))
@@ -124,25 +151,44 @@ t.test('help request lifecycle', async (t) => {
     t.equal((await c.send('PUT', url('/addresponder'))).status, 200)
     const removed = await a.send('PUT', url('/removeresponder'), { removedBy: 'owner' })
     t.match(removed.body, { status: 'new', responder_id: null })
-    t.same((await c.send('PUT', url('/addresponder'))).body, { message: 'You have already responded to this request.' }, 'removal is irreversible')
-    t.same((await a.send('PUT', url('/removeresponder'), { removedBy: 'owner' })).body, { message: 'This request has no responder.' })
+    t.same(
+      (await c.send('PUT', url('/addresponder'))).body,
+      { message: 'You have already responded to this request.' },
+      'removal is irreversible',
+    )
+    t.same((await a.send('PUT', url('/removeresponder'), { removedBy: 'owner' })).body, {
+      message: 'This request has no responder.',
+    })
 
     const outcomes = await app.sql<{ responder_id: number; outcome: string }[]>`
       select responder_id, outcome from request_responses where request_id = ${id as number} order by started_at`
-    t.same(outcomes.map((o) => o.outcome), ['released', 'removed'], 'the history says how each response ended')
+    t.same(
+      outcomes.map((o) => o.outcome),
+      ['released', 'removed'],
+      'the history says how each response ended',
+    )
 
     const d = await actor(app, dataDir, 'Helper D')
     await d.send('PUT', url('/addresponder'))
     t.equal((await d.send('PUT', url('/setready'), { gotHelp: 1 })).status, 403, 'the responder cannot mark it ready')
     const ready = await a.send('PUT', url('/setready'), { gotHelp: 1 })
     t.equal(ready.status, 200)
-    t.match(ready.body, { status: 'completed', got_help: true, phone: null, responder_id: null, responder_user_name: null, responder_phone: null })
+    t.match(ready.body, {
+      status: 'completed',
+      got_help: true,
+      phone: null,
+      responder_id: null,
+      responder_user_name: null,
+      responder_phone: null,
+    })
     t.match((await d.get(url())).body, { status: 'completed', phone: null, responder_phone: null })
     const [history] = await app.sql<{ outcome: string }[]>`
       select outcome from request_responses where request_id = ${id as number} and responder_id = ${d.user.user.user_id}`
     t.equal(history!.outcome, 'completed')
 
-    t.same((await a.send('PUT', url(), { description: 'Changed' })).body, { message: 'This request is already completed.' })
+    t.same((await a.send('PUT', url(), { description: 'Changed' })).body, {
+      message: 'This request is already completed.',
+    })
     t.equal((await a.send('PUT', url('/location'), { latitude: 60, longitude: 25, isApproximate: 0 })).status, 409)
     t.equal((await a.send('PUT', url('/setready'), { gotHelp: 0 })).status, 409)
     t.equal((await c.send('PUT', url('/addresponder'))).status, 409)
@@ -153,7 +199,8 @@ t.test('help request lifecycle', async (t) => {
   t.test('at most 2 running responses per user', async (t) => {
     const helper = await actor(app, dataDir, 'Eager')
     const ids: number[] = []
-    for (const name of ['Need 1', 'Need 2', 'Need 3']) ids.push((await (await actor(app, dataDir, name)).create()).body.request_id as number)
+    for (const name of ['Need 1', 'Need 2', 'Need 3'])
+      ids.push((await (await actor(app, dataDir, name)).create()).body.request_id as number)
     t.equal((await helper.send('PUT', `/api/requests/${ids[0]}/addresponder`)).status, 200)
     t.equal((await helper.send('PUT', `/api/requests/${ids[1]}/addresponder`)).status, 200)
     const third = await helper.send('PUT', `/api/requests/${ids[2]}/addresponder`)
@@ -169,11 +216,20 @@ t.test('help request lifecycle', async (t) => {
     const id = (await owner.create()).body.request_id
     const edited = await owner.send('PUT', `/api/requests/${id}`, { description: 'Now also hungry' })
     t.equal(edited.body.description, 'Now also hungry')
-    t.same((await owner.send('PUT', `/api/requests/${id}`, { description: '' })).body, { message: 'Description must be 1-500 characters' })
+    t.same((await owner.send('PUT', `/api/requests/${id}`, { description: '' })).body, {
+      message: 'Description must be 1-500 characters',
+    })
     t.equal((await other.send('PUT', `/api/requests/${id}`, { description: 'Hacked' })).status, 403)
-    const moved = await owner.send('PUT', `/api/requests/${id}/location`, { latitude: 61.49801, longitude: 23.76099, isApproximate: 1 })
+    const moved = await owner.send('PUT', `/api/requests/${id}/location`, {
+      latitude: 61.49801,
+      longitude: 23.76099,
+      isApproximate: 1,
+    })
     t.match(moved.body, { latitude: 61.5, longitude: 23.76, isApproximate: true })
-    t.equal((await other.send('PUT', `/api/requests/${id}/location`, { latitude: 1, longitude: 1, isApproximate: 0 })).status, 403)
+    t.equal(
+      (await other.send('PUT', `/api/requests/${id}/location`, { latitude: 1, longitude: 1, isApproximate: 0 })).status,
+      403,
+    )
     t.equal((await owner.get(`/api/requests/${id}`)).body.description, 'Now also hungry', 'the meddler changed nothing')
   })
 

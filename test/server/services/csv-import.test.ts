@@ -36,13 +36,31 @@ t.test('a Finnish Excel export: BOM, semicolons, CRLF, quoted line breaks and de
       localizations: [{ name: 'Kahvila "Satula"', description: 'Kahvia; pullaa\nja pyöräilijöitä' }],
     },
   })
-  t.match(rows[1]!, { where: 'line 5', problems: [], service: { external_id: 'fi-2', latitude: 61.4978 } }, 'the quoted line break counts')
+  t.match(
+    rows[1]!,
+    { where: 'line 5', problems: [], service: { external_id: 'fi-2', latitude: 61.4978 } },
+    'the quoted line break counts',
+  )
   t.equal(rows[0]!.service.external_id, 'fi-1', 'the BOM is not part of the first column name')
 
-  const tabs = parseServiceFile('external_id\tcategory\tlatitude\tlongitude\tname_fi\nt-1\tvenue\t60.2\t24.9\tTori, Helsinki\n', 'x.csv')
-  t.match(tabs, [{ problems: [], service: { external_id: 't-1', localizations: [{ name: 'Tori, Helsinki' }] } }], 'tab separated')
-  const commas = parseServiceFile('external_id,category,latitude,longitude,name_fi\n"c-1",venue,60.2,24.9,"Tori; Helsinki"\n', 'x.csv')
-  t.match(commas, [{ problems: [], service: { localizations: [{ name: 'Tori; Helsinki' }] } }], 'a semicolon in a comma file is text')
+  const tabs = parseServiceFile(
+    'external_id\tcategory\tlatitude\tlongitude\tname_fi\nt-1\tvenue\t60.2\t24.9\tTori, Helsinki\n',
+    'x.csv',
+  )
+  t.match(
+    tabs,
+    [{ problems: [], service: { external_id: 't-1', localizations: [{ name: 'Tori, Helsinki' }] } }],
+    'tab separated',
+  )
+  const commas = parseServiceFile(
+    'external_id,category,latitude,longitude,name_fi\n"c-1",venue,60.2,24.9,"Tori; Helsinki"\n',
+    'x.csv',
+  )
+  t.match(
+    commas,
+    [{ problems: [], service: { localizations: [{ name: 'Tori; Helsinki' }] } }],
+    'a semicolon in a comma file is text',
+  )
 })
 
 t.test('malformed rows are reported at the line they start on, and the rows after them are still read', async (t) => {
@@ -67,7 +85,11 @@ t.test('malformed rows are reported at the line they start on, and the rows afte
     rows.map((row) => [row.where, row.service.external_id, row.problems.join(' | ')]),
     [
       ['line 2', 'ok-1', ''],
-      ['line 3', null, 'a quoted field starting in this row runs on to line 5 and breaks there: is its closing quote (") missing?'],
+      [
+        'line 3',
+        null,
+        'a quoted field starting in this row runs on to line 5 and breaks there: is its closing quote (") missing?',
+      ],
       ['line 4', 'ok-2', ''],
       ['line 5', null, 'a quote (") inside an unquoted field: quote the whole field and double the quote inside ("")'],
       ['line 6', null, 'text follows a closing quote (") in the same field: double a quote inside a quoted field ("")'],
@@ -81,13 +103,21 @@ t.test('malformed rows are reported at the line they start on, and the rows afte
     ],
   )
   t.same(
-    parseServiceFile('external_id,category,latitude,longitude,name_fi\nu-1,shop,60,25,"Auki\nu-2,shop,60,25,Kauppa\n', 'x.csv').map((row) => [row.where, row.problems]),
-    [['line 2', ['a quote (") opened in this row is never closed']], ['line 3', []]],
+    parseServiceFile(
+      'external_id,category,latitude,longitude,name_fi\nu-1,shop,60,25,"Auki\nu-2,shop,60,25,Kauppa\n',
+      'x.csv',
+    ).map((row) => [row.where, row.problems]),
+    [
+      ['line 2', ['a quote (") opened in this row is never closed']],
+      ['line 3', []],
+    ],
     'in a comma file too, an unclosed quote is reported and does not swallow the next row',
   )
-  t.match(parseServiceFile('"external_id;category;latitude;longitude\nx;shop;60;25\n', 'x.csv'), [
-    { where: 'line 1', problems: ['a quote (") opened in this row is never closed'] },
-  ], 'a broken header is the one problem: no row can be read without it')
+  t.match(
+    parseServiceFile('"external_id;category;latitude;longitude\nx;shop;60;25\n', 'x.csv'),
+    [{ where: 'line 1', problems: ['a quote (") opened in this row is never closed'] }],
+    'a broken header is the one problem: no row can be read without it',
+  )
 })
 
 t.test('the import script takes a Finnish export and names the broken rows of another', async (t) => {
@@ -100,20 +130,31 @@ t.test('the import script takes a Finnish export and names the broken rows of an
     return { code: (await run.exited).code, output: run.output() }
   }
 
-  const good = await importFile('palvelut.csv', finnishExport('csv-1;shop;60,17;24,94;kyllä;Kauppa;"Kaksi\r\nriviä";', 'csv-2;venue;61,5;23,76;;Tori;;'))
+  const good = await importFile(
+    'palvelut.csv',
+    finnishExport('csv-1;shop;60,17;24,94;kyllä;Kauppa;"Kaksi\r\nriviä";', 'csv-2;venue;61,5;23,76;;Tori;;'),
+  )
   t.equal(good.code, 0, good.output)
   t.match(good.output, /2 services from palvelut\.csv: 2 new, 0 updated/)
   const stored = await app.sql<{ external_id: string; latitude: number; description: string | null }[]>`
     select s.external_id, s.latitude, l.description
     from services s join service_localizations l using (service_id)
     where s.external_id like 'csv-%' order by s.external_id`
-  t.match(stored, [{ external_id: 'csv-1', latitude: 60.17, description: 'Kaksi\nriviä' }, { external_id: 'csv-2', description: null }])
+  t.match(stored, [
+    { external_id: 'csv-1', latitude: 60.17, description: 'Kaksi\nriviä' },
+    { external_id: 'csv-2', description: null },
+  ])
 
-  const broken = await importFile('rikki.csv', finnishExport('csv-3;shop;60;25;;"Kolmas;;', 'csv-4;shop;60;25;;Nel\0jäs;;'))
+  const broken = await importFile(
+    'rikki.csv',
+    finnishExport('csv-3;shop;60;25;;"Kolmas;;', 'csv-4;shop;60;25;;Nel\0jäs;;'),
+  )
   t.equal(broken.code, 1, broken.output)
   t.match(broken.output, /line 2: a quote \(\"\) opened in this row is never closed/)
   t.match(broken.output, /line 3: a field \(name_fi\) contains a NUL character/)
   t.match(broken.output, /2 of 2 rows are invalid; nothing was imported/)
-  const count = (await app.sql<{ n: number }[]>`select count(*)::int as n from services where external_id like 'csv-%'`)[0]!.n
+  const count = (
+    await app.sql<{ n: number }[]>`select count(*)::int as n from services where external_id like 'csv-%'`
+  )[0]!.n
   t.equal(count, 2, 'nothing from the broken file was written')
 })

@@ -29,7 +29,9 @@ interface Route {
 /** The real app, with every route and its schema recorded as it is registered (the hook must precede the routes). */
 async function appWithRoutes(t: Parameters<typeof createTestDatabase>[0]) {
   const dataDir = tempDir(t)
-  const app: FastifyInstance = buildServer(testConfig(t, { DATABASE_URL: await createTestDatabase(t), DATA_DIR: dataDir }))
+  const app: FastifyInstance = buildServer(
+    testConfig(t, { DATABASE_URL: await createTestDatabase(t), DATA_DIR: dataDir }),
+  )
   const routes: Route[] = []
   app.addHook('onRoute', (route: RouteOptions) => {
     for (const method of [route.method].flat()) {
@@ -59,11 +61,14 @@ function sample(schema: Schema): unknown {
     const properties = schema.properties ?? {}
     return Object.fromEntries((schema.required ?? []).map((key) => [key, sample(properties[key] ?? {})]))
   }
-  if (hasType(schema, 'array')) return Array.from({ length: Number(schema.minItems ?? 0) }, () => sample(schema.items ?? {}))
+  if (hasType(schema, 'array'))
+    return Array.from({ length: Number(schema.minItems ?? 0) }, () => sample(schema.items ?? {}))
   if (hasType(schema, 'string')) {
     const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern, 'u') : undefined
     const fits = (s: string) =>
-      (!pattern || pattern.test(s)) && s.length >= Number(schema.minLength ?? 0) && s.length <= Number(schema.maxLength ?? Infinity)
+      (!pattern || pattern.test(s)) &&
+      s.length >= Number(schema.minLength ?? 0) &&
+      s.length <= Number(schema.maxLength ?? Infinity)
     return STRING_SAMPLES.find(fits) ?? 'x'.repeat(Number(schema.minLength ?? 1))
   }
   if (hasType(schema, 'integer') || hasType(schema, 'number')) {
@@ -86,7 +91,10 @@ function withBadString(schema: Schema, bad: string, path = ''): Array<{ field: s
   if (hasType(schema, 'object')) {
     const base = sample(schema) as Record<string, unknown>
     return Object.entries(schema.properties ?? {}).flatMap(([key, property]) =>
-      withBadString(property, bad, path ? `${path}.${key}` : key).map(({ field, value }) => ({ field, value: { ...base, [key]: value } })),
+      withBadString(property, bad, path ? `${path}.${key}` : key).map(({ field, value }) => ({
+        field,
+        value: { ...base, [key]: value },
+      })),
     )
   }
   if (hasType(schema, 'array') && schema.items) {
@@ -95,13 +103,17 @@ function withBadString(schema: Schema, bad: string, path = ''): Array<{ field: s
   return []
 }
 
-const asText = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]))
+const asText = (value: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]))
 
 /** Every (route, part, field) with a NUL in that field and valid-looking values everywhere else. */
 function cases(routes: Route[]) {
   return routes.flatMap((route) => {
     const valid = Object.fromEntries(
-      (['body', 'querystring', 'params'] as const).map((part) => [part, route.schema[part] ? sample(route.schema[part]) : undefined]),
+      (['body', 'querystring', 'params'] as const).map((part) => [
+        part,
+        route.schema[part] ? sample(route.schema[part]) : undefined,
+      ]),
     ) as Record<Part, unknown>
     return (['body', 'querystring', 'params'] as const).flatMap((part) => {
       const seen = new Set<string>()
@@ -154,7 +166,11 @@ t.test('a NUL in any string field of any route is 400 "Contains invalid characte
 
   for (const { route, part, field, input } of table) {
     const response = await app.inject(request(route, input))
-    t.same({ status: response.statusCode, body: response.json() }, { status: 400, body: INVALID }, `${route.method} ${route.url} ${part}.${field}`)
+    t.same(
+      { status: response.statusCode, body: response.json() },
+      { status: 400, body: INVALID },
+      `${route.method} ${route.url} ${part}.${field}`,
+    )
   }
 })
 
@@ -162,13 +178,23 @@ t.test('what else the validation layer refuses, and what it still lets through',
   const { app, dataDir } = await appWithRoutes(t)
   const remoteAddress = clientAddress()
   const login = (payload: string) =>
-    app.inject({ method: 'POST', url: '/api/user/login', payload, headers: { 'content-type': 'application/json' }, remoteAddress })
+    app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload,
+      headers: { 'content-type': 'application/json' },
+      remoteAddress,
+    })
 
   // postgres.js would store U+FFFD in place of a lone surrogate: what was sent would silently not be what is kept.
   const lone = await login('{"identifier":"ab\\ud800c","password":"secret1"}')
   t.same([lone.statusCode, lone.json()], [400, INVALID], 'a lone surrogate, sent as a JSON escape')
   const paired = await login('{"identifier":"ab\\ud83d\\udeb2c","password":"secret1"}')
-  t.same([paired.statusCode, paired.json()], [401, { message: 'Invalid username or password' }], 'a surrogate pair (🚲) is text')
+  t.same(
+    [paired.statusCode, paired.json()],
+    [401, { message: 'Invalid username or password' }],
+    'a surrogate pair (🚲) is text',
+  )
   const key = await login('{"identifier":"someone","password":"secret1","x\\u0000":1}')
   t.same([key.statusCode, key.json()], [400, INVALID], 'a NUL in a key, even of a field no route reads')
 
@@ -183,9 +209,17 @@ t.test('what else the validation layer refuses, and what it still lets through',
   t.same([wrongType.statusCode, wrongType.json().message], [400, 'Bad request'])
 
   const user = await registerUser(app, dataDir, { user_name: 'querying' })
-  const nulQuery = await app.inject({ method: 'GET', url: '/api/subscriptions/check-subscription?endpoint=%00', headers: bearer(user.token) })
+  const nulQuery = await app.inject({
+    method: 'GET',
+    url: '/api/subscriptions/check-subscription?endpoint=%00',
+    headers: bearer(user.token),
+  })
   t.same([nulQuery.statusCode, nulQuery.json()], [400, INVALID], 'the query string of the issue')
-  const fine = await app.inject({ method: 'GET', url: '/api/subscriptions/check-subscription?endpoint=https%3A%2F%2Fp', headers: bearer(user.token) })
+  const fine = await app.inject({
+    method: 'GET',
+    url: '/api/subscriptions/check-subscription?endpoint=https%3A%2F%2Fp',
+    headers: bearer(user.token),
+  })
   t.same([fine.statusCode, fine.json()], [200, { isSubscribed: false }])
 })
 
@@ -194,11 +228,19 @@ t.test('text outside the route schemas cannot make a 500 either', async (t) => {
   const user = await registerUser(app, dataDir, { user_name: 'nulcheck' })
 
   // Tokens are checked by signature (access) or by hash (refresh) before any lookup, so NUL never reaches a query.
-  const header = await app.inject({ method: 'GET', url: '/api/user/protected-route', headers: { authorization: `Bearer ${NUL}` } })
+  const header = await app.inject({
+    method: 'GET',
+    url: '/api/user/protected-route',
+    headers: { authorization: `Bearer ${NUL}` },
+  })
   t.equal(header.statusCode, 401, 'an access token with a NUL')
   const cookie = await app.inject({ method: 'POST', url: '/api/user/refresh-token', cookies: { refresh_token: NUL } })
   t.equal(cookie.statusCode, 401, 'a refresh cookie with a NUL')
-  const logout = await app.inject({ method: 'POST', url: '/api/user/logout', headers: { ...bearer(NUL), cookie: 'refresh_token=\ud800' } })
+  const logout = await app.inject({
+    method: 'POST',
+    url: '/api/user/logout',
+    headers: { ...bearer(NUL), cookie: 'refresh_token=\ud800' },
+  })
   t.equal(logout.statusCode, 204, 'logout with both broken')
   // Accept-Language only picks one of three languages.
   const language = await app.inject({

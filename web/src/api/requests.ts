@@ -2,11 +2,7 @@ import { apiFetch, apiPut } from './client.ts'
 import type { Coordinates } from './types.ts'
 
 // The server's lists (SPEC 3) are the only copy: a category added there reaches the form and the labels' types.
-export {
-  REQUEST_CATEGORIES,
-  type RequestCategory,
-  type RequestStatus,
-} from '../../../server/domain/categories.ts'
+export { REQUEST_CATEGORIES, type RequestCategory, type RequestStatus } from '../../../server/domain/categories.ts'
 import type { RequestCategory, RequestStatus } from '../../../server/domain/categories.ts'
 
 /** A help request as the server answers it (SPEC section 3); field names are the server's. */
@@ -58,5 +54,6 @@ export const addView = (id: number) => apiPut<HelpRequest>(path(id, '/add-view')
 export const takeOver = (id: number) => apiPut<HelpRequest>(path(id, '/addresponder'), {})
 export const removeResponder = (id: number, removedBy: 'owner' | 'responder') =>
   apiPut<HelpRequest>(path(id, '/removeresponder'), { removedBy })
-export const setReady = (id: number, gotHelp: boolean) => apiPut<HelpRequest>(path(id, '/setready'), { gotHelp: gotHelp ? 1 : 0 })
+export const setReady = (id: number, gotHelp: boolean) =>
+  apiPut<HelpRequest>(path(id, '/setready'), { gotHelp: gotHelp ? 1 : 0 })
 export const deleteRequest = (id: number) => apiFetch<void>(path(id), { method: 'DELETE' })

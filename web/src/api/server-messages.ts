@@ -68,7 +68,14 @@ export type Feedback = { key: MessageKey } | { text: string }
  */
 export function takeOverFeedback(error: unknown): Feedback {
   const key = messageKeyOf(error)
-  if (key === 'genericerror' && error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message && !/^HTTP \d+$/.test(error.message)) {
+  if (
+    key === 'genericerror' &&
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.message &&
+    !/^HTTP \d+$/.test(error.message)
+  ) {
     return { text: error.message }
   }
   return { key }

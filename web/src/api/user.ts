@@ -14,8 +14,10 @@ export async function isUsernameAvailable(user_name: string): Promise<boolean> {
 }
 
 export async function isPhoneAvailable(phone: string): Promise<boolean> {
-  return (await post<{ available: boolean }>('/api/user/check-phone', { phone, checkType: 'availability' }))
-    .available === true
+  return (
+    (await post<{ available: boolean }>('/api/user/check-phone', { phone, checkType: 'availability' })).available ===
+    true
+  )
 }
 
 export async function phoneExists(phone: string): Promise<boolean> {

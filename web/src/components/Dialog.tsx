@@ -49,12 +49,7 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
             <h2 id={titleId} className="dialog__title">
               {title}
             </h2>
-            <button
-              type="button"
-              className="dialog__close"
-              aria-label={i18n._(shellMessages.close)}
-              onClick={onClose}
-            >
+            <button type="button" className="dialog__close" aria-label={i18n._(shellMessages.close)} onClick={onClose}>
               <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
                 <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
               </svg>

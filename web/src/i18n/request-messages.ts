@@ -36,7 +36,11 @@ export const requestMessages = defineMessages({
   releasetorefresh: /*i18n*/ { id: 'releasetorefresh', message: 'Release to refresh' },
   loadingrequests: /*i18n*/ { id: 'loadingrequests', message: 'Loading requests…' },
   loadingrequest: /*i18n*/ { id: 'loadingrequest', message: 'Loading the request…' },
-  newrequest: /*i18n*/ { id: 'newrequest', message: 'Ask for help', comment: 'Button and title: create a help request.' },
+  newrequest: /*i18n*/ {
+    id: 'newrequest',
+    message: 'Ask for help',
+    comment: 'Button and title: create a help request.',
+  },
   distance: /*i18n*/ { id: 'distance', message: '{distance} km away' },
   nolocation: /*i18n*/ { id: 'nolocation', message: 'No location' },
   category: /*i18n*/ { id: 'category', message: 'Category' },
@@ -93,7 +97,10 @@ export const requestMessages = defineMessages({
   },
   gothelpquestion: /*i18n*/ { id: 'gothelpquestion', message: 'Did you get help?' },
   deletetitle: /*i18n*/ { id: 'deletetitle', message: 'Delete the request?' },
-  deletewarning: /*i18n*/ { id: 'deletewarning', message: 'The request is removed for everyone. This cannot be undone.' },
+  deletewarning: /*i18n*/ {
+    id: 'deletewarning',
+    message: 'The request is removed for everyone. This cannot be undone.',
+  },
   yes: /*i18n*/ { id: 'yes', message: 'Yes' },
   no: /*i18n*/ { id: 'no', message: 'No' },
   requesttakenover: /*i18n*/ {
@@ -106,6 +113,10 @@ export const requestMessages = defineMessages({
     message: 'Nobody is working on your request ({category}) any more: it is new again.',
     comment: 'Live notice to the owner: the helper released the request or was removed, so it waits for a helper.',
   },
-  opennoticerequest: /*i18n*/ { id: 'opennoticerequest', message: 'Show', comment: 'Opens the request a notice is about.' },
+  opennoticerequest: /*i18n*/ {
+    id: 'opennoticerequest',
+    message: 'Show',
+    comment: 'Opens the request a notice is about.',
+  },
   dismissnotice: /*i18n*/ { id: 'dismissnotice', message: 'Dismiss notice' },
 })

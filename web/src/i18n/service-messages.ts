@@ -15,13 +15,25 @@ export const serviceCategoryNames = {
     message: 'Transport',
     comment: 'Service category: buses, trains or ferries that take bicycles.',
   },
-  experience: /*i18n*/ { id: 'service_experience', message: 'Experience', comment: 'Service category: guided tours etc.' },
-  venue: /*i18n*/ { id: 'service_venue', message: 'Venue', comment: 'Service category: a place for meetings or events.' },
+  experience: /*i18n*/ {
+    id: 'service_experience',
+    message: 'Experience',
+    comment: 'Service category: guided tours etc.',
+  },
+  venue: /*i18n*/ {
+    id: 'service_venue',
+    message: 'Venue',
+    comment: 'Service category: a place for meetings or events.',
+  },
 } as const satisfies Record<ServiceCategory, MessageDescriptor>
 
 /** Texts of the service map tab and the service detail modal. */
 export const serviceMessages = defineMessages({
-  servicecategory: /*i18n*/ { id: 'servicecategory', message: 'Category', comment: 'Service map: the filter dropdown.' },
+  servicecategory: /*i18n*/ {
+    id: 'servicecategory',
+    message: 'Category',
+    comment: 'Service map: the filter dropdown.',
+  },
   allcategories: /*i18n*/ { id: 'allcategories', message: 'All categories', comment: 'Service map filter: no filter.' },
   servicemap: /*i18n*/ { id: 'servicemap', message: 'Map of cyclist-friendly services' },
   loadingservices: /*i18n*/ { id: 'loadingservices', message: 'Loading services…' },

@@ -16,7 +16,11 @@ export const shellMessages = defineMessages({
     message: 'Back to the main screen',
     comment: 'Link from a secondary page to the home screen.',
   },
-  notfoundtitle: /*i18n*/ { id: 'notfoundtitle', message: 'Not found', comment: 'Heading of the page-not-found screen.' },
+  notfoundtitle: /*i18n*/ {
+    id: 'notfoundtitle',
+    message: 'Not found',
+    comment: 'Heading of the page-not-found screen.',
+  },
 })
 
 /** Titles of the screens that later issues build; shown as the heading of their placeholder. */

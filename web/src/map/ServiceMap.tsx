@@ -69,7 +69,12 @@ export default function ServiceMap({ markers, position, onSelect }: ServiceMapPr
     // The first position only: later ones are useDefaultView's.
   }, [hasConfig]) // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (config === 'failed' || failed) return <p className="map-error" role="alert">{i18n._(messages.failedtoloadmap)}</p>
+  if (config === 'failed' || failed)
+    return (
+      <p className="map-error" role="alert">
+        {i18n._(messages.failedtoloadmap)}
+      </p>
+    )
   return (
     <div className="service-map-frame">
       {authFailed && (

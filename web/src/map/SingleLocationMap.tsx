@@ -107,7 +107,9 @@ export default function SingleLocationMap({ point, isApproximate, own }: SingleL
       view,
       controls: defaultControls({ zoom: false, rotate: false, attributionOptions: { collapsible: false } }),
       layers: [
-        new TileLayer({ source: new XYZ({ url: config.tileUrl, attributions: config.attribution, crossOrigin: null }) }),
+        new TileLayer({
+          source: new XYZ({ url: config.tileUrl, attributions: config.attribution, crossOrigin: null }),
+        }),
         new VectorLayer({ source: new VectorSource({ features }) }),
       ],
     })

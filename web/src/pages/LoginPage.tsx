@@ -70,9 +70,7 @@ export function LoginPage() {
           error={errorOf('password')}
         />
         <FormError error={error} />
-        <SubmitButton busy={busy}>
-          {i18n._(screenTitles.login)}
-        </SubmitButton>
+        <SubmitButton busy={busy}>{i18n._(screenTitles.login)}</SubmitButton>
       </form>
       <p>
         <Link href="/resetpassword" className="touch-link">

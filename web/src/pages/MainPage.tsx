@@ -62,11 +62,7 @@ export function MainPage() {
         <RequestNotices />
         <Tabs tab={tab} onChange={setChosenTab} />
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
-          {tab === 'requests' ? (
-            <RequestsTab onOpenRequest={(id) => navigate(`/?request=${id}`)} />
-          ) : (
-            <ServiceMapTab />
-          )}
+          {tab === 'requests' ? <RequestsTab onOpenRequest={(id) => navigate(`/?request=${id}`)} /> : <ServiceMapTab />}
         </div>
       </main>
       <RequestDetailDialog requestId={openRequestId} onClose={() => navigate('/', { replace: true })} />

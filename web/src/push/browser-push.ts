@@ -1,5 +1,10 @@
 import { fetchClientConfig } from '../api/config.ts'
-import { checkSubscription, deleteSubscription, saveSubscription, type PushSubscriptionData } from '../api/subscriptions.ts'
+import {
+  checkSubscription,
+  deleteSubscription,
+  saveSubscription,
+  type PushSubscriptionData,
+} from '../api/subscriptions.ts'
 import { base64UrlToBytes, sameBytes } from './base64url.ts'
 import { SERVICE_WORKER_URL } from '../pwa/register.ts'
 

@@ -12,9 +12,18 @@ export const MANIFEST_FILES: Record<ManifestLanguage, string> = {
 }
 
 const TEXTS: Record<ManifestLanguage, { name: string; description: string }> = {
-  fi: { name: 'Pyöräapu', description: 'Tienvarsiapua ja vertaisapua pyöräilijöille sekä pyöräilijäystävällisten palvelujen kartta.' },
-  sv: { name: 'Cykelhjälpen', description: 'Vägassistans och hjälp mellan cyklister, och en karta över cykelvänliga tjänster.' },
-  en: { name: 'Bike Help', description: 'Road assistance and mutual help for cyclists, and a map of cyclist-friendly services.' },
+  fi: {
+    name: 'Pyöräapu',
+    description: 'Tienvarsiapua ja vertaisapua pyöräilijöille sekä pyöräilijäystävällisten palvelujen kartta.',
+  },
+  sv: {
+    name: 'Cykelhjälpen',
+    description: 'Vägassistans och hjälp mellan cyklister, och en karta över cykelvänliga tjänster.',
+  },
+  en: {
+    name: 'Bike Help',
+    description: 'Road assistance and mutual help for cyclists, and a map of cyclist-friendly services.',
+  },
 }
 
 /** The brand colour of the top bar: the installed app's title bar and splash screen match it. */

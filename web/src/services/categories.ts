@@ -10,7 +10,10 @@ export interface CategoryLook {
 /** SPEC 3: every service category has a colour and a marker icon. */
 export const CATEGORY_LOOKS: Record<ServiceCategory, CategoryLook> = {
   // A bicycle: two wheels and a frame.
-  rental_service: { color: '#0b57b0', glyph: 'M6 17a3 3 0 1 0 0-.01M18 17a3 3 0 1 0 0-.01M6 17l4-7h6l2 7M10 10l-1-3h-2M16 10l-4 7' },
+  rental_service: {
+    color: '#0b57b0',
+    glyph: 'M6 17a3 3 0 1 0 0-.01M18 17a3 3 0 1 0 0-.01M6 17l4-7h6l2 7M10 10l-1-3h-2M16 10l-4 7',
+  },
   // A bed.
   accommodation: { color: '#6a1b9a', glyph: 'M3 18V7M3 14h18v4M21 14v-2a3 3 0 0 0-3-3h-7v5M7 11.5h.01' },
   // Fork and knife.
@@ -22,7 +25,10 @@ export const CATEGORY_LOOKS: Record<ServiceCategory, CategoryLook> = {
   // A shopping bag.
   shop: { color: '#00695c', glyph: 'M5 8h14l-1 13H6zM9 8V6a3 3 0 0 1 6 0v2' },
   // A bus.
-  transportation: { color: '#37474f', glyph: 'M6 4h12a1 1 0 0 1 1 1v12H5V5a1 1 0 0 1 1-1zM5 11h14M8 17v3M16 17v3M8 14h.01M16 14h.01' },
+  transportation: {
+    color: '#37474f',
+    glyph: 'M6 4h12a1 1 0 0 1 1 1v12H5V5a1 1 0 0 1 1-1zM5 11h14M8 17v3M16 17v3M8 14h.01M16 14h.01',
+  },
   // A compass.
   experience: { color: '#7a5b00', glyph: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M15.5 8.5l-2 5-5 2 2-5z' },
   // A building with a roof.
@@ -30,7 +36,8 @@ export const CATEGORY_LOOKS: Record<ServiceCategory, CategoryLook> = {
 }
 
 /** The certificate badge (e.g. Welcome Cyclist): a rosette; screens draw a tick on it. */
-export const CERTIFICATE_GLYPH = 'M12 2l2.4 1.8 3-.2.9 2.9 2.5 1.7-1 2.8 1 2.8-2.5 1.7-.9 2.9-3-.2L12 20l-2.4-1.8-3 .2-.9-2.9-2.5-1.7 1-2.8-1-2.8 2.5-1.7.9-2.9 3 .2z'
+export const CERTIFICATE_GLYPH =
+  'M12 2l2.4 1.8 3-.2.9 2.9 2.5 1.7-1 2.8 1 2.8-2.5 1.7-.9 2.9-3-.2L12 20l-2.4-1.8-3 .2-.9-2.9-2.5-1.7 1-2.8-1-2.8 2.5-1.7.9-2.9 3 .2z'
 
 /** The user's own position. */
 export const OWN_POSITION_COLOR = '#0b57b0'

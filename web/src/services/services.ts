@@ -18,7 +18,9 @@ export interface MarkerPosition {
  * same coordinates moves n × 0.00005 degrees north and east, so stacked markers can each be seen and clicked.
  * Keeps the input order.
  */
-export function markerPositions(services: readonly Pick<Service, 'service_id' | 'latitude' | 'longitude'>[]): MarkerPosition[] {
+export function markerPositions(
+  services: readonly Pick<Service, 'service_id' | 'latitude' | 'longitude'>[],
+): MarkerPosition[] {
   const seen = new Map<string, number>()
   return services.map(({ service_id, latitude, longitude }) => {
     const key = `${latitude},${longitude}`

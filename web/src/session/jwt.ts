@@ -12,7 +12,10 @@ export interface TokenPayload {
 
 /** base64url (RFC 4648 section 5, no padding) to UTF-8 text, so names such as "Pöllö" decode correctly. */
 function decodeBase64Url(part: string): string {
-  const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=')
+  const base64 = part
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(part.length / 4) * 4, '=')
   const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
 }

@@ -98,7 +98,10 @@ function NewRequestForm({ onDone }: { onDone: () => void }) {
 
       <DescriptionField value={description} onChange={setDescription} error={fieldError('description')} />
 
-      <fieldset className="choice-list" aria-describedby={fieldError('visibility') ? 'new-visibility-error' : undefined}>
+      <fieldset
+        className="choice-list"
+        aria-describedby={fieldError('visibility') ? 'new-visibility-error' : undefined}
+      >
         <legend className="field__label">{i18n._(requestMessages.locationchoice)}</legend>
         {position ? null : (
           <p className="field__hint">
@@ -150,12 +153,7 @@ function NewRequestForm({ onDone }: { onDone: () => void }) {
       )}
 
       <FormError error={error} />
-      <FormActions
-        className="dialog__actions"
-        leaveLabel={i18n._(formMessages.cancel)}
-        onLeave={onDone}
-        busy={busy}
-      >
+      <FormActions className="dialog__actions" leaveLabel={i18n._(formMessages.cancel)} onLeave={onDone} busy={busy}>
         {i18n._(requestMessages.sendrequest)}
       </FormActions>
     </form>

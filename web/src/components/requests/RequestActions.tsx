@@ -60,8 +60,10 @@ export function RequestActions({ request, update, onDeleted }: RequestActionsPro
   return (
     <div className="request-actions">
       <FormMessage tone="error" text={feedbackText} />
-      {!completed && !own && !responding && (
-        request.responder_id === null ? (
+      {!completed &&
+        !own &&
+        !responding &&
+        (request.responder_id === null ? (
           <button
             type="button"
             className="button button--primary button--block"
@@ -74,8 +76,7 @@ export function RequestActions({ request, update, onDeleted }: RequestActionsPro
           <button type="button" className="button button--secondary button--block" disabled>
             {i18n._(requestMessages.workingonit)}
           </button>
-        )
-      )}
+        ))}
       {!completed && responding && (
         <button
           type="button"

@@ -32,7 +32,11 @@ export function RequestList({ requests, position, onOpen }: RequestListProps) {
                       : null}
                 </span>
               </span>
-              {request.is_test && <span className="request-row__test" lang="fi">Testipyyntö</span>}
+              {request.is_test && (
+                <span className="request-row__test" lang="fi">
+                  Testipyyntö
+                </span>
+              )}
             </button>
           </li>
         )

@@ -2,7 +2,15 @@ import type { ServiceCategory } from '../../api/services.ts'
 import { CATEGORY_LOOKS, CERTIFICATE_GLYPH } from '../../services/categories.ts'
 
 /** The category's marker icon, for screens; decorative unless a label is given. */
-export function CategoryIcon({ category, size = 32, label }: { category: ServiceCategory; size?: number; label?: string }) {
+export function CategoryIcon({
+  category,
+  size = 32,
+  label,
+}: {
+  category: ServiceCategory
+  size?: number
+  label?: string
+}) {
   const { color, glyph } = CATEGORY_LOOKS[category]
   return (
     <svg
@@ -24,7 +32,14 @@ export function CertificateIcon({ label, size = 28 }: { label: string; size?: nu
   return (
     <svg viewBox="0 0 24 24" width={size} height={size} role="img" aria-label={label} className="certificate-icon">
       <path d={CERTIFICATE_GLYPH} fill="#1f6b2a" stroke="#1f6b2a" strokeWidth="1.5" strokeLinejoin="round" />
-      <path d="M8.5 11l2.5 2.5 4.5-4.5" fill="none" stroke="#ffffff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M8.5 11l2.5 2.5 4.5-4.5"
+        fill="none"
+        stroke="#ffffff"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   )
 }

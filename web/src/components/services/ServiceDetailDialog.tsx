@@ -2,7 +2,13 @@ import { useLingui } from '@lingui/react'
 import { useEffect, useState } from 'react'
 import type { Service } from '../../api/services.ts'
 import { serviceCategoryNames, serviceMessages } from '../../i18n/service-messages.ts'
-import { pickLocalization, safeWebsite, serviceLanguageOf, shortenDescription, telHref } from '../../services/services.ts'
+import {
+  pickLocalization,
+  safeWebsite,
+  serviceLanguageOf,
+  shortenDescription,
+  telHref,
+} from '../../services/services.ts'
 import { Dialog } from '../Dialog.tsx'
 import { CategoryIcon, CertificateIcon } from './CategoryIcon.tsx'
 
@@ -88,7 +94,12 @@ function ServiceDetail({ service }: { service: Service }) {
         )}
       </dl>
       {website && (
-        <a className="button button--primary service-detail__website" href={website} target="_blank" rel="noopener noreferrer">
+        <a
+          className="button button--primary service-detail__website"
+          href={website}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {i18n._(serviceMessages.visitwebsite)}
         </a>
       )}

@@ -75,7 +75,13 @@ export function ServiceMapTab() {
         </div>
       )}
 
-      <MapErrorBoundary fallback={<p className="map-error" role="alert">{i18n._(messages.failedtoloadmap)}</p>}>
+      <MapErrorBoundary
+        fallback={
+          <p className="map-error" role="alert">
+            {i18n._(messages.failedtoloadmap)}
+          </p>
+        }
+      >
         <Suspense fallback={<div className="service-map service-map--placeholder" />}>
           <ServiceMap markers={markers} position={position} onSelect={setOpenId} />
         </Suspense>

@@ -66,9 +66,7 @@ export function AccountSection() {
         </button>
       </div>
       {isAdmin && userCount !== null && (
-        <p className="settings-panel__note">
-          {i18n._(accountMessages.usercount.id, { count: userCount })}
-        </p>
+        <p className="settings-panel__note">{i18n._(accountMessages.usercount.id, { count: userCount })}</p>
       )}
 
       <ChangePasswordDialog

@@ -87,7 +87,13 @@ export function EditableField({ label, editLabel, value, validate, save, input, 
           {i18n._(formMessages.save)}
         </FormActions>
       ) : (
-        <button ref={editRef} type="button" className="button button--secondary" onClick={startEditing} aria-label={editLabel}>
+        <button
+          ref={editRef}
+          type="button"
+          className="button button--secondary"
+          onClick={startEditing}
+          aria-label={editLabel}
+        >
           {i18n._(formMessages.edit)}
         </button>
       )}

@@ -78,7 +78,9 @@ export function NotificationsSection() {
             onClick={() => void change(state === 'on' ? turnPushOff : turnPushOn)}
             aria-disabled={busy || undefined}
           >
-            {i18n._(state === 'on' ? notificationMessages.turnnotificationsoff : notificationMessages.turnnotificationson)}
+            {i18n._(
+              state === 'on' ? notificationMessages.turnnotificationsoff : notificationMessages.turnnotificationson,
+            )}
           </button>
         )}
         <FormMessage tone="error" text={failureText} />
@@ -86,4 +88,3 @@ export function NotificationsSection() {
     </div>
   )
 }
-

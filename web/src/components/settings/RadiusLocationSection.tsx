@@ -42,12 +42,18 @@ export function RadiusLocationSection() {
   return (
     <div className="settings-panel">
       <EditableField
-          label={i18n._(formMessages.radius)}
-          editLabel={i18n._(accountMessages.editradius)}
-          value={String(user.radius)}
-          validate={radiusError}
-          save={async (radius) => updateUser(await changeRadius(Number(radius)))}
-        input={{ name: 'radius', inputMode: 'numeric', pattern: '[0-9]*', autoComplete: 'off', maxLength: RADIUS_MAX_DIGITS + 3 }}
+        label={i18n._(formMessages.radius)}
+        editLabel={i18n._(accountMessages.editradius)}
+        value={String(user.radius)}
+        validate={radiusError}
+        save={async (radius) => updateUser(await changeRadius(Number(radius)))}
+        input={{
+          name: 'radius',
+          inputMode: 'numeric',
+          pattern: '[0-9]*',
+          autoComplete: 'off',
+          maxLength: RADIUS_MAX_DIGITS + 3,
+        }}
         labelAction={<RadiusInfo />}
       />
       <div className="settings-panel__location">

@@ -50,7 +50,10 @@ export function SessionRow({ onDone }: SessionRowProps) {
         }}
       >
         <p>
-          <Trans id="logoutquestion" message="Do you want to log out? You can log in again with your username or phone number." />
+          <Trans
+            id="logoutquestion"
+            message="Do you want to log out? You can log in again with your username or phone number."
+          />
         </p>
       </ConfirmDialog>
     </div>

@@ -16,7 +16,9 @@ interface InfoLayoutProps {
 const LANDING_MARK = 'pyoraapuLanding'
 const landingState: unknown = window.history.state
 window.history.replaceState(
-  typeof landingState === 'object' && landingState !== null ? { ...landingState, [LANDING_MARK]: true } : { [LANDING_MARK]: true },
+  typeof landingState === 'object' && landingState !== null
+    ? { ...landingState, [LANDING_MARK]: true }
+    : { [LANDING_MARK]: true },
   '',
 )
 

@@ -15,7 +15,10 @@ export const infoMessages = defineMessages({
     message:
       'If you choose an approximate location, its coordinates are rounded to about one kilometre before they are saved, so your exact position is never stored. On the map the request is drawn as a circle with a radius of 2 km.',
   },
-  faq3question: /*i18n*/ { id: 'faq3question', message: 'How do I help someone, and what happens when I take over a request?' },
+  faq3question: /*i18n*/ {
+    id: 'faq3question',
+    message: 'How do I help someone, and what happens when I take over a request?',
+  },
   faq3answer: /*i18n*/ {
     id: 'faq3answer',
     message:

@@ -36,7 +36,13 @@ export function InstallPage() {
       </TopBar>
       <main className="page install-page">
         {/* The heading right below names the app, so the logo adds nothing for a screen reader. */}
-        <img className="install-page__logo" src={`/install/install-logo-${locale}.svg`} alt="" width={256} height={144} />
+        <img
+          className="install-page__logo"
+          src={`/install/install-logo-${locale}.svg`}
+          alt=""
+          width={256}
+          height={144}
+        />
         <h1 className="page__title install-page__welcome">{i18n._(installMessages.installwelcome)}</h1>
         <p className="page__text">{i18n._(installMessages.installdescription)}</p>
         <ul className="install-page__facts">

@@ -28,7 +28,11 @@ export function InstallSteps() {
       <div role="status">{finished && <InstallSuccess installed={state === 'installed'} />}</div>
       {!finished && state === 'available' && (
         <p>
-          <button type="button" className="button button--primary install-steps__button" onClick={() => void promptInstall()}>
+          <button
+            type="button"
+            className="button button--primary install-steps__button"
+            onClick={() => void promptInstall()}
+          >
             {i18n._(screenTitles.install)}
           </button>
         </p>
@@ -54,7 +58,14 @@ function InstallSuccess({ installed }: { installed: boolean }) {
     <div className="install-success">
       <svg className="install-success__check" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
         <circle cx="24" cy="24" r="22" fill="currentColor" />
-        <path d="M14 25 L21 32 L35 17" fill="none" stroke="var(--color-bg)" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M14 25 L21 32 L35 17"
+          fill="none"
+          stroke="var(--color-bg)"
+          strokeWidth="5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <div>
         <p className="install-success__title">

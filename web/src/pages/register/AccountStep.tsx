@@ -78,12 +78,7 @@ export function AccountStep({ details, onChange, onNext, initialError, focusTitl
           onChange={set('username')}
           error={errorOf('username')}
         />
-        <PhoneField
-          ref={refs.phone}
-          value={details.phone}
-          onChange={set('phone')}
-          error={errorOf('phone')}
-        />
+        <PhoneField ref={refs.phone} value={details.phone} onChange={set('phone')} error={errorOf('phone')} />
         <NewPasswordField
           ref={refs.password}
           label={i18n._(formMessages.password)}
@@ -92,9 +87,7 @@ export function AccountStep({ details, onChange, onNext, initialError, focusTitl
           error={errorOf('password')}
         />
         <FormError error={error} />
-        <SubmitButton busy={busy}>
-          {i18n._(formMessages.next)}
-        </SubmitButton>
+        <SubmitButton busy={busy}>{i18n._(formMessages.next)}</SubmitButton>
       </form>
       <p className="page__hint">
         <Trans

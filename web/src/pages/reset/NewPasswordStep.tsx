@@ -10,8 +10,7 @@ import { formMessages } from '../../i18n/form-messages.ts'
 import { messages, type MessageKey } from '../../i18n/messages.ts'
 import { wizardMessages } from '../../i18n/wizard-messages.ts'
 
-const passwordFieldOf = (key: MessageKey) =>
-  key === 'passwordtooshort' || key === 'fillallfields' ? 'password' : null
+const passwordFieldOf = (key: MessageKey) => (key === 'passwordtooshort' || key === 'fillallfields' ? 'password' : null)
 
 interface NewPasswordStepProps {
   password: string

@@ -45,9 +45,7 @@ export function PhoneStep({ phone, onChange, onNext, initialError, focusTitle }:
           error={error?.field === 'phone' ? i18n._(messages[error.key]) : null}
         />
         <FormError error={error} />
-        <SubmitButton busy={busy}>
-          {i18n._(formMessages.next)}
-        </SubmitButton>
+        <SubmitButton busy={busy}>{i18n._(formMessages.next)}</SubmitButton>
       </form>
       <p>
         <Link href="/login" className="touch-link">

@@ -46,13 +46,7 @@ export function ResetPasswordPage() {
         <PhoneStep phone={phone} onChange={setPhone} onNext={submitPhone} initialError={carried} focusTitle={moved} />
       )}
       {step === 2 && (
-        <CodeStep
-          step={2}
-          count={3}
-          title={i18n._(wizardMessages.codestep)}
-          phone={phone.trim()}
-          {...codeStep}
-        />
+        <CodeStep step={2} count={3} title={i18n._(wizardMessages.codestep)} phone={phone.trim()} {...codeStep} />
       )}
       {step === 3 && (
         <NewPasswordStep password={password} onChange={setPassword} onSave={savePassword} onBack={() => go(2)} />

@@ -139,7 +139,14 @@ export const createRequestsSlice: StateCreator<AppState, [], [], RequestsSlice> 
 }
 
 // The pure rules (visibility, ordering) live in requests/selectors.ts, which tests load without a DOM.
-export { isActive, isResponder, isVisible, orderRequests, visibleRequests, type Viewer } from '../../requests/selectors.ts'
+export {
+  isActive,
+  isResponder,
+  isVisible,
+  orderRequests,
+  visibleRequests,
+  type Viewer,
+} from '../../requests/selectors.ts'
 
 export const selectRequests = (state: AppState): HelpRequest[] => state.requests
 export const selectRequestsStatus = (state: AppState): RequestsStatus => state.requestsStatus

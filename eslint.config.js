@@ -1,0 +1,52 @@
+// @ts-check
+// One lint configuration for the whole repository: typescript-eslint's type-checked rules everywhere, React's hook
+// rules (with the React 19 compiler rules) and jsx-a11y for the web client.
+import js from '@eslint/js'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'dist/', 'web/dist/', 'coverage/', '.tap/', 'web/src/locales/*/messages.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        // Each part has its own compiler settings (Node, browser, service worker, build tools).
+        project: ['tsconfig.json', 'web/tsconfig.json', 'web/tsconfig.node.json', 'web/tsconfig.sw.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    rules: {
+      // tap queues a subtest (and t.rejects, t.resolves) itself and waits for it before the parent ends: not awaiting
+      // it is tap's documented style, not a lost promise.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafePromises: [{ from: 'package', name: 'PromiseWithSubtest', package: '@tapjs/core' }] },
+      ],
+      // Fastify awaits what a route handler or hook returns, and tap what a test callback returns: such a function
+      // is async by contract even when it awaits nothing, so a missing await is no mistake here.
+      '@typescript-eslint/require-await': 'off',
+      // Unused arguments named with a leading underscore are kept on purpose (a callback's signature).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['web/src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['eslint.config.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+)
