@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand'
 import { fetchRequests, type HelpRequest, type RequestCategory } from '../../api/requests.ts'
 import { applyRequestEvent, ownRequestChange, type OwnRequestChange, type RequestEvent } from '../../events/events.ts'
-import type { AppState } from '../index.ts'
+import type { SessionStatus } from '../../session/status.ts'
 
 export type RequestsStatus = 'idle' | 'loading' | 'loaded' | 'failed'
 
@@ -38,14 +38,24 @@ export interface RequestsActions {
   applyEvent: (event: RequestEvent) => void
   dismissNotice: (id: number) => void
   setShowAll: (showAll: boolean) => void
-  /** A request changed in the detail modal: the list shows the new state without another fetch. */
+  /**
+   * An HTTP answer about one request (the detail modal's fetch or change): the list shows it without another fetch,
+   * unless it already holds a newer copy.
+   */
   putRequest: (request: HelpRequest) => void
+  /** An HTTP answer said the request is gone (deleted here, or 404). */
   dropRequest: (id: number) => void
   /** A session ended: nothing of the last user's list stays on screen. */
   requestsAfterLogout: () => void
 }
 
 export type RequestsSlice = RequestsState & RequestsActions
+
+/**
+ * What this slice reads of the whole store: its own state and the session's status. Narrower than AppState, so the
+ * slice (and its tests, in Node) need none of the browser-bound slices.
+ */
+export type RequestsStore = RequestsSlice & { status: SessionStatus }
 
 export const initialRequestsState: RequestsState = {
   requests: [],
@@ -57,7 +67,7 @@ export const initialRequestsState: RequestsState = {
 
 const KEPT_DELETED_IDS = 50
 
-export const createRequestsSlice: StateCreator<AppState, [], [], RequestsSlice> = (set, get) => {
+export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSlice> = (set, get) => {
   let loading: Promise<void> | null = null
   /** Events that arrived while a fetch was in flight: applied again on top of its answer, which may predate them. */
   let eventsDuringLoad: RequestEvent[] | null = null
@@ -75,6 +85,37 @@ export const createRequestsSlice: StateCreator<AppState, [], [], RequestsSlice> 
     }
     // One notice per request: the latest change replaces an earlier one.
     set(({ notices }) => ({ notices: [...notices.filter((n) => n.requestId !== next.request_id), notice] }))
+  }
+
+  /**
+   * The one way the list changes, for live events and HTTP answers alike, so neither can roll back the other: an
+   * upsert older than the copy held is refused (applyRequestEvent compares updated_at), and a change made while a
+   * fetch is in flight is applied again on top of its answer. A copy with the same updated_at replaces the held one:
+   * the server answers each viewer its own shape (phones, isOwnRequest) of one state, so either copy is right and the
+   * last one told is kept.
+   *
+   * Only live changes make notices and mark deletions for an open detail modal: an HTTP answer is the user's own
+   * action, or a fetch whose screen already shows the outcome.
+   */
+  function apply(event: RequestEvent, origin: 'live' | 'answer') {
+    // After a logout neither a late event nor a late answer may put the last user's requests back.
+    if (get().status !== 'loggedIn') return
+    eventsDuringLoad?.push(event)
+    const { requests, deletedRequestIds, notices } = get()
+    if (event.type === 'request.deleted') {
+      const told =
+        origin === 'live'
+          ? {
+              deletedRequestIds: [...deletedRequestIds.slice(1 - KEPT_DELETED_IDS), event.request_id],
+              notices: notices.filter((n) => n.requestId !== event.request_id),
+            }
+          : {}
+      set({ requests: applyRequestEvent(requests, event), ...told })
+      return
+    }
+    const previous = requests.find((r) => r.request_id === event.request.request_id)
+    set({ requests: applyRequestEvent(requests, event) })
+    if (origin === 'live') notify(previous, event.request)
   }
 
   return {
@@ -104,35 +145,15 @@ export const createRequestsSlice: StateCreator<AppState, [], [], RequestsSlice> 
       return inFlight ? inFlight.then(() => get().loadRequests()) : get().loadRequests()
     },
 
-    applyEvent: (event) => {
-      if (get().status !== 'loggedIn') return
-      eventsDuringLoad?.push(event)
-      const { requests, deletedRequestIds } = get()
-      if (event.type === 'request.deleted') {
-        set({
-          requests: applyRequestEvent(requests, event),
-          deletedRequestIds: [...deletedRequestIds.slice(1 - KEPT_DELETED_IDS), event.request_id],
-          notices: get().notices.filter((n) => n.requestId !== event.request_id),
-        })
-        return
-      }
-      const previous = requests.find((r) => r.request_id === event.request.request_id)
-      set({ requests: applyRequestEvent(requests, event) })
-      notify(previous, event.request)
-    },
+    applyEvent: (event) => apply(event, 'live'),
 
     dismissNotice: (id) => set(({ notices }) => ({ notices: notices.filter((n) => n.id !== id) })),
 
     setShowAll: (showAll) => set({ showAll }),
 
-    putRequest: (request) =>
-      set(({ requests }) => ({
-        requests: requests.some((r) => r.request_id === request.request_id)
-          ? requests.map((r) => (r.request_id === request.request_id ? request : r))
-          : [...requests, request],
-      })),
+    putRequest: (request) => apply({ type: 'request.upserted', request }, 'answer'),
 
-    dropRequest: (id) => set(({ requests }) => ({ requests: requests.filter((r) => r.request_id !== id) })),
+    dropRequest: (id) => apply({ type: 'request.deleted', request_id: id }, 'answer'),
 
     requestsAfterLogout: () => set(initialRequestsState),
   }
@@ -148,7 +169,7 @@ export {
   type Viewer,
 } from '../../requests/selectors.ts'
 
-export const selectRequests = (state: AppState): HelpRequest[] => state.requests
-export const selectRequestsStatus = (state: AppState): RequestsStatus => state.requestsStatus
-export const selectShowAll = (state: AppState): boolean => state.showAll
-export const selectNotices = (state: AppState): RequestNotice[] => state.notices
+export const selectRequests = (state: RequestsState): HelpRequest[] => state.requests
+export const selectRequestsStatus = (state: RequestsState): RequestsStatus => state.requestsStatus
+export const selectShowAll = (state: RequestsState): boolean => state.showAll
+export const selectNotices = (state: RequestsState): RequestNotice[] => state.notices

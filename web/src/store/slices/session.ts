@@ -8,9 +8,10 @@ import { isAdminToken } from '../../session/jwt.ts'
 import { checkSessionAtStart } from '../../session/start-check.ts'
 import { clearStoredSession, readToken, readUser, writeToken, writeUser } from '../../session/storage.ts'
 import { toStoredUser, type StoredUser } from '../../session/stored-user.ts'
+import type { SessionStatus } from '../../session/status.ts'
 import type { AppState } from '../index.ts'
 
-export type SessionStatus = 'checking' | 'loggedIn' | 'loggedOut'
+export type { SessionStatus }
 
 export interface SessionState {
   /** 'checking' only at start-up while a stored token is being checked; a visitor is never 'checking'. */
