@@ -22,3 +22,7 @@ export const SERVICE_CATEGORIES = [
   'venue',
 ] as const
 export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number]
+
+/** The languages a service's name and description may be written in. */
+export const SERVICE_LANGUAGES = ['fi', 'en', 'sv'] as const
+export type ServiceLanguage = (typeof SERVICE_LANGUAGES)[number]

@@ -4,10 +4,11 @@ import { badRequest, tooManyRequests } from '../errors.ts'
 import type { Queryable } from '../db/queryable.ts'
 import { addressKey } from './client-address.ts'
 import { withLimitLocks } from './limit-locks.ts'
+import type { Purpose } from './phone-validation.ts'
 import { USER_MESSAGES } from './user-messages.ts'
 
-export const PURPOSES = ['register', 'reset'] as const
-export type Purpose = (typeof PURPOSES)[number]
+// A pure module, so the web client and the schemas it reads types from can share the list.
+export { PURPOSES, type Purpose } from './phone-validation.ts'
 
 export const CODE_TTL_MINUTES = 10
 export const MAX_WRONG_CODES = 5

@@ -1,21 +1,16 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { badRequest } from '../errors.ts'
+import { phoneTextProblem } from './phone-validation.ts'
 import { USER_MESSAGES } from './user-messages.ts'
-
-/** SPEC 5: the parser never sees more than this. */
-export const PHONE_INPUT_MAX = 250
-const PHONE_CHARACTERS = /^\+?[\d\s()-]+$/
 
 /**
  * The one form a phone number is stored and compared in: E.164, Finland as the default country, so
  * "040 123 4567", "+358 40 1234567" and "(040) 123-4567" are the same number.
  */
 export function normalisePhone(input: string): string {
-  const trimmed = input.trim()
-  if (trimmed.length === 0 || trimmed.length > PHONE_INPUT_MAX || !PHONE_CHARACTERS.test(trimmed)) {
-    throw badRequest(USER_MESSAGES.invalidPhone)
-  }
-  const parsed = parsePhoneNumberFromString(trimmed, 'FI')
+  const problem = phoneTextProblem(input)
+  if (problem !== null) throw badRequest(problem)
+  const parsed = parsePhoneNumberFromString(input.trim(), 'FI')
   if (!parsed?.isValid()) throw badRequest(USER_MESSAGES.invalidPhone)
   return parsed.number
 }

@@ -1,28 +1,13 @@
-import { SERVICE_CATEGORIES, type ServiceCategory } from './categories.ts'
+import type { Service, ServiceLocalization } from '../schemas/service.ts'
+import { SERVICE_CATEGORIES } from './categories.ts'
 import { hasUnstorableText } from './unstorable-text.ts'
 
-export const SERVICE_LANGUAGES = ['fi', 'en', 'sv'] as const
-export type ServiceLanguage = (typeof SERVICE_LANGUAGES)[number]
+export { SERVICE_LANGUAGES } from './categories.ts'
 
-export interface Localization {
-  language: ServiceLanguage
-  name: string
-  description: string | null
-  url: string | null
-}
+export type Localization = ServiceLocalization
 
-/** A service as written to the database, from an import row or the admin API. */
-export interface ServiceInput {
-  external_id: string | null
-  category: ServiceCategory
-  latitude: number
-  longitude: number
-  logo_url: string | null
-  address: string | null
-  phone: string | null
-  certified: boolean
-  localizations: Localization[]
-}
+/** A service as written to the database, from an import row or the admin API: the answer's fields and the import id. */
+export type ServiceInput = Omit<Service, 'service_id'> & { external_id: string | null }
 
 const HTTP_URL = /^https?:\/\/[^\s]+$/
 

@@ -1,22 +1,20 @@
 import { badRequest } from '../errors.ts'
 import { USER_MESSAGES } from './user-messages.ts'
+import {
+  isBlank,
+  newPasswordProblem,
+  radiusProblem,
+  radiusText,
+  userNameProblem,
+  type Language,
+} from './user-validation.ts'
 
-export const LANGUAGES = ['finnish', 'swedish', 'english'] as const
-export type Language = (typeof LANGUAGES)[number]
+// The limits and the language list live with the pure rules the web client shares; re-exported for the server.
+export { LANGUAGES, PASSWORD_MAX, type Language } from './user-validation.ts'
 
-export const USER_NAME_MIN = 3
-export const USER_NAME_MAX = 16
-/**
- * SPEC 5: letters including ä ö Ä Ö, digits, underscore, space and hyphen. We also accept å and Å: Swedish is
- * one of the app's three languages and Swedish-speaking Finns write their names with it.
- */
-const USER_NAME_CHARACTERS = /^[A-Za-zÄÖÅäöå0-9_ -]+$/
-export const PASSWORD_MIN = 5
-/** Refused before hashing, so nobody can make the server hash megabytes. */
-export const PASSWORD_MAX = 1024
-
-export function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+/** The server's side of a shared rule: a problem becomes the 400 that carries its message. */
+function refuse(problem: string | null): void {
+  if (problem !== null) throw badRequest(problem)
 }
 
 /** Throws "Please fill in all fields" when any value is missing or blank. */
@@ -26,29 +24,19 @@ export function requireFilled(...values: unknown[]): void {
 
 /** The name as stored: trimmed, 3-16 characters of the allowed set. */
 export function checkUserName(input: string): string {
-  const name = input.trim()
-  requireFilled(name)
-  if (name.length < USER_NAME_MIN || name.length > USER_NAME_MAX) throw badRequest(USER_MESSAGES.userNameLength)
-  if (!USER_NAME_CHARACTERS.test(name)) throw badRequest(USER_MESSAGES.userNameChars)
-  return name
+  refuse(userNameProblem(input))
+  return input.trim()
 }
 
 export function checkNewPassword(password: string): string {
-  requireFilled(password)
-  if (password.length < PASSWORD_MIN) throw badRequest(USER_MESSAGES.passwordTooShort)
-  if (password.length > PASSWORD_MAX) throw badRequest(USER_MESSAGES.passwordTooLong)
+  refuse(newPasswordProblem(password))
   return password
 }
 
 /** SPEC 5: digits only, 1 to 3 of them; the SPEC's form field sends a string, API clients may send a number. */
 export function checkRadius(input: string | number): number {
-  const text = typeof input === 'number' ? String(input) : input.trim()
-  requireFilled(text)
-  if (!/^\d+$/.test(text)) throw badRequest(USER_MESSAGES.radiusChars)
-  const radius = Number(text)
-  // "0" and "000" have 1-3 digits but no area: the closest SPEC message is the length one.
-  if (text.length > 3 || radius < 1) throw badRequest(USER_MESSAGES.radiusLength)
-  return radius
+  refuse(radiusProblem(input))
+  return Number(radiusText(input))
 }
 
 export interface Location {

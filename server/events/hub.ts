@@ -3,6 +3,7 @@ import type { Queryable } from '../db/queryable.ts'
 import { requestFor, requestForEvent } from '../domain/requests.ts'
 import { userWithLiveSessions } from '../domain/sessions.ts'
 import type { UserRow } from '../domain/users.ts'
+import type { ServerEvent } from '../schemas/events.ts'
 import type { BusMessage } from './bus.ts'
 import { isRecipient } from './recipients.ts'
 
@@ -31,11 +32,8 @@ export interface Client {
   alive: boolean
 }
 
-export type ServerEvent =
-  | { type: 'ready' }
-  | { type: 'refetch' }
-  | { type: 'request.upserted'; request: ReturnType<typeof requestFor> }
-  | { type: 'request.deleted'; request_id: number }
+// Defined next to the request schema, where the web client reads it from without loading this file's Node modules.
+export type { ServerEvent } from '../schemas/events.ts'
 
 /** This instance's connected clients, and the rule that decides which of them hears of which change. */
 export class EventHub {

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import { REQUEST_CATEGORIES, REQUEST_STATUSES } from '../domain/categories.ts'
 import { Latitude, Longitude, Text } from './common.ts'
 
@@ -26,6 +26,8 @@ export const RequestJsonSchema = Type.Object({
   isOwnRequest: Type.Boolean(),
   got_help: Nullable(Type.Boolean()),
 })
+/** A help request as the server answers it (SPEC section 3); the web client's type too. */
+export type HelpRequest = Static<typeof RequestJsonSchema>
 
 export const RequestParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })
 

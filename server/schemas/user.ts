@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { LANGUAGES } from '../domain/user-rules.ts'
-import { PURPOSES } from '../domain/phone-codes.ts'
+import { LANGUAGES } from '../domain/user-validation.ts'
+import { PURPOSES } from '../domain/phone-validation.ts'
 import { Latitude, Longitude, Message, Text } from './common.ts'
 
 export const LanguageSchema = Type.Union(LANGUAGES.map((language) => Type.Literal(language)))
@@ -14,8 +14,12 @@ export const PublicUser = Type.Object({
   language: LanguageSchema,
   isAdmin: Type.Boolean(),
 })
+/** The user the server answers with (login, register, protected-route, username, radius, language). */
+export type PublicUser = Static<typeof PublicUser>
 
 export const SessionAnswer = Type.Object({ token: Type.String(), user: PublicUser })
+/** Login and registration answers: the access token (a JWT) and the user. The refresh token is a cookie. */
+export type SessionAnswer = Static<typeof SessionAnswer>
 export const UserAnswer = Type.Object({ user: PublicUser })
 export const MessageAndUser = Type.Object({ message: Type.String(), user: PublicUser })
 

@@ -1,0 +1,22 @@
+import { characterCount } from './user-validation.ts'
+import { REQUEST_MESSAGES, type RequestMessage } from './request-messages.ts'
+
+/**
+ * The description rules of SPEC 5 as a pure function, shared by the server (which wraps a problem into its 400)
+ * and the web client (which maps it to its catalog key).
+ */
+
+export const DESCRIPTION_MIN = 1
+export const DESCRIPTION_MAX = 500
+
+/** SPEC 5: letters (with ä ö, and å for Swedish), digits, whitespace and . , ! ? : - */
+const DESCRIPTION_CHARACTERS = /^[A-Za-zÄÖÅäöå0-9\s.,!?:-]+$/
+
+/** Checked on the trimmed text, which is what is stored; counted in characters as the SQL CHECK counts them. */
+export function descriptionProblem(input: string): RequestMessage | null {
+  const description = input.trim()
+  const length = characterCount(description)
+  if (length < DESCRIPTION_MIN || length > DESCRIPTION_MAX) return REQUEST_MESSAGES.descriptionLength
+  if (!DESCRIPTION_CHARACTERS.test(description)) return REQUEST_MESSAGES.descriptionChars
+  return null
+}

@@ -1,0 +1,26 @@
+import { Type, type Static } from '@sinclair/typebox'
+
+/** What the browser's Firebase SDK needs; public by Firebase's design. */
+export const FirebaseWebConfigSchema = Type.Object({
+  apiKey: Type.String(),
+  authDomain: Type.String(),
+  projectId: Type.String(),
+  appId: Type.String(),
+})
+export type FirebaseWebConfig = Static<typeof FirebaseWebConfigSchema>
+
+/** Where map tiles come from: an {z}/{x}/{y} URL template and the attribution its licence asks for. */
+export const MapConfigSchema = Type.Object({ tileUrl: Type.String(), attribution: Type.String() })
+export type MapConfig = Static<typeof MapConfigSchema>
+
+/** GET /api/config: how phone numbers are verified here, the map's tile source, the web push key, the support address. */
+export const ClientConfigSchema = Type.Object({
+  phoneVerification: Type.Union([Type.Literal('local'), Type.Literal('firebase')]),
+  firebase: Type.Union([FirebaseWebConfigSchema, Type.Null()]),
+  map: MapConfigSchema,
+  /** VAPID public key, base64url: the applicationServerKey of push subscriptions. */
+  vapidPublicKey: Type.String(),
+  /** The server's SUPPORT_EMAIL: shown on the info page and in the privacy statement. */
+  supportEmail: Type.String(),
+})
+export type ClientConfig = Static<typeof ClientConfigSchema>

@@ -1,0 +1,27 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { SERVICE_CATEGORIES, SERVICE_LANGUAGES } from '../domain/categories.ts'
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
+
+/** One language's name, description and web page of a service. */
+export const ServiceLocalizationSchema = Type.Object({
+  language: Type.Union(SERVICE_LANGUAGES.map((language) => Type.Literal(language))),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  url: Nullable(Type.String()),
+})
+export type ServiceLocalization = Static<typeof ServiceLocalizationSchema>
+
+/** SPEC 3's Service, as GET /api/services answers it: what was stored, without the import id. */
+export const ServiceSchema = Type.Object({
+  service_id: Type.Integer(),
+  category: Type.Union(SERVICE_CATEGORIES.map((category) => Type.Literal(category))),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  logo_url: Nullable(Type.String()),
+  address: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  certified: Type.Boolean(),
+  localizations: Type.Array(ServiceLocalizationSchema),
+})
+export type Service = Static<typeof ServiceSchema>
