@@ -1,7 +1,6 @@
 import t from 'tap'
 import { helpRequest } from './fixtures.ts'
 import { create } from 'zustand'
-import type { SessionStatus } from '../../web/src/session/status.ts'
 import { createRequestsSlice, type RequestsStore } from '../../web/src/store/slices/requests.ts'
 
 const OLDER = '2026-05-01T10:00:00.000Z'
@@ -10,7 +9,7 @@ const NEWER = '2026-05-01T10:00:05.000Z'
 /** The requests slice as the app's store holds it, after a login (the session's status decides what is taken). */
 function loggedInStore() {
   return create<RequestsStore>()((...args) => ({
-    status: 'loggedIn' as SessionStatus,
+    status: 'loggedIn',
     ...createRequestsSlice(...args),
   }))
 }
