@@ -7,16 +7,30 @@ import type { Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { configWith, type Config } from '../server/config.ts'
 import { buildServer } from '../server/server.ts'
+import { createFromTemplate } from './template-database.ts'
 
 /** A maintenance database on the test PostgreSQL server; every test file gets its own database created from it. */
 export const ADMIN_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
-/** Creates an empty database for this test file and drops it when the test ends. Returns its URL. */
+/**
+ * Creates a database for this test file, already migrated (a copy of the migrated template database), and drops
+ * it when the test ends. Returns its URL. The app's startup still runs its migrations on it: a no-op check.
+ */
 export async function createTestDatabase(t: Test): Promise<string> {
+  return createDatabase(t, 'migrated')
+}
+
+/** An empty database without any table, for tests of migrating itself (migrations, the migrate command). */
+export async function createEmptyTestDatabase(t: Test): Promise<string> {
+  return createDatabase(t, 'empty')
+}
+
+async function createDatabase(t: Test, kind: 'migrated' | 'empty'): Promise<string> {
   const name = `pyoraapu_test_${randomBytes(6).toString('hex')}`
   const admin = postgres(ADMIN_DATABASE_URL, { max: 1, onnotice: () => {}, connect_timeout: 5 })
   try {
-    await admin.unsafe(`create database "${name}"`)
+    if (kind === 'migrated') await createFromTemplate(admin, ADMIN_DATABASE_URL, name)
+    else await admin.unsafe(`create database "${name}"`)
   } catch (error) {
     await admin.end()
     throw new Error(

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import postgres from 'postgres'
 import t from 'tap'
 import { loadMigrations, migrate, MigrationError, MIGRATIONS_DIR } from '../../server/db/migrations.ts'
-import { createTestDatabase, tempDir } from '../helper.ts'
+import { createEmptyTestDatabase, tempDir } from '../helper.ts'
 
 function migrationsDir(t: Parameters<typeof tempDir>[0], files: Record<string, string>): string {
   const dir = join(tempDir(t), 'sql')
@@ -13,7 +13,7 @@ function migrationsDir(t: Parameters<typeof tempDir>[0], files: Record<string, s
 }
 
 async function connect(t: Parameters<typeof tempDir>[0], max = 1) {
-  const sql = postgres(await createTestDatabase(t), { max, onnotice: () => {} })
+  const sql = postgres(await createEmptyTestDatabase(t), { max, onnotice: () => {} })
   t.teardown(() => sql.end())
   return sql
 }
@@ -78,7 +78,7 @@ t.test('a failing migration rolls back entirely and is not recorded', async (t) 
 })
 
 t.test('instances migrating at the same time apply each migration exactly once', async (t) => {
-  const url = await createTestDatabase(t)
+  const url = await createEmptyTestDatabase(t)
   const dir = migrationsDir(t, {
     '00001_counter.sql': 'create table counter (n int); insert into counter values (1);',
     '00002_bump.sql': 'update counter set n = n + 1; select pg_sleep(0.2);',

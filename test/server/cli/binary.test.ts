@@ -4,7 +4,7 @@ import t from 'tap'
 import { newestMtime } from '../../../scripts/build-if-stale.ts'
 import { BINARY, buildBinary } from '../../../scripts/build-binary.ts'
 import { PROJECT_ROOT } from '../../../server/paths.ts'
-import { createTestDatabase, tempDir } from '../../helper.ts'
+import { createEmptyTestDatabase, tempDir } from '../../helper.ts'
 import { call, expectBackedUp, listening, registerOverHttp, run, seedBackedUp, type Running } from './bundle.ts'
 
 /**
@@ -105,10 +105,13 @@ t.test(
 
 t.test('with DATABASE_URL it uses that server, not an embedded one', async (t) => {
   const where = installAlone(t)
-  const { server, url } = await serve(t, where, { DATABASE_URL: await createTestDatabase(t), SAMPLE_SERVICES: 'false' })
+  const { server, url } = await serve(t, where, {
+    DATABASE_URL: await createEmptyTestDatabase(t),
+    SAMPLE_SERVICES: 'false',
+  })
   t.equal((await fetch(`${url}/readyz`)).status, 200, server.output())
   t.notOk(existsSync(join(where.folder, 'data', 'pgdata')), 'no embedded database was made')
-  const unknown = binary(where, ['admin', 'grant', 'Nobody Here'], { DATABASE_URL: await createTestDatabase(t) })
+  const unknown = binary(where, ['admin', 'grant', 'Nobody Here'], { DATABASE_URL: await createEmptyTestDatabase(t) })
   t.equal(await unknown.exited, 1, unknown.output())
   t.match(unknown.output(), /admin: no user named "Nobody Here"/)
 })

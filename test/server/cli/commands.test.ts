@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { ConfigSchema } from '../../../server/config.ts'
 import { PROJECT_ROOT } from '../../../server/paths.ts'
-import { createTestDatabase, tempDir } from '../../helper.ts'
+import { createEmptyTestDatabase, tempDir } from '../../helper.ts'
 import { ensureBundle, runBundle } from './bundle.ts'
 
 await ensureBundle()
@@ -37,7 +37,7 @@ t.test('an unknown command exits 2 and points at --help', async (t) => {
 })
 
 t.test('admin on a missing user exits 1 naming the user; wrong arguments exit 2 with the usage', async (t) => {
-  const env = { DATABASE_URL: await createTestDatabase(t), DATA_DIR: tempDir(t) }
+  const env = { DATABASE_URL: await createEmptyTestDatabase(t), DATA_DIR: tempDir(t) }
   const unknown = runBundle(['admin', 'grant', 'Nobody Here'], env)
   t.equal(await unknown.exited, 1, unknown.output())
   t.match(unknown.output(), /admin: no user named "Nobody Here"/)
@@ -48,7 +48,7 @@ t.test('admin on a missing user exits 1 naming the user; wrong arguments exit 2 
 
 t.test('migrate brings a server database up to date; services import reports rows and imports', async (t) => {
   const dir = tempDir(t)
-  const env = { DATABASE_URL: await createTestDatabase(t), DATA_DIR: dir }
+  const env = { DATABASE_URL: await createEmptyTestDatabase(t), DATA_DIR: dir }
   const migrate = runBundle(['migrate'], env)
   t.equal(await migrate.exited, 0, migrate.output())
   t.match(migrate.output(), /database schema is up to date/)
