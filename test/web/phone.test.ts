@@ -37,6 +37,7 @@ t.test('numbers written in different ways normalise to the same E.164 (default c
     '(040) 123 4567',
     '+358 40 123 4567',
     '+358401234567',
+    '040\u00a0123\u00a04567',
   ]) {
     t.same(checkPhone(written, parse), { phone: '+358401234567' }, written)
   }

@@ -128,6 +128,7 @@ t.test('description rules of SPEC 5', async (t) => {
   t.equal(descriptionError('   '), 'invaliddesclength')
   t.equal(descriptionError('a'.repeat(500)), null)
   t.equal(descriptionError('a'.repeat(501)), 'invaliddesclength')
+  t.equal(descriptionError(`${'a'.repeat(499)}😀`), 'invalidcharacters', '500 characters, though 501 UTF-16 units')
   t.equal(descriptionError('Help <script>'), 'invalidcharacters')
   t.equal(descriptionError('50% off'), 'invalidcharacters')
 })

@@ -9,7 +9,14 @@ const tokenExpiringIn = (seconds: number) =>
   `${part({ alg: 'HS256' })}.${part({ user_id: 1, exp: NOW / 1000 + seconds })}.sig`
 const VALID = tokenExpiringIn(900)
 const EXPIRED = tokenExpiringIn(-60)
-const USER: User = { user_id: 1, user_name: 'Ville', phone: '+358401234567', radius: 10, language: 'finnish' }
+const USER: User = {
+  user_id: 1,
+  user_name: 'Ville',
+  phone: '+358401234567',
+  radius: 10,
+  language: 'finnish',
+  isAdmin: false,
+}
 
 /** Fake server calls that record their order. */
 function fakes(overrides: Partial<StartCheckDeps> = {}) {

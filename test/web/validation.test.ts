@@ -16,12 +16,18 @@ t.test('username: required, 3-16 characters, SPEC 5 characters', async (t) => {
   t.equal(usernameError('  ab  '), 'invalidusernamelength', 'spaces at the ends do not count')
   t.equal(usernameError('   '), 'fillallfields')
   t.equal(usernameError('ville.k'), 'invalidusernamechars')
+  t.equal(usernameError('Åsa'), null, 'Åsa is three characters')
+  t.equal(usernameError('a😀'), 'invalidusernamelength', 'an emoji is one character, not two UTF-16 units')
+  t.equal(usernameError('ab😀'), 'invalidusernamechars', 'three characters, one of them not allowed')
 })
 
 t.test('password: required, at least 5 characters', async (t) => {
   t.equal(passwordError(''), 'fillallfields')
   t.equal(passwordError('1234'), 'passwordtooshort')
   t.equal(passwordError('12345'), null)
+  t.equal(passwordError('     '), 'fillallfields', 'blank, as the server counts it')
+  t.equal(passwordError('x'.repeat(1024)), null)
+  t.equal(passwordError('x'.repeat(1025)), 'genericerror', 'over the hashing limit: the server would refuse it too')
 })
 
 t.test('radius: required, digits only, 1-3 of them, at least 1 km', async (t) => {
@@ -35,6 +41,7 @@ t.test('radius: required, digits only, 1-3 of them, at least 1 km', async (t) =>
   t.equal(radiusError('1.5'), 'invalidradiuschars')
   t.equal(radiusError('-5'), 'invalidradiuschars')
   t.equal(radiusError('10 km'), 'invalidradiuschars')
+  t.equal(radiusError(' 10 '), null, 'spaces at the ends are ignored, as the server does')
 })
 
 t.test('the stored user is read back only when it has the expected shape', async (t) => {

@@ -3,32 +3,11 @@ import type { Coordinates } from './types.ts'
 
 // The server's lists (SPEC 3) are the only copy: a category added there reaches the form and the labels' types.
 export { REQUEST_CATEGORIES, type RequestCategory, type RequestStatus } from '../../../server/domain/categories.ts'
-import type { RequestCategory, RequestStatus } from '../../../server/domain/categories.ts'
+import type { RequestCategory } from '../../../server/domain/categories.ts'
+import type { HelpRequest } from '../../../server/schemas/request.ts'
 
-/** A help request as the server answers it (SPEC section 3); field names are the server's. */
-export interface HelpRequest {
-  request_id: number
-  category: RequestCategory
-  status: RequestStatus
-  description: string
-  user_name: string
-  /** null once completed. */
-  phone: string | null
-  /** Both null when the owner shared no location; an approximate one is already rounded to 2 decimals. */
-  latitude: number | null
-  longitude: number | null
-  isApproximate: boolean
-  is_test: boolean
-  /** A number for the owner or an admin, else null. */
-  views: number | null
-  created_at: string
-  updated_at: string
-  responder_id: number | null
-  responder_user_name: string | null
-  responder_phone: string | null
-  isOwnRequest: boolean
-  got_help: boolean | null
-}
+/** A help request as the server answers it (SPEC section 3): the type of the server's response schema. */
+export type { HelpRequest }
 
 export interface NewRequest {
   category: RequestCategory

@@ -1,36 +1,39 @@
+import { REQUEST_MESSAGES } from '../../../server/domain/request-messages.ts'
+import { USER_MESSAGES } from '../../../server/domain/user-messages.ts'
 import type { MessageKey } from '../i18n/messages.ts'
 import { ApiError, KeyedError } from './errors.ts'
 
 /**
- * The server's English `message` texts and the catalog key shown for each (SPEC section 8's mapping table, plus
- * the validation texts the server shares with the browser). Anything not listed is shown as genericerror: an
- * unknown text is never put on screen untranslated.
+ * The server's `message` texts, taken from the server's own constants, and the catalog key shown for each (SPEC
+ * section 8's mapping table, plus the validation texts the server shares with the browser's own checks). Anything
+ * not listed is shown as genericerror: an unknown text is never put on screen untranslated. The shared validators
+ * return these same texts, so a problem found in the browser and one the server answers show the same message.
  */
 export const SERVER_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
   // Accounts
-  'Username already taken': 'usernameexists',
-  'Incorrect password': 'invalidpassword',
-  'Invalid username or password': 'invalidUnameorPass',
-  'Please fill in all fields': 'fillallfields',
-  'Username must be 3-16 characters': 'invalidusernamelength',
-  'Username contains invalid characters': 'invalidusernamechars',
-  'Password must be at least 5 characters long': 'passwordtooshort',
-  'Radius can only contain numbers': 'invalidradiuschars',
-  'Radius can be 1-3 numbers': 'invalidradiuslength',
+  [USER_MESSAGES.userNameTaken]: 'usernameexists',
+  [USER_MESSAGES.incorrectPassword]: 'invalidpassword',
+  [USER_MESSAGES.invalidLogin]: 'invalidUnameorPass',
+  [USER_MESSAGES.fillAllFields]: 'fillallfields',
+  [USER_MESSAGES.userNameLength]: 'invalidusernamelength',
+  [USER_MESSAGES.userNameChars]: 'invalidusernamechars',
+  [USER_MESSAGES.passwordTooShort]: 'passwordtooshort',
+  [USER_MESSAGES.radiusChars]: 'invalidradiuschars',
+  [USER_MESSAGES.radiusLength]: 'invalidradiuslength',
   // Phone verification
-  'Invalid phonenumber': 'invalidphone',
-  'Phonenumber already exists': 'phoneexists',
-  'No user found with this phonenumber': 'phonenumbernotfound',
-  'Invalid code': 'invalidcode',
-  'Too many attempts, try again later': 'toomanyattempts',
+  [USER_MESSAGES.invalidPhone]: 'invalidphone',
+  [USER_MESSAGES.phoneExists]: 'phoneexists',
+  [USER_MESSAGES.phoneNotFound]: 'phonenumbernotfound',
+  [USER_MESSAGES.invalidCode]: 'invalidcode',
+  [USER_MESSAGES.tooManyAttempts]: 'toomanyattempts',
   // Help requests
-  'You have reached the daily request limit.': 'dailylimitreached',
-  'You have reached the limit of 2 active requests.': 'activelimitreached',
-  'You have already responded to this request.': 'alreadyresponded',
-  'This request already has a responder.': 'alreadyhasresponder',
-  'You have reached the limit of 2 active responses.': 'responselimitreached',
-  'Contains invalid characters': 'invalidcharacters',
-  'Description must be 1-500 characters': 'invaliddesclength',
+  [REQUEST_MESSAGES.dailyLimit]: 'dailylimitreached',
+  [REQUEST_MESSAGES.activeLimit]: 'activelimitreached',
+  [REQUEST_MESSAGES.alreadyResponded]: 'alreadyresponded',
+  [REQUEST_MESSAGES.alreadyHasResponder]: 'alreadyhasresponder',
+  [REQUEST_MESSAGES.responseLimit]: 'responselimitreached',
+  [REQUEST_MESSAGES.descriptionChars]: 'invalidcharacters',
+  [REQUEST_MESSAGES.descriptionLength]: 'invaliddesclength',
 }
 
 /** The catalog key for a server `message`; genericerror for anything unknown or missing. */

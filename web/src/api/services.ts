@@ -15,27 +15,10 @@ export const FILTER_CATEGORIES = [
 ] as const satisfies readonly ServiceCategory[]
 export type FilterCategory = (typeof FILTER_CATEGORIES)[number]
 
-export type ServiceLanguage = 'fi' | 'en' | 'sv'
-
-export interface ServiceLocalization {
-  language: ServiceLanguage
-  name: string
-  description: string | null
-  url: string | null
-}
-
-/** A cyclist-friendly service as GET /api/services answers it (SPEC section 3). */
-export interface Service {
-  service_id: number
-  category: ServiceCategory
-  latitude: number
-  longitude: number
-  logo_url: string | null
-  address: string | null
-  phone: string | null
-  certified: boolean
-  localizations: ServiceLocalization[]
-}
+export type { ServiceLanguage } from '../../../server/domain/categories.ts'
+/** A cyclist-friendly service as GET /api/services answers it (SPEC section 3): the server's schema types. */
+export type { Service, ServiceLocalization } from '../../../server/schemas/service.ts'
+import type { Service } from '../../../server/schemas/service.ts'
 
 /** Public: no token. The server answers with an ETag; the browser's HTTP cache revalidates by itself. */
 export const fetchServices = () => apiFetch<Service[]>('/api/services', { auth: false })

@@ -1,14 +1,8 @@
 import type { HelpRequest } from '../api/requests.ts'
+import type { ServerEvent } from '../../../server/schemas/events.ts'
 
-/**
- * What GET /api/events sends. `request.upserted` carries the request exactly as GET /api/requests/{id} would
- * answer this user; `refetch` means events may have been missed.
- */
-export type ServerEvent =
-  | { type: 'ready' }
-  | { type: 'refetch' }
-  | { type: 'request.upserted'; request: HelpRequest }
-  | { type: 'request.deleted'; request_id: number }
+/** What GET /api/events sends: the server's own type of the messages it writes. */
+export type { ServerEvent }
 
 /** The events that change the request list. */
 export type RequestEvent = Extract<ServerEvent, { type: 'request.upserted' | 'request.deleted' }>

@@ -1,17 +1,14 @@
+import { phoneTextProblem } from '../../../server/domain/phone-validation.ts'
 import type { MessageKey } from '../i18n/messages.ts'
 
-/** Longest input given to the phone parser (SPEC section 5); the field itself stops there too. */
-export const PHONE_MAX_LENGTH = 250
+/**
+ * Longest input given to the phone parser (SPEC section 5); the field itself stops there too. The character rule
+ * is the server's too: both sides check the typed text with server/domain/phone-validation.ts.
+ */
+export { hasOnlyPhoneCharacters, PHONE_INPUT_MAX as PHONE_MAX_LENGTH } from '../../../server/domain/phone-validation.ts'
 
 /** The example number of the phone fields (SPEC: the placeholder is a Finnish number). */
 export const PHONE_PLACEHOLDER = '040 123 4567'
-
-/** SPEC section 5: digits, spaces, hyphens and parentheses, with an optional plus at the start. */
-const PHONE_CHARACTERS = /^\+?[0-9 ()-]*$/
-
-export function hasOnlyPhoneCharacters(input: string): boolean {
-  return PHONE_CHARACTERS.test(input)
-}
 
 /** Parses what the user typed to E.164, or null when it is not a valid number (libphonenumber-js, FI default). */
 export type PhoneParser = (input: string) => string | null
@@ -27,7 +24,7 @@ export function checkPhone(
 ): { phone: string } | { error: MessageKey } {
   const trimmed = input.trim()
   if (trimmed === '') return { error: emptyKey }
-  if (trimmed.length > PHONE_MAX_LENGTH || !hasOnlyPhoneCharacters(trimmed)) return { error: 'invalidphone' }
+  if (phoneTextProblem(trimmed) !== null) return { error: 'invalidphone' }
   const phone = parse(trimmed)
   return phone ? { phone } : { error: 'invalidphone' }
 }

@@ -1,14 +1,11 @@
+import { descriptionProblem } from '../../../server/domain/request-validation.ts'
+import { keyForServerMessage } from '../api/server-messages.ts'
 import type { MessageKey } from '../i18n/messages.ts'
 
-export const DESCRIPTION_MAX = 500
+export { DESCRIPTION_MAX } from '../../../server/domain/request-validation.ts'
 
-/** SPEC 5: letters with ä ö (and å, as the server allows), digits, whitespace and . , ! ? : - */
-const DESCRIPTION_CHARACTERS = /^[A-Za-zÄÖÅäöå0-9\s.,!?:-]+$/
-
-/** The description rules of SPEC 5, as the server checks them (on the trimmed text). */
+/** The description rules of SPEC 5, with the server's own function (on the trimmed text, counted in characters). */
 export function descriptionError(input: string): MessageKey | null {
-  const description = input.trim()
-  if (description.length < 1 || description.length > DESCRIPTION_MAX) return 'invaliddesclength'
-  if (!DESCRIPTION_CHARACTERS.test(description)) return 'invalidcharacters'
-  return null
+  const problem = descriptionProblem(input)
+  return problem === null ? null : keyForServerMessage(problem)
 }

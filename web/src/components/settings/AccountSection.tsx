@@ -6,7 +6,7 @@ import { formMessages } from '../../i18n/form-messages.ts'
 import { messages } from '../../i18n/messages.ts'
 import { useStore } from '../../store/index.ts'
 import { selectIsAdmin, selectUser } from '../../store/slices/session.ts'
-import { usernameError, USERNAME_MAX } from '../../validation/user.ts'
+import { usernameError, USER_NAME_MAX } from '../../validation/user.ts'
 import { FormMessage } from '../form/FormMessage.tsx'
 import { TextField } from '../form/TextField.tsx'
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx'
@@ -40,7 +40,7 @@ export function AccountSection() {
         value={user.user_name}
         validate={usernameError}
         save={async (name) => updateUser(await changeUsername(name))}
-        input={{ name: 'username', autoComplete: 'username', maxLength: USERNAME_MAX + 8 }}
+        input={{ name: 'username', autoComplete: 'username', maxLength: USER_NAME_MAX + 8 }}
       />
       <TextField label={i18n._(formMessages.phone)} value={user.phone} readOnly type="tel" name="phone" />
       <div className="settings-panel__actions">

@@ -11,7 +11,7 @@ import { useFocusOnError } from '../../components/form/useFocusOnError.ts'
 import { WizardStep } from '../../components/wizard/WizardStep.tsx'
 import { formMessages } from '../../i18n/form-messages.ts'
 import { messages, type MessageKey } from '../../i18n/messages.ts'
-import { USERNAME_MAX } from '../../validation/user.ts'
+import { USER_NAME_MAX } from '../../validation/user.ts'
 import { wizardMessages } from '../../i18n/wizard-messages.ts'
 
 export interface AccountDetails {
@@ -72,7 +72,7 @@ export function AccountStep({ details, onChange, onNext, initialError, focusTitl
           autoCorrect="off"
           spellCheck={false}
           // A little over the limit, so a too-long name gets its message instead of silently losing letters.
-          maxLength={USERNAME_MAX + 8}
+          maxLength={USER_NAME_MAX + 8}
           required
           value={details.username}
           onChange={set('username')}
