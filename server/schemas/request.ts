@@ -40,6 +40,8 @@ export const CreateRequestBody = Type.Object({
   isTest: Type.Optional(Flag),
 })
 
+export type CreateRequestBody = Static<typeof CreateRequestBody>
+
 export const DescriptionBody = Type.Object({ description: Text })
 export const RequestLocationBody = Type.Object({
   latitude: Nullable(Latitude),

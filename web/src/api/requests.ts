@@ -4,19 +4,13 @@ import type { Coordinates } from './types.ts'
 // The server's lists (SPEC 3) are the only copy: a category added there reaches the form and the labels' types.
 export { REQUEST_CATEGORIES, type RequestCategory, type RequestStatus } from '../../../server/domain/categories.ts'
 import type { RequestCategory } from '../../../server/domain/categories.ts'
-import type { HelpRequest } from '../../../server/schemas/request.ts'
+import type { CreateRequestBody, HelpRequest } from '../../../server/schemas/request.ts'
 
 /** A help request as the server answers it (SPEC section 3): the type of the server's response schema. */
 export type { HelpRequest }
 
-export interface NewRequest {
-  category: RequestCategory
-  description: string
-  latitude: number | null
-  longitude: number | null
-  isApproximate: 0 | 1
-  isTest?: 0 | 1
-}
+/** POST /api/requests: the server's body type, with the category narrowed to the ones the form offers. */
+export type NewRequest = CreateRequestBody & { category: RequestCategory }
 
 /** Typed calls of the /api/requests endpoints (SPEC section 7). */
 

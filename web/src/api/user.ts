@@ -1,3 +1,4 @@
+import type { RegisterBody } from '../../../server/schemas/user.ts'
 import type { Language } from '../i18n/language.ts'
 import { apiFetch, apiPut } from './client.ts'
 import type { Coordinates, SessionAnswer, User } from './types.ts'
@@ -24,16 +25,8 @@ export async function phoneExists(phone: string): Promise<boolean> {
   return (await post<{ exists: boolean }>('/api/user/check-phone', { phone, checkType: 'exists' })).exists === true
 }
 
-export interface Registration {
-  user_name: string
-  phone: string
-  password: string
-  radius: number
-  latitude: number | null
-  longitude: number | null
-  idToken: string
-  language: Language
-}
+/** POST /api/user/register: the server's body type. */
+export type Registration = RegisterBody
 
 export const register = (registration: Registration) => post<SessionAnswer>('/api/user/register', registration)
 

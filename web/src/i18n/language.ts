@@ -2,9 +2,10 @@
  * Which interface language to use. Pure: no DOM, no storage, so tap tests and the server-side type check can load it.
  */
 
-/** The product's language keys (SPEC section 1); the saved value in localStorage is one of these. */
-export const LANGUAGES = ['finnish', 'swedish', 'english'] as const
-export type Language = (typeof LANGUAGES)[number]
+import { LANGUAGES, type Language } from '../../../server/domain/user-validation.ts'
+
+/** The product's language keys (SPEC section 1), the server's list; the saved value in localStorage is one of these. */
+export { LANGUAGES, type Language }
 
 /** Lingui locale of each language; also the value of <html lang>. */
 export const LOCALE_OF = {
