@@ -1,20 +1,17 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import Feature from 'ol/Feature'
 import Point from 'ol/geom/Point'
-import TileLayer from 'ol/layer/Tile'
 import VectorLayer from 'ol/layer/Vector'
 import VectorSource from 'ol/source/Vector'
-import XYZ from 'ol/source/XYZ'
-import { fromLonLat } from 'ol/proj'
 import { unByKey } from 'ol/Observable'
-import { Circle as CircleStyle, Fill, Icon, Stroke, Style, Text } from 'ol/style'
+import { Fill, Icon, Stroke, Style, Text } from 'ol/style'
 import type { FeatureLike } from 'ol/Feature'
-import type { Coordinates, MapConfig } from '../api/types.ts'
+import type { Coordinates } from '../api/types.ts'
 import type { ServiceCategory } from '../api/services.ts'
-import { markerDataUrl, OWN_POSITION_COLOR } from '../services/categories.ts'
+import { markerDataUrl } from '../services/categories.ts'
 import { NAMES_ABOVE_ZOOM } from '../services/services.ts'
+import { lonLat, useMovedByUser } from './common-layers.ts'
 import { useMap } from './context.ts'
-import { statusAwareTileLoader } from './tiles.ts'
 
 /** SPEC 9: zoom 10 on the user's position, else zoom 5 centred on about 63.92, 25.75. */
 export const DEFAULT_CENTER: Coordinates = { latitude: 63.92, longitude: 25.75 }
@@ -30,29 +27,6 @@ export interface ServiceMarker {
   name: string
   latitude: number
   longitude: number
-}
-
-export const lonLat = ({ latitude, longitude }: Coordinates) => fromLonLat([longitude, latitude])
-
-/** The configured tile source, with 401/403 answers reported. */
-export function useTileLayer(config: MapConfig, onAuthFailure: () => void): void {
-  const map = useMap()
-  const report = useRef(onAuthFailure)
-  report.current = onAuthFailure
-  useEffect(() => {
-    const source = new XYZ({
-      url: config.tileUrl,
-      attributions: config.attribution,
-      crossOrigin: null,
-      tileLoadFunction: statusAwareTileLoader(() => report.current()),
-    })
-    const layer = new TileLayer({ source })
-    map.getLayers().insertAt(0, layer)
-    return () => {
-      map.removeLayer(layer)
-      source.dispose()
-    }
-  }, [map, config.tileUrl, config.attribution])
 }
 
 const iconStyles = new Map<ServiceCategory, Style>()
@@ -81,15 +55,15 @@ function labelStyle(name: string): Style {
 /** One marker per service, in its category's colour and icon; names only above zoom 8 (SPEC 9). */
 export function useServiceMarkers(markers: readonly ServiceMarker[], onSelect: (serviceId: number) => void): void {
   const map = useMap()
-  const select = useRef(onSelect)
-  select.current = onSelect
-  const layerRef = useRef<VectorLayer<VectorSource> | null>(null)
+  // The latest callback, without rebuilding the layer when the parent passes a new one.
+  const select = useEffectEvent(onSelect)
+  const [source] = useState(() => new VectorSource())
 
   useEffect(() => {
     const view = map.getView()
     const labels = new Map<string, Style>()
     const layer = new VectorLayer({
-      source: new VectorSource(),
+      source,
       style: (feature: FeatureLike, resolution: number) => {
         const category = feature.get('category') as ServiceCategory
         const namesFrom = view.getResolutionForZoom(NAMES_ABOVE_ZOOM)
@@ -101,7 +75,6 @@ export function useServiceMarkers(markers: readonly ServiceMarker[], onSelect: (
       },
       properties: { name: 'services' },
     })
-    layerRef.current = layer
     map.addLayer(layer)
 
     const keys = [
@@ -110,7 +83,7 @@ export function useServiceMarkers(markers: readonly ServiceMarker[], onSelect: (
           hitTolerance: HIT_TOLERANCE_PX,
           layerFilter: (candidate) => candidate === layer,
         })
-        if (id !== undefined) select.current(id)
+        if (id !== undefined) select(id)
       }),
       map.on('pointermove', (event) => {
         if (event.dragging) return
@@ -125,13 +98,10 @@ export function useServiceMarkers(markers: readonly ServiceMarker[], onSelect: (
     return () => {
       unByKey(keys)
       map.removeLayer(layer)
-      layerRef.current = null
     }
-  }, [map])
+  }, [map, source])
 
   useEffect(() => {
-    const source = layerRef.current?.getSource()
-    if (!source) return
     source.clear(true)
     source.addFeatures(
       markers.map((marker) => {
@@ -141,33 +111,7 @@ export function useServiceMarkers(markers: readonly ServiceMarker[], onSelect: (
         return feature
       }),
     )
-  }, [markers])
-}
-
-const ownStyle = new Style({
-  image: new CircleStyle({
-    radius: 9,
-    fill: new Fill({ color: OWN_POSITION_COLOR }),
-    stroke: new Stroke({ color: '#ffffff', width: 3 }),
-  }),
-  zIndex: 10,
-})
-
-/** The user's own position (location slice), drawn over the services. */
-export function useOwnPosition(position: Coordinates | null): void {
-  const map = useMap()
-  const latitude = position?.latitude
-  const longitude = position?.longitude
-  useEffect(() => {
-    if (latitude === undefined || longitude === undefined) return
-    const feature = new Feature(new Point(lonLat({ latitude, longitude })))
-    feature.setStyle(ownStyle)
-    const layer = new VectorLayer({ source: new VectorSource({ features: [feature] }), zIndex: 10 })
-    map.addLayer(layer)
-    return () => {
-      map.removeLayer(layer)
-    }
-  }, [map, latitude, longitude])
+  }, [source, markers])
 }
 
 /**
@@ -176,26 +120,12 @@ export function useOwnPosition(position: Coordinates | null): void {
  */
 export function useDefaultView(position: Coordinates | null): void {
   const map = useMap()
-  const moved = useRef(false)
+  const moved = useMovedByUser()
   const centred = useRef(false)
-  useEffect(() => {
-    const key = map.on('pointerdrag', () => {
-      moved.current = true
-    })
-    const wheel = () => {
-      moved.current = true
-    }
-    const viewport = map.getViewport() as HTMLElement | undefined
-    viewport?.addEventListener('wheel', wheel, { passive: true })
-    return () => {
-      unByKey(key)
-      viewport?.removeEventListener('wheel', wheel)
-    }
-  }, [map])
   useEffect(() => {
     if (!position || moved.current || centred.current) return
     centred.current = true
     map.getView().setCenter(lonLat(position))
     map.getView().setZoom(OWN_POSITION_ZOOM)
-  }, [map, position])
+  }, [map, moved, position])
 }
