@@ -57,12 +57,18 @@ export async function openEvents(baseUrl: string, token: string | undefined): Pr
   return client
 }
 
-/** Waits a little and says whether any event matched: for asserting that something did NOT arrive. */
-export async function receivedWithin(
+/**
+ * Whether an event matching `forbidden` arrived: for asserting that something did NOT arrive, without waiting a
+ * guessed time (which passes on a slow machine when it should fail). Call it once the change under test has reached
+ * another client: the server sends one change to every socket in the same tick. `marker` then makes a later change
+ * that THIS client does receive, and returns its matcher; one socket delivers in order, so had the forbidden event
+ * been sent, it is in `events` before the marker's.
+ */
+export async function receivedBeforeMarker(
   client: EventClient,
-  match: (event: ServerEvent) => boolean,
-  ms = 300,
+  forbidden: (event: ServerEvent) => boolean,
+  marker: () => Promise<(event: ServerEvent) => boolean>,
 ): Promise<boolean> {
-  await new Promise((resolve) => setTimeout(resolve, ms))
-  return client.events.some(match)
+  const arrived = await client.next(await marker())
+  return client.events.slice(0, client.events.indexOf(arrived)).some(forbidden)
 }

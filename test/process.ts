@@ -33,8 +33,8 @@ export function runProcess(command: string, args: string[], env: Record<string, 
     output += chunk.toString()
     for (const listener of listeners) listener()
   }
-  child.stdout!.on('data', collect)
-  child.stderr!.on('data', collect)
+  child.stdout.on('data', collect)
+  child.stderr.on('data', collect)
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   )

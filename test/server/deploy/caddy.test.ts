@@ -158,7 +158,7 @@ async function main(t: Test): Promise<void> {
     return { name, process: server, port: Number(port), dataDir }
   }
   const instances = await Promise.all([start('a'), start('b')])
-  const [a, b] = instances as [Instance, Instance]
+  const [a, b] = instances
 
   const caddyPort = await startCaddy(t, `127.0.0.1:${a.port} 127.0.0.1:${b.port}`)
   /** The instance whose log has this answer's request id, and the client address it logged for the request. */

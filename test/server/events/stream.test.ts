@@ -2,7 +2,7 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
 import { actor, type Actor } from '../../requests.ts'
-import { openEvents, receivedWithin, type EventClient, type ServerEvent } from '../../event-client.ts'
+import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
 import { startTcpProxy } from '../../tcp-proxy.ts'
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -70,7 +70,9 @@ t.test('the event stream', async (t) => {
     t.match((await ownerEvents.next(about(id))).request, { isOwnRequest: true, views: 0 }, 'the owner, 160 km away')
     await nowhereEvents.next(about(id))
     await adminEvents.next(about(id))
-    t.notOk(await receivedWithin(farEvents, about(id)), 'not someone 160 km away with a 10 km radius')
+    // The others heard of it, so it was sent to everyone it was for; far's own new request is the marker.
+    const farMarker = async () => about((await far.create({ ...TAMPERE, description: 'Marker' })).body.request_id)
+    t.notOk(await receivedBeforeMarker(farEvents, about(id), farMarker), 'not someone 160 km away with a 10 km radius')
 
     const helper = await placed('Helper Far', TAMPERE)
     const helperEvents = await connect(helper)
@@ -100,7 +102,12 @@ t.test('the event stream', async (t) => {
     const otherAdminEvents = await connect(otherAdmin)
     const created = await admin.create({ isTest: 1, ...HELSINKI, description: 'Testi' })
     await otherAdminEvents.next(about(created.body.request_id))
-    t.notOk(await receivedWithin(neighbourEvents, about(created.body.request_id)), 'the neighbour hears nothing')
+    // A real request next door is the marker the neighbour does hear.
+    const marker = async () => about((await admin.create({ ...HELSINKI, description: 'Marker' })).body.request_id)
+    t.notOk(
+      await receivedBeforeMarker(neighbourEvents, about(created.body.request_id), marker),
+      'the neighbour hears nothing',
+    )
   })
 })
 

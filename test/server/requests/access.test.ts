@@ -13,7 +13,7 @@ t.test('who may see and change what', async (t) => {
   await app.sql`update users set is_admin = true where user_id = ${admin.user.user.user_id}`
 
   t.test('a stranger changes nothing through any id-bearing route', async (t) => {
-    const id = (await owner.create()).body.request_id as number
+    const id = (await owner.create()).body.request_id
     await responder.send('PUT', `/api/requests/${id}/addresponder`)
     const before = await app.sql`select * from requests where request_id = ${id}`
     const attempts: Array<[string, 'PUT' | 'DELETE', string, object | undefined]> = [
@@ -55,7 +55,7 @@ t.test('who may see and change what', async (t) => {
     const created = await admin.create({ isTest: 1, description: 'Testipyyntö' })
     t.equal(created.status, 201)
     t.equal(created.body.is_test, true)
-    const id = created.body.request_id as number
+    const id = created.body.request_id
     t.equal((await stranger.get(`/api/requests/${id}`)).status, 404, 'not in detail')
     t.notOk(
       (await stranger.get('/api/requests')).body.some((r: Json) => r.request_id === id),
@@ -73,8 +73,8 @@ t.test('who may see and change what', async (t) => {
   t.test('the list keeps completed requests for REQUEST_HISTORY_DAYS', async (t) => {
     const viewer = await actor(app, dataDir, 'Historian')
     const poster = await actor(app, dataDir, 'Poster')
-    const recent = (await poster.create()).body.request_id as number
-    const old = (await poster.create()).body.request_id as number
+    const recent = (await poster.create()).body.request_id
+    const old = (await poster.create()).body.request_id
     await poster.send('PUT', `/api/requests/${recent}/setready`, { gotHelp: 1 })
     await poster.send('PUT', `/api/requests/${old}/setready`, { gotHelp: 0 })
     await app.sql`update requests set completed_at = now() - interval '8 days' where request_id = ${old}`
@@ -87,8 +87,8 @@ t.test('who may see and change what', async (t) => {
   t.test('deleting an account removes its requests and frees the ones it was helping with', async (t) => {
     const leaver = await actor(app, dataDir, 'Leaver')
     const stayer = await actor(app, dataDir, 'Stayer')
-    const leaversRequest = (await leaver.create()).body.request_id as number
-    const helped = (await stayer.create()).body.request_id as number
+    const leaversRequest = (await leaver.create()).body.request_id
+    const helped = (await stayer.create()).body.request_id
     await leaver.send('PUT', `/api/requests/${helped}/addresponder`)
     await stayer.send('PUT', `/api/requests/${leaversRequest}/addresponder`)
     const deleted = await app.inject({ method: 'DELETE', url: '/api/user', headers: bearer(leaver.user.token) })

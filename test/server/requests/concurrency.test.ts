@@ -24,7 +24,7 @@ t.test('request rules hold under concurrency', async (t) => {
     t.equal(refused.length, 19)
     t.ok(refused.every((a) => a.body.message === 'This request already has a responder.'))
     const [row] = await app.sql<{ running: number }[]>`
-      select count(*)::int as running from request_responses where request_id = ${id as number} and ended_at is null`
+      select count(*)::int as running from request_responses where request_id = ${id} and ended_at is null`
     t.equal(row!.running, 1, 'one running response in the history too')
   })
 
@@ -66,7 +66,7 @@ t.test('request rules hold under concurrency', async (t) => {
     t.equal(ready.status, 200, 'the owner can always mark an open request ready')
     const [row] = await app.sql<{ status: string; running: number }[]>`
       select r.status, (select count(*)::int from request_responses where request_id = r.request_id and ended_at is null) as running
-      from requests r where r.request_id = ${id as number}`
+      from requests r where r.request_id = ${id}`
     t.same(row, { status: 'completed', running: 0 }, 'completed, with no response left running')
   })
 })

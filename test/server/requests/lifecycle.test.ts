@@ -43,7 +43,7 @@ t.test('help request lifecycle', async (t) => {
     const created = await owner.create({ latitude: 60.123456, longitude: 24.987654, isApproximate: 1 })
     t.match(created.body, { latitude: 60.12, longitude: 24.99, isApproximate: true })
     const [row] = await app.sql<{ latitude: number; longitude: number }[]>`
-      select latitude, longitude from requests where request_id = ${created.body.request_id as number}`
+      select latitude, longitude from requests where request_id = ${created.body.request_id}`
     t.same(row, { latitude: 60.12, longitude: 24.99 }, 'the exact point never reached the database')
     const noLocation = await owner.create({
       latitude: null,
@@ -161,7 +161,7 @@ t.test('help request lifecycle', async (t) => {
     })
 
     const outcomes = await app.sql<{ responder_id: number; outcome: string }[]>`
-      select responder_id, outcome from request_responses where request_id = ${id as number} order by started_at`
+      select responder_id, outcome from request_responses where request_id = ${id} order by started_at`
     t.same(
       outcomes.map((o) => o.outcome),
       ['released', 'removed'],
@@ -183,7 +183,7 @@ t.test('help request lifecycle', async (t) => {
     })
     t.match((await d.get(url())).body, { status: 'completed', phone: null, responder_phone: null })
     const [history] = await app.sql<{ outcome: string }[]>`
-      select outcome from request_responses where request_id = ${id as number} and responder_id = ${d.user.user.user_id}`
+      select outcome from request_responses where request_id = ${id} and responder_id = ${d.user.user.user_id}`
     t.equal(history!.outcome, 'completed')
 
     t.same((await a.send('PUT', url(), { description: 'Changed' })).body, {
@@ -200,7 +200,7 @@ t.test('help request lifecycle', async (t) => {
     const helper = await actor(app, dataDir, 'Eager')
     const ids: number[] = []
     for (const name of ['Need 1', 'Need 2', 'Need 3'])
-      ids.push((await (await actor(app, dataDir, name)).create()).body.request_id as number)
+      ids.push((await (await actor(app, dataDir, name)).create()).body.request_id)
     t.equal((await helper.send('PUT', `/api/requests/${ids[0]}/addresponder`)).status, 200)
     t.equal((await helper.send('PUT', `/api/requests/${ids[1]}/addresponder`)).status, 200)
     const third = await helper.send('PUT', `/api/requests/${ids[2]}/addresponder`)
