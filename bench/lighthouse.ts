@@ -15,7 +15,7 @@ import { CATEGORIES, PUBLIC_PATHS, REQUIRED, runLighthouse } from './lighthouse-
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pyoraapu-lighthouse-'))
 const config = loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
-const app = await buildServer(config)
+const app = buildServer(config)
 try {
   await app.listen({ host: config.HOST, port: config.PORT })
   const { port } = app.server.address() as AddressInfo

@@ -216,7 +216,7 @@ export class ConfigError extends Error {
 
 /** Reads the schema's variables from `env`; empty strings count as unset, as in most .env files. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const raw: Record<string, unknown> = {}
+  const raw: Record<string, string> = {}
   for (const key of Object.keys(ConfigSchema.properties)) {
     const value = env[key]
     if (value !== undefined && value.trim() !== '') raw[key] = value.trim()

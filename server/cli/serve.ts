@@ -46,6 +46,7 @@ export async function serve(): Promise<void> {
     }
   }
 
-  process.once('SIGTERM', shutdown)
-  process.once('SIGINT', shutdown)
+  // shutdown() catches its own errors and exits: nothing is left to handle here.
+  process.once('SIGTERM', (signal) => void shutdown(signal))
+  process.once('SIGINT', (signal) => void shutdown(signal))
 }

@@ -32,7 +32,7 @@ const DRIVER_OPTIONS = {
   idle_timeout: 60,
   max_lifetime: 60 * 30,
   onnotice: () => {},
-} satisfies postgres.Options<{}>
+} satisfies postgres.Options<Record<string, never>>
 
 /** Opens the configured database, waits until it answers, and brings its schema up to date. */
 export async function openDatabase(config: DatabaseConfig, log: Logger): Promise<Database> {

@@ -22,7 +22,8 @@ const UNAVAILABLE_CODES = new Set([
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false
-  const code = String((error as { code?: unknown }).code ?? '')
+  const { code: raw } = error as { code?: unknown }
+  const code = typeof raw === 'string' ? raw : ''
   return UNAVAILABLE_CODES.has(code) || code.startsWith('08') // 08xxx: connection_exception class
 }
 

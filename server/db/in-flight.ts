@@ -17,28 +17,30 @@ export function countInFlight(sql: Sql): { sql: Sql; inFlight: () => number } {
   const tracked = <T>(result: T): T => {
     if (!(result instanceof Promise)) return result
     const query = result as Promise<unknown>
-    const then = query.then
+    // postgres.js sends a query from its own then(): bound here, it is called as the query's method still.
+    const then = query.then.bind(query)
     let sent = false
-    query.then = function (this: Promise<unknown>, ...args: Parameters<Promise<unknown>['then']>) {
+    query.then = ((...args: Parameters<Promise<unknown>['then']>) => {
       if (!sent) {
         sent = true
         inFlight += 1
-        then.call(query, settle, settle)
+        void then(settle, settle)
       }
-      return then.apply(query, args)
-    } as Promise<unknown>['then']
+      return then(...args)
+    }) as Promise<unknown>['then']
     return result
   }
 
+  type Method = (...args: unknown[]) => unknown
   const counted = new Proxy(sql, {
-    apply: (target, thisArg, args) => tracked(Reflect.apply(target, thisArg, args)),
+    apply: (target, thisArg, args: unknown[]) => tracked<unknown>(Reflect.apply(target, thisArg, args)),
     get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver)
-      if (property === 'unsafe') return (...args: unknown[]) => tracked(Reflect.apply(value, target, args))
+      const value: unknown = Reflect.get(target, property, receiver)
+      if (property === 'unsafe') return (...args: unknown[]) => tracked(Reflect.apply(value as Method, target, args))
       if (property === 'begin') {
         return (...args: unknown[]) => {
           inFlight += 1
-          const transaction = Reflect.apply(value, target, args) as Promise<unknown>
+          const transaction = Reflect.apply(value as Method, target, args) as Promise<unknown>
           transaction.then(settle, settle)
           return transaction
         }

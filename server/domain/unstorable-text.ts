@@ -4,7 +4,10 @@
  * U+FFFD, so what is stored silently differs from what was sent, and a lookup by it matches other text. In a
  * `u` regex a well-formed surrogate pair is one code point, so \p{Cs} matches only lone halves.
  */
-export const UNSTORABLE = /[\u0000\p{Cs}]/u
+const LONE_SURROGATE = /\p{Cs}/u
+
+/** U+0000 is looked for with includes(): a regex with a control character in it reads as a mistake. */
+export const isUnstorable = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text)
 
 /**
  * True when some string in the value, or some object key, is unstorable. Iterative, not recursive: a 64 KiB
@@ -15,12 +18,12 @@ export function hasUnstorableText(value: unknown): boolean {
   while (pending.length > 0) {
     const item = pending.pop()
     if (typeof item === 'string') {
-      if (UNSTORABLE.test(item)) return true
+      if (isUnstorable(item)) return true
     } else if (Array.isArray(item)) {
       for (const child of item) pending.push(child)
     } else if (item !== null && typeof item === 'object') {
       for (const [key, child] of Object.entries(item)) {
-        if (UNSTORABLE.test(key)) return true
+        if (isUnstorable(key)) return true
         pending.push(child)
       }
     }

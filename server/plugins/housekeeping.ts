@@ -14,7 +14,7 @@ export default fp(
         app.log.warn({ err: error }, 'housekeeping failed')
       }
     }
-    const timer = setInterval(run, EVERY_MS)
+    const timer = setInterval(() => void run(), EVERY_MS)
     timer.unref()
     app.addHook('onClose', async () => clearInterval(timer))
   },

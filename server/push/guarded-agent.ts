@@ -18,8 +18,7 @@ export class PushEndpointRefused extends Error {
 /** Every address a name resolves to (the resolver is replaceable for tests). */
 export type Resolve = (hostname: string, family?: number) => Promise<LookupAddress[]>
 
-export const systemResolve: Resolve = (hostname, family = 0) =>
-  dnsLookup(hostname, { all: true, family: family as 0 | 4 | 6 })
+export const systemResolve: Resolve = (hostname, family = 0) => dnsLookup(hostname, { all: true, family })
 
 /** Why a name's addresses must not be connected to: one bad address refuses the name (it is not a push service). */
 export function resolvedRefusal(hostname: string, addresses: readonly LookupAddress[]): string | null {

@@ -11,9 +11,15 @@ export interface ParsedRow {
 
 type Flat = Record<string, unknown>
 
+/** A cell or property as written: scalars as text, anything else (a nested object in GeoJSON) as its JSON. */
+const written = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : JSON.stringify(value)
+
 const text = (value: unknown): string | null => {
   if (value === undefined || value === null) return null
-  const trimmed = String(value).trim()
+  const trimmed = written(value).trim()
   return trimmed === '' ? null : trimmed
 }
 
@@ -28,7 +34,7 @@ function coordinate(value: unknown): number {
 function flag(value: unknown): boolean | undefined {
   if (value === undefined || value === null || value === '') return false
   if (typeof value === 'boolean') return value
-  const normalised = String(value).trim().toLowerCase()
+  const normalised = written(value).trim().toLowerCase()
   if (['true', '1', 'yes', 'kyllä', 'ja'].includes(normalised)) return true
   if (['false', '0', 'no', 'ei', 'nej'].includes(normalised)) return false
   return undefined
@@ -47,7 +53,7 @@ function toRow(where: string, record: Flat, latitude: unknown, longitude: unknow
       problems.push(`description_${language} or url_${language} given without name_${language}`)
   }
   const certified = flag(record.certified)
-  if (certified === undefined) problems.push(`certified "${String(record.certified)}" is not true or false`)
+  if (certified === undefined) problems.push(`certified "${written(record.certified)}" is not true or false`)
   const service: ServiceInput = {
     external_id: text(record.external_id),
     category: (text(record.category) ?? '') as ServiceCategory,
