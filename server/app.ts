@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify'
 import compress from '@fastify/compress'
+import cookie from '@fastify/cookie'
+import jwt from '@fastify/jwt'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import websocket from '@fastify/websocket'
 import { constants as zlib } from 'node:zlib'
 import { firebaseAuthDomain, type Config } from './config.ts'
 import { webDistDir } from './paths.ts'
-import authPlugin from './plugins/auth.ts'
+import { docsPageOptions, openApiDocumentRoute, openApiOptions } from './plugins/api-docs.ts'
+import authPlugin, { jwtOptions, jwtSecret } from './plugins/auth.ts'
 import dbPlugin from './plugins/db.ts'
 import errorHandler from './plugins/error-handler.ts'
-import eventsPlugin, { type EventsOptions } from './plugins/events.ts'
+import eventsPlugin, { EVENT_STREAM_MAX_PAYLOAD, type EventsOptions } from './plugins/events.ts'
 import gracefulClose from './plugins/graceful-close.ts'
 import housekeeping from './plugins/housekeeping.ts'
 import metricsPlugin from './plugins/metrics.ts'
@@ -15,7 +22,7 @@ import pushPlugin from './plugins/push.ts'
 import rateLimitPlugin from './plugins/rate-limit.ts'
 import sampleServices from './plugins/sample-services.ts'
 import securityHeaders from './plugins/security-headers.ts'
-import webApp from './plugins/web-app.ts'
+import webApp, { webAppBuilt, webAppStaticOptions } from './plugins/web-app.ts'
 import configRoutes from './routes/config.ts'
 import eventRoutes from './routes/events.ts'
 import healthRoutes from './routes/health.ts'
@@ -53,9 +60,16 @@ export default async function app(fastify: FastifyInstance, { config, pushCa, ev
   await fastify.register(errorHandler)
   await fastify.register(dbPlugin, { config })
   await fastify.register(rateLimitPlugin)
+  await fastify.register(cookie)
+  // The secret may live in the database, so it is read once the database plugin is up.
+  const secret = await jwtSecret(config, fastify.sql)
+  await fastify.register(jwt, jwtOptions(secret))
+  await fastify.register(websocket, { options: { maxPayload: EVENT_STREAM_MAX_PAYLOAD } })
+  // Before every route: it documents each as it is added (server/plugins/api-docs.ts).
+  await fastify.register(swagger, openApiOptions)
 
   // Our plugins.
-  await fastify.register(authPlugin, { config })
+  await fastify.register(authPlugin, { secret })
   await fastify.register(phoneVerificationPlugin, { config })
   await fastify.register(housekeeping)
   await fastify.register(eventsPlugin, events ?? {})
@@ -72,7 +86,12 @@ export default async function app(fastify: FastifyInstance, { config, pushCa, ev
   await fastify.register(eventRoutes)
   await fastify.register(subscriptionRoutes)
   await fastify.register(serviceRoutes)
+  // The OpenAPI document at /api/openapi.json and its reference page at /api/docs.
+  await fastify.register(openApiDocumentRoute)
+  await fastify.register(swaggerUi, docsPageOptions)
 
-  // Last: static files and the fallback for every unknown path.
-  await fastify.register(webApp, { distDir: webDistDir(config) })
+  // Last: the built SPA's files and the fallback for every unknown path.
+  const distDir = webDistDir(config)
+  if (webAppBuilt(distDir)) await fastify.register(fastifyStatic, webAppStaticOptions(distDir))
+  await fastify.register(webApp, { distDir })
 }

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto'
 import fp from 'fastify-plugin'
-import cookie from '@fastify/cookie'
-import jwt from '@fastify/jwt'
+import type { FastifyJWTOptions } from '@fastify/jwt'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Sql } from 'postgres'
 import type { Config } from '../config.ts'
 import { generatedJwtSecret } from '../domain/jwt-secret.ts'
 import { liveSessionUser, type IssuedRefreshToken } from '../domain/sessions.ts'
@@ -83,17 +83,23 @@ function isAccessTokenShape(payload: AccessTokenPayload): payload is AccessToken
   )
 }
 
-export default fp<{ config: Config }>(
-  async (app, { config }) => {
-    const secret = config.JWT_SECRET ?? (await generatedJwtSecret(config.DATA_DIR, app.sql))
+/** The signing secret: JWT_SECRET, else one generated once and kept in the database (every instance shares it). */
+export async function jwtSecret(config: Pick<Config, 'JWT_SECRET' | 'DATA_DIR'>, sql: Sql): Promise<string> {
+  return config.JWT_SECRET ?? (await generatedJwtSecret(config.DATA_DIR, sql))
+}
 
-    await app.register(cookie)
-    await app.register(jwt, {
-      secret,
-      sign: { algorithm: 'HS256', iss: TOKEN_ISSUER, aud: ACCESS_TOKEN_AUDIENCE, expiresIn: ACCESS_TOKEN_TTL },
-      verify: { algorithms: ['HS256'], allowedIss: TOKEN_ISSUER, allowedAud: ACCESS_TOKEN_AUDIENCE },
-    })
+/** @fastify/jwt's options (app.ts registers it): our issuer and audience, HS256 only, ACCESS_TOKEN_TTL. */
+export function jwtOptions(secret: string): FastifyJWTOptions {
+  return {
+    secret,
+    sign: { algorithm: 'HS256', iss: TOKEN_ISSUER, aud: ACCESS_TOKEN_AUDIENCE, expiresIn: ACCESS_TOKEN_TTL },
+    verify: { algorithms: ['HS256'], allowedIss: TOKEN_ISSUER, allowedAud: ACCESS_TOKEN_AUDIENCE },
+  }
+}
 
+/** Our auth decorators, on top of @fastify/cookie and @fastify/jwt (registered in app.ts with jwtOptions). */
+export default fp<{ secret: string }>(
+  async (app, { secret }) => {
     app.decorateRequest('currentUser', null as unknown as UserRow)
     app.decorateRequest('sessionId', '')
 
@@ -155,5 +161,5 @@ export default fp<{ config: Config }>(
       })
     })
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', '@fastify/cookie', '@fastify/jwt'] },
 )

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin'
-import websocket from '@fastify/websocket'
 import { inProcessBus, postgresBus, type BusMessage } from '../events/bus.ts'
 import { EventHub, TOKEN_EXPIRY_GRACE_MS } from '../events/hub.ts'
 
@@ -22,9 +21,12 @@ declare module 'fastify' {
   }
 }
 
+/** The largest message a client may send on the event stream: an auth message with a token fits many times. */
+export const EVENT_STREAM_MAX_PAYLOAD = 16 * 1024
+
+/** The event hub and bus, on top of @fastify/websocket (registered in app.ts). */
 export default fp<EventsOptions>(
   async (app, { heartbeatMs = HEARTBEAT_MS, tokenExpiryGraceMs = TOKEN_EXPIRY_GRACE_MS }) => {
-    await app.register(websocket, { options: { maxPayload: 16 * 1024 } })
     const bus = app.db.mode === 'server' ? await postgresBus(app.sql, app.log) : inProcessBus()
     const hub = new EventHub(app.sql, app.log, tokenExpiryGraceMs)
     bus.onMessage((message) => {
@@ -50,5 +52,5 @@ export default fp<EventsOptions>(
       await bus.close()
     })
   },
-  { name: 'events', dependencies: ['db', 'auth'] },
+  { name: 'events', dependencies: ['db', 'auth', '@fastify/websocket'] },
 )

@@ -58,6 +58,28 @@ export function contentSecurityPolicy(tileUrl: string, firebaseAuthDomain?: stri
     .join('; ')
 }
 
+/**
+ * The API reference page (/api/docs, @fastify/swagger-ui): the strict policy without the map's and Firebase's
+ * hosts, and with what Swagger UI needs besides: fonts and images from data: URLs (its stylesheet holds them).
+ * Its scripts are files of its own, so scripts stay 'self' only; its React components set inline styles, which
+ * the app's policy allows already.
+ */
+export function docsContentSecurityPolicy(): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "frame-src 'none'",
+  ].join('; ')
+}
+
 export default fp<SecurityHeadersOptions>(
   async (app, { tileUrl, firebaseAuthDomain }) => {
     const csp = contentSecurityPolicy(tileUrl, firebaseAuthDomain)

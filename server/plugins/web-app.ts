@@ -1,12 +1,33 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fp from 'fastify-plugin'
-import fastifyStatic from '@fastify/static'
+import type { FastifyStaticOptions } from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 export interface WebAppOptions {
   /** The built SPA (vite build output). */
   distDir: string
+}
+
+/** Whether `npm run build` has made the SPA: without it only the API is served. */
+export const webAppBuilt = (distDir: string): boolean => existsSync(join(distDir, 'index.html'))
+
+/** @fastify/static's options for the built SPA (app.ts registers it when built): our cache headers per file. */
+export function webAppStaticOptions(distDir: string): FastifyStaticOptions {
+  return {
+    root: distDir,
+    wildcard: false,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const urlPath =
+        '/' +
+        filePath
+          .slice(distDir.length)
+          .replace(/^[\\/]+/, '')
+          .replaceAll('\\', '/')
+      reply.header('cache-control', cacheControlFor(urlPath))
+    },
+  }
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -30,28 +51,14 @@ function isClientRoute(request: FastifyRequest): boolean {
   return !lastSegment.includes('.')
 }
 
-/** Serves the built SPA and answers every unknown path: JSON 404 for the API, index.html for client routes. */
+/**
+ * Answers every unknown path: JSON 404 for the API, index.html for client routes. The files themselves are
+ * @fastify/static's (registered in app.ts before this when the SPA is built).
+ */
 export default fp<WebAppOptions>(
   async (app, { distDir }) => {
-    const built = existsSync(join(distDir, 'index.html'))
-    if (built) {
-      await app.register(fastifyStatic, {
-        root: distDir,
-        wildcard: false,
-        cacheControl: false,
-        setHeaders(reply, filePath) {
-          const urlPath =
-            '/' +
-            filePath
-              .slice(distDir.length)
-              .replace(/^[\\/]+/, '')
-              .replaceAll('\\', '/')
-          reply.header('cache-control', cacheControlFor(urlPath))
-        },
-      })
-    } else {
-      app.log.warn({ distDir }, 'the web app is not built (run npm run build): only the API is served')
-    }
+    const built = webAppBuilt(distDir)
+    if (!built) app.log.warn({ distDir }, 'the web app is not built (run npm run build): only the API is served')
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       if (isClientRoute(request)) {

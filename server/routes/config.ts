@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Config } from '../config.ts'
+import { ErrorMessage } from '../schemas/common.ts'
 import { ClientConfigSchema as PublicConfig, type FirebaseWebConfig } from '../schemas/config.ts'
 
 /** Tile services put their key in the URL; the browser needs it there either way. */
@@ -20,10 +21,21 @@ const configRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     map: { tileUrl: tileUrlWithKey(config), attribution: config.TILE_ATTRIBUTION },
     supportEmail: config.SUPPORT_EMAIL,
   }
-  app.get('/api/config', { schema: { response: { 200: PublicConfig } } }, async () => ({
-    ...answer,
-    vapidPublicKey: app.push.publicKey,
-  }))
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        tags: ['config'],
+        summary: "This server's setup for the web client",
+        description: 'Phone verification mode, map tiles, the web push key and the support address. Public.',
+        response: { 200: PublicConfig, '5xx': ErrorMessage },
+      },
+    },
+    async () => ({
+      ...answer,
+      vapidPublicKey: app.push.publicKey,
+    }),
+  )
 }
 
 export default configRoutes

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import type { RawData, WebSocket } from 'ws'
 import { UNAUTHORIZED_CLOSE, type Client } from '../events/hub.ts'
+import { BEARER_AUTH } from '../schemas/common.ts'
+
+/** A text frame's content: ws hands over a Buffer, or its fragments, or an ArrayBuffer by binaryType. */
+const textOf = (raw: RawData): string =>
+  (Array.isArray(raw) ? Buffer.concat(raw) : Buffer.isBuffer(raw) ? raw : Buffer.from(raw)).toString('utf8')
 
 /** A socket must say who it is this soon, or it is closed. */
 export const AUTH_TIMEOUT_MS = 5000
@@ -13,7 +19,23 @@ const INTERNAL_ERROR_CLOSE = 1011
  */
 export default async function eventRoutes(app: FastifyInstance): Promise<void> {
   const hub = app.events.hub
-  app.get('/api/events', { websocket: true }, (socket) => {
+  const schema = {
+    tags: ['events'],
+    summary: 'The live event stream (WebSocket)',
+    description:
+      'Open a WebSocket here. Within 5 s send `{"type":"auth","token":"<access token>"}` (the token never goes in ' +
+      'the URL, which ends up in logs); the server answers `{"type":"ready"}`, then sends `request.upserted` ' +
+      '(the request as GET /api/requests/{id} answers this user), `request.deleted` and `refetch` (events may have ' +
+      'been missed: fetch the requests again). Send a fresh token the same way after a refresh, before the old one ' +
+      'expires. A refused token closes the socket with 4401; the end of the session closes it too. A plain GET ' +
+      'without the upgrade answers 404. Documented as a GET because OpenAPI has no WebSocket operations.',
+    security: BEARER_AUTH,
+    response: {
+      101: { description: 'Switching Protocols: the WebSocket is open; authenticate in its first message.' },
+      404: { description: 'Not a WebSocket upgrade request: no body.' },
+    },
+  }
+  const stream = (socket: WebSocket) => {
     let client: Client | undefined
     const refuse = () => {
       if (client) hub.end(client, 'Unauthorized')
@@ -47,7 +69,7 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
     socket.on('message', (raw) => {
       let token: unknown
       try {
-        const message = JSON.parse(String(raw)) as { type?: unknown; token?: unknown }
+        const message = JSON.parse(textOf(raw)) as { type?: unknown; token?: unknown }
         if (message.type !== 'auth') return client ? undefined : refuse()
         token = message.token
       } catch {
@@ -64,5 +86,14 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
       clearTimeout(timer)
       if (client) hub.clients.delete(client)
     })
+  }
+  // wsHandler rather than `websocket: true`, which would hide the route from the document. A plain GET (no
+  // upgrade) gets the same empty 404 that @fastify/websocket gives it.
+  app.route({
+    method: 'GET',
+    url: '/api/events',
+    schema,
+    wsHandler: stream,
+    handler: async (_request, reply) => reply.code(404).send(),
   })
 }

@@ -5,7 +5,8 @@ import { USER_MESSAGES } from '../domain/user-messages.ts'
 import { languageFromAcceptLanguage } from '../domain/user-rules.ts'
 import { phoneRegistered } from '../domain/users.ts'
 import { conflict } from '../errors.ts'
-import { Message, SendCodeBody, VerifyCodeBody } from '../schemas/user.ts'
+import { ErrorAnswers } from '../schemas/common.ts'
+import { SendCodeBody, VerifyCodeBody } from '../schemas/user.ts'
 import { accountRateLimit } from './rate-limits.ts'
 import type { Config } from '../config.ts'
 
@@ -15,7 +16,18 @@ const phoneVerificationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = a
   app.post(
     '/api/phone-verification/send',
     {
-      schema: { body: SendCodeBody, response: { 202: Type.Object({ resendAfter: Type.Integer() }), '4xx': Message } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send a verification code by SMS (local mode)',
+        description:
+          'For registration or a password reset. A reset answers alike whether or not the number has an account. ' +
+          'Answers 409 (phoneexists) when registering a number that has one; limited per address.',
+        body: SendCodeBody,
+        response: {
+          202: Type.Object({ resendAfter: Type.Integer() }, { examples: [{ resendAfter: 60 }] }),
+          ...ErrorAnswers,
+        },
+      },
       config: limited,
     },
     async (request, reply) => {
@@ -40,7 +52,13 @@ const phoneVerificationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = a
   app.post(
     '/api/phone-verification/verify',
     {
-      schema: { body: VerifyCodeBody, response: { 200: Type.Object({ idToken: Type.String() }), '4xx': Message } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Exchange a correct SMS code for a proof of the number (idToken)',
+        description: 'The idToken is single-use and lasts 15 minutes: registration and password reset spend it.',
+        body: VerifyCodeBody,
+        response: { 200: Type.Object({ idToken: Type.String() }), ...ErrorAnswers },
+      },
       config: limited,
     },
     async (request) => {

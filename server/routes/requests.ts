@@ -6,7 +6,7 @@ import { checkCategory, checkDescription, checkRequestLocation, flag } from '../
 import { findRequest, listRequests, requestFor } from '../domain/requests.ts'
 import { removeResponder, setReady, takeOver } from '../domain/responses.ts'
 import { requireFilled } from '../domain/user-rules.ts'
-import { Message } from '../schemas/common.ts'
+import { BEARER_AUTH, ErrorAnswers, NoBody } from '../schemas/common.ts'
 import {
   CreateRequestBody,
   DescriptionBody,
@@ -17,7 +17,14 @@ import {
   SetReadyBody,
 } from '../schemas/request.ts'
 
-const One = { 200: RequestJsonSchema, '4xx': Message }
+const One = { 200: RequestJsonSchema, ...ErrorAnswers }
+/** Every request route needs a login (the preHandler below). */
+const documented = (summary: string, description?: string) => ({
+  tags: ['requests'],
+  summary,
+  ...(description ? { description } : {}),
+  security: BEARER_AUTH,
+})
 
 /** SPEC 7's request calls. Every change answers the request as the caller now sees it. */
 const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -37,7 +44,15 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.get(
     '/api/requests',
-    { schema: { response: { 200: Type.Array(RequestJsonSchema), '4xx': Message } } },
+    {
+      schema: {
+        ...documented(
+          'The requests the user may see',
+          'Open requests within the radius of the user, their own, and those they help; recent history too.',
+        ),
+        response: { 200: Type.Array(RequestJsonSchema), ...ErrorAnswers },
+      },
+    },
     async (request) => {
       const viewer = request.currentUser
       const rows = await listRequests(app.sql, viewer, config.REQUEST_HISTORY_DAYS)
@@ -45,13 +60,24 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     },
   )
 
-  app.get('/api/requests/:id', { schema: { params: RequestParams, response: One } }, async (request) =>
-    answer(request.currentUser, request.params.id),
+  app.get(
+    '/api/requests/:id',
+    { schema: { ...documented('One request'), params: RequestParams, response: One } },
+    async (request) => answer(request.currentUser, request.params.id),
   )
 
   app.post(
     '/api/requests',
-    { schema: { body: CreateRequestBody, response: { 201: RequestJsonSchema, '4xx': Message } } },
+    {
+      schema: {
+        ...documented(
+          'Ask for help',
+          'Helpers within reach hear of it (live event and push). At most 2 open requests.',
+        ),
+        body: CreateRequestBody,
+        response: { 201: RequestJsonSchema, ...ErrorAnswers },
+      },
+    },
     async (request, reply) => {
       const body = request.body
       requireFilled(body.category, body.isApproximate)
@@ -69,7 +95,14 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.put(
     '/api/requests/:id',
-    { schema: { params: RequestParams, body: DescriptionBody, response: One } },
+    {
+      schema: {
+        ...documented('Edit the description (owner)'),
+        params: RequestParams,
+        body: DescriptionBody,
+        response: One,
+      },
+    },
     async (request) => {
       await editDescription(app.sql, request.currentUser, request.params.id, checkDescription(request.body.description))
       return changed(request.currentUser, request.params.id)
@@ -78,7 +111,14 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.put(
     '/api/requests/:id/location',
-    { schema: { params: RequestParams, body: RequestLocationBody, response: One } },
+    {
+      schema: {
+        ...documented('Move the request (owner)'),
+        params: RequestParams,
+        body: RequestLocationBody,
+        response: One,
+      },
+    },
     async (request) => {
       const { latitude, longitude, isApproximate } = request.body
       const place = checkRequestLocation(latitude, longitude, flag(isApproximate))
@@ -87,20 +127,44 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     },
   )
 
-  app.put('/api/requests/:id/add-view', { schema: { params: RequestParams, response: One } }, async (request) => {
-    await addView(app.sql, request.currentUser, request.params.id)
-    return changed(request.currentUser, request.params.id)
-  })
+  app.put(
+    '/api/requests/:id/add-view',
+    { schema: { ...documented('Count a view of the request'), params: RequestParams, response: One } },
+    async (request) => {
+      await addView(app.sql, request.currentUser, request.params.id)
+      return changed(request.currentUser, request.params.id)
+    },
+  )
 
-  app.put('/api/requests/:id/addresponder', { schema: { params: RequestParams, response: One } }, async (request) => {
-    await takeOver(app.sql, request.currentUser, request.params.id)
-    app.push.notify('taken', request.params.id)
-    return changed(request.currentUser, request.params.id)
-  })
+  app.put(
+    '/api/requests/:id/addresponder',
+    {
+      schema: {
+        ...documented(
+          'Offer help: become the responder',
+          'Only one helper at a time; the owner sees their phone number.',
+        ),
+        params: RequestParams,
+        response: One,
+      },
+    },
+    async (request) => {
+      await takeOver(app.sql, request.currentUser, request.params.id)
+      app.push.notify('taken', request.params.id)
+      return changed(request.currentUser, request.params.id)
+    },
+  )
 
   app.put(
     '/api/requests/:id/removeresponder',
-    { schema: { params: RequestParams, body: RemoveResponderBody, response: One } },
+    {
+      schema: {
+        ...documented('Remove the responder (owner) or withdraw the offer (responder)'),
+        params: RequestParams,
+        body: RemoveResponderBody,
+        response: One,
+      },
+    },
     async (request) => {
       const previous = await removeResponder(app.sql, request.currentUser, request.params.id, request.body.removedBy)
       app.push.notify(request.body.removedBy === 'owner' ? 'removed' : 'released', request.params.id, previous)
@@ -110,7 +174,14 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.put(
     '/api/requests/:id/setready',
-    { schema: { params: RequestParams, body: SetReadyBody, response: One } },
+    {
+      schema: {
+        ...documented('Mark the request done (owner), saying whether help came'),
+        params: RequestParams,
+        body: SetReadyBody,
+        response: One,
+      },
+    },
     async (request) => {
       await setReady(app.sql, request.currentUser, request.params.id, flag(request.body.gotHelp))
       app.push.notify('completed', request.params.id)
@@ -120,7 +191,13 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.delete(
     '/api/requests/:id',
-    { schema: { params: RequestParams, response: { 204: Type.Null(), '4xx': Message } } },
+    {
+      schema: {
+        ...documented('Delete the request (owner)'),
+        params: RequestParams,
+        response: { 204: NoBody('The request is deleted.'), ...ErrorAnswers },
+      },
+    },
     async (request, reply) => {
       await deleteRequest(app.sql, request.currentUser, request.params.id)
       await app.events.publish({ type: 'request', requestId: request.params.id, previousResponderId: null })

@@ -1,36 +1,56 @@
 import { createHash } from 'node:crypto'
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply } from 'fastify'
 import type { ServiceCategory } from '../domain/categories.ts'
 import { SERVICE_LANGUAGES, serviceProblems, type ServiceInput } from '../domain/service-rules.ts'
 import { deleteService, listServices, saveService } from '../domain/services.ts'
 import { badRequest } from '../errors.ts'
-import { Message } from '../schemas/common.ts'
+import { BEARER_AUTH, ErrorAnswers, NoBody } from '../schemas/common.ts'
+import { ServiceSchema } from '../schemas/service.ts'
 
 /** Public data that changes rarely: browsers may reuse it for a minute, then revalidate with the ETag. */
 const CACHE_CONTROL = 'public, max-age=60, must-revalidate'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Optional(Type.Union([schema, Type.Null()]))
-const ServiceBody = Type.Object({
-  external_id: Nullable(Type.String({ maxLength: 200 })),
-  category: Type.String({ maxLength: 50 }),
-  latitude: Type.Number(),
-  longitude: Type.Number(),
-  logo_url: Nullable(Type.String({ maxLength: 2000 })),
-  address: Nullable(Type.String({ maxLength: 500 })),
-  phone: Nullable(Type.String({ maxLength: 50 })),
-  certified: Type.Optional(Type.Boolean()),
-  localizations: Type.Array(
-    Type.Object({
-      language: Type.Union(SERVICE_LANGUAGES.map((language) => Type.Literal(language))),
-      name: Type.String({ minLength: 1, maxLength: 200 }),
-      description: Nullable(Type.String({ maxLength: 5000 })),
-      url: Nullable(Type.String({ maxLength: 2000 })),
-    }),
-    { maxItems: 3 },
-  ),
-})
+const ServiceBody = Type.Object(
+  {
+    external_id: Nullable(Type.String({ maxLength: 200 })),
+    category: Type.String({ maxLength: 50 }),
+    latitude: Type.Number(),
+    longitude: Type.Number(),
+    logo_url: Nullable(Type.String({ maxLength: 2000 })),
+    address: Nullable(Type.String({ maxLength: 500 })),
+    phone: Nullable(Type.String({ maxLength: 50 })),
+    certified: Type.Optional(Type.Boolean()),
+    localizations: Type.Array(
+      Type.Object({
+        language: Type.Union(SERVICE_LANGUAGES.map((language) => Type.Literal(language))),
+        name: Type.String({ minLength: 1, maxLength: 200 }),
+        description: Nullable(Type.String({ maxLength: 5000 })),
+        url: Nullable(Type.String({ maxLength: 2000 })),
+      }),
+      { maxItems: 3 },
+    ),
+  },
+  {
+    examples: [
+      {
+        category: 'shop',
+        latitude: 60.1699,
+        longitude: 24.9384,
+        logo_url: null,
+        address: 'Mannerheimintie 5, 00100 Helsinki',
+        phone: '+358 9 1234 5678',
+        certified: true,
+        localizations: [
+          { language: 'fi', name: 'Pyöräkorjaamo Keskusta', description: 'Korjaukset ja varaosat', url: null },
+        ],
+      },
+    ],
+  },
+)
 const ServiceParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })
 
 function toInput(body: Static<typeof ServiceBody>): ServiceInput {
@@ -57,7 +77,24 @@ function toInput(body: Static<typeof ServiceBody>): ServiceInput {
 
 /** The public service map's data (no login needed) and the admin's edits of it. */
 const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/services', async (request, reply) => {
+  const list = {
+    tags: ['services'],
+    summary: 'Every service on the map',
+    description:
+      'Public. Cached for a minute, then revalidated: send the ETag back as If-None-Match for a 304 without a body.',
+    headers: Type.Object({
+      'if-none-match': Type.Optional(Type.String({ examples: ['"3q2-7wEjZb1ocF0nLwzT3hBg2pJm4QKEq8rVXk9d"'] })),
+    }),
+    response: {
+      200: Type.Array(ServiceSchema, { description: 'The services, by id.' }),
+      304: NoBody('Not modified: the ETag sent in If-None-Match is still current.'),
+      '5xx': ErrorAnswers['5xx'],
+    },
+  }
+  app.get('/api/services', { schema: list }, async (request, typedReply) => {
+    // The answer is serialised here, once, for its ETag, and sent as that string (Fastify sends a string as it is):
+    // the schema above documents it, the reply's typing (an object) does not fit a pre-serialised body.
+    const reply = typedReply as FastifyReply
     const body = JSON.stringify(await listServices(app.sql))
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL)
@@ -66,11 +103,15 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   const admin = { preHandler: [app.authenticate, app.requireAdmin] }
+  const adminDocs = (summary: string) => ({ tags: ['services', 'admin'], summary, security: BEARER_AUTH })
   const Saved = Type.Object({ service_id: Type.Integer() })
 
   app.post(
     '/api/services',
-    { ...admin, schema: { body: ServiceBody, response: { 201: Saved, '4xx': Message } } },
+    {
+      ...admin,
+      schema: { ...adminDocs('Add a service'), body: ServiceBody, response: { 201: Saved, ...ErrorAnswers } },
+    },
     async (request, reply) => {
       const { serviceId } = await app.sql.begin((tx) => saveService(tx, toInput(request.body)))
       return reply.code(201).send({ service_id: serviceId })
@@ -79,7 +120,15 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     '/api/services/:id',
-    { ...admin, schema: { params: ServiceParams, body: ServiceBody, response: { 200: Saved, '4xx': Message } } },
+    {
+      ...admin,
+      schema: {
+        ...adminDocs('Replace a service'),
+        params: ServiceParams,
+        body: ServiceBody,
+        response: { 200: Saved, ...ErrorAnswers },
+      },
+    },
     async (request) => {
       const { serviceId } = await app.sql.begin((tx) => saveService(tx, toInput(request.body), request.params.id))
       return { service_id: serviceId }
@@ -88,7 +137,14 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     '/api/services/:id',
-    { ...admin, schema: { params: ServiceParams, response: { 204: Type.Null(), '4xx': Message } } },
+    {
+      ...admin,
+      schema: {
+        ...adminDocs('Delete a service'),
+        params: ServiceParams,
+        response: { 204: NoBody('The service is deleted.'), ...ErrorAnswers },
+      },
+    },
     async (request, reply) => {
       await deleteService(app.sql, request.params.id)
       return reply.code(204).send(null)

@@ -2,15 +2,25 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { badRequest } from '../errors.ts'
 import { maskEndpoint } from '../logging.ts'
-import { Message } from '../schemas/common.ts'
+import { BEARER_AUTH, ErrorAnswers, Message } from '../schemas/common.ts'
 
-const Endpoint = Type.String({ pattern: '^https://', maxLength: 2048 })
+const PUSH_ENDPOINT = 'https://fcm.googleapis.com/fcm/send/fXk3Lw0pQe8:APA91bH-example'
+const Endpoint = Type.String({ pattern: '^https://', maxLength: 2048, examples: [PUSH_ENDPOINT] })
 const PushSubscriptionJson = Type.Object({
   endpoint: Endpoint,
   keys: Type.Object({ p256dh: Type.String({ maxLength: 200 }), auth: Type.String({ maxLength: 100 }) }),
 })
+const EXAMPLE_SUBSCRIPTION = {
+  endpoint: PUSH_ENDPOINT,
+  keys: {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
+}
 /** The SPEC sends `{subscription: {...}}`; a bare PushSubscription (its toJSON()) is accepted too. */
-const SubscribeBody = Type.Union([Type.Object({ subscription: PushSubscriptionJson }), PushSubscriptionJson])
+const SubscribeBody = Type.Union([Type.Object({ subscription: PushSubscriptionJson }), PushSubscriptionJson], {
+  examples: [{ subscription: EXAMPLE_SUBSCRIPTION }],
+})
 
 /** Web push subscriptions (SPEC 7), one per browser; a user may have several devices. */
 const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -20,8 +30,11 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/subscriptions/check-subscription',
     {
       schema: {
-        querystring: Type.Object({ endpoint: Type.String({ maxLength: 2048 }) }),
-        response: { 200: Type.Object({ isSubscribed: Type.Boolean() }), '4xx': Message },
+        tags: ['push'],
+        summary: "Is this browser's push subscription the user's?",
+        security: BEARER_AUTH,
+        querystring: Type.Object({ endpoint: Type.String({ maxLength: 2048, examples: [PUSH_ENDPOINT] }) }),
+        response: { 200: Type.Object({ isSubscribed: Type.Boolean() }), ...ErrorAnswers },
       },
     },
     async (request) => {
@@ -33,7 +46,16 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/subscriptions/subscribe',
-    { schema: { body: SubscribeBody, response: { 201: Message, '4xx': Message } } },
+    {
+      schema: {
+        tags: ['push'],
+        summary: "Subscribe this browser to the user's pushes",
+        description: 'Only push services allowed by PUSH_ENDPOINT_HOSTS are accepted.',
+        security: BEARER_AUTH,
+        body: SubscribeBody,
+        response: { 201: Message, ...ErrorAnswers },
+      },
+    },
     async (request, reply) => {
       const { endpoint, keys } = 'subscription' in request.body ? request.body.subscription : request.body
       // The server will connect to this URL: only real push services (PUSH_ENDPOINT_HOSTS), never internal addresses.
@@ -57,8 +79,11 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/subscriptions/unsubscribe',
     {
       schema: {
-        body: Type.Object({ endpoint: Type.String({ maxLength: 2048 }) }),
-        response: { 200: Message, '4xx': Message },
+        tags: ['push'],
+        summary: 'Unsubscribe this browser',
+        security: BEARER_AUTH,
+        body: Type.Object({ endpoint: Type.String({ maxLength: 2048 }) }, { examples: [{ endpoint: PUSH_ENDPOINT }] }),
+        response: { 200: Message, ...ErrorAnswers },
       },
     },
     async (request) => {

@@ -31,24 +31,46 @@ export type HelpRequest = Static<typeof RequestJsonSchema>
 
 export const RequestParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })
 
-export const CreateRequestBody = Type.Object({
-  category: Text,
-  description: Text,
-  latitude: Type.Optional(Nullable(Latitude)),
-  longitude: Type.Optional(Nullable(Longitude)),
-  isApproximate: Flag,
-  isTest: Type.Optional(Flag),
-})
+export const CreateRequestBody = Type.Object(
+  {
+    category: Text,
+    description: Text,
+    latitude: Type.Optional(Nullable(Latitude)),
+    longitude: Type.Optional(Nullable(Longitude)),
+    isApproximate: Flag,
+    isTest: Type.Optional(Flag),
+  },
+  {
+    examples: [
+      {
+        category: 'bicycle_maintenance',
+        description: 'Takarengas puhki Keskuspuiston pyörätiellä',
+        latitude: 60.2055,
+        longitude: 24.9166,
+        isApproximate: 0,
+      },
+    ],
+  },
+)
 
 export type CreateRequestBody = Static<typeof CreateRequestBody>
 
-export const DescriptionBody = Type.Object({ description: Text })
-export const RequestLocationBody = Type.Object({
-  latitude: Nullable(Latitude),
-  longitude: Nullable(Longitude),
-  isApproximate: Flag,
-})
-export const RemoveResponderBody = Type.Object({
-  removedBy: Type.Union([Type.Literal('owner'), Type.Literal('responder')]),
-})
-export const SetReadyBody = Type.Object({ gotHelp: Flag })
+export const DescriptionBody = Type.Object(
+  { description: Text },
+  { examples: [{ description: 'Ketju katkesi, tarvitsen ketjutyökalun' }] },
+)
+export const RequestLocationBody = Type.Object(
+  {
+    latitude: Nullable(Latitude),
+    longitude: Nullable(Longitude),
+    isApproximate: Flag,
+  },
+  { examples: [{ latitude: 61.4978, longitude: 23.761, isApproximate: 1 }] },
+)
+export const RemoveResponderBody = Type.Object(
+  {
+    removedBy: Type.Union([Type.Literal('owner'), Type.Literal('responder')]),
+  },
+  { examples: [{ removedBy: 'responder' }] },
+)
+export const SetReadyBody = Type.Object({ gotHelp: Flag }, { examples: [{ gotHelp: 1 }] })

@@ -26,45 +26,82 @@ export const MessageAndUser = Type.Object({ message: Type.String(), user: Public
 /** The SPEC's radius field is a string of digits; API clients may send a number. */
 const Radius = Type.Union([Type.Integer(), Text])
 
-export const CheckUsernameBody = Type.Object({ user_name: Text })
-export const CheckPhoneBody = Type.Object({
-  phone: Text,
-  checkType: Type.Union([Type.Literal('availability'), Type.Literal('exists')]),
-})
+export const CheckUsernameBody = Type.Object({ user_name: Text }, { examples: [{ user_name: 'MattiV' }] })
+export const CheckPhoneBody = Type.Object(
+  {
+    phone: Text,
+    checkType: Type.Union([Type.Literal('availability'), Type.Literal('exists')]),
+  },
+  { examples: [{ phone: '040 123 4567', checkType: 'availability' }] },
+)
 
-export const RegisterBody = Type.Object({
-  user_name: Text,
-  phone: Text,
-  password: Type.String({ maxLength: 10_000 }),
-  radius: Radius,
-  latitude: Type.Optional(Type.Union([Latitude, Type.Null()])),
-  longitude: Type.Optional(Type.Union([Longitude, Type.Null()])),
-  idToken: Type.String({ maxLength: 10_000 }),
-  language: Type.Optional(LanguageSchema),
-})
+export const RegisterBody = Type.Object(
+  {
+    user_name: Text,
+    phone: Text,
+    password: Type.String({ maxLength: 10_000 }),
+    radius: Radius,
+    latitude: Type.Optional(Type.Union([Latitude, Type.Null()])),
+    longitude: Type.Optional(Type.Union([Longitude, Type.Null()])),
+    idToken: Type.String({ maxLength: 10_000 }),
+    language: Type.Optional(LanguageSchema),
+  },
+  {
+    examples: [
+      {
+        user_name: 'MattiV',
+        phone: '+358401234567',
+        password: 'Polkupyörä-2026',
+        radius: '10',
+        latitude: 60.1699,
+        longitude: 24.9384,
+        idToken: 'eyJhbGciOiJIUzI1NiJ9.example',
+        language: 'finnish',
+      },
+    ],
+  },
+)
 export type RegisterBody = Static<typeof RegisterBody>
 
-export const LoginBody = Type.Object({ identifier: Text, password: Type.String({ maxLength: 10_000 }) })
-export const UsernameBody = Type.Object({ user_name: Text })
-export const RadiusBody = Type.Object({ radius: Radius })
-export const LanguageBody = Type.Object({ language: LanguageSchema })
-export const PasswordBody = Type.Object({
-  oldPassword: Type.String({ maxLength: 10_000 }),
-  newPassword: Type.String({ maxLength: 10_000 }),
-})
+export const LoginBody = Type.Object(
+  { identifier: Text, password: Type.String({ maxLength: 10_000 }) },
+  { examples: [{ identifier: 'MattiV', password: 'Polkupyörä-2026' }] },
+)
+export const UsernameBody = Type.Object({ user_name: Text }, { examples: [{ user_name: 'LiisaK' }] })
+export const RadiusBody = Type.Object({ radius: Radius }, { examples: [{ radius: '25' }] })
+export const LanguageBody = Type.Object({ language: LanguageSchema }, { examples: [{ language: 'swedish' }] })
+export const PasswordBody = Type.Object(
+  {
+    oldPassword: Type.String({ maxLength: 10_000 }),
+    newPassword: Type.String({ maxLength: 10_000 }),
+  },
+  { examples: [{ oldPassword: 'Polkupyörä-2026', newPassword: 'Tandem-Tampere-77' }] },
+)
 export const NewPasswordParams = Type.Object({ phone: Text })
-export const NewPasswordBody = Type.Object({
-  newPassword: Type.String({ maxLength: 10_000 }),
-  idToken: Type.String({ maxLength: 10_000 }),
-})
+export const NewPasswordBody = Type.Object(
+  {
+    newPassword: Type.String({ maxLength: 10_000 }),
+    idToken: Type.String({ maxLength: 10_000 }),
+  },
+  { examples: [{ newPassword: 'Tandem-Tampere-77', idToken: 'eyJhbGciOiJIUzI1NiJ9.example' }] },
+)
 
-export const LocationBody = Type.Object({ latitude: Latitude, longitude: Longitude })
+export const LocationBody = Type.Object(
+  { latitude: Latitude, longitude: Longitude },
+  { examples: [{ latitude: 65.0121, longitude: 25.4651 }] },
+)
 export const LocationAnswer = Type.Object({
   latitude: Type.Union([Type.Number(), Type.Null()]),
   longitude: Type.Union([Type.Number(), Type.Null()]),
 })
 
-export const SendCodeBody = Type.Object({ phone: Text, purpose: PurposeSchema })
-export const VerifyCodeBody = Type.Object({ phone: Text, code: Type.String({ maxLength: 100 }) })
+export const SendCodeBody = Type.Object(
+  { phone: Text, purpose: PurposeSchema },
+  { examples: [{ phone: '040 123 4567', purpose: 'register' }] },
+)
+export const VerifyCodeBody = Type.Object(
+  { phone: Text, code: Type.String({ maxLength: 100 }) },
+  { examples: [{ phone: '040 123 4567', code: '123456' }] },
+)
 
 export { Message }

@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { admitLoginAttempt } from '../../domain/login-throttle.ts'
 import { hashPassword, passwordMatches } from '../../domain/passwords.ts'
@@ -8,9 +7,9 @@ import { USER_MESSAGES } from '../../domain/user-messages.ts'
 import { checkNewPassword, checkRadius, checkUserName, requireFilled } from '../../domain/user-rules.ts'
 import { deleteUser, toPublicUser, updateUser, userByPhone, type UserRow } from '../../domain/users.ts'
 import { badRequest, unauthorized } from '../../errors.ts'
+import { BEARER_AUTH, ErrorAnswers, Message, NoBody } from '../../schemas/common.ts'
 import {
   LanguageBody,
-  Message,
   MessageAndUser,
   NewPasswordBody,
   NewPasswordParams,
@@ -33,7 +32,16 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.put(
     '/api/user/username',
-    { preHandler: app.authenticate, schema: { body: UsernameBody, response: { 200: MessageAndUser, '4xx': Message } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the user name',
+        security: BEARER_AUTH,
+        body: UsernameBody,
+        response: { 200: MessageAndUser, ...ErrorAnswers },
+      },
+    },
     async (request) => {
       const userName = checkUserName(request.body.user_name)
       const user = updated(await updateUser(app.sql, request.currentUser.user_id, { user_name: userName }))
@@ -43,7 +51,16 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.put(
     '/api/user/radius',
-    { preHandler: app.authenticate, schema: { body: RadiusBody, response: { 200: UserAnswer, '4xx': Message } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the radius (km) of requests the user hears of',
+        security: BEARER_AUTH,
+        body: RadiusBody,
+        response: { 200: UserAnswer, ...ErrorAnswers },
+      },
+    },
     async (request) => {
       const user = updated(
         await updateUser(app.sql, request.currentUser.user_id, { radius: checkRadius(request.body.radius) }),
@@ -55,7 +72,16 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.put(
     '/api/user/language',
-    { preHandler: app.authenticate, schema: { body: LanguageBody, response: { 200: UserAnswer, '4xx': Message } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the language of SMS and push texts',
+        security: BEARER_AUTH,
+        body: LanguageBody,
+        response: { 200: UserAnswer, ...ErrorAnswers },
+      },
+    },
     async (request) => {
       const user = updated(await updateUser(app.sql, request.currentUser.user_id, { language: request.body.language }))
       return { user: toPublicUser(user) }
@@ -64,7 +90,16 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.put(
     '/api/user/password',
-    { preHandler: app.authenticate, schema: { body: PasswordBody, response: { 200: Message, '4xx': Message } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the password; the other sessions end',
+        security: BEARER_AUTH,
+        body: PasswordBody,
+        response: { 200: Message, ...ErrorAnswers },
+      },
+    },
     async (request) => {
       const { oldPassword, newPassword } = request.body
       requireFilled(oldPassword, newPassword)
@@ -88,7 +123,14 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   app.put(
     '/api/user/:phone/newpassword',
     {
-      schema: { params: NewPasswordParams, body: NewPasswordBody, response: { 200: Message, '4xx': Message } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Reset a forgotten password with a proof of the phone number',
+        description: 'Needs the idToken of the number (purpose reset); every session of the account ends.',
+        params: NewPasswordParams,
+        body: NewPasswordBody,
+        response: { 200: Message, ...ErrorAnswers },
+      },
       config: limited,
     },
     async (request) => {
@@ -115,7 +157,16 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.delete(
     '/api/user',
-    { preHandler: app.authenticate, schema: { response: { 204: Type.Null(), '4xx': Message } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Delete the account',
+        description: "The user's own requests are deleted and their offers of help withdrawn.",
+        security: BEARER_AUTH,
+        response: { 204: NoBody('The account is gone and the refresh cookie cleared.'), ...ErrorAnswers },
+      },
+    },
     async (request, reply) => {
       const changedRequests = await app.sql.begin((tx) => deleteUser(tx, request.currentUser))
       for (const requestId of changedRequests)

@@ -1,19 +1,37 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { checkLocation } from '../../domain/user-rules.ts'
 import { setUserLocation } from '../../domain/users.ts'
-import { LocationAnswer, LocationBody, Message } from '../../schemas/user.ts'
+import { BEARER_AUTH, ErrorAnswers } from '../../schemas/common.ts'
+import { LocationAnswer, LocationBody } from '../../schemas/user.ts'
 
 /** The user's last reported position: the centre of their radius, and the fallback when the browser has none. */
 const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/user/location',
-    { preHandler: app.authenticate, schema: { response: { 200: LocationAnswer, '4xx': Message } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: "The user's last reported position",
+        security: BEARER_AUTH,
+        response: { 200: LocationAnswer, ...ErrorAnswers },
+      },
+    },
     async (request) => ({ latitude: request.currentUser.latitude, longitude: request.currentUser.longitude }),
   )
 
   app.put(
     '/api/user/location',
-    { preHandler: app.authenticate, schema: { body: LocationBody, response: { 200: LocationAnswer, '4xx': Message } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: "Report the user's position: the centre of their radius",
+        security: BEARER_AUTH,
+        body: LocationBody,
+        response: { 200: LocationAnswer, ...ErrorAnswers },
+      },
+    },
     async (request) => {
       const location = checkLocation(request.body.latitude, request.body.longitude)
       await setUserLocation(app.sql, request.currentUser.user_id, location)

@@ -12,7 +12,8 @@ import {
   requireFilled,
 } from '../../domain/user-rules.ts'
 import { insertUser, phoneRegistered, toPublicUser, userNameTaken } from '../../domain/users.ts'
-import { CheckPhoneBody, CheckUsernameBody, Message, RegisterBody, SessionAnswer } from '../../schemas/user.ts'
+import { ErrorAnswers } from '../../schemas/common.ts'
+import { CheckPhoneBody, CheckUsernameBody, RegisterBody, SessionAnswer } from '../../schemas/user.ts'
 import { accountRateLimit } from '../rate-limits.ts'
 import type { Config } from '../../config.ts'
 
@@ -22,8 +23,13 @@ const registrationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
     '/api/user/check-username',
     {
       schema: {
+        tags: ['accounts'],
+        summary: 'Is a user name free?',
         body: CheckUsernameBody,
-        response: { 200: Type.Object({ available: Type.Boolean() }), '4xx': Message },
+        response: {
+          200: Type.Object({ available: Type.Boolean() }, { examples: [{ available: true }] }),
+          ...ErrorAnswers,
+        },
       },
       config: limited,
     },
@@ -34,10 +40,14 @@ const registrationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
     '/api/user/check-phone',
     {
       schema: {
+        tags: ['accounts'],
+        summary: 'Is a phone number free (availability), or does it have an account (exists)?',
         body: CheckPhoneBody,
         response: {
-          200: Type.Union([Type.Object({ available: Type.Boolean() }), Type.Object({ exists: Type.Boolean() })]),
-          '4xx': Message,
+          200: Type.Union([Type.Object({ available: Type.Boolean() }), Type.Object({ exists: Type.Boolean() })], {
+            examples: [{ available: false }, { exists: true }],
+          }),
+          ...ErrorAnswers,
         },
       },
       config: limited,
@@ -51,7 +61,14 @@ const registrationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
   app.post(
     '/api/user/register',
     {
-      schema: { body: RegisterBody, response: { 201: SessionAnswer, '4xx': Message } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Register: a new account, logged in',
+        description:
+          'Needs the idToken of a verified phone number. Answers an access token and sets the refresh cookie.',
+        body: RegisterBody,
+        response: { 201: SessionAnswer, ...ErrorAnswers },
+      },
       config: limited,
     },
     async (request, reply) => {

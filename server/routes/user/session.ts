@@ -9,7 +9,8 @@ import { requireFilled } from '../../domain/user-rules.ts'
 import { toPublicUser, userById, userByIdentifier } from '../../domain/users.ts'
 import { unauthorized } from '../../errors.ts'
 import { REFRESH_COOKIE, type AccessTokenPayload } from '../../plugins/auth.ts'
-import { LoginBody, Message, PublicUser, SessionAnswer, UserAnswer } from '../../schemas/user.ts'
+import { BEARER_AUTH, ErrorAnswers, NoBody } from '../../schemas/common.ts'
+import { LoginBody, PublicUser, SessionAnswer, UserAnswer } from '../../schemas/user.ts'
 import { accountRateLimit } from '../rate-limits.ts'
 import type { Config } from '../../config.ts'
 
@@ -18,7 +19,13 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   app.post(
     '/api/user/login',
     {
-      schema: { body: LoginBody, response: { 200: SessionAnswer, '4xx': Message } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log in with a user name or phone number and the password',
+        description: 'Answers an access token and sets the refresh cookie. Failed guesses are limited per account.',
+        body: LoginBody,
+        response: { 200: SessionAnswer, ...ErrorAnswers },
+      },
       config: limited,
     },
     async (request, reply) => {
@@ -41,7 +48,15 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.post(
     '/api/user/refresh-token',
-    { schema: { response: { 200: Type.Object({ accessToken: Type.String(), user: PublicUser }), '4xx': Message } } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'A new access token from the refresh cookie',
+        description: 'The refresh token is rotated; presenting an old one again ends its session.',
+        security: [{ refreshCookie: [] }],
+        response: { 200: Type.Object({ accessToken: Type.String(), user: PublicUser }), ...ErrorAnswers },
+      },
+    },
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE]
       if (!presented) throw unauthorized('No session, log in again')
@@ -62,7 +77,15 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   )
 
   /** Works with an expired access token too: the cookie names the session. */
-  app.post('/api/user/logout', { schema: { response: { 204: Type.Null() } } }, async (request, reply) => {
+  const logout = {
+    tags: ['accounts'],
+    summary: 'Log out: end the session',
+    description: 'Works with an expired access token, with only the refresh cookie, or with neither.',
+    // Either credential, or none (the empty requirement): logging out never fails for want of a session.
+    security: [...BEARER_AUTH, { refreshCookie: [] }, {}] as Record<string, string[]>[],
+    response: { 204: NoBody('The session has ended and the refresh cookie is cleared.'), ...ErrorAnswers },
+  }
+  app.post('/api/user/logout', { schema: logout }, async (request, reply) => {
     const payload = await request.jwtVerify<AccessTokenPayload>().catch(() => undefined)
     const ended = new Set<number | undefined>()
     if (payload?.sid) ended.add(await revokeSession(app.sql, payload.sid, 'logout'))
@@ -76,7 +99,15 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   app.get(
     '/api/user/protected-route',
-    { preHandler: app.authenticate, schema: { response: { 200: UserAnswer, '4xx': Message } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'The logged-in user',
+        security: BEARER_AUTH,
+        response: { 200: UserAnswer, ...ErrorAnswers },
+      },
+    },
     async (request) => ({ user: toPublicUser(request.currentUser) }),
   )
 }
