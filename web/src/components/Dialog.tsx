@@ -42,6 +42,7 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the backdrop tap is a pointer shortcut; keyboards close with Esc (native) and the close button
     <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={closeOnOwnClose} onClick={closeOnBackdrop}>
       {open && (
         <div className="dialog__panel">

@@ -78,14 +78,15 @@ function Tabs({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) {
     { id: 'requests', label: i18n._(requestMessages.tabrequests) },
     { id: 'servicemap', label: i18n._(requestMessages.tabservicemap) },
   ]
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  // On the focused tab (the tablist itself takes no focus): the arrow keys move to the other tab and select it.
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
     const next: Tab = tab === 'requests' ? 'servicemap' : 'requests'
     onChange(next)
     document.getElementById(`tab-${next}`)?.focus()
   }
   return (
-    <div role="tablist" aria-label={i18n._(requestMessages.maintabs)} className="tabs" onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label={i18n._(requestMessages.maintabs)} className="tabs">
       {tabs.map(({ id, label }) => (
         <button
           key={id}
@@ -97,6 +98,7 @@ function Tabs({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) {
           tabIndex={tab === id ? 0 : -1}
           className="tabs__tab"
           onClick={() => onChange(id)}
+          onKeyDown={onKeyDown}
         >
           {label}
         </button>

@@ -5,6 +5,13 @@ import { useStore } from '../store/index.ts'
 
 export type DetailPhase = 'loading' | 'loaded' | 'failed' | 'notfound'
 
+/** What the modal knows of one request id; a state held for another id reads as loading. */
+interface Detail {
+  id: number
+  phase: DetailPhase
+  request: HelpRequest | null
+}
+
 /**
  * One request for its detail modal: fetched when opened, a view registered when the viewer is not its owner
  * (SPEC 4), and every change put into the list too, so closing the modal shows the same state. Once loaded it
@@ -13,14 +20,13 @@ export type DetailPhase = 'loading' | 'loaded' | 'failed' | 'notfound'
 export function useRequestDetail(id: number) {
   const putRequest = useStore((s) => s.putRequest)
   const dropRequest = useStore((s) => s.dropRequest)
-  const [phase, setPhase] = useState<DetailPhase>('loading')
-  const [request, setRequest] = useState<HelpRequest | null>(null)
+  const [detail, setDetail] = useState<Detail>({ id, phase: 'loading', request: null })
   const live = useStore((s) => s.requests.find((r) => r.request_id === id))
   const deleted = useStore((s) => s.deletedRequestIds.includes(id))
 
   const update = useCallback(
     (next: HelpRequest) => {
-      setRequest(next)
+      setDetail((held) => (held.id === next.request_id ? { ...held, request: next } : held))
       putRequest(next)
     },
     [putRequest],
@@ -28,13 +34,11 @@ export function useRequestDetail(id: number) {
 
   useEffect(() => {
     let current = true
-    setPhase('loading')
-    setRequest(null)
     fetchRequest(id).then(
       (loaded) => {
         if (!current) return
-        update(loaded)
-        setPhase('loaded')
+        setDetail({ id, phase: 'loaded', request: loaded })
+        putRequest(loaded)
         if (!loaded.isOwnRequest) {
           addView(id).then(
             (viewed) => current && update(viewed),
@@ -46,18 +50,20 @@ export function useRequestDetail(id: number) {
         if (!current) return
         if (error instanceof ApiError && error.status === 404) {
           dropRequest(id)
-          setPhase('notfound')
+          setDetail({ id, phase: 'notfound', request: null })
         } else {
           console.error('Fetching the request failed', error)
-          setPhase('failed')
+          setDetail({ id, phase: 'failed', request: null })
         }
       },
     )
     return () => {
       current = false
     }
-  }, [id, update, dropRequest])
+  }, [id, update, putRequest, dropRequest])
 
+  // Another id than the one held: its fetch has just started.
+  const { phase, request } = detail.id === id ? detail : { phase: 'loading' as const, request: null }
   if (phase === 'loaded' && deleted) return { phase: 'notfound' as const, request: null, update }
   return { phase, request: phase === 'loaded' ? (live ?? request) : request, update }
 }

@@ -28,7 +28,7 @@ export function decodeTokenPayload(token: string | null | undefined): TokenPaylo
   try {
     const payload: unknown = JSON.parse(decodeBase64Url(parts[1]))
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return null
-    return payload as TokenPayload
+    return payload
   } catch {
     return null
   }

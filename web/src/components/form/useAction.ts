@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { messageKeyOf } from '../../api/server-messages.ts'
 import type { MessageKey } from '../../i18n/messages.ts'
 import { FieldError } from './field-error.ts'
@@ -21,8 +21,11 @@ export function useAction(
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ActionError | null>(initialError)
   const running = useRef(false)
+  // The latest fieldOf (callers pass a new function each render) without giving `run` a new identity each render.
   const fieldOfRef = useRef(fieldOf)
-  fieldOfRef.current = fieldOf
+  useEffect(() => {
+    fieldOfRef.current = fieldOf
+  })
 
   const run = useCallback(async (action: () => Promise<void>): Promise<boolean> => {
     // A second tap while the first is on its way does nothing: no double registration, no second SMS.

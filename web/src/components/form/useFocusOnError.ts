@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react'
+import { useEffect, useEffectEvent, type RefObject } from 'react'
 import type { ActionError } from './useAction.ts'
 
 /** Moves focus to the field an error belongs to, so the error is read with it and the fix starts there. */
@@ -6,8 +6,9 @@ export function useFocusOnError(
   error: ActionError | null,
   fields: Readonly<Record<string, RefObject<HTMLInputElement | null>>>,
 ): void {
+  // `fields` is a new object each render by design: read at the time, so only a new error moves focus.
+  const focus = useEffectEvent((field: string) => fields[field]?.current?.focus())
   useEffect(() => {
-    if (error?.field) fields[error.field]?.current?.focus()
-    // `fields` is a new object each render by design; only a new error moves focus.
+    if (error?.field) focus(error.field)
   }, [error])
 }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { Service } from '../../api/services.ts'
 import { serviceCategoryNames, serviceMessages } from '../../i18n/service-messages.ts'
 import {
@@ -18,7 +18,8 @@ export function ServiceDetailDialog({ service, onClose }: { service: Service | n
   const text = service ? pickLocalization(service.localizations, serviceLanguageOf(i18n.locale)) : null
   return (
     <Dialog open={service !== null} onClose={onClose} title={text?.name ?? ''}>
-      {service && <ServiceDetail service={service} />}
+      {/* Keyed by the service, so another service starts with its description short and its logo shown. */}
+      {service && <ServiceDetail key={service.service_id} service={service} />}
     </Dialog>
   )
 }
@@ -28,10 +29,6 @@ function ServiceDetail({ service }: { service: Service }) {
   const text = pickLocalization(service.localizations, serviceLanguageOf(i18n.locale))
   const [expanded, setExpanded] = useState(false)
   const [logoFailed, setLogoFailed] = useState(false)
-  useEffect(() => {
-    setExpanded(false)
-    setLogoFailed(false)
-  }, [service.service_id])
   const description = text?.description ?? ''
   const short = shortenDescription(description)
   const website = safeWebsite(text?.url)

@@ -39,8 +39,9 @@ function ChangePasswordForm({ onCancel, onChanged }: { onCancel: () => void; onC
   const [oldPassword, setOldPassword] = useState('')
   const [newPassword, setNewPassword] = useState('')
   const { busy, error, submitWith } = useAction(passwordFieldOf)
-  const refs = { oldPassword: useRef<HTMLInputElement>(null), newPassword: useRef<HTMLInputElement>(null) }
-  useFocusOnError(error, refs)
+  const oldPasswordRef = useRef<HTMLInputElement>(null)
+  const newPasswordRef = useRef<HTMLInputElement>(null)
+  useFocusOnError(error, { oldPassword: oldPasswordRef, newPassword: newPasswordRef })
   const errorOf = (field: string) => (error?.field === field ? i18n._(messages[error.key]) : null)
 
   async function save() {
@@ -53,7 +54,7 @@ function ChangePasswordForm({ onCancel, onChanged }: { onCancel: () => void; onC
   return (
     <form className="form" noValidate onSubmit={submitWith(save)}>
       <PasswordField
-        ref={refs.oldPassword}
+        ref={oldPasswordRef}
         label={i18n._(formMessages.oldpassword)}
         name="current-password"
         autoComplete="current-password"
@@ -63,7 +64,7 @@ function ChangePasswordForm({ onCancel, onChanged }: { onCancel: () => void; onC
         error={errorOf('oldPassword')}
       />
       <NewPasswordField
-        ref={refs.newPassword}
+        ref={newPasswordRef}
         label={i18n._(formMessages.newpassword)}
         value={newPassword}
         onChange={(event) => setNewPassword(event.target.value)}

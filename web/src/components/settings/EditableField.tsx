@@ -34,13 +34,15 @@ export function EditableField({ label, editLabel, value, validate, save, input, 
   const { busy, error, setError, submitWith } = useAction(() => 'field')
   const inputRef = useRef<HTMLInputElement>(null)
   const editRef = useRef<HTMLButtonElement>(null)
-  /** Where focus goes after the mode changes: into the input to type, or back to Edit. */
-  const focusNext = useRef<'input' | 'edit' | null>(null)
+  /** The mode focus last followed: focus moves on a change of mode only, never when the field is first shown. */
+  const focusedFor = useRef(editing)
 
+  // Into the input to type; back to Edit after a save or a cancel.
   useEffect(() => {
-    if (focusNext.current === 'input') inputRef.current?.focus()
-    if (focusNext.current === 'edit') editRef.current?.focus()
-    focusNext.current = null
+    if (focusedFor.current === editing) return
+    focusedFor.current = editing
+    if (editing) inputRef.current?.focus()
+    else editRef.current?.focus()
   }, [editing])
 
   useEffect(() => {
@@ -50,14 +52,12 @@ export function EditableField({ label, editLabel, value, validate, save, input, 
   function startEditing() {
     setSaved(false)
     setDraft(value)
-    focusNext.current = 'input'
     setEditing(true)
   }
 
   function cancel() {
     setError(null)
     setDraft(value)
-    focusNext.current = 'edit'
     setEditing(false)
   }
 
@@ -65,7 +65,6 @@ export function EditableField({ label, editLabel, value, validate, save, input, 
     const next = draft.trim()
     check(validate(next), 'field')
     if (next !== value) await save(next)
-    focusNext.current = 'edit'
     setEditing(false)
     setSaved(true)
   }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { useEffect, useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
+import { useEffect, useEffectEvent, useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { formMessages } from '../../i18n/form-messages.ts'
 import { backspaceInBox, CODE_LENGTH, parsePastedCode, typeIntoBox, type CodeDigits } from '../../wizard/code.ts'
 import { FieldErrorMessage } from '../form/FieldErrorMessage.tsx'
@@ -27,12 +27,13 @@ export function CodeInput({ code, onChange, error, autoFocus = false }: CodeInpu
 
   const focusBox = (index: number) => boxes.current[index]?.focus()
 
-  useEffect(() => {
+  const focusOnOpen = useEffectEvent(() => {
     if (!autoFocus) return
     const firstEmpty = code.findIndex((digit) => !digit)
     focusBox(firstEmpty === -1 ? CODE_LENGTH - 1 : firstEmpty)
-    // Only when the step opens.
-  }, [])
+  })
+  // Only when the step opens.
+  useEffect(() => focusOnOpen(), [])
 
   // A refused code: back to the first box, ready to type it again.
   useEffect(() => {

@@ -63,6 +63,7 @@ export function CodeStep(props: CodeStepProps) {
         />
       </p>
       <form className="form" noValidate onSubmit={confirm.submitWith(confirmCode)}>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the step exists to type the code just sent: focus waits in its first empty box */}
         <CodeInput code={code} onChange={onCodeChange} error={codeError} autoFocus />
         <div className="code-input__resend">
           {resendIn > 0 ? (

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, useRef, type CSSProperties, type ReactNode } from 'react'
 import { formMessages } from '../../i18n/form-messages.ts'
 import './Wizard.css'
 
@@ -17,10 +17,11 @@ export function WizardStep({ step, count, title, focusTitle = false, children }:
   const { i18n } = useLingui()
   const titleRef = useRef<HTMLHeadingElement>(null)
 
-  useEffect(() => {
+  const focusOnOpen = useEffectEvent(() => {
     if (focusTitle) titleRef.current?.focus()
-    // Only when the step opens.
-  }, [])
+  })
+  // Only when the step opens.
+  useEffect(() => focusOnOpen(), [])
 
   return (
     <section className="wizard__step" aria-labelledby="wizard-step-title">

@@ -9,7 +9,7 @@ type CopyState = 'idle' | 'copied' | 'failed'
 /** The support address with a copy button; the result is announced in a live region. */
 export function SupportAddress() {
   const { i18n } = useLingui()
-  const address = useSupportEmail()
+  const email = useSupportEmail()
   const [state, setState] = useState<CopyState>('idle')
   const timer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(timer.current), [])
@@ -28,9 +28,9 @@ export function SupportAddress() {
   return (
     <>
       <p className="support">
-        <SupportEmailLink address={address} />
-        {typeof address === 'string' && address !== 'failed' && (
-          <button type="button" className="button button--secondary" onClick={() => void copy(address)}>
+        <SupportEmailLink email={email} />
+        {email !== null && email !== 'failed' && (
+          <button type="button" className="button button--secondary" onClick={() => void copy(email.address)}>
             {i18n._(infoMessages.copyaddress)}
           </button>
         )}

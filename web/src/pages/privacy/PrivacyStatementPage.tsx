@@ -28,7 +28,7 @@ export function PrivacyStatementPage() {
       <section className="info-section" aria-labelledby="register-holder-heading">
         <h2 id="register-holder-heading">{i18n._(infoMessages.registerholderheading)}</h2>
         <p>
-          {i18n._(infoMessages.registerholdertext)} <SupportEmailLink address={supportEmail} />
+          {i18n._(infoMessages.registerholdertext)} <SupportEmailLink email={supportEmail} />
         </p>
       </section>
       <section className="info-section" aria-labelledby="register-content-heading">

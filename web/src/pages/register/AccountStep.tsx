@@ -50,12 +50,10 @@ interface AccountStepProps {
 export function AccountStep({ details, onChange, onNext, initialError, focusTitle }: AccountStepProps) {
   const { i18n } = useLingui()
   const { busy, error, submitWith } = useAction(accountFieldOf, initialError)
-  const refs = {
-    username: useRef<HTMLInputElement>(null),
-    phone: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-  }
-  useFocusOnError(error, refs)
+  const usernameRef = useRef<HTMLInputElement>(null)
+  const phoneRef = useRef<HTMLInputElement>(null)
+  const passwordRef = useRef<HTMLInputElement>(null)
+  useFocusOnError(error, { username: usernameRef, phone: phoneRef, password: passwordRef })
   const errorOf = (field: keyof AccountDetails) => (error?.field === field ? i18n._(messages[error.key]) : null)
   const set = (field: keyof AccountDetails) => (event: { target: { value: string } }) =>
     onChange({ ...details, [field]: event.target.value })
@@ -64,7 +62,7 @@ export function AccountStep({ details, onChange, onNext, initialError, focusTitl
     <WizardStep step={1} count={3} title={i18n._(wizardMessages.accountstep)} focusTitle={focusTitle}>
       <form className="form" noValidate onSubmit={submitWith(onNext)}>
         <TextField
-          ref={refs.username}
+          ref={usernameRef}
           label={i18n._(formMessages.username)}
           name="username"
           autoComplete="username"
@@ -78,9 +76,9 @@ export function AccountStep({ details, onChange, onNext, initialError, focusTitl
           onChange={set('username')}
           error={errorOf('username')}
         />
-        <PhoneField ref={refs.phone} value={details.phone} onChange={set('phone')} error={errorOf('phone')} />
+        <PhoneField ref={phoneRef} value={details.phone} onChange={set('phone')} error={errorOf('phone')} />
         <NewPasswordField
-          ref={refs.password}
+          ref={passwordRef}
           label={i18n._(formMessages.password)}
           value={details.password}
           onChange={set('password')}
