@@ -1,5 +1,6 @@
 import { Ajv, type Options, type ValidateFunction } from 'ajv'
 import type { FastifySchemaCompiler } from 'fastify'
+import { REQUEST_MESSAGES } from './domain/request-messages.ts'
 import { hasUnstorableText } from './domain/unstorable-text.ts'
 import { badRequest } from './errors.ts'
 
@@ -20,8 +21,11 @@ const BASE: Options = {
 const textParts = new Ajv({ ...BASE, coerceTypes: 'array' })
 const jsonBodies = new Ajv({ ...BASE, coerceTypes: false })
 
-/** The SPEC's invalidcharacters text, which the web client maps to its catalog. */
-export const INVALID_CHARACTERS_MESSAGE = 'Contains invalid characters'
+/**
+ * The SPEC's invalidcharacters text: text that cannot be stored gets the same words as a description with
+ * characters outside its rule, so the web client shows one translation for both.
+ */
+export const INVALID_CHARACTERS_MESSAGE = REQUEST_MESSAGES.descriptionChars
 
 /**
  * Every route's body, params and query string pass through here, so this one check keeps unstorable text

@@ -1,10 +1,11 @@
 import type { Sql } from 'postgres'
 import type { Queryable } from '../db/queryable.ts'
 import { conflict, notFound } from '../errors.ts'
+import type { Service } from '../schemas/service.ts'
 import type { ServiceInput } from './service-rules.ts'
 
-/** SPEC 3's Service, as `GET /api/services` answers it: what was stored, without the import id. */
-export type ServiceJson = Omit<ServiceInput, 'external_id'> & { service_id: number }
+/** SPEC 3's Service, as `GET /api/services` answers it (its schema's type): what was stored, without the import id. */
+export type ServiceJson = Service
 
 export async function listServices(sql: Queryable): Promise<ServiceJson[]> {
   return sql<ServiceJson[]>`
