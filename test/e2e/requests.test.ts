@@ -94,6 +94,15 @@ t.test('a help request from creation to ready, between three users', async (t) =
   dialog = await openRequest(a.page)
   t.ok(await dialog.getByText('Views').isVisible(), 'the owner sees the view count')
   t.equal((await dialog.locator('dt:text-is("Views") + dd').textContent())?.trim(), '1')
+
+  // A makes the location exact: the map shows the new point by moving its features, not by building a new map.
+  await dialog.locator('.single-map .ol-viewport canvas').first().waitFor()
+  await a.page.evaluate("document.querySelector('.single-map .ol-viewport').dataset.kept = 'yes'")
+  await dialog.getByRole('radio', { name: 'Exact location' }).check()
+  await dialog.getByRole('button', { name: 'Update location' }).click()
+  await dialog.getByText('Location updated').waitFor()
+  t.equal(await dialog.getByText(/Approximate location:/).count(), 0, 'the location is exact now')
+  t.equal(await dialog.locator('.single-map .ol-viewport[data-kept="yes"]').count(), 1, 'the same map as before')
   await closeDialog(a.page)
 
   // B takes it over.
