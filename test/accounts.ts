@@ -57,10 +57,20 @@ export async function verifiedPhoneToken(
   return verified.json<{ idToken: string }>().idToken
 }
 
+/** A user as the API answers with it (register, login, refresh, account changes). */
+export interface UserJson {
+  user_id: number
+  user_name: string
+  phone: string
+  radius: number
+  isAdmin: boolean
+  language?: string
+}
+
 export interface RegisteredUser {
   token: string
   cookie: string
-  user: { user_id: number; user_name: string; phone: string; radius: number; isAdmin: boolean }
+  user: UserJson
   password: string
 }
 

@@ -17,7 +17,9 @@ export async function openEvents(baseUrl: string, token: string | undefined): Pr
   const events: ServerEvent[] = []
   const waiters = new Set<() => void>()
   socket.on('message', (raw) => {
-    events.push(JSON.parse(String(raw)) as ServerEvent)
+    events.push(
+      JSON.parse(Buffer.isBuffer(raw) ? raw.toString() : Buffer.from(raw as ArrayBuffer).toString()) as ServerEvent,
+    )
     for (const waiter of waiters) waiter()
   })
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>

@@ -13,7 +13,7 @@ export function craftJwt(payload: object, options: { secret?: string; alg?: 'HS2
 }
 
 const decodePart = (token: string, index: number) =>
-  JSON.parse(Buffer.from(token.split('.')[index]!, 'base64url').toString())
+  JSON.parse(Buffer.from(token.split('.')[index]!, 'base64url').toString()) as Record<string, unknown>
 
 export function decodeJwt<T = Record<string, unknown>>(token: string): T {
   return decodePart(token, 1) as T

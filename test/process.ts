@@ -61,7 +61,7 @@ export function runProcess(command: string, args: string[], env: Record<string, 
         }
         listeners.add(check)
         // Output that arrived with the exit is checked once more.
-        exited.then(check)
+        void exited.then(check)
         check()
       })
     },

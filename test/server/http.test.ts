@@ -163,5 +163,5 @@ t.test('/api/config names the configured support address', async (t) => {
   const app = await buildTestApp(t, { SUPPORT_EMAIL: 'apu@example.org' })
   const response = await app.inject({ url: '/api/config' })
   t.equal(response.statusCode, 200)
-  t.equal(response.json().supportEmail, 'apu@example.org')
+  t.equal(response.json<{ supportEmail: string }>().supportEmail, 'apu@example.org')
 })

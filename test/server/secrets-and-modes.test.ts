@@ -114,7 +114,7 @@ t.test('verification codes are never logged; production warns about the outbox',
 t.test('the sample services are seeded once, and not at all with SAMPLE_SERVICES=false', async (t) => {
   const databaseUrl = await createTestDatabase(t)
   const first = await buildTestApp(t, { DATABASE_URL: databaseUrl })
-  const count = async (app: typeof first) => ((await app.inject({ url: '/api/services' })).json() as unknown[]).length
+  const count = async (app: typeof first) => (await app.inject({ url: '/api/services' })).json<unknown[]>().length
   t.ok((await count(first)) > 0, 'a new installation has the samples')
   await first.sql`delete from services`
   await first.close()

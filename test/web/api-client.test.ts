@@ -22,7 +22,7 @@ function fakeServer(t: Tap, route: (call: Call, index: number) => Response | Pro
   globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const headers = new Headers(init?.headers)
     const call: Call = {
-      path: String(input),
+      path: input instanceof Request ? input.url : String(input),
       method: init?.method ?? 'GET',
       authorization: headers.get('authorization'),
       contentType: headers.get('content-type'),

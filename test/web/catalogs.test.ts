@@ -83,7 +83,7 @@ t.test('the English catalog matches the texts in the code (run npm run i18n:extr
     serviceMessages,
     serviceCategoryNames,
   ]
-  const descriptors = groups.flatMap((group) => Object.values(group))
+  const descriptors = groups.flatMap((group) => Object.values(group) as Array<{ id: string; message: string }>)
   for (const { id, message } of descriptors) t.equal(english.get(id), message, id)
 })
 

@@ -8,6 +8,7 @@ import {
   registerUser,
   uniquePhone,
   verifiedPhoneToken,
+  type UserJson,
 } from '../../accounts.ts'
 import { runScript } from '../../process.ts'
 
@@ -54,8 +55,8 @@ t.test('account settings', async (t) => {
 
   t.test('radius: digits only, 1-3 of them', async (t) => {
     const u = await registerUser(app, dataDir, { user_name: 'Radial' })
-    t.equal((await put('/api/user/radius', u.token, { radius: '250' })).json().user.radius, 250)
-    t.equal((await put('/api/user/radius', u.token, { radius: 7 })).json().user.radius, 7)
+    t.equal((await put('/api/user/radius', u.token, { radius: '250' })).json<{ user: UserJson }>().user.radius, 250)
+    t.equal((await put('/api/user/radius', u.token, { radius: 7 })).json<{ user: UserJson }>().user.radius, 7)
     t.same((await put('/api/user/radius', u.token, { radius: '2.5' })).json(), {
       message: 'Radius can only contain numbers',
     })
@@ -69,7 +70,10 @@ t.test('account settings', async (t) => {
 
   t.test('language is kept for texts the server writes', async (t) => {
     const u = await registerUser(app, dataDir, { user_name: 'Kielitaito' })
-    t.equal((await put('/api/user/language', u.token, { language: 'swedish' })).json().user.language, 'swedish')
+    t.equal(
+      (await put('/api/user/language', u.token, { language: 'swedish' })).json<{ user: UserJson }>().user.language,
+      'swedish',
+    )
     t.equal((await put('/api/user/language', u.token, { language: 'klingon' })).statusCode, 400)
   })
 
@@ -113,7 +117,12 @@ t.test('account settings', async (t) => {
       'this session stays',
     )
     t.equal(
-      (await app.inject({ url: '/api/user/protected-route', headers: bearer(otherDevice.json().token) })).statusCode,
+      (
+        await app.inject({
+          url: '/api/user/protected-route',
+          headers: bearer(otherDevice.json<{ token: string }>().token),
+        })
+      ).statusCode,
       401,
       'the other device is logged out',
     )
@@ -190,7 +199,7 @@ t.test('account settings', async (t) => {
       url: '/api/user/refresh-token',
       cookies: { refresh_token: admin.cookie },
     })
-    t.equal(refreshed.json().user.isAdmin, true, 'and the next token carries it')
+    t.equal(refreshed.json<{ user: UserJson }>().user.isAdmin, true, 'and the next token carries it')
 
     const revoke = runScript('scripts/admin.ts', ['revoke', 'Boss Lady'], env)
     t.equal((await revoke.exited).code, 0)

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { clientAddress, uniquePhone } from '../../accounts.ts'
+import { clientAddress, uniquePhone, type UserJson } from '../../accounts.ts'
 import { emulatorIdToken, startAuthEmulator } from '../../firebase-emulator.ts'
 import { craftJwt } from '../../jwt.ts'
 
@@ -49,7 +49,7 @@ t.test('firebase phone verification (through firebase-admin in Auth-emulator mod
   )
   const ok = await register(token, '0' + alice.phoneNumber.slice(4), 'Firebase Alice')
   t.equal(ok.statusCode, 201, ok.body)
-  t.equal(ok.json().user.phone, alice.phoneNumber)
+  t.equal(ok.json<{ user: UserJson }>().user.phone, alice.phoneNumber)
   t.ok(emulator.lookups.includes('uid-alice'), 'firebase-admin really asked the emulator')
   t.same((await register(token, alice.phoneNumber, 'Alice Again')).json(), { message: 'Invalid code' }, 'single use')
 
@@ -75,7 +75,7 @@ t.test('firebase phone verification (through firebase-admin in Auth-emulator mod
 
 t.test('local mode tells the SPA so and has no Firebase config', async (t) => {
   const app = await buildTestApp(t)
-  const config = (await app.inject({ url: '/api/config' })).json()
+  const config = (await app.inject({ url: '/api/config' })).json<{ vapidPublicKey: string }>()
   t.match(config, {
     phoneVerification: 'local',
     firebase: null,

@@ -1,6 +1,14 @@
 import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { bearer, clientAddress, refreshCookie, registerUser, uniquePhone, verifiedPhoneToken } from '../../accounts.ts'
+import {
+  bearer,
+  clientAddress,
+  refreshCookie,
+  registerUser,
+  uniquePhone,
+  verifiedPhoneToken,
+  type UserJson,
+} from '../../accounts.ts'
 
 const post = (url: string, payload: object) => ({
   method: 'POST' as const,
@@ -29,7 +37,7 @@ t.test('registration', async (t) => {
       longitude: 24.9,
     })
     t.equal(response.statusCode, 201, response.body)
-    const body = response.json()
+    const body = response.json<{ user: UserJson; token: unknown }>()
     t.match(body.user, { user_name: 'Pyöräilijä_1', phone: '+358407654321', radius: 25, isAdmin: false })
     t.type(body.user.user_id, 'number')
     t.notOk('password_hash' in body.user, 'no password hash in the answer')
@@ -76,7 +84,7 @@ t.test('registration', async (t) => {
     for (const [name, payload, message] of cases) {
       const response = await register(payload)
       t.equal(response.statusCode, 400, name)
-      t.equal(response.json().message, message, name)
+      t.equal(response.json<{ message: string }>().message, message, name)
     }
     const latitudeOnly = await register({ ...valid, latitude: 60, longitude: null })
     t.equal(latitudeOnly.statusCode, 400, 'a half location is refused')
@@ -96,7 +104,7 @@ t.test('registration', async (t) => {
     const retry = await register({ user_name: 'Matti 2', phone, password: 'secret1', idToken })
     t.equal(retry.statusCode, 201, 'the same idToken registers another name')
     const again = await register({ user_name: 'Matti 3', phone: uniquePhone(), password: 'secret1', idToken })
-    t.equal(again.json().message, 'Invalid code', 'but only once')
+    t.equal(again.json<{ message: string }>().message, 'Invalid code', 'but only once')
   })
 
   t.test('parallel registrations of one name: exactly one wins, the rest get 409', async (t) => {

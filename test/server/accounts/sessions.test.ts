@@ -1,6 +1,6 @@
 import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { bearer, clientAddress, refreshCookie, registerUser } from '../../accounts.ts'
+import { bearer, clientAddress, refreshCookie, registerUser, type UserJson } from '../../accounts.ts'
 import { REFRESH_REUSE_GRACE_SECONDS } from '../../../server/domain/sessions.ts'
 import { craftJwt, decodeJwt, decodeJwtHeader } from '../../jwt.ts'
 
@@ -30,7 +30,7 @@ t.test('login, tokens and sessions', async (t) => {
     ]) {
       const response = await login(identifier, 'salasana')
       t.equal(response.statusCode, 200, identifier)
-      t.equal(response.json().user.user_id, user.user.user_id, identifier)
+      t.equal(response.json<{ user: UserJson }>().user.user_id, user.user.user_id, identifier)
     }
     const wrong = await login('Liisa', 'Salasana')
     t.equal(wrong.statusCode, 401)
@@ -70,7 +70,7 @@ t.test('login, tokens and sessions', async (t) => {
     t.equal((await me(forge({ sid: 'not-a-uuid' }))).statusCode, 401, 'a malformed session id is a 401, not a 500')
     t.equal((await me(forge({ user_id: '1' }))).statusCode, 401, 'a malformed user id too')
     t.equal((await app.inject({ url: '/api/user/protected-route' })).statusCode, 401, 'no token')
-    const body = (await me(user.token)).json()
+    const body = (await me(user.token)).json<unknown>()
     t.same(body, { user: user.user }, 'protected-route answers the user')
   })
 
@@ -78,8 +78,8 @@ t.test('login, tokens and sessions', async (t) => {
     const user = await registerUser(app, dataDir, { user_name: 'Rotator' })
     const first = await refresh(user.cookie)
     t.equal(first.statusCode, 200)
-    t.type(first.json().accessToken, 'string')
-    t.equal((await me(first.json().accessToken)).statusCode, 200)
+    t.type(first.json<{ accessToken: string }>().accessToken, 'string')
+    t.equal((await me(first.json<{ accessToken: string }>().accessToken)).statusCode, 200)
     const second = refreshCookie(first)!
     t.not(second, user.cookie, 'a new refresh token each time')
 
@@ -89,7 +89,7 @@ t.test('login, tokens and sessions', async (t) => {
       200,
       'within the grace window the old token works once more (its answer may have been lost)',
     )
-    t.equal((await me(lostAnswer.json().accessToken)).statusCode, 200)
+    t.equal((await me(lostAnswer.json<{ accessToken: string }>().accessToken)).statusCode, 200)
 
     await app.sql`
       update refresh_tokens set rotated_at = rotated_at - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS + 1})
@@ -97,7 +97,11 @@ t.test('login, tokens and sessions', async (t) => {
     const reuse = await refresh(user.cookie)
     t.equal(reuse.statusCode, 401, 'after the grace window the old token is refused')
     t.equal((await refresh(second)).statusCode, 401, 'and the session it belonged to is over')
-    t.equal((await me(first.json().accessToken)).statusCode, 401, 'access tokens of that session too')
+    t.equal(
+      (await me(first.json<{ accessToken: string }>().accessToken)).statusCode,
+      401,
+      'access tokens of that session too',
+    )
     t.equal((await refresh('made-up')).statusCode, 401)
     t.equal((await app.inject({ method: 'POST', url: '/api/user/refresh-token' })).statusCode, 401, 'no cookie')
   })
@@ -133,6 +137,6 @@ t.test('login, tokens and sessions', async (t) => {
       cookies: { refresh_token: refreshCookie(other)! },
     })
     t.equal(cookieOnly.statusCode, 204)
-    t.equal((await me(other.json().token)).statusCode, 401, 'the cookie alone ended that session')
+    t.equal((await me(other.json<{ token: string }>().token)).statusCode, 401, 'the cookie alone ended that session')
   })
 })

@@ -74,7 +74,7 @@ t.test(
     t.equal((await fetch(`${first.url}${asset![0]}`)).status, 200, 'the hashed assets are served too')
     const services = await call(`${first.url}/api/services`, 'GET')
     t.equal(services.status, 200)
-    t.ok(services.json.length > 0, 'the sample services were loaded')
+    t.ok((services.json.length ?? 0) > 0, 'the sample services were loaded')
     t.ok(existsSync(join(where.folder, 'data', 'pgdata')), 'the database lives in ./data')
 
     // A password hash in the binary: argon2's native addon loads from its assets.

@@ -39,13 +39,16 @@ export async function listening(t: Teardown, server: Running): Promise<{ server:
 
 type Teardown = { teardown(fn: () => void): void }
 
+/** The fields of the answers these tests read (services is an array: its length is read). */
+type CallJson = { idToken?: string; token?: string; length?: number }
+
 /** One JSON call to a running server, as the SPA makes it. */
 export async function call(
   url: string,
   method: string,
   body?: object,
   token?: string,
-): Promise<{ status: number; json: any }> {
+): Promise<{ status: number; json: CallJson }> {
   const response = await fetch(url, {
     method,
     headers: {
@@ -55,7 +58,7 @@ export async function call(
     ...(body ? { body: JSON.stringify(body) } : {}),
   })
   const text = await response.text()
-  return { status: response.status, json: text ? JSON.parse(text) : undefined }
+  return { status: response.status, json: (text ? JSON.parse(text) : {}) as CallJson }
 }
 
 /** Registers a user over HTTP (the SMS code read from DATA_DIR's outbox); answers the register call's answer. */

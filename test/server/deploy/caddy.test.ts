@@ -191,7 +191,7 @@ async function main(t: Test): Promise<void> {
   const register = async (userName: string, from: string): Promise<string> => {
     const phone = uniquePhone()
     const sent = await sendCode(phone, from)
-    if (sent.status !== 202) throw new Error(`send: ${sent.status} ${sent.body}`)
+    if (sent.status !== 202) throw new Error(`send: ${sent.status} ${sent.body.toString()}`)
     const code = instances.flatMap((i) => readOutbox(i.dataDir)).find((m) => m.to === phone)?.code
     const verified = await request(caddyPort, '/api/phone-verification/verify', {
       method: 'POST',
@@ -212,7 +212,7 @@ async function main(t: Test): Promise<void> {
         idToken,
       },
     })
-    if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.body}`)
+    if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.body.toString()}`)
     return json<{ token: string }>(registered).token
   }
 
@@ -286,7 +286,10 @@ async function main(t: Test): Promise<void> {
       )
       t.same(headerValues(proxied, 'server'), [], `${path}: no Server header`)
       const encodings = headerValues(proxied, 'content-encoding')
-      t.ok(encodings.length <= 1 && !(encodings[0] ?? '').includes(','), `${path}: encoded at most once (${encodings})`)
+      t.ok(
+        encodings.length <= 1 && !(encodings[0] ?? '').includes(','),
+        `${path}: encoded at most once (${encodings.join(', ')})`,
+      )
       if (header(direct, 'content-encoding'))
         t.equal(encodings[0], header(direct, 'content-encoding'), `${path}: the app's encoding is kept`)
       t.ok(decoded(proxied).equals(decoded(direct)), `${path}: the same bytes once decoded`)

@@ -130,7 +130,7 @@ t.test('two instances on one PostgreSQL: changes on A reach a client on B within
     await events.next(match, 1000)
     timings.push(performance.now() - started)
   }
-  let id: unknown
+  let id: number | undefined
   await timed(
     async () => (id = (await owner.create()).body.request_id),
     (e) => e.type === 'request.upserted',

@@ -16,7 +16,7 @@ t.test('web push', async (t) => {
     { DATA_DIR: dataDir, PUSH_ENDPOINT_HOSTS: service.allowlistEntry },
     { pushCa: service.ca },
   )
-  const publicKey = (await app.inject({ url: '/api/config' })).json().vapidPublicKey as string
+  const publicKey = (await app.inject({ url: '/api/config' })).json<{ vapidPublicKey: string }>().vapidPublicKey
 
   const subscribed = async (name: string, where: typeof HELSINKI, language: string) => {
     const who = await actor(app, dataDir, name)
@@ -71,7 +71,7 @@ t.test('web push', async (t) => {
     t.equal(push!.headers['content-encoding'], 'aes128gcm')
     t.equal(push!.headers.urgency, 'high')
     t.equal(push!.headers.ttl, '3600')
-    const message = JSON.parse(decryptPush(push!.body, near.browser.ecdh, near.browser.auth))
+    const message = JSON.parse(decryptPush(push!.body, near.browser.ecdh, near.browser.auth)) as unknown
     t.same(
       message,
       {
@@ -92,7 +92,7 @@ t.test('web push', async (t) => {
     await app.push.idle()
     const [taken] = pushesTo(owner.id)
     t.same(
-      JSON.parse(decryptPush(taken!.body, owner.browser.ecdh, owner.browser.auth)).body,
+      (JSON.parse(decryptPush(taken!.body, owner.browser.ecdh, owner.browser.auth)) as { body: string }).body,
       'Near Push is working on your request.',
     )
     t.equal(taken!.headers.urgency, 'normal')

@@ -39,7 +39,7 @@ t.test('push endpoints cannot point the server at internal addresses', async (t)
         .toString()
         .split('\n')
         .filter(Boolean)
-        .map((line) => JSON.parse(line)),
+        .map((line) => JSON.parse(line) as (typeof lines)[number]),
     ),
   )
   // `localhost` is allow-listed on purpose: an allowed name that resolves to 127.0.0.1 must still be refused.

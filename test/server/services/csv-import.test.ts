@@ -150,7 +150,7 @@ t.test('the import script takes a Finnish export and names the broken rows of an
     finnishExport('csv-3;shop;60;25;;"Kolmas;;', 'csv-4;shop;60;25;;Nel\0jäs;;'),
   )
   t.equal(broken.code, 1, broken.output)
-  t.match(broken.output, /line 2: a quote \(\"\) opened in this row is never closed/)
+  t.match(broken.output, /line 2: a quote \("\) opened in this row is never closed/)
   t.match(broken.output, /line 3: a field \(name_fi\) contains a NUL character/)
   t.match(broken.output, /2 of 2 rows are invalid; nothing was imported/)
   const count = (

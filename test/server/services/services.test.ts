@@ -130,12 +130,12 @@ t.test('GET /api/services: public, SPEC shape, ETag and 304', async (t) => {
       { language: 'fi', name: 'Vuokrapyörät', description: 'Pyöriä vuokralle', url: 'https://example.fi' },
     ],
   }
-  const created = await admin.send('POST', '/api/services', body)
+  const created = await admin.send<{ service_id: number }>('POST', '/api/services', body)
   t.equal(created.status, 201)
 
   const list = await app.inject({ url: '/api/services' })
   t.equal(list.statusCode, 200, 'no token needed')
-  const mine = (list.json() as Array<{ service_id: number }>).find((s) => s.service_id === created.body.service_id)
+  const mine = list.json<Array<{ service_id: number }>>().find((s) => s.service_id === created.body.service_id)
   t.same(mine, {
     service_id: created.body.service_id,
     category: 'rental_service',
@@ -163,7 +163,7 @@ t.test('GET /api/services: public, SPEC shape, ETag and 304', async (t) => {
   const changed = await app.inject({ url: '/api/services', headers: { 'if-none-match': etag } })
   t.equal(changed.statusCode, 200, 'a change gives a new ETag')
 
-  const other = await admin.send('POST', '/api/services', { ...body, external_id: 'api-other' })
+  const other = await admin.send<{ service_id: number }>('POST', '/api/services', { ...body, external_id: 'api-other' })
   const clash = await admin.send('PUT', `/api/services/${other.body.service_id}`, body)
   t.equal(clash.status, 409, "taking another service's external_id is a conflict, not a 500")
   t.same(clash.body, { message: 'Another service has this external_id' })
@@ -206,13 +206,9 @@ t.test('the sample services load into an empty table on first start, once', asyn
 
   const databaseUrl = await createTestDatabase(t)
   const first = await buildTestApp(t, { DATABASE_URL: databaseUrl })
-  const services = (await first.inject({ url: '/api/services' })).json() as unknown[]
+  const services = (await first.inject({ url: '/api/services' })).json<unknown[]>()
   t.equal(services.length, sample.length, 'a new installation shows the sample map')
   await first.close()
   const second = await buildTestApp(t, { DATABASE_URL: databaseUrl })
-  t.equal(
-    ((await second.inject({ url: '/api/services' })).json() as unknown[]).length,
-    sample.length,
-    'not loaded twice',
-  )
+  t.equal((await second.inject({ url: '/api/services' })).json<unknown[]>().length, sample.length, 'not loaded twice')
 })

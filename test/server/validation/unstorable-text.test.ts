@@ -127,7 +127,9 @@ function cases(routes: Route[]) {
 function request(route: Route, input: Record<Part, unknown>) {
   const params = (input.params ?? {}) as Record<string, unknown>
   const path = route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])))
-  const query = input.querystring ? `?${new URLSearchParams(asText(input.querystring as Record<string, unknown>))}` : ''
+  const query = input.querystring
+    ? `?${new URLSearchParams(asText(input.querystring as Record<string, unknown>)).toString()}`
+    : ''
   return {
     method: route.method as 'GET',
     url: path + query,
@@ -167,7 +169,7 @@ t.test('a NUL in any string field of any route is 400 "Contains invalid characte
   for (const { route, part, field, input } of table) {
     const response = await app.inject(request(route, input))
     t.same(
-      { status: response.statusCode, body: response.json() },
+      { status: response.statusCode, body: response.json<unknown>() },
       { status: 400, body: INVALID },
       `${route.method} ${route.url} ${part}.${field}`,
     )
@@ -200,13 +202,17 @@ t.test('what else the validation layer refuses, and what it still lets through',
 
   // A 64 KiB body nests 30,000 deep: the check must not overflow the stack (that would be a 500).
   const deep = await login(`{"identifier":${'['.repeat(30000)}${']'.repeat(30000)},"password":"secret1"}`)
-  t.same([deep.statusCode, deep.json().message], [400, 'Bad request'], 'deep nesting is an ordinary bad request')
+  t.same(
+    [deep.statusCode, deep.json<{ message: string }>().message],
+    [400, 'Bad request'],
+    'deep nesting is an ordinary bad request',
+  )
 
   // The other validation errors keep their answers.
   const missing = await login('{"identifier":"someone"}')
-  t.same([missing.statusCode, missing.json().message], [400, 'Please fill in all fields'])
+  t.same([missing.statusCode, missing.json<{ message: string }>().message], [400, 'Please fill in all fields'])
   const wrongType = await login('{"identifier":5,"password":"secret1"}')
-  t.same([wrongType.statusCode, wrongType.json().message], [400, 'Bad request'])
+  t.same([wrongType.statusCode, wrongType.json<{ message: string }>().message], [400, 'Bad request'])
 
   const user = await registerUser(app, dataDir, { user_name: 'querying' })
   const nulQuery = await app.inject({
