@@ -61,40 +61,46 @@ t.test('login limits under parallel requests', async (t) => {
     )
   })
 
-  t.test('100 parallel guesses from 100 addresses, the last one right: 10 checked, more only as the spacing allows', async (t) => {
-    const user = await registerUser(app, dataDir, { user_name: 'Distributed' })
-    const attempts = Array.from({ length: 100 }, (_, i) =>
-      login('Distributed', i === 99 ? user.password : `guess-${i}`),
-    )
-    const started = Date.now()
-    const answers = await Promise.all(attempts)
-    const counts = statuses(answers)
-    // After the 10 free failures the account admits one attempt per spacing interval: a burst that a loaded machine
-    // stretches over more than a second may rightly have one more checked; none beyond what the spacing allows.
-    const allowedExtra = spacedAttemptsWithin((Date.now() - started) / 1000)
-    const checked = (counts[401] ?? 0) + (counts[200] ?? 0)
-    t.ok(
-      checked >= 10 && checked <= 10 + allowedExtra,
-      `10 checked, +${allowedExtra} allowed by the spacing (${JSON.stringify(counts)})`,
-    )
-    t.equal(counts[429], 100 - checked, 'the others are told to wait')
-    t.notOk(
-      answers.slice(0, 99).some((a) => a.statusCode === 200),
-      'no wrong password ever passed',
-    )
+  t.test(
+    '100 parallel guesses from 100 addresses, the last one right: 10 checked, more only as the spacing allows',
+    async (t) => {
+      const user = await registerUser(app, dataDir, { user_name: 'Distributed' })
+      const attempts = Array.from({ length: 100 }, (_, i) =>
+        login('Distributed', i === 99 ? user.password : `guess-${i}`),
+      )
+      const started = Date.now()
+      const answers = await Promise.all(attempts)
+      const counts = statuses(answers)
+      // After the 10 free failures the account admits one attempt per spacing interval: a burst that a loaded machine
+      // stretches over more than a second may rightly have one more checked; none beyond what the spacing allows.
+      const allowedExtra = spacedAttemptsWithin((Date.now() - started) / 1000)
+      const checked = (counts[401] ?? 0) + (counts[200] ?? 0)
+      t.ok(
+        checked >= 10 && checked <= 10 + allowedExtra,
+        `10 checked, +${allowedExtra} allowed by the spacing (${JSON.stringify(counts)})`,
+      )
+      t.equal(counts[429], 100 - checked, 'the others are told to wait')
+      t.notOk(
+        answers.slice(0, 99).some((a) => a.statusCode === 200),
+        'no wrong password ever passed',
+      )
 
-    // Not a lockout: the owner, from a new address, gets in once the short delay has passed. The newest failure is
-    // made a moment old, as on a fast machine, so the delay is still running whatever the burst took here.
-    await app.sql`
+      // Not a lockout: the owner, from a new address, gets in once the short delay has passed. The newest failure is
+      // made a moment old, as on a fast machine, so the delay is still running whatever the burst took here.
+      await app.sql`
       update login_attempts set attempted_at = now()
       where id = (select max(id) from login_attempts where account_key = ${'user:' + user.user.user_id})`
-    const slowed = await login('Distributed', user.password)
-    t.equal(slowed.statusCode, 429)
-    const retryAfter = Number(slowed.headers['retry-after'])
-    t.ok(retryAfter >= 1 && retryAfter <= accountSpacingSeconds(checked), `a delay of ${retryAfter} s, not 15 minutes`)
-    await wait(retryAfter)
-    t.equal((await login('Distributed', user.password)).statusCode, 200, 'the owner is in')
-  })
+      const slowed = await login('Distributed', user.password)
+      t.equal(slowed.statusCode, 429)
+      const retryAfter = Number(slowed.headers['retry-after'])
+      t.ok(
+        retryAfter >= 1 && retryAfter <= accountSpacingSeconds(checked),
+        `a delay of ${retryAfter} s, not 15 minutes`,
+      )
+      await wait(retryAfter)
+      t.equal((await login('Distributed', user.password)).statusCode, 200, 'the owner is in')
+    },
+  )
 
   t.test('the delay grows with each further failure, and the window forgets', async (t) => {
     const user = await registerUser(app, dataDir, { user_name: 'Slowed' })
