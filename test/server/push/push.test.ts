@@ -106,7 +106,11 @@ t.test('web push', async (t) => {
     service.answers.set(gone.id, { status: 410 })
     service.answers.set(slow.id, { status: 429, headers: { 'retry-after': '1' } })
     await owner.who.create({ ...HELSINKI })
-    while (pushesTo(slow.id).length === 0) await sleep(20)
+    const deadline = Date.now() + 10_000
+    while (pushesTo(slow.id).length === 0) {
+      if (Date.now() > deadline) throw new Error('the push service got no push for Slow within 10 s')
+      await sleep(20)
+    }
     service.answers.delete(slow.id)
     await app.push.idle()
     const [left] = await app.sql<{ n: number }[]>`
