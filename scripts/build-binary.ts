@@ -70,6 +70,24 @@ const argon2Addon: Plugin = {
   },
 }
 
+/** Swagger UI's page files (/api/docs), extracted beside the project's files: @fastify/swagger-ui reads them from disk. */
+const SWAGGER_UI = join(PROJECT_ROOT, 'node_modules', '@fastify', 'swagger-ui')
+
+/**
+ * @fastify/swagger-ui finds its static folder from `__dirname`, which in a bundle is the binary's own folder. In
+ * its two files that do so, `__dirname` becomes their folder among the extracted files (PROJECT_ROOT in the binary).
+ */
+const swaggerUiFiles: Plugin = {
+  name: 'swagger-ui-files',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]@fastify[\\/]swagger-ui[\\/](index|lib[\\/]routes)\.js$/ }, (args) => {
+      const folder = relative(PROJECT_ROOT, dirname(args.path))
+      const extractedFolder = `require('node:path').join(require(${JSON.stringify(join(PROJECT_ROOT, 'server', 'paths.ts'))}).PROJECT_ROOT, ${JSON.stringify(folder)})`
+      return { contents: readFileSync(args.path, 'utf8').replaceAll('__dirname', extractedFolder), loader: 'js' }
+    })
+  },
+}
+
 async function bundle(version: string): Promise<string> {
   const outfile = join(WORK, 'pyoraapu.cjs')
   await build({
@@ -86,7 +104,7 @@ async function bundle(version: string): Promise<string> {
       'import.meta.url': '__import_meta_url',
       __PYORAAPU_VERSION__: JSON.stringify(version),
     },
-    plugins: [argon2Addon],
+    plugins: [argon2Addon, swaggerUiFiles],
     logLevel: 'error',
   })
   return outfile
@@ -107,6 +125,7 @@ export async function buildBinary(): Promise<void> {
     ...filesUnder(webDist),
     ...filesUnder(join(PROJECT_ROOT, 'sql')).filter(([key]) => key.endsWith('.sql')),
     ...filesUnder(join(PROJECT_ROOT, 'seed')),
+    ...filesUnder(join(SWAGGER_UI, 'static')),
     [ARGON2_KEY, ARGON2_ADDON],
   ]
   const manifest: SeaManifest = {

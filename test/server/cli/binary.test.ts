@@ -72,6 +72,8 @@ t.test(
     const asset = /\/assets\/[^"]+\.js/.exec(await (await fetch(`${first.url}/`)).text())
     t.ok(asset, 'index.html names its script')
     t.equal((await fetch(`${first.url}${asset![0]}`)).status, 200, 'the hashed assets are served too')
+    // Swagger UI reads its page files from disk: they come out of the binary like the SPA's.
+    t.equal((await fetch(`${first.url}/api/docs/static/swagger-ui-bundle.js`)).status, 200, 'the API docs page')
     const services = await call(`${first.url}/api/services`, 'GET')
     t.equal(services.status, 200)
     t.ok((services.json.length ?? 0) > 0, 'the sample services were loaded')
