@@ -1,35 +1,35 @@
 import { createHash } from 'node:crypto'
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
 import type { ServiceCategory } from '../domain/categories.ts'
 import { SERVICE_LANGUAGES, serviceProblems, type ServiceInput } from '../domain/service-rules.ts'
 import { deleteService, listServices, saveService } from '../domain/services.ts'
 import { badRequest } from '../errors.ts'
-import { BEARER_AUTH, ErrorAnswers, NoBody } from '../schemas/common.ts'
+import { BEARER_AUTH, ErrorAnswers, NoBody, Nullable } from '../schemas/common.ts'
 import { ServiceSchema } from '../schemas/service.ts'
 
 /** Public data that changes rarely: browsers may reuse it for a minute, then revalidate with the ETag. */
 const CACHE_CONTROL = 'public, max-age=60, must-revalidate'
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Optional(Type.Union([schema, Type.Null()]))
+/** A field an admin may leave out or send as null. */
+const Omissible = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema))
 const ServiceBody = Type.Object(
   {
-    external_id: Nullable(Type.String({ maxLength: 200 })),
+    external_id: Omissible(Type.String({ maxLength: 200 })),
     category: Type.String({ maxLength: 50 }),
     latitude: Type.Number(),
     longitude: Type.Number(),
-    logo_url: Nullable(Type.String({ maxLength: 2000 })),
-    address: Nullable(Type.String({ maxLength: 500 })),
-    phone: Nullable(Type.String({ maxLength: 50 })),
+    logo_url: Omissible(Type.String({ maxLength: 2000 })),
+    address: Omissible(Type.String({ maxLength: 500 })),
+    phone: Omissible(Type.String({ maxLength: 50 })),
     certified: Type.Optional(Type.Boolean()),
     localizations: Type.Array(
       Type.Object({
         language: Type.Union(SERVICE_LANGUAGES.map((language) => Type.Literal(language))),
         name: Type.String({ minLength: 1, maxLength: 200 }),
-        description: Nullable(Type.String({ maxLength: 5000 })),
-        url: Nullable(Type.String({ maxLength: 2000 })),
+        description: Omissible(Type.String({ maxLength: 5000 })),
+        url: Omissible(Type.String({ maxLength: 2000 })),
       }),
       { maxItems: 3 },
     ),

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox'
+import { Type, type TSchema } from '@sinclair/typebox'
 
 export const Message = Type.Object({ message: Type.String() }, { examples: [{ message: 'Subscribed' }] })
 
@@ -28,6 +28,9 @@ export const BEARER_AUTH = [{ bearerAuth: [] }] as const
  * messages (e.g. "Username must be 3-16 characters"), which a schema error could not.
  */
 export const Text = Type.String({ maxLength: 2000 })
+
+/** A value or null (JSON has no undefined): the answers' "not set" and the bodies' "clear it". */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
 export const Latitude = Type.Number({ minimum: -90, maximum: 90 })
 export const Longitude = Type.Number({ minimum: -180, maximum: 180 })

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { Nullable } from './common.ts'
 
 /** What the browser's Firebase SDK needs; public by Firebase's design. */
 export const FirebaseWebConfigSchema = Type.Object({
@@ -16,7 +17,7 @@ export type MapConfig = Static<typeof MapConfigSchema>
 /** GET /api/config: how phone numbers are verified here, the map's tile source, the web push key, the support address. */
 export const ClientConfigSchema = Type.Object({
   phoneVerification: Type.Union([Type.Literal('local'), Type.Literal('firebase')]),
-  firebase: Type.Union([FirebaseWebConfigSchema, Type.Null()]),
+  firebase: Nullable(FirebaseWebConfigSchema),
   map: MapConfigSchema,
   /** VAPID public key, base64url: the applicationServerKey of push subscriptions. */
   vapidPublicKey: Type.String(),

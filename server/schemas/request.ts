@@ -1,8 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { REQUEST_CATEGORIES, REQUEST_STATUSES } from '../domain/categories.ts'
-import { Latitude, Longitude, Text } from './common.ts'
+import { Latitude, Longitude, Nullable, Text } from './common.ts'
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
 /** The SPEC sends flags as 0 or 1. */
 const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)])
 

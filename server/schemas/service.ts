@@ -1,7 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { SERVICE_CATEGORIES, SERVICE_LANGUAGES } from '../domain/categories.ts'
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
+import { Nullable } from './common.ts'
 
 /** One language's name, description and web page of a service. */
 export const ServiceLocalizationSchema = Type.Object({

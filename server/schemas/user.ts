@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { LANGUAGES } from '../domain/user-validation.ts'
 import { PURPOSES } from '../domain/phone-validation.ts'
-import { Latitude, Longitude, Message, Text } from './common.ts'
+import { Latitude, Longitude, Message, Nullable, Text } from './common.ts'
 
 export const LanguageSchema = Type.Union(LANGUAGES.map((language) => Type.Literal(language)))
 export const PurposeSchema = Type.Union(PURPOSES.map((purpose) => Type.Literal(purpose)))
@@ -41,8 +41,8 @@ export const RegisterBody = Type.Object(
     phone: Text,
     password: Type.String({ maxLength: 10_000 }),
     radius: Radius,
-    latitude: Type.Optional(Type.Union([Latitude, Type.Null()])),
-    longitude: Type.Optional(Type.Union([Longitude, Type.Null()])),
+    latitude: Type.Optional(Nullable(Latitude)),
+    longitude: Type.Optional(Nullable(Longitude)),
     idToken: Type.String({ maxLength: 10_000 }),
     language: Type.Optional(LanguageSchema),
   },
@@ -91,8 +91,8 @@ export const LocationBody = Type.Object(
   { examples: [{ latitude: 65.0121, longitude: 25.4651 }] },
 )
 export const LocationAnswer = Type.Object({
-  latitude: Type.Union([Type.Number(), Type.Null()]),
-  longitude: Type.Union([Type.Number(), Type.Null()]),
+  latitude: Nullable(Type.Number()),
+  longitude: Nullable(Type.Number()),
 })
 
 export const SendCodeBody = Type.Object(
