@@ -74,7 +74,10 @@ export const docsPageOptions: FastifySwaggerUiOptions = {
 
 /** GET /api/openapi.json: the document itself, for tools (hidden from itself: it is not part of the API). */
 export const openApiDocumentRoute: FastifyPluginAsync = async (app) => {
+  // The routes are fixed once the app is ready: the document is serialised once, on its first request.
+  let document: string | undefined
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(app.swagger()))
+    document ??= JSON.stringify(app.swagger())
+    return reply.type('application/json; charset=utf-8').send(document)
   })
 }
