@@ -4,6 +4,7 @@ import type { RequestJsonSchema } from '../schemas/request.ts'
 import { notFound } from '../errors.ts'
 import type { RequestCategory, RequestStatus } from './categories.ts'
 import { REQUEST_MESSAGES } from './request-rules.ts'
+import { isWithinRadius, type Reach } from './reach.ts'
 import type { UserRow } from './users.ts'
 
 /** A request row joined with the names and phones the answer needs. */
@@ -34,21 +35,46 @@ export type RequestJson = Static<typeof RequestJsonSchema>
 
 export type Viewer = Pick<UserRow, 'user_id' | 'is_admin'>
 
+/** Who looks at a request, with their stored location and radius: the phone rule needs both. */
+export type RequestViewer = Viewer & Reach
+
 /**
- * What a viewer may see. A completed request is read-only history: no phone numbers and no responder.
- * The view count is for the owner and admins; the responder's phone for the owner, the responder and admins.
+ * Where an answer goes. `list` is GET /api/requests and live events, sent to many; `detail` is one request the
+ * viewer opened (GET /api/requests/{id}, and the answer to a change they made).
  */
-export function requestFor(row: RequestRow, viewer: Viewer): RequestJson {
+export type Audience = 'list' | 'detail'
+
+/**
+ * The phone numbers a viewer may receive (the privacy statement promises exactly this). Completed requests carry
+ * none. The two people of a request always see each other's numbers, in the list too: the owner needs the helper's
+ * number and the helper the owner's, also offline. Everyone else gets no number in the list; opening the request
+ * shows the owner's number to admins and to users within its reach: their stored location within their radius, or
+ * a request without location (it reaches everyone). A viewer who shares no location is not known to be near, so
+ * they get no number. The responder's number is for the owner, the responder and admins only.
+ */
+function phonesFor(row: RequestRow, viewer: RequestViewer, audience: Audience) {
+  if (row.status === 'completed') return { phone: null, responder_phone: null }
+  const participant = row.owner_id === viewer.user_id || row.responder_id === viewer.user_id
+  if (participant) return { phone: row.phone, responder_phone: row.responder_phone }
+  if (audience === 'list') return { phone: null, responder_phone: null }
+  if (viewer.is_admin) return { phone: row.phone, responder_phone: row.responder_phone }
+  const near = row.latitude === null || row.longitude === null || isWithinRadius(viewer, row) === true
+  return { phone: near ? row.phone : null, responder_phone: null }
+}
+
+/**
+ * What a viewer may see. A completed request is read-only history: no phone numbers and no responder. The view
+ * count is for the owner and admins; the phones as phonesFor decides.
+ */
+export function requestFor(row: RequestRow, viewer: RequestViewer, audience: Audience): RequestJson {
   const own = row.owner_id === viewer.user_id
   const completed = row.status === 'completed'
-  const closeToResponder = own || viewer.is_admin || row.responder_id === viewer.user_id
   return {
     request_id: row.request_id,
     category: row.category,
     status: row.status,
     description: row.description,
     user_name: row.user_name,
-    phone: completed ? null : row.phone,
     latitude: row.latitude,
     longitude: row.longitude,
     isApproximate: row.is_approximate,
@@ -58,7 +84,7 @@ export function requestFor(row: RequestRow, viewer: Viewer): RequestJson {
     updated_at: row.updated_at.toISOString(),
     responder_id: completed ? null : row.responder_id,
     responder_user_name: completed ? null : row.responder_user_name,
-    responder_phone: completed || !closeToResponder ? null : row.responder_phone,
+    ...phonesFor(row, viewer, audience),
     isOwnRequest: own,
     got_help: row.got_help,
   }

@@ -89,7 +89,7 @@ export class EventHub {
           client,
           row.deleted
             ? { type: 'request.deleted', request_id: row.request_id }
-            : { type: 'request.upserted', request: requestFor(row, client.user) },
+            : { type: 'request.upserted', request: requestFor(row, client.user, 'list') },
         )
       }
     }

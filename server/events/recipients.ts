@@ -1,4 +1,4 @@
-import { distanceKm } from '../domain/distance.ts'
+import { isWithinRadius } from '../domain/reach.ts'
 
 export interface ChangedRequest {
   owner_id: number
@@ -30,11 +30,6 @@ export function isRecipient(
   if (request.is_test) return false
   const id = listener.user_id
   if (id === request.owner_id || id === request.responder_id || id === previousResponderId) return true
-  if (request.latitude === null || request.longitude === null) return true
-  if (listener.latitude === null || listener.longitude === null) return true
-  const distance = distanceKm(
-    { latitude: listener.latitude, longitude: listener.longitude },
-    { latitude: request.latitude, longitude: request.longitude },
-  )
-  return distance <= listener.radius
+  // Without a location on either side, distance cannot exclude anyone: the SPEC shows the request.
+  return isWithinRadius(listener, request) ?? true
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Config } from '../config.ts'
 import { addView, createRequest, deleteRequest, editDescription, updateLocation } from '../domain/request-changes.ts'
 import { checkCategory, checkDescription, checkRequestLocation, flag } from '../domain/request-rules.ts'
-import { findRequest, listRequests, requestFor } from '../domain/requests.ts'
+import { findRequest, listRequests, requestFor, type RequestViewer } from '../domain/requests.ts'
 import { removeResponder, setReady, takeOver } from '../domain/responses.ts'
 import { requireFilled } from '../domain/user-rules.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody } from '../schemas/common.ts'
@@ -30,14 +30,10 @@ const documented = (summary: string, description?: string) => ({
 const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   app.addHook('preHandler', app.authenticate)
 
-  const answer = async (viewer: Parameters<typeof requestFor>[1], id: number) =>
-    requestFor(await findRequest(app.sql, viewer, id), viewer)
+  const answer = async (viewer: RequestViewer, id: number) =>
+    requestFor(await findRequest(app.sql, viewer, id), viewer, 'detail')
   /** After a committed change: everyone it concerns hears of it, then the caller gets the request. */
-  const changed = async (
-    viewer: Parameters<typeof requestFor>[1],
-    requestId: number,
-    previousResponderId: number | null = null,
-  ) => {
+  const changed = async (viewer: RequestViewer, requestId: number, previousResponderId: number | null = null) => {
     await app.events.publish({ type: 'request', requestId, previousResponderId })
     return answer(viewer, requestId)
   }
@@ -48,7 +44,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       schema: {
         ...documented(
           'The requests the user may see',
-          'Open requests within the radius of the user, their own, and those they help; recent history too.',
+          'Open requests within the radius of the user, their own, and those they help; recent history too. Phone numbers only between the owner and the responder: open one request for more.',
         ),
         response: { 200: Type.Array(RequestJsonSchema), ...ErrorAnswers },
       },
@@ -56,7 +52,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     async (request) => {
       const viewer = request.currentUser
       const rows = await listRequests(app.sql, viewer, config.REQUEST_HISTORY_DAYS)
-      return rows.map((row) => requestFor(row, viewer))
+      return rows.map((row) => requestFor(row, viewer, 'list'))
     },
   )
 

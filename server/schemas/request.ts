@@ -11,7 +11,14 @@ export const RequestJsonSchema = Type.Object({
   status: Type.Union(REQUEST_STATUSES.map((s) => Type.Literal(s))),
   description: Type.String(),
   user_name: Type.String(),
-  phone: Nullable(Type.String()),
+  phone: Nullable(
+    Type.String({
+      description:
+        'The owner’s number. In the list and live events only to the owner and the responder; in the detail also to ' +
+        'admins and users within reach (their stored location within their radius, or a request without location). ' +
+        'Null when completed.',
+    }),
+  ),
   latitude: Nullable(Type.Number()),
   longitude: Nullable(Type.Number()),
   isApproximate: Type.Boolean(),
@@ -21,7 +28,12 @@ export const RequestJsonSchema = Type.Object({
   updated_at: Type.String({ format: 'date-time' }),
   responder_id: Nullable(Type.Integer()),
   responder_user_name: Nullable(Type.String()),
-  responder_phone: Nullable(Type.String()),
+  responder_phone: Nullable(
+    Type.String({
+      description:
+        'The responder’s number: to the owner and the responder, and to admins in the detail. Null when completed.',
+    }),
+  ),
   isOwnRequest: Type.Boolean(),
   got_help: Nullable(Type.Boolean()),
 })

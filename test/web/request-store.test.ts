@@ -34,9 +34,9 @@ t.test('a newer HTTP answer replaces a live copy; one of the same updated_at rep
   store.getState().applyEvent({ type: 'request.upserted', request: helpRequest({ request_id: 2, updated_at: OLDER }) })
   store.getState().putRequest(helpRequest({ request_id: 2, description: 'edited', updated_at: NEWER }))
   t.equal(store.getState().requests[0]?.description, 'edited', 'newer answer applied')
-  // Same state, this viewer's shape (e.g. the phone shown to a responder): the last copy told is kept.
-  store.getState().putRequest(helpRequest({ request_id: 2, description: 'edited', phone: null, updated_at: NEWER }))
-  t.equal(store.getState().requests[0]?.phone, null, 'same updated_at replaces')
+  // Same state, this viewer's shape (e.g. the view count shown to an admin): the last copy told is kept.
+  store.getState().putRequest(helpRequest({ request_id: 2, description: 'edited', views: 3, updated_at: NEWER }))
+  t.equal(store.getState().requests[0]?.views, 3, 'same updated_at replaces')
 })
 
 t.test('only live changes make notices and mark deletions; answers change the list alone', async (t) => {

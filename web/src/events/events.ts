@@ -47,7 +47,21 @@ export function applyRequestEvent(requests: readonly HelpRequest[], event: Reque
   if (index === -1) return [...requests, next]
   const current = requests[index] as HelpRequest
   if (Date.parse(current.updated_at) > Date.parse(next.updated_at)) return [...requests]
-  return requests.map((r, i) => (i === index ? next : r))
+  return requests.map((r, i) => (i === index ? keepPhonesSeen(current, next) : r))
+}
+
+/**
+ * The list and live events carry no phone numbers for a request the viewer only looks at; opening it shows the
+ * owner's number to helpers within reach. A later list copy keeps the numbers already shown, so an open detail does
+ * not lose its call link at the next live change, and the offline copy has them. An account's phone never changes;
+ * the responder's number is kept only while the same responder helps; a completed request shows none.
+ */
+function keepPhonesSeen(current: HelpRequest, next: HelpRequest): HelpRequest {
+  if (next.status === 'completed') return next
+  const phone = next.phone ?? current.phone
+  const sameResponder = next.responder_id !== null && next.responder_id === current.responder_id
+  const responder_phone = next.responder_phone ?? (sameResponder ? current.responder_phone : null)
+  return phone === next.phone && responder_phone === next.responder_phone ? next : { ...next, phone, responder_phone }
 }
 
 export type OwnRequestChange = 'takenover' | 'released'

@@ -1,0 +1,26 @@
+import { distanceKm } from './distance.ts'
+
+export interface Place {
+  latitude: number | null
+  longitude: number | null
+}
+
+/** A user's stored location and chosen radius: how far their help reaches. */
+export interface Reach extends Place {
+  radius: number
+}
+
+/**
+ * Whether the request lies within the user's radius of their stored location (SPEC 2's rule), or null when either
+ * has no location and distance cannot tell. Callers decide what an unknown means: the list shows such requests to
+ * everyone, while a phone number is shown only where the distance is known to be within reach.
+ */
+export function isWithinRadius(user: Reach, request: Place): boolean | null {
+  if (request.latitude === null || request.longitude === null) return null
+  if (user.latitude === null || user.longitude === null) return null
+  const distance = distanceKm(
+    { latitude: user.latitude, longitude: user.longitude },
+    { latitude: request.latitude, longitude: request.longitude },
+  )
+  return distance <= user.radius
+}
