@@ -1,8 +1,9 @@
 /**
  * `admin grant|revoke <user_name>`: sets the admin flag on the configured database (server or embedded; the
  * embedded one only while the server is stopped, since one process at a time may open it). On a PostgreSQL server
- * every running instance is told at once, so the user's open requests and live stream use the new role; the
- * token's own flag follows at their next refresh.
+ * every running instance is told at once, so the user's open requests, live stream and open app (a `user.updated`
+ * event) use the new role; the token's own flag follows at its next refresh, and the app reads the role from the
+ * server at start.
  */
 import { openDatabase } from '../db/database.ts'
 import { setAdminByName } from '../domain/users.ts'

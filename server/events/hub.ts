@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws'
 import type { Queryable } from '../db/queryable.ts'
 import { requestFor, requestForEvent } from '../domain/requests.ts'
 import { userWithLiveSessions } from '../domain/sessions.ts'
-import type { UserRow } from '../domain/users.ts'
+import { toPublicUser, type UserRow } from '../domain/users.ts'
 import type { ServerEvent } from '../schemas/events.ts'
 import type { BusMessage } from './bus.ts'
 import { isRecipient } from './recipients.ts'
@@ -34,6 +34,16 @@ export interface Client {
 
 // Defined next to the request schema, where the web client reads it from without loading this file's Node modules.
 export type { ServerEvent } from '../schemas/events.ts'
+
+/**
+ * What of a reloaded user the client shows: a role change (which also changes what the list holds), or the name,
+ * radius or language changed from another device. A location report, the most frequent change, is not told.
+ */
+function userChangeWorthTelling(before: UserRow, after: UserRow): 'role' | 'account' | null {
+  if (before.is_admin !== after.is_admin) return 'role'
+  const shown = (user: UserRow) => [user.user_name, user.radius, user.language].join('\u0000')
+  return shown(before) === shown(after) ? null : 'account'
+}
 
 /** This instance's connected clients, and the rule that decides which of them hears of which change. */
 export class EventHub {
@@ -113,7 +123,14 @@ export class EventHub {
     for (const client of mine()) {
       if (!current) this.end(client, 'Account deleted')
       else if (!current.liveSessionIds.includes(client.sessionId)) this.end(client, 'Session ended')
-      else client.user = current.user
+      else {
+        const changed = userChangeWorthTelling(client.user, current.user)
+        client.user = current.user
+        // A role granted or revoked changes what the app shows (admin mode, test requests): told at once, not at
+        // the next token refresh; the list is fetched again, as test requests appear or go.
+        if (changed) this.send(client, { type: 'user.updated', user: toPublicUser(current.user) })
+        if (changed === 'role') this.send(client, { type: 'refetch' })
+      }
     }
   }
 

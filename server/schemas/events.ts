@@ -1,12 +1,15 @@
 import type { HelpRequest } from './request.ts'
+import type { PublicUser } from './user.ts'
 
 /**
  * What GET /api/events sends over the WebSocket; the server writes these and the web client reads them. No
- * TypeBox schema: nothing validates outgoing socket messages. `request.upserted` carries the request exactly as
- * GET /api/requests/{id} would answer this user; `refetch` means events may have been missed.
+ * TypeBox schema: nothing validates outgoing socket messages. `request.upserted` carries the request as GET
+ * /api/requests would list it for this user; `refetch` means events may have been missed; `user.updated` carries the
+ * user's own account after a change on the server (a role granted or revoked, a new name from another device).
  */
 export type ServerEvent =
   | { type: 'ready' }
   | { type: 'refetch' }
   | { type: 'request.upserted'; request: HelpRequest }
   | { type: 'request.deleted'; request_id: number }
+  | { type: 'user.updated'; user: PublicUser }

@@ -25,6 +25,7 @@ export function connectEventStream(): void {
     onReady: () => void store.getState().refetchRequests(),
     onEvent: (event) => {
       if (event.type === 'refetch') void store.getState().refetchRequests()
+      else if (event.type === 'user.updated') store.getState().updateUser(event.user)
       else store.getState().applyEvent(event)
     },
     onSessionOver: () => store.getState().endSession(),

@@ -1,4 +1,5 @@
 import type { HelpRequest } from '../api/requests.ts'
+import type { User } from '../api/types.ts'
 import type { ServerEvent } from '../../../server/schemas/events.ts'
 
 /** What GET /api/events sends: the server's own type of the messages it writes. */
@@ -30,6 +31,10 @@ export function parseServerEvent(text: string): ServerEvent | null {
         : null
     case 'request.deleted':
       return typeof value.request_id === 'number' ? { type: 'request.deleted', request_id: value.request_id } : null
+    case 'user.updated':
+      return isObject(value.user) && typeof value.user.user_id === 'number'
+        ? { type: 'user.updated', user: value.user as unknown as User }
+        : null
     default:
       return null
   }

@@ -18,7 +18,10 @@ export interface SessionState {
   status: SessionStatus
   token: string | null
   user: StoredUser | null
-  /** From the token's payload: decides what the interface shows, the server decides what it allows. */
+  /**
+   * What the interface shows, while the server decides what it allows: the server's answer about the user (at start,
+   * after each change, and live when granted or revoked), or the token's claim until the server has answered.
+   */
   isAdmin: boolean
 }
 
@@ -27,7 +30,7 @@ export interface SessionActions {
   startSession: () => Promise<void>
   /** After a login or registration: both stored, logged in. */
   signIn: (answer: SessionAnswer) => void
-  /** A changed user from the server (username, radius, language): stored and shown. */
+  /** A changed user from the server (username, radius, language, role): stored and shown. */
   updateUser: (user: User) => void
   /** POST /api/user/logout, then forgets the session here whatever the server answered. */
   logOut: () => Promise<void>
@@ -68,7 +71,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   function updateUser(user: User) {
     const stored = toStoredUser(user)
     writeUser(stored)
-    set({ user: stored })
+    set({ user: stored, isAdmin: user.isAdmin })
   }
 
   /** The device's language is the user's current choice: the server's copy follows it (SPEC 1: stored locally). */
@@ -89,9 +92,9 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
           fetchUser: fetchCurrentUser,
         })
         if (outcome.status === 'loggedOut') return endSession()
-        if (outcome.user) updateUser(outcome.user)
         const token = readToken()
-        set({ status: 'loggedIn', token, isAdmin: isAdminToken(token) })
+        set({ status: 'loggedIn', token, isAdmin: outcome.user?.isAdmin ?? isAdminToken(token) })
+        if (outcome.user) updateUser(outcome.user)
       } catch (error) {
         // Not a refusal by the server (see checkSessionAtStart): keep what is stored.
         console.error('Checking the stored session failed', error)
@@ -107,7 +110,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
       writeToken(token)
       const stored = toStoredUser(user)
       writeUser(stored)
-      set({ status: 'loggedIn', token, user: stored, isAdmin: isAdminToken(token) })
+      set({ status: 'loggedIn', token, user: stored, isAdmin: user.isAdmin })
       alignServerLanguage()
       get().locationAfterLogin()
     },
