@@ -51,7 +51,7 @@ export function DescriptionField({ value, onChange, error, ref, label }: Descrip
   )
 }
 
-/** Finnish and Swedish quote with ” on both sides. */
+/** How each language quotes a character: English “x”, Finnish and Swedish ”x”. */
 const QUOTES: Record<string, (text: string) => string> = {
   en: (text) => `“${text}”`,
   fi: (text) => `”${text}”`,

@@ -67,7 +67,7 @@ export interface RequestsActions {
 export type RequestsSlice = RequestsState & RequestsActions
 
 /**
- * What this slice reads of the whole store: its own state and the session's status. Narrower than AppState, so the
+ * What this slice reads of the whole store: its own state, the session's status and user. Narrower than AppState, so the
  * slice (and its tests, in Node) need none of the browser-bound slices.
  */
 export type RequestsStore = RequestsSlice & { status: SessionStatus; user: { user_id: number } | null }
