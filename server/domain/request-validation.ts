@@ -12,6 +12,9 @@ export const DESCRIPTION_MAX = 500
 /** SPEC 5: letters (with ä ö, and å for Swedish), digits, whitespace and . , ! ? : - */
 const DESCRIPTION_CHARACTERS = /^[A-Za-zÄÖÅäöå0-9\s.,!?:-]+$/
 
+/** One character (code point) allowed in a description: the web client names the ones that are not. */
+export const isDescriptionCharacter = (character: string): boolean => DESCRIPTION_CHARACTERS.test(character)
+
 /** Checked on the trimmed text, which is what is stored; counted in characters as the SQL CHECK counts them. */
 export function descriptionProblem(input: string): RequestMessage | null {
   const description = input.trim()

@@ -275,7 +275,7 @@ const USER_SCREENS_WITH_REQUESTS: Screen[] = [
       const ready = page.getByRole('dialog', { name: 'Mark the request ready?' })
       await ready.getByRole('radio', { name: 'Yes' }).check()
       await ready.getByRole('button', { name: 'Mark ready' }).click()
-      await detail.getByText('Completed').waitFor()
+      await detail.getByText('Completed', { exact: true }).waitFor()
     },
   },
 ]

@@ -80,7 +80,7 @@ t.test('changes reach an open page without a reload', async (t) => {
   await ready.getByRole('radio', { name: 'Yes' }).check()
   await ready.getByRole('button', { name: 'Mark ready' }).click()
   await ready.waitFor({ state: 'hidden' })
-  await dialog.getByText('Completed').waitFor(LIVE)
+  await dialog.getByText('Completed', { exact: true }).waitFor(LIVE)
   t.equal(await dialog.locator('a[href^="tel:"]').count(), 0, 'B’s modal lost the phone numbers')
   t.equal(await dialog.getByRole('button', { name: 'Release the request' }).count(), 0, 'and the actions')
   await dialog.getByRole('button', { name: 'Close' }).click()

@@ -117,6 +117,13 @@ t.test('a help request from creation to ready, between three users', async (t) =
   t.ok(await dialog.getByText('In progress').isVisible(), 'A sees in progress')
   t.ok(await dialog.getByText('Bertil').isVisible(), 'A sees who helps')
   await dialog.getByRole('button', { name: 'Remove the helper' }).click()
+  const removal = a.page.getByRole('dialog', { name: 'Remove Bertil as helper?' })
+  t.ok(
+    await removal.getByText('They cannot take this request over again.').isVisible(),
+    'the removal is confirmed first',
+  )
+  await removal.getByRole('button', { name: 'Remove', exact: true }).click()
+  await removal.waitFor({ state: 'hidden' })
   await dialog.getByText('New', { exact: true }).waitFor()
   await closeDialog(a.page)
 
@@ -151,7 +158,7 @@ t.test('a help request from creation to ready, between three users', async (t) =
   await screenshot(a.page, 'request-ready-dialog')
   await confirm.click()
   await ready.waitFor({ state: 'hidden' })
-  await dialog.getByText('Completed').waitFor()
+  await dialog.getByText('Completed', { exact: true }).waitFor()
   t.ok(await dialog.getByText('Help received').isVisible(), 'got help shown')
   t.equal(await dialog.locator('a[href^="tel:"]').count(), 0, 'no phone once completed')
   for (const name of ['Edit description', 'Mark ready', 'Update location', 'Remove the helper']) {
@@ -162,7 +169,7 @@ t.test('a help request from creation to ready, between three users', async (t) =
   // C sees the completed request without a phone and without actions.
   await c.page.reload()
   dialog = c.page.getByRole('dialog', { name: 'Bicycle maintenance' })
-  await dialog.getByText('Completed').waitFor()
+  await dialog.getByText('Completed', { exact: true }).waitFor()
   t.equal(await dialog.locator('a[href^="tel:"]').count(), 0)
   t.equal(await dialog.getByRole('button', { name: 'Release the request' }).count(), 0)
 

@@ -5,11 +5,15 @@ import { createRequestsSlice, type RequestsStore } from '../../web/src/store/sli
 
 const OLDER = '2026-05-01T10:00:00.000Z'
 const NEWER = '2026-05-01T10:00:05.000Z'
+const LATER = '2026-05-01T10:00:09.000Z'
+/** The logged-in user. */
+const ME = 7
 
 /** The requests slice as the app's store holds it, after a login (the session's status decides what is taken). */
 function loggedInStore() {
   return create<RequestsStore>()((...args) => ({
     status: 'loggedIn',
+    user: { user_id: ME },
     ...createRequestsSlice(...args),
   }))
 }
@@ -71,4 +75,49 @@ t.test('after a logout neither a late answer nor a late event puts a request bac
   store.getState().putRequest(helpRequest({ request_id: 4 }))
   store.getState().applyEvent({ type: 'request.upserted', request: helpRequest({ request_id: 5 }) })
   t.same(store.getState().requests, [])
+})
+
+t.test('the helper is told when the request they help with is completed, deleted or they are removed', async (t) => {
+  const store = loggedInStore()
+  const helping = (id: number) =>
+    helpRequest({ request_id: id, status: 'in progress', responder_id: ME, category: 'food_and_hydration' })
+  for (const id of [11, 12, 13]) store.getState().putRequest(helping(id))
+  t.same(store.getState().notices, [], 'taking them over is no news')
+
+  const live = (request: ReturnType<typeof helping>) =>
+    store.getState().applyEvent({ type: 'request.upserted', request })
+  live({ ...helping(11), status: 'completed', responder_id: null, updated_at: LATER })
+  live({ ...helping(12), status: 'new', responder_id: null, updated_at: LATER })
+  store.getState().applyEvent({ type: 'request.deleted', request_id: 13 })
+  t.same(
+    store.getState().notices.map((n) => [n.requestId, n.change, n.category]),
+    [
+      [11, 'completed', 'food_and_hydration'],
+      [12, 'removed', 'food_and_hydration'],
+      [13, 'deleted', 'food_and_hydration'],
+    ],
+  )
+  t.same(store.getState().deletedRequestIds, [13], 'an open detail of the deleted one can say so')
+})
+
+t.test('the helper’s own release or delete here makes no notice, whichever comes first', async (t) => {
+  const store = loggedInStore()
+  const helping = (id: number) => helpRequest({ request_id: id, status: 'in progress', responder_id: ME })
+  for (const id of [21, 22]) store.getState().putRequest(helping(id))
+  store.getState().expectOwnChange(21)
+  store.getState().expectOwnChange(22)
+  // The live echo overtakes the HTTP answer.
+  store.getState().applyEvent({
+    type: 'request.upserted',
+    request: { ...helping(21), status: 'new', responder_id: null, updated_at: LATER },
+  })
+  store.getState().applyEvent({ type: 'request.deleted', request_id: 22 })
+  t.same(store.getState().notices, [])
+})
+
+t.test('a deleted request the user did not help with makes no notice', async (t) => {
+  const store = loggedInStore()
+  store.getState().putRequest(helpRequest({ request_id: 31, status: 'in progress', responder_id: 99 }))
+  store.getState().applyEvent({ type: 'request.deleted', request_id: 31 })
+  t.same(store.getState().notices, [])
 })

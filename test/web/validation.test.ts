@@ -1,6 +1,7 @@
 import t from 'tap'
 import { passwordError, radiusError, usernameError } from '../../web/src/validation/user.ts'
 import { parseStoredUser } from '../../web/src/session/stored-user.ts'
+import { descriptionError, invalidDescriptionCharacters } from '../../web/src/requests/validation.ts'
 
 t.test('username: required, 3-16 characters, SPEC 5 characters', async (t) => {
   t.equal(usernameError(''), 'fillallfields')
@@ -53,4 +54,25 @@ t.test('the stored user is read back only when it has the expected shape', async
   t.equal(parseStoredUser('null'), null)
   t.equal(parseStoredUser(JSON.stringify({ ...user, user_name: 5 })), null)
   t.equal(parseStoredUser(JSON.stringify({ ...user, radius: '10' })), null)
+})
+
+t.test('the invalid characters of a description are named, invisible ones by code point', async (t) => {
+  t.same(invalidDescriptionCharacters('Rengas puhki, Åsa: apua! 1-2?'), [], 'all allowed')
+  t.same(invalidDescriptionCharacters('a@b#c@💩'), ['“@”', '“#”', '“💩”'], 'each once, in order; emoji whole')
+  t.same(invalidDescriptionCharacters('x\u0000y\u200bz\u0007'), ['U+0000', 'U+200B', 'U+0007'])
+  t.same(invalidDescriptionCharacters('e\u0301'), ['U+0301'], 'a lone combining mark')
+  t.same(invalidDescriptionCharacters('a\ud800b'), ['U+D800'], 'a lone surrogate half')
+  t.same(invalidDescriptionCharacters('tab\tand\u00a0space'), [], 'whitespace is allowed')
+  t.same(invalidDescriptionCharacters('Željko'), ['“Ž”'], 'letters outside ä ö å')
+  t.same(
+    invalidDescriptionCharacters('@', (c) => `”${c}”`),
+    ['”@”'],
+    'the quotes of the language',
+  )
+  t.same(invalidDescriptionCharacters('@#$%&/()=+*'), ['“@”', '“#”', '“$”', '“%”', '“&”', '“/”', '“(”', '“)”', '…'])
+  // The names match the rule: whatever descriptionError refuses for characters, some are named.
+  for (const text of ['a@', 'x\u0000', '💩', 'a\ud800']) {
+    t.equal(descriptionError(text), 'invalidcharacters', text)
+    t.not(invalidDescriptionCharacters(text).length, 0)
+  }
 })

@@ -1,6 +1,7 @@
 import type { HelpRequest } from '../api/requests.ts'
 import type { User } from '../api/types.ts'
 import type { ServerEvent } from '../../../server/schemas/events.ts'
+import { isResponder } from '../requests/selectors.ts'
 
 /** What GET /api/events sends: the server's own type of the messages it writes. */
 export type { ServerEvent }
@@ -80,5 +81,25 @@ export function ownRequestChange(previous: HelpRequest | undefined, next: HelpRe
   if (!previous || !next.isOwnRequest) return null
   if (previous.status === 'new' && next.status === 'in progress' && next.responder_id !== null) return 'takenover'
   if (previous.status === 'in progress' && next.status === 'new') return 'released'
+  return null
+}
+
+export type HelpedRequestChange = 'completed' | 'deleted' | 'removed'
+
+/**
+ * Whether a change of a request the viewer was helping with (its responder while in progress) tells them they are
+ * no longer needed: it was completed, deleted (`next` null), or it has another responder or none (the owner removed
+ * them; the server still sends the removed helper this change). A release of the viewer's own is no news to them:
+ * the caller leaves those out (the event does not say who removed the responder).
+ */
+export function helpedRequestChange(
+  previous: HelpRequest | undefined,
+  next: HelpRequest | null,
+  userId: number,
+): HelpedRequestChange | null {
+  if (!previous || previous.status !== 'in progress' || !isResponder(previous, userId)) return null
+  if (next === null) return 'deleted'
+  if (next.status === 'completed') return 'completed'
+  if (!isResponder(next, userId)) return 'removed'
   return null
 }

@@ -119,4 +119,52 @@ export const requestMessages = defineMessages({
     comment: 'Opens the request a notice is about.',
   },
   dismissnotice: /*i18n*/ { id: 'dismissnotice', message: 'Dismiss notice' },
+  helpedcompleted: /*i18n*/ {
+    id: 'helpedcompleted',
+    message: 'The request you were helping with ({category}) was completed. Thank you!',
+    comment: 'Live notice to the helper: the owner (or an admin) marked the request ready. {category} is its category.',
+  },
+  helpeddeleted: /*i18n*/ {
+    id: 'helpeddeleted',
+    message: 'The request you were helping with ({category}) was deleted.',
+    comment: 'Live notice to the helper: the request was deleted (by its owner or an admin).',
+  },
+  helpedremoved: /*i18n*/ {
+    id: 'helpedremoved',
+    message: 'You were removed as the helper of a request ({category}).',
+    comment: 'Live notice to the helper: the owner of the request removed them as its helper.',
+  },
+  requestwascompleted: /*i18n*/ {
+    id: 'requestwascompleted',
+    message: 'This request was completed.',
+    comment: 'In the open detail modal: the request was marked ready while the user was looking at it.',
+  },
+  requestwasdeleted: /*i18n*/ {
+    id: 'requestwasdeleted',
+    message: 'This request was removed.',
+    comment: 'In the open detail modal: the request was deleted while the user was looking at it.',
+  },
+  releasetitle: /*i18n*/ { id: 'releasetitle', message: 'Release this request?' },
+  releasewarning: /*i18n*/ {
+    id: 'releasewarning',
+    message: 'You cannot take it over again: it waits for another helper.',
+    comment: 'Confirmation before the helper gives the request back; a released helper can never take it again.',
+  },
+  releaseconfirm: /*i18n*/ { id: 'releaseconfirm', message: 'Release', comment: 'Confirms releasing the request.' },
+  removerespondertitle: /*i18n*/ { id: 'removerespondertitle', message: 'Remove {name} as helper?' },
+  removeresponderwarning: /*i18n*/ {
+    id: 'removeresponderwarning',
+    message: 'They cannot take this request over again. It becomes new, for other helpers to take.',
+    comment: 'Confirmation before the owner removes the helper; that helper can never take the request again.',
+  },
+  removeresponderconfirm: /*i18n*/ {
+    id: 'removeresponderconfirm',
+    message: 'Remove',
+    comment: 'Confirms removing the helper.',
+  },
+  invaliddescchars: /*i18n*/ {
+    id: 'invaliddescchars',
+    message: 'Contains characters that cannot be saved: {characters}',
+    comment: 'Description error naming the characters not allowed, e.g. “@”, “💩”, U+0000 (invisible ones as codes).',
+  },
 })

@@ -3,7 +3,8 @@ import { ApiError } from '../api/errors.ts'
 import { addView, fetchRequest, type HelpRequest } from '../api/requests.ts'
 import { useStore } from '../store/index.ts'
 
-export type DetailPhase = 'loading' | 'loaded' | 'failed' | 'notfound'
+/** 'deleted': a live event said it was deleted while open (the modal says so, not just "not found"). */
+export type DetailPhase = 'loading' | 'loaded' | 'failed' | 'notfound' | 'deleted'
 
 /** What the modal knows of one request id; a state held for another id reads as loading. */
 interface Detail {
@@ -15,7 +16,7 @@ interface Detail {
 /**
  * One request for its detail modal: fetched when opened, a view registered when the viewer is not its owner
  * (SPEC 4), and every change put into the list too, so closing the modal shows the same state. Once loaded it
- * follows the list's copy, which live events update, and a live deletion shows the not-found variant.
+ * follows the list's copy, which live events update, and a live deletion gives the 'deleted' phase.
  */
 export function useRequestDetail(id: number) {
   const putRequest = useStore((s) => s.putRequest)
@@ -64,6 +65,6 @@ export function useRequestDetail(id: number) {
 
   // Another id than the one held: its fetch has just started.
   const { phase, request } = detail.id === id ? detail : { phase: 'loading' as const, request: null }
-  if (phase === 'loaded' && deleted) return { phase: 'notfound' as const, request: null, update }
+  if (phase === 'loaded' && deleted) return { phase: 'deleted' as const, request: null, update }
   return { phase, request: phase === 'loaded' ? (live ?? request) : request, update }
 }

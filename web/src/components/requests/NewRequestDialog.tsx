@@ -27,7 +27,7 @@ interface NewRequestDialogProps {
 /**
  * SPEC 2 "New request modal": category and location choice required, description 1-500 characters with a
  * counter, the admin's test checkbox. The request carries the user's current position, or none when it is not
- * known (the SPEC allows requests without a location; the dialog says so).
+ * known (the SPEC allows requests without a location; the dialog says so, and then does not ask how to show it).
  */
 export function NewRequestDialog({ open, onClose }: NewRequestDialogProps) {
   const { i18n } = useLingui()
@@ -61,13 +61,14 @@ function NewRequestForm({ onDone }: { onDone: () => void }) {
   const submit = submitWith(async () => {
     check(category ? null : 'fillallfields', 'category')
     check(descriptionError(description), 'description')
-    check(visibility ? null : 'fillallfields', 'visibility')
+    check(visibility || !position ? null : 'fillallfields', 'visibility')
     await createRequest({
       category: category!,
       description: description.trim(),
       latitude: position?.latitude ?? null,
       longitude: position?.longitude ?? null,
-      isApproximate: visibility === 'approximate' ? 1 : 0,
+      // The server asks for the flag even without coordinates, where it means nothing.
+      isApproximate: position && visibility === 'approximate' ? 1 : 0,
       ...(isAdmin ? { isTest: isTest ? 1 : 0 } : {}),
     })
     await loadRequests()
@@ -98,51 +99,57 @@ function NewRequestForm({ onDone }: { onDone: () => void }) {
 
       <DescriptionField value={description} onChange={setDescription} error={fieldError('description')} />
 
-      <fieldset
-        className="choice-list"
-        aria-describedby={fieldError('visibility') ? 'new-visibility-error' : undefined}
-      >
-        <legend className="field__label">{i18n._(requestMessages.locationchoice)}</legend>
-        {position ? null : (
+      {position ? (
+        <fieldset
+          className="choice-list"
+          aria-describedby={fieldError('visibility') ? 'new-visibility-error' : undefined}
+        >
+          <legend className="field__label">{i18n._(requestMessages.locationchoice)}</legend>
+          <label className="choice">
+            <input
+              type="radio"
+              name="visibility"
+              checked={visibility === 'visible'}
+              onChange={() => {
+                setVisibility('visible')
+                clearErrorOf('visibility')
+              }}
+            />
+            <span className="choice__label">
+              {i18n._(requestMessages.locationvisible)}
+              <span className="choice__hint choice__hint--block">{i18n._(requestMessages.locationvisiblehint)}</span>
+            </span>
+          </label>
+          <label className="choice">
+            <input
+              type="radio"
+              name="visibility"
+              checked={visibility === 'approximate'}
+              onChange={() => {
+                setVisibility('approximate')
+                clearErrorOf('visibility')
+              }}
+            />
+            <span className="choice__label">
+              {i18n._(requestMessages.locationapproximate)}
+              <span className="choice__hint choice__hint--block">
+                {i18n._(requestMessages.locationapproximatehint)}
+              </span>
+            </span>
+          </label>
+          <FieldErrorMessage id="new-visibility-error" text={fieldError('visibility')} />
+        </fieldset>
+      ) : (
+        <div className="field">
+          <p className="field__label">{i18n._(requestMessages.location)}</p>
           <p className="field__hint">
             <Trans
               id="newrequestnoposition"
               message="Your position is not known, so the request is sent without a location. Helpers see it whatever their distance."
             />
           </p>
-        )}
-        <label className="choice">
-          <input
-            type="radio"
-            name="visibility"
-            checked={visibility === 'visible'}
-            onChange={() => {
-              setVisibility('visible')
-              clearErrorOf('visibility')
-            }}
-          />
-          <span className="choice__label">
-            {i18n._(requestMessages.locationvisible)}
-            <span className="choice__hint choice__hint--block">{i18n._(requestMessages.locationvisiblehint)}</span>
-          </span>
-        </label>
-        <label className="choice">
-          <input
-            type="radio"
-            name="visibility"
-            checked={visibility === 'approximate'}
-            onChange={() => {
-              setVisibility('approximate')
-              clearErrorOf('visibility')
-            }}
-          />
-          <span className="choice__label">
-            {i18n._(requestMessages.locationapproximate)}
-            <span className="choice__hint choice__hint--block">{i18n._(requestMessages.locationapproximatehint)}</span>
-          </span>
-        </label>
-        <FieldErrorMessage id="new-visibility-error" text={fieldError('visibility')} />
-      </fieldset>
+        </div>
+      )}
 
       {isAdmin && (
         <label className="checkbox" lang="fi">

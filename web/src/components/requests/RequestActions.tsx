@@ -8,7 +8,7 @@ import { requestMessages } from '../../i18n/request-messages.ts'
 import { isResponder } from '../../store/slices/requests.ts'
 import { useStore } from '../../store/index.ts'
 import { selectIsAdmin, selectUser } from '../../store/slices/session.ts'
-import { ConfirmDialog } from '../settings/ConfirmDialog.tsx'
+import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { FormMessage } from '../form/FormMessage.tsx'
 import { ReadyDialog } from './ReadyDialog.tsx'
 
@@ -21,17 +21,20 @@ interface RequestActionsProps {
 /**
  * SPEC 2 and 4: take over (only while new), release (the responder), a disabled "working on it" for others when
  * someone helps, remove the helper (owner), mark ready (owner or admin), delete (owner or admin). A completed
- * request offers only delete.
+ * request offers only delete. Release and remove are confirmed first: that helper can never take the request again.
  */
 export function RequestActions({ request, update, onDeleted }: RequestActionsProps) {
   const { i18n } = useLingui()
   const user = useStore(selectUser)
   const isAdmin = useStore(selectIsAdmin)
   const dropRequest = useStore((s) => s.dropRequest)
+  const expectOwnChange = useStore((s) => s.expectOwnChange)
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
   const [readyOpen, setReadyOpen] = useState(false)
   const [deleteOpen, setDeleteOpen] = useState(false)
+  const [releaseOpen, setReleaseOpen] = useState(false)
+  const [removeOpen, setRemoveOpen] = useState(false)
   if (!user) return null
 
   const completed = request.status === 'completed'
@@ -53,7 +56,17 @@ export function RequestActions({ request, update, onDeleted }: RequestActionsPro
       setBusy(false)
     }
   }
-  const generic = (): Feedback => ({ key: 'genericerror' })
+
+  /** Release or remove, once confirmed: a failure is shown in the confirmation dialog, which stays open. */
+  async function removeConfirmed(removedBy: 'owner' | 'responder', close: () => void) {
+    if (removedBy === 'responder') expectOwnChange(request.request_id)
+    try {
+      update(await removeResponder(request.request_id, removedBy))
+    } catch (error) {
+      throw new KeyedError('genericerror', error)
+    }
+    close()
+  }
 
   const feedbackText = feedback ? ('key' in feedback ? i18n._(messages[feedback.key]) : feedback.text) : null
 
@@ -82,7 +95,7 @@ export function RequestActions({ request, update, onDeleted }: RequestActionsPro
           type="button"
           className="button button--secondary button--block"
           disabled={busy}
-          onClick={() => void act(() => removeResponder(request.request_id, 'responder'), generic)}
+          onClick={() => setReleaseOpen(true)}
         >
           {i18n._(requestMessages.release)}
         </button>
@@ -92,7 +105,7 @@ export function RequestActions({ request, update, onDeleted }: RequestActionsPro
           type="button"
           className="button button--secondary button--block"
           disabled={busy}
-          onClick={() => void act(() => removeResponder(request.request_id, 'owner'), generic)}
+          onClick={() => setRemoveOpen(true)}
         >
           {i18n._(requestMessages.removeresponder)}
         </button>
@@ -133,6 +146,7 @@ export function RequestActions({ request, update, onDeleted }: RequestActionsPro
         confirmLabel={i18n._(requestMessages.delete)}
         danger
         onConfirm={async () => {
+          expectOwnChange(request.request_id)
           try {
             await deleteRequest(request.request_id)
           } catch (error) {
@@ -144,6 +158,26 @@ export function RequestActions({ request, update, onDeleted }: RequestActionsPro
         }}
       >
         <p>{i18n._(requestMessages.deletewarning)}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={releaseOpen}
+        onClose={() => setReleaseOpen(false)}
+        title={i18n._(requestMessages.releasetitle)}
+        confirmLabel={i18n._(requestMessages.releaseconfirm)}
+        danger
+        onConfirm={() => removeConfirmed('responder', () => setReleaseOpen(false))}
+      >
+        <p>{i18n._(requestMessages.releasewarning)}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={removeOpen}
+        onClose={() => setRemoveOpen(false)}
+        title={i18n._(requestMessages.removerespondertitle.id, { name: request.responder_user_name ?? '' })}
+        confirmLabel={i18n._(requestMessages.removeresponderconfirm)}
+        danger
+        onConfirm={() => removeConfirmed('owner', () => setRemoveOpen(false))}
+      >
+        <p>{i18n._(requestMessages.removeresponderwarning)}</p>
       </ConfirmDialog>
     </div>
   )

@@ -51,6 +51,7 @@ function OpenRequestDialog({ id, onClose }: { id: number; onClose: () => void })
       {phase === 'loading' && <Loader label={i18n._(requestMessages.loadingrequest)} />}
       {phase === 'failed' && <FormMessage tone="error" text={i18n._(messages.failedtofetchrequest)} />}
       {phase === 'notfound' && <FormMessage tone="error" text={i18n._(messages.notfound)} />}
+      {phase === 'deleted' && <FormMessage tone="warning" text={i18n._(requestMessages.requestwasdeleted)} />}
       {phase === 'loaded' && request && <RequestDetail request={request} update={update} onDeleted={onClose} />}
     </Dialog>
   )
@@ -67,11 +68,17 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
   const position = useStore(selectPosition)
   const now = useNow()
   const completed = request.status === 'completed'
+  // Completed while open (a live event, or the owner's own "Mark ready"): said in words, not only by the badge.
+  const [openedActive] = useState(!completed)
   const point = pointOf(request)
   const relative = (iso: string) => formatRelativeTime(iso, now, i18n.locale)
 
   return (
     <div className="request-detail">
+      <FormMessage
+        tone="success"
+        text={openedActive && completed ? i18n._(requestMessages.requestwascompleted) : null}
+      />
       {request.is_test && (
         <p className="request-detail__test" lang="fi">
           Testipyyntö

@@ -6,7 +6,8 @@ import { selectNotices, type RequestNotice } from '../../store/slices/requests.t
 import './Requests.css'
 
 /**
- * Live news about the user's own requests (taken over, back to new). The polite live region stays in the page,
+ * Live news about the user's own requests (taken over, back to new) and the ones they help with (completed, deleted,
+ * removed as helper). The polite live region stays in the page,
  * so a notice added to it is read out without moving focus; each notice stays until dismissed.
  */
 export function RequestNotices() {
@@ -18,13 +19,16 @@ export function RequestNotices() {
       {notices.map((notice) => (
         <div key={notice.id} className="live-notice">
           <p className="live-notice__text">{noticeText(notice, i18n._.bind(i18n))}</p>
-          <Link
-            href={`/?request=${notice.requestId}`}
-            className="button button--secondary live-notice__open"
-            onClick={() => dismiss(notice.id)}
-          >
-            {i18n._(requestMessages.opennoticerequest)}
-          </Link>
+          {/* A deleted request has nothing left to show. */}
+          {notice.change !== 'deleted' && (
+            <Link
+              href={`/?request=${notice.requestId}`}
+              className="button button--secondary live-notice__open"
+              onClick={() => dismiss(notice.id)}
+            >
+              {i18n._(requestMessages.opennoticerequest)}
+            </Link>
+          )}
           <button
             type="button"
             className="live-notice__dismiss"
@@ -43,7 +47,16 @@ type Translate = (descriptor: { id: string; message?: string }, values?: Record<
 
 function noticeText(notice: RequestNotice, t: Translate): string {
   const category = t(categoryNames[notice.category])
-  return notice.change === 'takenover'
-    ? t(requestMessages.requesttakenover, { name: notice.responderName ?? '', category })
-    : t(requestMessages.requestreleased, { category })
+  switch (notice.change) {
+    case 'takenover':
+      return t(requestMessages.requesttakenover, { name: notice.responderName ?? '', category })
+    case 'released':
+      return t(requestMessages.requestreleased, { category })
+    case 'completed':
+      return t(requestMessages.helpedcompleted, { category })
+    case 'deleted':
+      return t(requestMessages.helpeddeleted, { category })
+    case 'removed':
+      return t(requestMessages.helpedremoved, { category })
+  }
 }

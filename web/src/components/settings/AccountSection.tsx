@@ -10,7 +10,7 @@ import { usernameError, USER_NAME_MAX } from '../../validation/user.ts'
 import { FormMessage } from '../form/FormMessage.tsx'
 import { TextField } from '../form/TextField.tsx'
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx'
-import { ConfirmDialog } from './ConfirmDialog.tsx'
+import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { EditableField } from './EditableField.tsx'
 
 /** The account section: username (editable), phone (read-only), change password, delete account, admin count. */

@@ -5,7 +5,7 @@ import { accountMessages } from '../../i18n/account-messages.ts'
 import { screenTitles } from '../../i18n/shell-messages.ts'
 import { useStore } from '../../store/index.ts'
 import { selectIsLoggedIn } from '../../store/slices/session.ts'
-import { ConfirmDialog } from './ConfirmDialog.tsx'
+import { ConfirmDialog } from '../ConfirmDialog.tsx'
 
 interface SessionRowProps {
   /** Closes the settings modal: after logging out, and when the login link leaves for /login. */

@@ -1,6 +1,13 @@
 import type { StateCreator } from 'zustand'
 import { fetchRequests, type HelpRequest, type RequestCategory } from '../../api/requests.ts'
-import { applyRequestEvent, ownRequestChange, type OwnRequestChange, type RequestEvent } from '../../events/events.ts'
+import {
+  applyRequestEvent,
+  helpedRequestChange,
+  ownRequestChange,
+  type HelpedRequestChange,
+  type OwnRequestChange,
+  type RequestEvent,
+} from '../../events/events.ts'
 import type { SessionStatus } from '../../session/status.ts'
 
 export type RequestsStatus = 'idle' | 'loading' | 'loaded' | 'failed'
@@ -13,13 +20,16 @@ export interface RequestsState {
   showAll: boolean
   /** Ids that a live event said were deleted, so an open detail modal can say so (the latest few). */
   deletedRequestIds: number[]
-  /** Live changes of the user's own requests worth telling, oldest first; dismissed one by one. */
+  /**
+   * Live changes of the user's own requests, or of the ones they help with, worth telling, oldest first; dismissed
+   * one by one.
+   */
   notices: RequestNotice[]
 }
 
 export interface RequestNotice {
   id: number
-  change: OwnRequestChange
+  change: OwnRequestChange | HelpedRequestChange
   requestId: number
   category: RequestCategory
   /** Who took it over ('takenover' only). */
@@ -37,6 +47,11 @@ export interface RequestsActions {
   /** A live event from GET /api/events. */
   applyEvent: (event: RequestEvent) => void
   dismissNotice: (id: number) => void
+  /**
+   * The user is about to release or delete this request on this device: the live event of their own action makes
+   * no "no longer needed" notice, whether it comes before or after the HTTP answer.
+   */
+  expectOwnChange: (id: number) => void
   setShowAll: (showAll: boolean) => void
   /**
    * An HTTP answer about one request (the detail modal's fetch or change): the list shows it without another fetch,
@@ -52,10 +67,10 @@ export interface RequestsActions {
 export type RequestsSlice = RequestsState & RequestsActions
 
 /**
- * What this slice reads of the whole store: its own state and the session's status. Narrower than AppState, so the
+ * What this slice reads of the whole store: its own state, the session's status and user. Narrower than AppState, so the
  * slice (and its tests, in Node) need none of the browser-bound slices.
  */
-export type RequestsStore = RequestsSlice & { status: SessionStatus }
+export type RequestsStore = RequestsSlice & { status: SessionStatus; user: { user_id: number } | null }
 
 export const initialRequestsState: RequestsState = {
   requests: [],
@@ -72,19 +87,28 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
   /** Events that arrived while a fetch was in flight: applied again on top of its answer, which may predate them. */
   let eventsDuringLoad: RequestEvent[] | null = null
   let nextNoticeId = 1
+  /** Ids this user released or deleted here (a released helper can never take the request again, so none expire). */
+  const ownChanges = new Set<number>()
 
-  function notify(previous: HelpRequest | undefined, next: HelpRequest) {
-    const change = ownRequestChange(previous, next)
-    if (!change) return
+  /** A live change (`next` null: deleted) of a request held as `previous`. */
+  function notify(previous: HelpRequest | undefined, next: HelpRequest | null) {
+    const userId = get().user?.user_id
+    const helped =
+      previous && userId !== undefined && !ownChanges.has(previous.request_id)
+        ? helpedRequestChange(previous, next, userId)
+        : null
+    const change = (next && ownRequestChange(previous, next)) ?? helped
+    const about = next ?? previous
+    if (!change || !about) return
     const notice: RequestNotice = {
       id: nextNoticeId++,
       change,
-      requestId: next.request_id,
-      category: next.category,
-      responderName: next.responder_user_name,
+      requestId: about.request_id,
+      category: about.category,
+      responderName: about.responder_user_name,
     }
     // One notice per request: the latest change replaces an earlier one.
-    set(({ notices }) => ({ notices: [...notices.filter((n) => n.requestId !== next.request_id), notice] }))
+    set(({ notices }) => ({ notices: [...notices.filter((n) => n.requestId !== about.request_id), notice] }))
   }
 
   /**
@@ -103,6 +127,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
     eventsDuringLoad?.push(event)
     const { requests, deletedRequestIds, notices } = get()
     if (event.type === 'request.deleted') {
+      const previous = requests.find((r) => r.request_id === event.request_id)
       const told =
         origin === 'live'
           ? {
@@ -111,6 +136,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
             }
           : {}
       set({ requests: applyRequestEvent(requests, event), ...told })
+      if (origin === 'live') notify(previous, null)
       return
     }
     const previous = requests.find((r) => r.request_id === event.request.request_id)
@@ -148,6 +174,10 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
     applyEvent: (event) => apply(event, 'live'),
 
     dismissNotice: (id) => set(({ notices }) => ({ notices: notices.filter((n) => n.id !== id) })),
+
+    expectOwnChange: (id) => {
+      ownChanges.add(id)
+    },
 
     setShowAll: (showAll) => set({ showAll }),
 

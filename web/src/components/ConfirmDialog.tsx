@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react'
 import type { ReactNode } from 'react'
-import { formMessages } from '../../i18n/form-messages.ts'
-import { messages } from '../../i18n/messages.ts'
-import { Dialog } from '../Dialog.tsx'
-import { FormActions } from '../form/FormActions.tsx'
-import { FormMessage } from '../form/FormMessage.tsx'
-import { useAction } from '../form/useAction.ts'
+import { formMessages } from '../i18n/form-messages.ts'
+import { messages } from '../i18n/messages.ts'
+import { Dialog } from './Dialog.tsx'
+import { FormActions } from './form/FormActions.tsx'
+import { FormMessage } from './form/FormMessage.tsx'
+import { useAction } from './form/useAction.ts'
 
 interface ConfirmDialogProps {
   open: boolean
@@ -18,7 +18,7 @@ interface ConfirmDialogProps {
   danger?: boolean
 }
 
-/** A yes/no question before something that cannot be taken back (log out, delete the account). */
+/** A yes/no question before something that cannot be taken back (delete the account, release a request). */
 export function ConfirmDialog({ open, onClose, title, children, confirmLabel, onConfirm, danger }: ConfirmDialogProps) {
   const { i18n } = useLingui()
   const { busy, error, submitWith } = useAction()
