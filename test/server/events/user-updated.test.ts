@@ -35,7 +35,8 @@ t.test('the user’s own sockets hear of a role or account change at once', asyn
     socket.events.indexOf(event) > socket.events.indexOf(first)
   await socket.next((event) => event.type === 'refetch' && after(granted)(event))
   t.pass('then a refetch: test requests appear')
-  t.equal((await user.get('/api/user/protected-route')).body.user?.isAdmin, true, 'the user answer says so too')
+  const answer = (await user.get('/api/user/protected-route')).body as { user?: { isAdmin?: boolean } }
+  t.equal(answer.user?.isAdmin, true, 'the user answer says so too')
 
   await setAdmin(false)
   const revoked = await socket.next((event) => userUpdated(event) && after(granted)(event))
