@@ -1,15 +1,19 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { accountMessages } from '../../web/src/i18n/account-messages.ts'
 import { formMessages } from '../../web/src/i18n/form-messages.ts'
 import { messages } from '../../web/src/i18n/messages.ts'
 import { serviceCategoryNames, serviceMessages } from '../../web/src/i18n/service-messages.ts'
 import { notificationMessages } from '../../web/src/i18n/notification-messages.ts'
+import { pwaMessages } from '../../web/src/i18n/pwa-messages.ts'
+import { categoryNames, requestMessages, statusNames } from '../../web/src/i18n/request-messages.ts'
 import { languageNames, screenTitles, shellMessages } from '../../web/src/i18n/shell-messages.ts'
 import { wizardMessages } from '../../web/src/i18n/wizard-messages.ts'
-import { checkCatalogs, parsePo, readCatalog } from './catalog-check.ts'
+import { infoMessages } from '../../web/src/pages/info/info-messages.ts'
+import { installMessages } from '../../web/src/pages/install/install-messages.ts'
+import { checkCatalogs, INTENTIONALLY_IDENTICAL, parsePo, readCatalog } from './catalog-check.ts'
 
 const LOCALES_DIR = fileURLToPath(new URL('../../web/src/locales', import.meta.url))
 
@@ -82,18 +86,60 @@ t.test('the English catalog matches the texts in the code (run npm run i18n:extr
     notificationMessages,
     serviceMessages,
     serviceCategoryNames,
+    requestMessages,
+    categoryNames,
+    statusNames,
+    pwaMessages,
+    installMessages,
+    infoMessages,
   ]
   const descriptors = groups.flatMap((group) => Object.values(group) as Array<{ id: string; message: string }>)
   for (const { id, message } of descriptors) t.equal(english.get(id), message, id)
 })
 
-t.test('the check reports missing ids, empty texts, extra ids and changed arguments or tags', async (t) => {
+/** A copy of the real catalogs in a test folder, and a way to plant a fault in one of them. */
+function catalogCopy(t: Test) {
   const dir = t.testdir()
   cpSync(LOCALES_DIR, dir, { recursive: true, filter: (path) => !path.endsWith('.ts') })
   const edit = (locale: string, change: (text: string) => string) => {
     const path = join(dir, locale, 'messages.po')
-    writeFileSync(path, change(readFileSync(path, 'utf8')))
+    const before = readFileSync(path, 'utf8')
+    const after = change(before)
+    t.not(after, before, `the fault was planted in ${locale}`)
+    writeFileSync(path, after)
   }
+  return { dir, edit }
+}
+
+t.test('a planted empty or untranslated text in any locale fails the check', async (t) => {
+  for (const locale of ['fi', 'sv', 'en']) {
+    const { dir, edit } = catalogCopy(t)
+    edit(locale, (text) => text.replace(/(msgid "privacystatement"\nmsgstr )"[^"]*"/, '$1""'))
+    t.same(checkCatalogs(dir), [`${locale}: id "privacystatement" has an empty msgstr`], `empty in ${locale}`)
+  }
+  for (const locale of ['fi', 'sv']) {
+    const { dir, edit } = catalogCopy(t)
+    edit(locale, (text) => text.replace(/(msgid "gothelp"\nmsgstr )"[^"]*"/, '$1"Help received"'))
+    t.same(
+      checkCatalogs(dir),
+      [`${locale}: id "gothelp" is not translated (same as the English text)`],
+      `English text in ${locale}`,
+    )
+  }
+})
+
+t.test('each intentionally identical text is still identical, and says why', async (t) => {
+  for (const [key, reason] of Object.entries(INTENTIONALLY_IDENTICAL)) {
+    t.match(key, /^(fi|sv):\w+$/, key)
+    t.ok(reason.length > 10, `${key}: ${reason}`)
+  }
+  const { dir, edit } = catalogCopy(t)
+  edit('sv', (text) => text.replace(/(msgid "status"\nmsgstr )"[^"]*"/, '$1"Läge"'))
+  t.same(checkCatalogs(dir), ['sv: id "status" is listed as intentionally identical but is translated: unlist it'])
+})
+
+t.test('the check reports missing ids, empty texts, extra ids and changed arguments or tags', async (t) => {
+  const { dir, edit } = catalogCopy(t)
   edit('sv', (text) => text.replace(/msgid "genericerror"\nmsgstr "[^"]*"\n/, ''))
   edit('fi', (text) => text.replace(/(msgid "close"\nmsgstr )"[^"]*"/, '$1""'))
   edit('en', (text) => `${text}\nmsgid "onlyinenglish"\nmsgstr "Only in English"\n`)
