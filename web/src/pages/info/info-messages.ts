@@ -50,7 +50,7 @@ export const infoMessages = defineMessages({
   registercontentintro: /*i18n*/ { id: 'registercontentintro', message: 'The register holds:' },
   registeritemaccount: /*i18n*/ {
     id: 'registeritemaccount',
-    message: 'Account data: user name, phone number and a hash of the password',
+    message: 'Account data: username, phone number and a hash of the password',
   },
   registeritemlocation: /*i18n*/ {
     id: 'registeritemlocation',
