@@ -21,5 +21,5 @@ export function formatRelativeTime(iso: string, nowMs: number, locale: string, j
   for (const [unit, length] of UNITS) {
     if (Math.abs(seconds) >= length) return format.format(Math.trunc(seconds / length), unit)
   }
-  return justNow
+  return format.format(0, 'second')
 }
