@@ -144,3 +144,29 @@ export function checkCatalogs(
   }
   return problems
 }
+
+/**
+ * Words the catalogs agreed not to use, with the word that replaced them (issue 13): a new entry written in
+ * parallel with an old habit shows up here instead of on a user's screen.
+ */
+export const AVOIDED_TERMS: ReadonlyArray<{ locale: string; avoid: RegExp; use: string }> = [
+  { locale: 'sv', avoid: /begäran|begärand/i, use: 'förfrågan / förfrågningar' },
+  { locale: 'sv', avoid: /under arbete/i, use: 'Pågår, as the status says' },
+  { locale: 'fi', avoid: /kategori/i, use: 'luokka' },
+  { locale: 'en', avoid: /phonenumber/i, use: 'phone number (two words; only the server keeps the SPEC spelling)' },
+]
+
+/** Every translation that uses an avoided term, naming the term to use instead. An empty list means consistent. */
+export function checkTerminology(localesDir: string, terms = AVOIDED_TERMS): string[] {
+  const problems: string[] = []
+  for (const locale of new Set(terms.map((term) => term.locale))) {
+    for (const [id, text] of readCatalog(localesDir, locale)) {
+      for (const term of terms) {
+        if (term.locale === locale && term.avoid.test(text)) {
+          problems.push(`${locale}: id "${id}" says "${term.avoid.exec(text)?.[0]}": use ${term.use}`)
+        }
+      }
+    }
+  }
+  return problems
+}

@@ -13,7 +13,7 @@ import { languageNames, screenTitles, shellMessages } from '../../web/src/i18n/s
 import { wizardMessages } from '../../web/src/i18n/wizard-messages.ts'
 import { infoMessages } from '../../web/src/pages/info/info-messages.ts'
 import { installMessages } from '../../web/src/pages/install/install-messages.ts'
-import { checkCatalogs, INTENTIONALLY_IDENTICAL, parsePo, readCatalog } from './catalog-check.ts'
+import { checkCatalogs, checkTerminology, INTENTIONALLY_IDENTICAL, parsePo, readCatalog } from './catalog-check.ts'
 
 const LOCALES_DIR = fileURLToPath(new URL('../../web/src/locales', import.meta.url))
 
@@ -136,6 +136,17 @@ t.test('each intentionally identical text is still identical, and says why', asy
   const { dir, edit } = catalogCopy(t)
   edit('sv', (text) => text.replace(/(msgid "status"\nmsgstr )"[^"]*"/, '$1"Läge"'))
   t.same(checkCatalogs(dir), ['sv: id "status" is listed as intentionally identical but is translated: unlist it'])
+})
+
+t.test('the catalogs use one word for one thing (förfrågan, Pågår, luokka, phone number)', async (t) => {
+  t.same(checkTerminology(LOCALES_DIR), [])
+  const { dir, edit } = catalogCopy(t)
+  edit('sv', (text) => text.replace(/(msgid "sendrequest"\nmsgstr )"[^"]*"/, '$1"Skicka begäran"'))
+  edit('fi', (text) => text.replace(/(msgid "allcategories"\nmsgstr )"[^"]*"/, '$1"Kaikki kategoriat"'))
+  t.same(checkTerminology(dir), [
+    'sv: id "sendrequest" says "begäran": use förfrågan / förfrågningar',
+    'fi: id "allcategories" says "kategori": use luokka',
+  ])
 })
 
 t.test('the check reports missing ids, empty texts, extra ids and changed arguments or tags', async (t) => {
