@@ -153,6 +153,9 @@ export const AVOIDED_TERMS: ReadonlyArray<{ locale: string; avoid: RegExp; use: 
   { locale: 'sv', avoid: /begäran|begärand/i, use: 'förfrågan / förfrågningar' },
   { locale: 'sv', avoid: /under arbete/i, use: 'Pågår, as the status says' },
   { locale: 'fi', avoid: /kategori/i, use: 'luokka' },
+  { locale: 'fi', avoid: /\bsai apua|ei saanut apua/i, use: 'Apu saatu / Apua ei saatu' },
+  { locale: 'fi', avoid: /vapauta/i, use: 'luovu, as the Luovu pyynnöstä button says' },
+  { locale: 'sv', avoid: /frågad av/i, use: 'Från' },
   { locale: 'en', avoid: /phonenumber/i, use: 'phone number (two words; only the server keeps the SPEC spelling)' },
 ]
 
