@@ -45,11 +45,11 @@ const LANGUAGES: Record<'en' | 'fi' | 'sv', Texts> = {
     logIn: 'Log in',
     passwordtooshort: 'Password must be at least 5 characters long',
     usernameexists: 'Username already exists',
-    invalidphone: 'Invalid phonenumber',
+    invalidphone: 'Invalid phone number',
     invalidcode: 'Invalid code',
     invalidUnameorPass: 'Invalid username or password',
     fillallfields: 'Please fill in all fields',
-    phonenumbernotfound: 'No user found with this phonenumber',
+    phonenumbernotfound: 'No user found with this phone number',
     enterphone: 'Enter your phone number',
   },
   fi: {

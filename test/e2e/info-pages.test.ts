@@ -1,4 +1,5 @@
 import t from 'tap'
+import { expectNoSeriousViolations } from './axe.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 
 checkPrerequisites()
@@ -42,11 +43,13 @@ t.test('/info: the FAQ opens, the support address is copied, the privacy stateme
   await page.getByRole('link', { name: 'Privacy statement' }).click()
   await page.getByRole('heading', { level: 1, name: 'Privacy statement' }).waitFor()
   t.equal(page.url(), `${baseUrl}/privacystatement`)
-  for (const name of ['Register holder', 'Content of the register', 'Register safety']) {
+  for (const name of ['Register holder', 'Content of the register', 'Who sees phone numbers', 'Register safety']) {
     t.ok(await page.getByRole('heading', { level: 2, name }).isVisible(), name)
   }
-  t.equal(await page.locator('main li').count(), 4, 'four items in the content of the register')
-  t.equal(await page.locator('section:last-of-type p').count(), 4, 'four paragraphs on register safety')
+  const section = (heading: string) => page.getByRole('region', { name: heading })
+  t.equal(await section('Content of the register').locator('li').count(), 4, 'four items in the register')
+  t.equal(await section('Who sees phone numbers').locator('li').count(), 5, 'five rules on phone numbers')
+  t.equal(await section('Register safety').locator('p').count(), 3, 'three paragraphs on register safety')
   await page.getByRole('button', { name: 'Close' }).click()
   await page.getByRole('heading', { level: 1, name: 'Info and FAQ' }).waitFor()
   t.equal(page.url(), `${baseUrl}/info`, 'close goes back')
@@ -85,3 +88,68 @@ t.test('both pages in Finnish', async (t) => {
   await screenshot(page, 'privacy-statement-fi')
   t.same(pageErrors, [])
 })
+
+/**
+ * The statement says what the server does (test/server/requests/phone-privacy.test.ts): the list carries no
+ * numbers, the detail shows the owner's only to the helper, admins and users within reach, the rest see the
+ * detail's "shown to helpers nearby" line, completed requests none, and the device copy goes on logout.
+ */
+const PHONE_RULES = [
+  {
+    locale: 'en-US',
+    heading: 'Who sees phone numbers',
+    sentences: [
+      'The request list and live updates never carry phone numbers, except between the two people of a request',
+      'to users whose saved location is within their chosen radius of the request',
+      'see instead: “The phone number is shown to helpers nearby.”',
+      'The helper’s number is shown only to the requester and to the administrators.',
+      'Completed requests show no phone numbers to anyone in the app.',
+      'They are deleted from the device when you log out or delete your account.',
+    ],
+  },
+  {
+    locale: 'fi-FI',
+    heading: 'Kuka näkee puhelinnumerot',
+    sentences: [
+      'Pyyntölista ja reaaliaikaiset päivitykset eivät koskaan sisällä puhelinnumeroita',
+      'joiden tallennetusta sijainnista pyyntö on heidän valitsemansa säteen sisällä',
+      'näkevät sen sijaan tekstin ”Puhelinnumero näytetään lähellä oleville auttajille.”',
+      'Auttajan numero näytetään vain pyytäjälle ja ylläpitäjille.',
+      'Valmiiksi merkityissä pyynnöissä ei näytetä puhelinnumeroita kenellekään sovelluksessa.',
+      'Ne poistetaan laitteelta, kun kirjaudut ulos tai poistat käyttäjätilisi.',
+    ],
+  },
+  {
+    locale: 'sv-SE',
+    heading: 'Vem ser telefonnumren',
+    sentences: [
+      'Förfrågningslistan och liveuppdateringarna innehåller aldrig telefonnummer',
+      'för användare som har förfrågan inom den radie de har valt från sin sparade plats',
+      'ser i stället ”Telefonnumret visas för hjälpare i närheten.”',
+      'Hjälparens nummer visas bara för den som bad om hjälp och för administratörerna.',
+      'Klara förfrågningar visar inga telefonnummer för någon i appen.',
+      'De raderas från enheten när du loggar ut eller raderar ditt konto.',
+    ],
+  },
+] as const
+
+for (const { locale, heading, sentences } of PHONE_RULES) {
+  t.test(`the privacy statement says who sees phone numbers (${locale})`, async (t) => {
+    const { page, pageErrors } = await openContext(t, browser, { locale })
+    await page.goto(`${baseUrl}/privacystatement`)
+    const rules = page.getByRole('region', { name: heading })
+    await rules.waitFor()
+    for (const sentence of sentences) t.ok(await rules.getByText(sentence).isVisible(), sentence)
+    const oldPromise = /request in progress|työn alla olevan|förfrågan under arbete/
+    t.equal(await page.getByText(oldPromise).count(), 0, 'the old, untrue promise is gone')
+    const width = await page.evaluate('document.documentElement.scrollWidth')
+    t.ok((width as number) <= 360, 'no sideways scrolling at 360 px')
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme })
+      await screenshot(page, `privacy-phones-${locale}-${colorScheme}`, { fullPage: true })
+      // The layout is the same in every language: contrast and structure are checked once, in both schemes.
+      if (locale === 'en-US') await expectNoSeriousViolations(t, page, `privacy statement, ${colorScheme}`)
+    }
+    t.same(pageErrors, [])
+  })
+}

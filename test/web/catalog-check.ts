@@ -4,6 +4,21 @@ import { join } from 'node:path'
 /** The locales whose catalogs must be complete: every id present in all three, none with an empty text. */
 export const CATALOG_LOCALES = ['fi', 'sv', 'en'] as const
 
+/**
+ * Translations that are rightly the same as the English text, as "locale:id" with the reason. Any other fi or sv
+ * text identical to the English one is reported as untranslated: Lingui's extract fills nothing in for a new id,
+ * but a text pasted from English, or an entry filled in to make the strict compile pass, looks translated.
+ */
+export const INTENTIONALLY_IDENTICAL: Readonly<Record<string, string>> = {
+  'fi:desccounter': 'only a count and a number: {count}/500',
+  'sv:desccounter': 'only a count and a number: {count}/500',
+  'fi:radiusvalue': '"km" is the same in every language',
+  'sv:radiusvalue': '"km" is the same in every language',
+  'sv:appversion': '"Version" is the Swedish word too',
+  'sv:status': '"Status" is the Swedish word too',
+  'sv:service_transportation': '"Transport" is the Swedish word too',
+}
+
 /** Message id to translated text, in file order. */
 export type Catalog = Map<string, string>
 
@@ -87,10 +102,15 @@ function tagNames(text: string): string {
 }
 
 /**
- * Every problem that makes the catalogs unfit to ship: an id missing from a locale, an empty translation, or a
- * translation whose {arguments} or <tags> differ from the English one. An empty list means complete.
+ * Every problem that makes the catalogs unfit to ship: an id missing from a locale, an empty translation, a
+ * translation identical to the English text (unless listed in `identical`), or one whose {arguments} or <tags>
+ * differ from the English one. An empty list means complete.
  */
-export function checkCatalogs(localesDir: string, locales: readonly string[] = CATALOG_LOCALES): string[] {
+export function checkCatalogs(
+  localesDir: string,
+  locales: readonly string[] = CATALOG_LOCALES,
+  identical: Readonly<Record<string, string>> = INTENTIONALLY_IDENTICAL,
+): string[] {
   const catalogs = new Map(locales.map((locale) => [locale, readCatalog(localesDir, locale)]))
   const allIds = new Set([...catalogs.values()].flatMap((catalog) => [...catalog.keys()]))
   const english = catalogs.get('en')
@@ -104,10 +124,50 @@ export function checkCatalogs(localesDir: string, locales: readonly string[] = C
         problems.push(`${locale}: id "${id}" is missing (present in ${holders.join(', ')})`)
       } else if (text.trim() === '') {
         problems.push(`${locale}: id "${id}" has an empty msgstr`)
+      } else if (locale !== 'en' && text === english?.get(id) && !Object.hasOwn(identical, `${locale}:${id}`)) {
+        problems.push(`${locale}: id "${id}" is not translated (same as the English text)`)
       } else if (english?.has(id) && argumentNames(text) !== argumentNames(english.get(id) ?? '')) {
         problems.push(`${locale}: id "${id}" uses other {arguments} than the English text`)
       } else if (english?.has(id) && tagNames(text) !== tagNames(english.get(id) ?? '')) {
         problems.push(`${locale}: id "${id}" uses other <tags> than the English text`)
+      }
+    }
+  }
+  for (const key of Object.keys(identical)) {
+    const [locale = '', id = ''] = key.split(':')
+    const text = catalogs.get(locale)?.get(id)
+    if (!catalogs.has(locale) || text === '') continue
+    if (text === undefined) problems.push(`${locale}: id "${id}" is listed as intentionally identical but is gone`)
+    else if (text !== english?.get(id)) {
+      problems.push(`${locale}: id "${id}" is listed as intentionally identical but is translated: unlist it`)
+    }
+  }
+  return problems
+}
+
+/**
+ * Words the catalogs agreed not to use, with the word that replaced them (issue 13): a new entry written in
+ * parallel with an old habit shows up here instead of on a user's screen.
+ */
+export const AVOIDED_TERMS: ReadonlyArray<{ locale: string; avoid: RegExp; use: string }> = [
+  { locale: 'sv', avoid: /begäran|begärand/i, use: 'förfrågan / förfrågningar' },
+  { locale: 'sv', avoid: /under arbete/i, use: 'Pågår, as the status says' },
+  { locale: 'fi', avoid: /kategori/i, use: 'luokka' },
+  { locale: 'fi', avoid: /\bsai apua|ei saanut apua/i, use: 'Apu saatu / Apua ei saatu' },
+  { locale: 'fi', avoid: /vapauta/i, use: 'luovu, as the Luovu pyynnöstä button says' },
+  { locale: 'sv', avoid: /frågad av/i, use: 'Från' },
+  { locale: 'en', avoid: /phonenumber/i, use: 'phone number (two words; only the server keeps the SPEC spelling)' },
+]
+
+/** Every translation that uses an avoided term, naming the term to use instead. An empty list means consistent. */
+export function checkTerminology(localesDir: string, terms = AVOIDED_TERMS): string[] {
+  const problems: string[] = []
+  for (const locale of new Set(terms.map((term) => term.locale))) {
+    for (const [id, text] of readCatalog(localesDir, locale)) {
+      for (const term of terms) {
+        if (term.locale === locale && term.avoid.test(text)) {
+          problems.push(`${locale}: id "${id}" says "${term.avoid.exec(text)?.[0]}": use ${term.use}`)
+        }
       }
     }
   }

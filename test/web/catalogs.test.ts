@@ -1,15 +1,9 @@
-import { cpSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import t from 'tap'
-import { accountMessages } from '../../web/src/i18n/account-messages.ts'
-import { formMessages } from '../../web/src/i18n/form-messages.ts'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import t, { type Test } from 'tap'
 import { messages } from '../../web/src/i18n/messages.ts'
-import { serviceCategoryNames, serviceMessages } from '../../web/src/i18n/service-messages.ts'
-import { notificationMessages } from '../../web/src/i18n/notification-messages.ts'
-import { languageNames, screenTitles, shellMessages } from '../../web/src/i18n/shell-messages.ts'
-import { wizardMessages } from '../../web/src/i18n/wizard-messages.ts'
-import { checkCatalogs, parsePo, readCatalog } from './catalog-check.ts'
+import { checkCatalogs, checkTerminology, INTENTIONALLY_IDENTICAL, parsePo, readCatalog } from './catalog-check.ts'
 
 const LOCALES_DIR = fileURLToPath(new URL('../../web/src/locales', import.meta.url))
 
@@ -55,6 +49,30 @@ const SPEC_KEYS = [
 /** Keys the product adds to SPEC section 8: the server's rate limits (HTTP 429), and calls that got no answer. */
 const ADDED_KEYS = ['toomanyattempts', 'offline', 'servernotreached']
 
+const WEB_SRC = fileURLToPath(new URL('../../web/src', import.meta.url))
+
+/**
+ * Every descriptor exported by a `*-messages.ts` module (or messages.ts) under web/src, found by name so that a new
+ * module is covered without being listed here.
+ */
+async function messageDescriptorsInCode(): Promise<Array<{ id: string; message: string }>> {
+  const files = readdirSync(WEB_SRC, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /(^|[/-])messages\.ts$/.test(file) && !file.startsWith('locales'))
+    .sort()
+  const descriptors: Array<{ id: string; message: string }> = []
+  for (const file of files) {
+    const module = (await import(pathToFileURL(join(WEB_SRC, file)).href)) as Record<string, unknown>
+    for (const group of Object.values(module)) {
+      if (typeof group !== 'object' || group === null) continue
+      for (const value of Object.values(group)) {
+        const { id, message } = (value ?? {}) as { id?: unknown; message?: unknown }
+        if (typeof id === 'string' && typeof message === 'string') descriptors.push({ id, message })
+      }
+    }
+  }
+  return descriptors
+}
+
 t.test('the fi, sv and en catalogs are complete and consistent', async (t) => {
   t.same(checkCatalogs(LOCALES_DIR), [])
 })
@@ -71,29 +89,65 @@ t.test('every SPEC message key and language name is in the catalogs', async (t) 
 
 t.test('the English catalog matches the texts in the code (run npm run i18n:extract after editing them)', async (t) => {
   const english = readCatalog(LOCALES_DIR, 'en')
-  const groups = [
-    messages,
-    shellMessages,
-    screenTitles,
-    languageNames,
-    formMessages,
-    accountMessages,
-    wizardMessages,
-    notificationMessages,
-    serviceMessages,
-    serviceCategoryNames,
-  ]
-  const descriptors = groups.flatMap((group) => Object.values(group) as Array<{ id: string; message: string }>)
+  const descriptors = await messageDescriptorsInCode()
+  t.ok(descriptors.length >= 250, `${descriptors.length} messages found in the code`)
   for (const { id, message } of descriptors) t.equal(english.get(id), message, id)
 })
 
-t.test('the check reports missing ids, empty texts, extra ids and changed arguments or tags', async (t) => {
+/** A copy of the real catalogs in a test folder, and a way to plant a fault in one of them. */
+function catalogCopy(t: Test) {
   const dir = t.testdir()
   cpSync(LOCALES_DIR, dir, { recursive: true, filter: (path) => !path.endsWith('.ts') })
   const edit = (locale: string, change: (text: string) => string) => {
     const path = join(dir, locale, 'messages.po')
-    writeFileSync(path, change(readFileSync(path, 'utf8')))
+    const before = readFileSync(path, 'utf8')
+    const after = change(before)
+    t.not(after, before, `the fault was planted in ${locale}`)
+    writeFileSync(path, after)
   }
+  return { dir, edit }
+}
+
+t.test('a planted empty or untranslated text in any locale fails the check', async (t) => {
+  for (const locale of ['fi', 'sv', 'en']) {
+    const { dir, edit } = catalogCopy(t)
+    edit(locale, (text) => text.replace(/(msgid "privacystatement"\nmsgstr )"[^"]*"/, '$1""'))
+    t.same(checkCatalogs(dir), [`${locale}: id "privacystatement" has an empty msgstr`], `empty in ${locale}`)
+  }
+  for (const locale of ['fi', 'sv']) {
+    const { dir, edit } = catalogCopy(t)
+    edit(locale, (text) => text.replace(/(msgid "gothelp"\nmsgstr )"[^"]*"/, '$1"Help received"'))
+    t.same(
+      checkCatalogs(dir),
+      [`${locale}: id "gothelp" is not translated (same as the English text)`],
+      `English text in ${locale}`,
+    )
+  }
+})
+
+t.test('each intentionally identical text is still identical, and says why', async (t) => {
+  for (const [key, reason] of Object.entries(INTENTIONALLY_IDENTICAL)) {
+    t.match(key, /^(fi|sv):\w+$/, key)
+    t.ok(reason.length > 10, `${key}: ${reason}`)
+  }
+  const { dir, edit } = catalogCopy(t)
+  edit('sv', (text) => text.replace(/(msgid "status"\nmsgstr )"[^"]*"/, '$1"Läge"'))
+  t.same(checkCatalogs(dir), ['sv: id "status" is listed as intentionally identical but is translated: unlist it'])
+})
+
+t.test('the catalogs use one word for one thing (förfrågan, Pågår, luokka, phone number)', async (t) => {
+  t.same(checkTerminology(LOCALES_DIR), [])
+  const { dir, edit } = catalogCopy(t)
+  edit('sv', (text) => text.replace(/(msgid "sendrequest"\nmsgstr )"[^"]*"/, '$1"Skicka begäran"'))
+  edit('fi', (text) => text.replace(/(msgid "allcategories"\nmsgstr )"[^"]*"/, '$1"Kaikki kategoriat"'))
+  t.same(checkTerminology(dir), [
+    'sv: id "sendrequest" says "begäran": use förfrågan / förfrågningar',
+    'fi: id "allcategories" says "kategori": use luokka',
+  ])
+})
+
+t.test('the check reports missing ids, empty texts, extra ids and changed arguments or tags', async (t) => {
+  const { dir, edit } = catalogCopy(t)
   edit('sv', (text) => text.replace(/msgid "genericerror"\nmsgstr "[^"]*"\n/, ''))
   edit('fi', (text) => text.replace(/(msgid "close"\nmsgstr )"[^"]*"/, '$1""'))
   edit('en', (text) => `${text}\nmsgid "onlyinenglish"\nmsgstr "Only in English"\n`)

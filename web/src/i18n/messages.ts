@@ -3,8 +3,9 @@ import { defineMessages } from './define-messages.ts'
 /**
  * The product's user-facing feedback (SPEC section 8): validation errors, server errors and success notices.
  * Keys are the product's message keys; screens refer to them as `messages.invalidphone`, and the mapping of
- * server answers to keys selects them by key. English texts are the SPEC's own wording; toomanyattempts is ours
- * (the server's rate limits).
+ * server answers to keys selects them by key. English texts are the SPEC's own wording, except that the SPEC's
+ * "phonenumber" is displayed as two words (the server's API messages keep the SPEC spelling); toomanyattempts is
+ * ours (the server's rate limits).
  */
 export const messages = defineMessages({
   // Validation
@@ -12,15 +13,15 @@ export const messages = defineMessages({
   invalidusernamelength: /*i18n*/ { id: 'invalidusernamelength', message: 'Username must be 3-16 characters' },
   invalidusernamechars: /*i18n*/ { id: 'invalidusernamechars', message: 'Username contains invalid characters' },
   usernameexists: /*i18n*/ { id: 'usernameexists', message: 'Username already exists' },
-  phoneexists: /*i18n*/ { id: 'phoneexists', message: 'Phonenumber already exists' },
-  phonenumbernotfound: /*i18n*/ { id: 'phonenumbernotfound', message: 'No user found with this phonenumber' },
+  phoneexists: /*i18n*/ { id: 'phoneexists', message: 'Phone number already exists' },
+  phonenumbernotfound: /*i18n*/ { id: 'phonenumbernotfound', message: 'No user found with this phone number' },
   enterphone: /*i18n*/ {
     id: 'enterphone',
     message: 'Enter your phone number',
     comment: 'Password reset: the phone number field was left empty.',
   },
   passwordtooshort: /*i18n*/ { id: 'passwordtooshort', message: 'Password must be at least 5 characters long' },
-  invalidphone: /*i18n*/ { id: 'invalidphone', message: 'Invalid phonenumber' },
+  invalidphone: /*i18n*/ { id: 'invalidphone', message: 'Invalid phone number' },
   invalidcode: /*i18n*/ {
     id: 'invalidcode',
     message: 'Invalid code',

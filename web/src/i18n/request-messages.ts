@@ -64,6 +64,11 @@ export const requestMessages = defineMessages({
   helper: /*i18n*/ { id: 'helper', message: 'Helper', comment: 'The user who took the request over.' },
   updated: /*i18n*/ { id: 'updated', message: 'Updated' },
   created: /*i18n*/ { id: 'created', message: 'Created' },
+  justnow: /*i18n*/ {
+    id: 'justnow',
+    message: 'just now',
+    comment: 'Relative time under a minute, after “Updated” or “Created” (lower case, like “5 minutes ago”).',
+  },
   views: /*i18n*/ { id: 'views', message: 'Views', comment: 'How many other users have opened the request.' },
   location: /*i18n*/ { id: 'location', message: 'Location' },
   approximatearea: /*i18n*/ {

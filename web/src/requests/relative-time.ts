@@ -11,12 +11,13 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
 
 /**
  * "5 minutes ago", "5 minuuttia sitten", "för 5 minuter sedan": the largest whole unit, in the interface locale
- * (SPEC 2: created and updated as relative times in fi, sv and en). Under a minute is "now".
+ * (SPEC 2: created and updated as relative times in fi, sv and en). Under a minute is `justNow`, the catalog's
+ * "just now": Intl's own word ("nyt", "nu") reads as "Päivitetty nyt", which sounds like a command in Finnish.
  */
-export function formatRelativeTime(iso: string, nowMs: number, locale: string): string {
+export function formatRelativeTime(iso: string, nowMs: number, locale: string, justNow: string): string {
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
   const seconds = Math.round((Date.parse(iso) - nowMs) / 1000)
-  if (Math.abs(seconds) < 60) return format.format(0, 'second')
+  if (Math.abs(seconds) < 60) return justNow
   for (const [unit, length] of UNITS) {
     if (Math.abs(seconds) >= length) return format.format(Math.trunc(seconds / length), unit)
   }

@@ -71,7 +71,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
   // Completed while open (a live event, or the owner's own "Mark ready"): said in words, not only by the badge.
   const [openedActive] = useState(!completed)
   const point = pointOf(request)
-  const relative = (iso: string) => formatRelativeTime(iso, now, i18n.locale)
+  const relative = (iso: string) => formatRelativeTime(iso, now, i18n.locale, i18n._(requestMessages.justnow))
 
   return (
     <div className="request-detail">

@@ -50,7 +50,7 @@ export const infoMessages = defineMessages({
   registercontentintro: /*i18n*/ { id: 'registercontentintro', message: 'The register holds:' },
   registeritemaccount: /*i18n*/ {
     id: 'registeritemaccount',
-    message: 'Account data: user name, phone number and a hash of the password',
+    message: 'Account data: username, phone number and a hash of the password',
   },
   registeritemlocation: /*i18n*/ {
     id: 'registeritemlocation',
@@ -69,6 +69,31 @@ export const infoMessages = defineMessages({
     message:
       'A login session lasts at most 30 days. A completed request stays in the request list for 7 days. Expired codes and sessions that have ended are purged regularly.',
   },
+  registerphonesheading: /*i18n*/ { id: 'registerphonesheading', message: 'Who sees phone numbers' },
+  registerphoneslist: /*i18n*/ {
+    id: 'registerphoneslist',
+    message:
+      'The request list and live updates never carry phone numbers, except between the two people of a request: the requester sees the helper’s number, and the helper sees the requester’s.',
+  },
+  registerphonesdetail: /*i18n*/ {
+    id: 'registerphonesdetail',
+    message:
+      'Opening a request shows the requester’s number only to the helper who took it over, to the administrators, and to users whose saved location is within their chosen radius of the request. A request without a location shows it to everyone who opens it. Users who have not shared their location, or who are farther away, see instead: “The phone number is shown to helpers nearby.”',
+    comment: 'The quoted line is the text the request detail shows instead of the number (phoneshowntonearby).',
+  },
+  registerphoneshelper: /*i18n*/ {
+    id: 'registerphoneshelper',
+    message: 'The helper’s number is shown only to the requester and to the administrators.',
+  },
+  registerphonescompleted: /*i18n*/ {
+    id: 'registerphonescompleted',
+    message: 'Completed requests show no phone numbers to anyone in the app.',
+  },
+  registerphonesdevice: /*i18n*/ {
+    id: 'registerphonesdevice',
+    message:
+      'Your device keeps the last loaded request list and the requests you opened, with the phone numbers you were allowed to see, so that they can be shown offline. They are deleted from the device when you log out or delete your account.',
+  },
   registersafetyheading: /*i18n*/ { id: 'registersafetyheading', message: 'Register safety' },
   registersafety1: /*i18n*/ {
     id: 'registersafety1',
@@ -79,11 +104,6 @@ export const infoMessages = defineMessages({
     id: 'registersafety2',
     message:
       'An approximate location is rounded to about one kilometre before it is stored; the exact position is never saved.',
-  },
-  registersafety3: /*i18n*/ {
-    id: 'registersafety3',
-    message:
-      'Phone numbers are shown only to the people of a request in progress (the requester and the helper) and to the administrators, and they are hidden once the request is completed.',
   },
   registersafety4: /*i18n*/ {
     id: 'registersafety4',

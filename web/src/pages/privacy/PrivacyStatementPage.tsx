@@ -12,12 +12,16 @@ const CONTENT = [
   infoMessages.registeritempush,
 ] as const
 
-const SAFETY = [
-  infoMessages.registersafety1,
-  infoMessages.registersafety2,
-  infoMessages.registersafety3,
-  infoMessages.registersafety4,
+/** Who sees phone numbers: exactly what server/domain/requests.ts (phonesFor) lets through, and the device copy. */
+const PHONES = [
+  infoMessages.registerphoneslist,
+  infoMessages.registerphonesdetail,
+  infoMessages.registerphoneshelper,
+  infoMessages.registerphonescompleted,
+  infoMessages.registerphonesdevice,
 ] as const
+
+const SAFETY = [infoMessages.registersafety1, infoMessages.registersafety2, infoMessages.registersafety4] as const
 
 /** /privacystatement: who keeps the register, what it holds and how it is protected (true to the README). */
 export function PrivacyStatementPage() {
@@ -40,6 +44,14 @@ export function PrivacyStatementPage() {
           ))}
         </ul>
         <p>{i18n._(infoMessages.registerretention)}</p>
+      </section>
+      <section className="info-section" aria-labelledby="register-phones-heading">
+        <h2 id="register-phones-heading">{i18n._(infoMessages.registerphonesheading)}</h2>
+        <ul>
+          {PHONES.map((item) => (
+            <li key={item.id}>{i18n._(item)}</li>
+          ))}
+        </ul>
       </section>
       <section className="info-section" aria-labelledby="register-safety-heading">
         <h2 id="register-safety-heading">{i18n._(infoMessages.registersafetyheading)}</h2>
