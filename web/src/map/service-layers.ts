@@ -68,29 +68,53 @@ function labelStyle(name: string): Style {
   })
 }
 
-/** A cluster: a dark disc with a white ring and the number of services in it, a little bigger for bigger counts. */
+/**
+ * A cluster: a dark marker with a "stack" glyph, and the number of its services on a yellow badge at its top right.
+ * The badge sits off the marker's centre so the count stays readable when the user's dot (drawn on top) covers it.
+ */
 const CLUSTER_COLOR = '#10151c'
-const clusterStyles = new Map<number, Style>()
-function clusterStyle(count: number): Style {
-  let style = clusterStyles.get(count)
-  if (!style) {
-    style = new Style({
-      image: new CircleStyle({
-        radius: count < 10 ? 17 : count < 100 ? 20 : 23,
-        fill: new Fill({ color: CLUSTER_COLOR }),
-        stroke: new Stroke({ color: '#ffffff', width: 3 }),
-        declutterMode: 'obstacle',
+const BADGE_COLOR = '#ffd43b'
+const BADGE_OFFSET_PX = 16
+const clusterSvg =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="36" height="36" viewBox="-4 -4 32 32">' +
+  `<circle cx="12" cy="12" r="14.5" fill="${CLUSTER_COLOR}" stroke="#ffffff" stroke-width="2.5"/>` +
+  '<path d="M12 4l8 4-8 4-8-4zM4 12l8 4 8-4M4 16l8 4 8-4" fill="none" stroke="#ffffff" stroke-width="2" ' +
+  'stroke-linecap="round" stroke-linejoin="round"/></svg>'
+const clusterMarker = new Style({
+  image: new Icon({
+    src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(clusterSvg)}`,
+    width: 36,
+    height: 36,
+    declutterMode: 'obstacle',
+  }),
+})
+const clusterStyles = new Map<number, Style[]>()
+function clusterStyle(count: number): Style[] {
+  let styles = clusterStyles.get(count)
+  if (!styles) {
+    styles = [
+      clusterMarker,
+      new Style({
+        image: new CircleStyle({
+          radius: count < 10 ? 10 : 12,
+          displacement: [BADGE_OFFSET_PX, BADGE_OFFSET_PX],
+          fill: new Fill({ color: BADGE_COLOR }),
+          stroke: new Stroke({ color: CLUSTER_COLOR, width: 2 }),
+          declutterMode: 'obstacle',
+        }),
+        text: new Text({
+          text: String(count),
+          offsetX: BADGE_OFFSET_PX,
+          offsetY: -BADGE_OFFSET_PX,
+          font: '700 13px system-ui, sans-serif',
+          fill: new Fill({ color: CLUSTER_COLOR }),
+          declutterMode: 'obstacle',
+        }),
       }),
-      text: new Text({
-        text: String(count),
-        font: '700 15px system-ui, sans-serif',
-        fill: new Fill({ color: '#ffffff' }),
-        declutterMode: 'none',
-      }),
-    })
-    clusterStyles.set(count, style)
+    ]
+    clusterStyles.set(count, styles)
   }
-  return style
+  return styles
 }
 
 /** The services of a cluster feature (OpenLayers' Cluster source keeps them in its `features` property). */
