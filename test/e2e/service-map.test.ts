@@ -1,7 +1,8 @@
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import t from 'tap'
 import type { Service } from '../../web/src/api/services.ts'
 import { pickLocalization } from '../../web/src/services/services.ts'
+import { expectNoSeriousViolations } from './axe.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 import { startTileServer } from './tile-server.ts'
 
@@ -16,45 +17,99 @@ const refused = await startServer(t, { TILE_URL: refusingTiles.tileUrl })
 const services = (await (await fetch(`${baseUrl}/api/services`)).json()) as Service[]
 const nameOf = (service: Service) => pickLocalization(service.localizations, 'en')?.name ?? ''
 
-// SPEC 9's default view for a visitor without a position: zoom 5 centred on 63.92, 25.75, in Web Mercator.
-const EARTH_RADIUS_M = 6378137
-const mercator = (latitude: number, longitude: number) => ({
-  x: (EARTH_RADIUS_M * longitude * Math.PI) / 180,
-  y: EARTH_RADIUS_M * Math.log(Math.tan(Math.PI / 4 + (latitude * Math.PI) / 360)),
-})
-const ZOOM_5_RESOLUTION = (2 * Math.PI * EARTH_RADIUS_M) / 256 / 2 ** 5
-
-/** Where a service's marker is drawn in the map's viewport at the default view. */
-async function pixelOf(
-  viewport: Locator,
-  service: Service,
-): Promise<{ x: number; y: number; box: { width: number; height: number } }> {
-  const box = await viewport.boundingBox()
-  if (!box) throw new Error('the map is not rendered')
-  const centre = mercator(63.92, 25.75)
-  const point = mercator(service.latitude, service.longitude)
-  return {
-    x: box.width / 2 + (point.x - centre.x) / ZOOM_5_RESOLUTION,
-    y: box.height / 2 - (point.y - centre.y) / ZOOM_5_RESOLUTION,
-    box,
+/**
+ * The page's OpenLayers map as a page expression: MapView hands it to its MapContext provider, the React sibling of
+ * the map's element, so React's fiber of that element leads to it. Production exposes nothing for tests.
+ */
+const OL_MAP = `(() => {
+  const element = document.querySelector('.service-map')
+  const fiber = element[Object.keys(element).find((key) => key.startsWith('__reactFiber$'))]
+  // The element keeps the fiber it was mounted with; the provider may have come later, on its alternate.
+  for (let sibling of [fiber, fiber.alternate]) {
+    while (sibling) {
+      const value = sibling.memoizedProps && sibling.memoizedProps.value
+      if (value && value.getView) return value
+      sibling = sibling.sibling
+    }
   }
+  throw new Error('no OpenLayers map next to .service-map')
+})()`
+
+/**
+ * Waits until a page expression is true, checked on every animation frame. The expression is compiled with the
+ * evaluated code: Playwright's waitForFunction would eval a string predicate, which the app's CSP refuses.
+ */
+async function waitUntil(page: Page, expression: string, timeoutMs = 10_000): Promise<void> {
+  await page.evaluate(`new Promise((resolve, reject) => {
+    const give_up = setTimeout(() => reject(new Error(${JSON.stringify(`timed out waiting for ${expression}`)})), ${timeoutMs})
+    const check = () => {
+      if (${expression}) {
+        clearTimeout(give_up)
+        resolve(true)
+      } else requestAnimationFrame(check)
+    }
+    check()
+  })`)
 }
 
-/** Of the given services, the one whose marker is farthest from every other marker and well inside the map. */
-async function loneMarker(viewport: Locator, candidates: Service[]) {
-  const placed = await Promise.all(
-    candidates.map(async (service) => ({ service, ...(await pixelOf(viewport, service)) })),
+interface DrawnMarker {
+  /** The services the marker stands for: one for a service's own marker, more for a cluster. */
+  ids: number[]
+  size: number
+  x: number
+  y: number
+}
+
+/** The service layer's markers as drawn now: clusters and single services, with their place in the viewport. */
+async function drawnMarkers(page: Page): Promise<DrawnMarker[]> {
+  return page.evaluate<DrawnMarker[]>(`(() => {
+    const map = ${OL_MAP}
+    const layer = map.getAllLayers().find((candidate) => candidate.get('name') === 'services')
+    return layer.getSource().getFeatures().map((feature) => {
+      const [x, y] = map.getPixelFromCoordinate(feature.getGeometry().getCoordinates())
+      const ids = feature.get('features').map((service) => service.get('service_id'))
+      return { ids, size: ids.length, x, y }
+    })
+  })()`)
+}
+
+/** A computed style of the first element the selector finds (page code as a string: no DOM types here). */
+const styleOf = (page: Page, selector: string, property: string) =>
+  page.evaluate<string>(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).${property}`)
+
+const zoomOf = (page: Page) => page.evaluate<number>(`${OL_MAP}.getView().getZoom()`)
+
+/** Waits until the markers drawn stand for `count` services (the clusters are made when the layer is drawn). */
+async function waitForMarkers(page: Page, count: number): Promise<void> {
+  await waitUntil(
+    page,
+    `(() => {
+    const layer = ${OL_MAP}.getAllLayers().find((candidate) => candidate.get('name') === 'services')
+    return layer.getSource().getFeatures().reduce((sum, cluster) => sum + cluster.get('features').length, 0) === ${count}
+  })()`,
   )
-  const inside = placed.filter(
-    ({ x, y, box }) => x > 70 && y > 120 && x < box.width - 30 && y < box.height - 50, // clear of zoom buttons and attribution
-  )
-  const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y)
-  const scored = inside.map((one) => ({
-    ...one,
-    room: Math.min(Infinity, ...placed.filter((other) => other !== one).map((other) => distance(one, other))),
-  }))
-  scored.sort((a, b) => b.room - a.room)
-  return scored[0]
+}
+
+/** Inside the map, clear of the zoom buttons (top left) and the attribution (bottom right). */
+const clearOfControls = ({ x, y }: { x: number; y: number }, box: { width: number; height: number }) =>
+  x > 70 && y > 120 && x < box.width - 30 && y < box.height - 50
+
+/** Of the given services, one drawn as its own marker (not in a cluster), farthest from every other marker. */
+async function loneMarker(page: Page, candidates: Service[]) {
+  const box = await page.locator('.service-map .ol-viewport').boundingBox()
+  if (!box) throw new Error('the map is not rendered')
+  const drawn = await drawnMarkers(page)
+  const distance = (a: DrawnMarker, b: DrawnMarker) => Math.hypot(a.x - b.x, a.y - b.y)
+  return drawn
+    .filter((marker) => marker.size === 1 && clearOfControls(marker, box))
+    .map((marker) => ({
+      ...marker,
+      service: candidates.find((service) => service.service_id === marker.ids[0]),
+      room: Math.min(Infinity, ...drawn.filter((other) => other !== marker).map((other) => distance(marker, other))),
+    }))
+    .filter((marker) => marker.service !== undefined)
+    .sort((a, b) => b.room - a.room)
+    .map(({ service, x, y }) => ({ service: service!, x, y }))[0]
 }
 
 async function waitForMap(page: Page) {
@@ -75,6 +130,7 @@ t.test('a visitor finds, filters and opens cyclist-friendly services', async (t)
   await mapTab.waitFor()
   t.equal(await mapTab.getAttribute('aria-selected'), 'true', 'a visitor lands on the service map')
   await waitForMap(page)
+  t.equal(await zoomOf(page), 5, 'SPEC 9: without a position, the map opens at zoom 5')
   t.ok(await page.getByText(`Services on the map (${services.length})`).isVisible(), 'every service is on the map')
   t.ok(
     loaded.some((url) => url.includes('/assets/ServiceMap')),
@@ -110,7 +166,8 @@ t.test('a visitor finds, filters and opens cyclist-friendly services', async (t)
 
   // A click on a marker opens its service.
   const viewport = page.locator('.service-map .ol-viewport')
-  const target = await loneMarker(viewport, chosen)
+  await waitForMarkers(page, chosen.length)
+  const target = await loneMarker(page, chosen)
   if (!target) throw new Error(`no ${category} marker inside the default view`)
   await viewport.click({ position: { x: target.x, y: target.y } })
   const dialog = page.getByRole('dialog', { name: nameOf(target.service) })
@@ -190,10 +247,113 @@ t.test('tiles answering 401 show the AuthFailure panel, and the map stays usable
   await waitForMap(page)
   await screenshot(page, 'service-map-auth-failure')
 
+  // Clusters zoom in until a service has a marker of its own, which opens it.
   const viewport = page.locator('.service-map .ol-viewport')
-  const target = await loneMarker(viewport, services)
-  if (!target) throw new Error('no marker inside the default view')
-  await viewport.click({ position: { x: target.x, y: target.y } })
-  await page.getByRole('dialog', { name: nameOf(target.service) }).waitFor()
+  const box = await viewport.boundingBox()
+  if (!box) throw new Error('the map is not rendered')
+  await waitForMarkers(page, services.length)
+  for (let taps = 0; ; taps++) {
+    const target = await loneMarker(page, services)
+    if (target) {
+      await viewport.click({ position: { x: target.x, y: target.y } })
+      await page.getByRole('dialog', { name: nameOf(target.service) }).waitFor()
+      break
+    }
+    const cluster = (await drawnMarkers(page)).find((marker) => clearOfControls(marker, box))
+    if (!cluster || taps === 5) throw new Error('no marker inside the view')
+    const zoom = await zoomOf(page)
+    await viewport.click({ position: { x: cluster.x, y: cluster.y } })
+    await waitUntil(page, `${OL_MAP}.getView().getZoom() > ${zoom} && !${OL_MAP}.getView().getAnimating()`)
+    await waitForMarkers(page, services.length)
+  }
   t.pass('a marker still opens its service without tiles')
 })
+
+// The phone's position in the tests of clustering: the middle of Helsinki, where the sample services crowd.
+const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  t.test(`over Helsinki, close markers are clusters with a count, and a tap zooms in (${colorScheme})`, async (t) => {
+    const { page, pageErrors } = await openContext(t, browser, {
+      colorScheme,
+      geolocation: HELSINKI,
+      permissions: ['geolocation'],
+    })
+    await page.goto(`${baseUrl}/`)
+    await waitForMap(page)
+    // SPEC 9: zoom 10 on the user's position.
+    await waitUntil(page, `${OL_MAP}.getView().getZoom() === 10`)
+    await waitForMarkers(page, services.length)
+    const before = await drawnMarkers(page)
+    const clusters = before.filter((marker) => marker.size > 1)
+    t.ok(clusters.length > 0, `close markers are drawn as clusters (${clusters.map((c) => c.size).join(', ')})`)
+    t.same(
+      before.flatMap((marker) => marker.ids).sort((a, b) => a - b),
+      services.map((service) => service.service_id).sort((a, b) => a - b),
+      'every service is in exactly one marker',
+    )
+    t.ok(before.length < services.length, `fewer markers (${before.length}) than services (${services.length})`)
+    await screenshot(page, `service-map-clusters-${colorScheme}`, { fullPage: true })
+
+    // The user's dot is drawn above the markers: the topmost canvas shows its blue at its centre.
+    const dotColour = await page.evaluate<number[]>(`(() => {
+      const map = ${OL_MAP}
+      const [x, y] = map.getPixelFromCoordinate(map.getView().getCenter())
+      const canvases = [...document.querySelectorAll('.service-map .ol-layers canvas')]
+      const top = canvases[canvases.length - 1]
+      const ratio = top.width / top.getBoundingClientRect().width
+      return [...top.getContext('2d').getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data]
+    })()`)
+    t.same(dotColour, [0x0b, 0x57, 0xb0, 255], 'the own position is drawn on top, in its own colour')
+
+    // A tap on the biggest cluster clear of the zoom buttons and the attribution zooms in to fit its services.
+    const box = await page.locator('.service-map .ol-viewport').boundingBox()
+    if (!box) throw new Error('the map is not rendered')
+    const target = clusters.filter((cluster) => clearOfControls(cluster, box)).sort((a, b) => b.size - a.size)[0]
+    if (!target) throw new Error('no cluster inside the default view')
+    await page.locator('.service-map .ol-viewport').click({ position: { x: target.x, y: target.y } })
+    await waitUntil(page, `${OL_MAP}.getView().getZoom() > 10 && !${OL_MAP}.getView().getAnimating()`)
+    t.ok((await zoomOf(page)) > 10, `the tap on a cluster of ${target.size} zoomed in to ${await zoomOf(page)}`)
+    t.equal(await page.getByRole('dialog').count(), 0, 'a cluster opens no service')
+    await waitUntil(
+      page,
+      `(() => {
+      const layer = ${OL_MAP}.getAllLayers().find((candidate) => candidate.get('name') === 'services')
+      return layer.getSource().getFeatures().length > ${before.length}
+    })()`,
+    )
+    t.pass('the cluster came apart into more markers')
+    await screenshot(page, `service-map-cluster-zoomed-${colorScheme}`, { fullPage: true })
+
+    // The category dropdown is a normal field, not a read-only one (Form.css's rule for read-only inputs).
+    const filter = page.getByRole('combobox', { name: 'Category' })
+    t.equal(await styleOf(page, '#service-filter', 'borderTopStyle'), 'solid', 'the dropdown has a solid border')
+
+    // The services list's toggle looks and acts like a control: a bordered 44 px row with a chevron, a focus ring.
+    const SUMMARY = '.service-list summary'
+    const summary = page.locator(SUMMARY)
+    const summaryBox = await summary.boundingBox()
+    t.ok(summaryBox && summaryBox.height >= 44, `the list toggle is a 44 px target (${summaryBox?.height})`)
+    t.equal(await summary.locator('.service-list__chevron').count(), 1, 'with a chevron')
+    t.not(await styleOf(page, SUMMARY, 'borderTopStyle'), 'none', 'with a border')
+    await filter.focus()
+    for (
+      let step = 0;
+      step < 15 && !(await page.evaluate<boolean>(`document.activeElement === document.querySelector('${SUMMARY}')`));
+      step++
+    ) {
+      await page.keyboard.press('Tab')
+    }
+    t.ok(
+      await page.evaluate<boolean>(`document.querySelector('${SUMMARY}').matches(':focus-visible')`),
+      'Tab reaches the list toggle',
+    )
+    t.not(await styleOf(page, SUMMARY, 'outlineStyle'), 'none', 'with a focus ring')
+    await page.keyboard.press('Enter')
+    await page.locator('.service-list[open]').waitFor()
+    t.pass('Enter opens the list')
+    await screenshot(page, `service-map-list-open-${colorScheme}`, { fullPage: true })
+    await expectNoSeriousViolations(t, page, `service map with clusters (${colorScheme})`)
+    t.same(pageErrors, [], 'no errors in the page')
+  })
+}

@@ -50,16 +50,23 @@ const ownStyle = new Style({
  * A vector source on its own layer, on the map while the calling component is mounted. Create the source and its
  * features once (useState) and change their geometry in place: a new position moves a feature, never the layer.
  */
-export function useVectorLayer(source: VectorSource, zIndex = 0): void {
+export function useVectorLayer(source: VectorSource, zIndex = 0, className?: string): void {
   const map = useMap()
   useEffect(() => {
-    const layer = new VectorLayer({ source, zIndex })
+    const layer = new VectorLayer({ source, zIndex, className })
     map.addLayer(layer)
     return () => {
       map.removeLayer(layer)
     }
-  }, [map, source, zIndex])
+  }, [map, source, zIndex, className])
 }
+
+/**
+ * The own position's layer draws on a canvas of its own (OpenLayers shares one canvas between layers of one class
+ * name): decluttered names and cluster counts are drawn after every layer, onto their layer's canvas, so on a
+ * shared canvas they would cover the user's dot.
+ */
+export const OWN_POSITION_LAYER_CLASS = 'ol-layer own-position-layer'
 
 /** The user's own position (location slice), drawn over everything else; while it is unknown, nothing is drawn. */
 export function useOwnPosition(position: Coordinates | null): void {
@@ -68,7 +75,7 @@ export function useOwnPosition(position: Coordinates | null): void {
     own.setStyle(ownStyle)
     return { own, source: new VectorSource({ features: [own] }) }
   })
-  useVectorLayer(source, 10)
+  useVectorLayer(source, 10, OWN_POSITION_LAYER_CLASS)
   const latitude = position?.latitude
   const longitude = position?.longitude
   useEffect(() => {

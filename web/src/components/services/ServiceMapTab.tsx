@@ -95,7 +95,14 @@ export function ServiceMapTab() {
 
       {status === 'loaded' && (
         <details className="service-list">
-          <summary>{i18n._(serviceMessages.servicelist.id, { count: visible.length })}</summary>
+          <summary>
+            <span className="service-list__label">
+              {i18n._(serviceMessages.servicelist.id, { count: visible.length })}
+            </span>
+            <svg className="service-list__chevron" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+            </svg>
+          </summary>
           {visible.length === 0 ? (
             <p>{i18n._(serviceMessages.noservices)}</p>
           ) : (
