@@ -89,6 +89,13 @@ t.test('offline, the cyclist keeps their request and the helper’s number; a lo
   await page.waitForFunction(`(localStorage.getItem('requestsCache') ?? '').includes(${JSON.stringify(bob.e164)})`)
   t.pass('the list on the device holds the helper’s number')
 
+  // At start the kept list shows at once, while the stored session is still being checked (held here).
+  await page.route('**/api/user/protected-route', () => {})
+  await page.reload()
+  await page.getByRole('button', { name: REQUEST }).waitFor()
+  t.pass('the kept list shows before the session check answers')
+  await page.unroute('**/api/user/protected-route')
+
   // Offline, a reload: the list from the device, from when, and no fetch error.
   await context.setOffline(true)
   await page.reload()
