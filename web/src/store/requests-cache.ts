@@ -19,12 +19,17 @@ export interface CachedRequests {
   requests: HelpRequest[]
 }
 
-type CacheStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+/** What the cache uses of localStorage; written out, since the unit tests' tsconfig has Node's types, not the DOM's. */
+export interface CacheStorage {
+  getItem: (key: string) => string | null
+  setItem: (key: string, value: string) => void
+  removeItem: (key: string) => void
+}
 
 // Storage can be missing (Node, some private modes) or throw (blocked cookies): then nothing is kept.
 function deviceStorage(): CacheStorage | null {
   try {
-    return globalThis.localStorage ?? null
+    return (globalThis as { localStorage?: CacheStorage }).localStorage ?? null
   } catch {
     return null
   }
