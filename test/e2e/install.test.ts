@@ -1,10 +1,13 @@
 import type { Locator, Page } from 'playwright-core'
 import t from 'tap'
+import { createUser, typeCode, type TestUser } from './accounts-helpers.ts'
 import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
+import { SmsOutbox } from './sms-outbox.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)
-const { baseUrl } = await startServer(t)
+const server = await startServer(t)
+const { baseUrl } = server
 
 // Page code is written as strings: the root tsconfig that checks these tests has Node's types, not the DOM's.
 
@@ -72,6 +75,54 @@ t.test('the first visit to / goes to /install once; then / stays', async (t) => 
   await page.goto(`${baseUrl}/`)
   await page.getByRole('heading', { level: 1, name: 'Bike Help', exact: true }).waitFor()
   t.equal(page.url(), `${baseUrl}/`, 'the second visit to / stays on the main screen')
+  t.same(pageErrors, [])
+})
+
+/** After a login or registration: the main screen greets the user, or the install page shows (the bug). */
+async function landingAfterSignIn(page: Page): Promise<string> {
+  await page
+    .getByText('Logged in as')
+    .or(page.getByRole('heading', { level: 1, name: 'Welcome to Bike Help' }))
+    .waitFor()
+  return new URL(page.url()).pathname
+}
+
+t.test('a session that starts on a bookmarked /login lands on the main screen after logging in', async (t) => {
+  const user: TestUser = { username: 'bookmark', phone: '040 222 0001', e164: '+358402220001', password: 'salasana1' }
+  await createUser(server, user)
+  const { page, pageErrors } = await openContext(t, browser, { installRedirect: true })
+  await page.goto(`${baseUrl}/login`)
+  await page.getByRole('textbox', { name: 'Username or phone number', exact: true }).fill(user.username)
+  await page.getByLabel('Password', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  t.equal(await landingAfterSignIn(page), '/', 'the main screen, not /install')
+  await page.reload()
+  await page.getByText('Logged in as').waitFor()
+  t.equal(new URL(page.url()).pathname, '/', 'a reload of / stays on the main screen too')
+  t.same(pageErrors, [])
+})
+
+t.test('a registration that starts on /register lands on the main screen', async (t) => {
+  const user: TestUser = { username: 'newcomer', phone: '040 222 0002', e164: '+358402220002', password: 'salasana2' }
+  const outbox = new SmsOutbox(server.dataDir)
+  const { page, pageErrors } = await openContext(t, browser, {
+    installRedirect: true,
+    permissions: ['geolocation'],
+    geolocation: { latitude: 60.1699, longitude: 24.9384 },
+  })
+  await page.goto(`${baseUrl}/register`)
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(user.username)
+  await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(user.phone)
+  await page.getByLabel('Password', { exact: true }).fill(user.password)
+  const seen = outbox.count(user.e164)
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByRole('heading', { level: 2, name: 'Confirm your phone number' }).waitFor()
+  await typeCode(page, (await outbox.waitForCode(user.e164, seen)).code)
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByRole('heading', { level: 2, name: 'Your help radius' }).waitFor()
+  await page.getByRole('textbox', { name: 'Radius (km)', exact: true }).fill('10')
+  await page.getByRole('button', { name: 'Register' }).click()
+  t.equal(await landingAfterSignIn(page), '/', 'the main screen, not /install')
   t.same(pageErrors, [])
 })
 

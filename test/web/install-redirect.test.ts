@@ -1,5 +1,5 @@
 import t from 'tap'
-import { shouldRedirectToInstall } from '../../web/src/install/install-redirect.ts'
+import { landingHandlesFirstVisit, shouldRedirectToInstall } from '../../web/src/install/install-redirect.ts'
 import { isIosDevice } from '../../web/src/install/ios-device.ts'
 
 const FIRST_VISIT = { handledThisSession: false, standalone: false, search: '' }
@@ -35,4 +35,11 @@ t.test('iOS devices, including an iPad that reports a Mac', async (t) => {
   t.equal(device(mac, 'MacIntel', 5), true, 'iPadOS asking for the desktop page')
   t.equal(device(mac, 'MacIntel', 0), false, 'a Mac')
   t.equal(device(android, 'Linux armv8l', 5), false, 'Android')
+})
+
+t.test('a session that starts away from / has had its first visit: login and registration land on /', async (t) => {
+  t.equal(landingHandlesFirstVisit('/'), false, 'a session starting at / still gets its one redirect')
+  t.equal(landingHandlesFirstVisit('/login'), true, 'a bookmarked /login')
+  t.equal(landingHandlesFirstVisit('/register'), true, 'a link to /register')
+  t.equal(landingHandlesFirstVisit('/install'), true, '/install itself')
 })

@@ -121,3 +121,30 @@ t.test('a deleted request the user did not help with makes no notice', async (t)
   store.getState().applyEvent({ type: 'request.deleted', request_id: 31 })
   t.same(store.getState().notices, [])
 })
+
+t.test('the list kept on the device goes only into an empty list; a fetch without an answer says so', async (t) => {
+  const store = loggedInStore()
+  const kept = helpRequest({ request_id: 11 })
+  store.getState().restoreRequests([kept], 1000)
+  t.same(store.getState().requests, [kept])
+  t.equal(store.getState().requestsLoadedAt, 1000)
+  store.getState().restoreRequests([helpRequest({ request_id: 12 })], 2000)
+  t.same(
+    store.getState().requests.map((r) => r.request_id),
+    [11],
+    'a second copy does not replace what is held',
+  )
+
+  const fetchFails = globalThis.fetch
+  globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'))
+  t.teardown(() => {
+    globalThis.fetch = fetchFails
+  })
+  await store.getState().loadRequests()
+  t.equal(store.getState().requestsStatus, 'unreachable', 'offline is not an error answer')
+  t.same(store.getState().requests, [kept], 'the kept list stays')
+
+  store.getState().requestsAfterLogout()
+  t.same(store.getState().requests, [])
+  t.equal(store.getState().requestsLoadedAt, null)
+})

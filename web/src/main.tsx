@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
 import { connectEventStream } from './events/connect.ts'
 import './install/install-prompt.ts'
+import { noteLandingPage } from './install/redirect-flag.ts'
 import { linkManifestOf } from './pwa/manifest-link.ts'
 import { registerServiceWorker } from './pwa/register.ts'
 import { useStore } from './store/index.ts'
@@ -10,6 +11,9 @@ import './styles/tokens.css'
 import './styles/base.css'
 import './styles/standalone.css'
 
+// The address the page loaded at, before the router moves anywhere: a session that starts on /login or /register
+// is never sent to /install after logging in.
+noteLandingPage(window.location.pathname)
 // Start fetching the catalog and checking a stored session before React's first render, so both are often
 // settled by then.
 void useStore.getState().startLanguage()

@@ -6,6 +6,10 @@ export const pwaMessages = defineMessages({
     id: 'offlinebanner',
     message: 'You are offline. Saved screens still work; sending and updating need a connection.',
   },
+  offlinelistfrom: /*i18n*/ {
+    id: 'offlinelistfrom',
+    message: 'You are offline — showing what was loaded at {time}',
+  },
   updateavailable: /*i18n*/ { id: 'updateavailable', message: 'A new version of the app is available.' },
   updatereload: /*i18n*/ { id: 'updatereload', message: 'Reload' },
   updatelater: /*i18n*/ { id: 'updatelater', message: 'Later' },

@@ -24,3 +24,12 @@ export function shouldRedirectToInstall({ handledThisSession, standalone, search
   if (new URLSearchParams(search).has('request')) return false
   return true
 }
+
+/**
+ * Whether a page load ends the session's chance of a first visit to /: it does when the session starts elsewhere.
+ * Someone who opens a bookmarked /login or /register came to log in and use the app; the / they land on afterwards
+ * is not a first visit, so login and registration never end on the install page.
+ */
+export function landingHandlesFirstVisit(pathname: string): boolean {
+  return pathname !== '/'
+}

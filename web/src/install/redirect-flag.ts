@@ -1,4 +1,4 @@
-import { INSTALL_REDIRECT_KEY } from './install-redirect.ts'
+import { INSTALL_REDIRECT_KEY, landingHandlesFirstVisit } from './install-redirect.ts'
 
 export function wasFirstVisitHandled(): boolean {
   try {
@@ -15,4 +15,9 @@ export function markFirstVisitHandled(): void {
   } catch {
     // wasFirstVisitHandled already answers true without storage.
   }
+}
+
+/** Once per page load, before any navigation: a session that starts away from / has had its first visit. */
+export function noteLandingPage(pathname: string): void {
+  if (landingHandlesFirstVisit(pathname)) markFirstVisitHandled()
 }

@@ -46,8 +46,9 @@ export function MainPage() {
 
   const linkedRequest = requestIdOf(search)
   const openRequestId = status === 'loggedIn' ? linkedRequest : null
-  // A link to a request shows the requests tab behind its modal.
-  const tab: Tab = chosenTab ?? (status === 'loggedIn' || linkedRequest !== null ? 'requests' : 'servicemap')
+  // A link to a request shows the requests tab behind its modal. A stored session still being checked shows it
+  // too: the list kept on the device is there at once.
+  const tab: Tab = chosenTab ?? (status !== 'loggedOut' || linkedRequest !== null ? 'requests' : 'servicemap')
 
   return (
     <>

@@ -54,7 +54,10 @@ export function useRequestDetail(id: number) {
           setDetail({ id, phase: 'notfound', request: null })
         } else {
           console.error('Fetching the request failed', error)
-          setDetail({ id, phase: 'failed', request: null })
+          // No answer at all (offline at the roadside): the copy in the list, kept on the device, with the phone
+          // numbers this user was shown, is better than an error.
+          const kept = error instanceof ApiError && error.status === 0 ? findKeptCopy(id) : undefined
+          setDetail(kept ? { id, phase: 'loaded', request: kept } : { id, phase: 'failed', request: null })
         }
       },
     )
@@ -67,4 +70,9 @@ export function useRequestDetail(id: number) {
   const { phase, request } = detail.id === id ? detail : { phase: 'loading' as const, request: null }
   if (phase === 'loaded' && deleted) return { phase: 'deleted' as const, request: null, update }
   return { phase, request: phase === 'loaded' ? (live ?? request) : request, update }
+}
+
+/** The list's copy of a request, read once: the modal then follows the list like a fetched one. */
+function findKeptCopy(id: number): HelpRequest | undefined {
+  return useStore.getState().requests.find((r) => r.request_id === id)
 }

@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { keepRequestsOnDevice } from './keep-requests-on-device.ts'
 import { createLocationSlice, type LocationSlice } from './slices/location.ts'
 import { createRequestsSlice, type RequestsSlice } from './slices/requests.ts'
 import { createServicesSlice, type ServicesSlice } from './slices/services.ts'
@@ -15,3 +16,5 @@ export const useStore = create<AppState>()((...args) => ({
   ...createRequestsSlice(...args),
   ...createServicesSlice(...args),
 }))
+
+keepRequestsOnDevice(useStore)

@@ -7,11 +7,17 @@ import { requestMessages } from '../../i18n/request-messages.ts'
 import { screenTitles } from '../../i18n/shell-messages.ts'
 import { useStore } from '../../store/index.ts'
 import { selectPosition } from '../../store/slices/location.ts'
-import { selectRequestsStatus, selectShowAll, visibleRequests } from '../../store/slices/requests.ts'
+import {
+  selectRequestsLoadedAt,
+  selectRequestsStatus,
+  selectShowAll,
+  visibleRequests,
+} from '../../store/slices/requests.ts'
 import { selectSessionStatus } from '../../store/slices/session.ts'
 import { FormMessage } from '../form/FormMessage.tsx'
 import { Loader } from '../Loader.tsx'
 import { NewRequestDialog } from './NewRequestDialog.tsx'
+import { OfflineListNotice } from './OfflineListNotice.tsx'
 import { PullToRefresh } from './PullToRefresh.tsx'
 import { RequestList } from './RequestList.tsx'
 import './Requests.css'
@@ -25,6 +31,7 @@ export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
   const { i18n } = useLingui()
   const session = useStore(selectSessionStatus)
   const status = useStore(selectRequestsStatus)
+  const loadedAt = useStore(selectRequestsLoadedAt)
   const showAll = useStore(selectShowAll)
   const position = useStore(selectPosition)
   const { setShowAll, loadRequests } = useStore(
@@ -50,22 +57,23 @@ export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
     if (loggedIn) void loadRequests()
   }, [loggedIn, loadRequests])
 
-  if (session === 'checking') return <Loader label={i18n._(requestMessages.loadingrequests)} />
+  // While a stored session is checked, the list kept on the device shows at once; only without one, a spinner.
+  if (session === 'checking' && shown.length === 0) return <Loader label={i18n._(requestMessages.loadingrequests)} />
 
   const refreshing = status === 'loading'
   const showAllBox = (
     <label className="checkbox">
       <input
         type="checkbox"
-        checked={loggedIn && showAll}
-        disabled={!loggedIn}
+        checked={session !== 'loggedOut' && showAll}
+        disabled={session === 'loggedOut'}
         onChange={(event) => setShowAll(event.target.checked)}
       />
       <span>{i18n._(requestMessages.showall)}</span>
     </label>
   )
 
-  if (!loggedIn) {
+  if (session === 'loggedOut') {
     return (
       <div className="requests">
         {showAllBox}
@@ -105,9 +113,10 @@ export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
       {showAllBox}
       <PullToRefresh onRefresh={loadRequests} refreshing={refreshing}>
         <FormMessage tone="error" text={status === 'failed' ? i18n._(messages.failedtofetchrequests) : null} />
+        {status === 'unreachable' && <OfflineListNotice loadedAt={loadedAt} />}
         {status === 'loading' && shown.length === 0 ? (
           <Loader label={i18n._(requestMessages.loadingrequests)} />
-        ) : status === 'loaded' && shown.length === 0 ? (
+        ) : (status === 'loaded' || loadedAt !== null) && shown.length === 0 ? (
           <p className="requests__empty">
             <Trans id="norequests" message="No help requests to show right now." />
           </p>

@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand'
+import { ApiError } from '../../api/errors.ts'
 import { fetchRequests, type HelpRequest, type RequestCategory } from '../../api/requests.ts'
 import {
   applyRequestEvent,
@@ -10,12 +11,15 @@ import {
 } from '../../events/events.ts'
 import type { SessionStatus } from '../../session/status.ts'
 
-export type RequestsStatus = 'idle' | 'loading' | 'loaded' | 'failed'
+/** 'unreachable': the last fetch got no answer at all (offline, server down), as opposed to an error answer. */
+export type RequestsStatus = 'idle' | 'loading' | 'loaded' | 'failed' | 'unreachable'
 
 export interface RequestsState {
   /** As the server answered, unordered; screens order and filter with the selectors below. */
   requests: HelpRequest[]
   requestsStatus: RequestsStatus
+  /** When the server last answered the list (ms since the epoch), also for a list kept on the device; null: never. */
+  requestsLoadedAt: number | null
   /** SPEC 2: show requests outside the radius too. */
   showAll: boolean
   /** Ids that a live event said were deleted, so an open detail modal can say so (the latest few). */
@@ -62,6 +66,8 @@ export interface RequestsActions {
   dropRequest: (id: number) => void
   /** A session ended: nothing of the last user's list stays on screen. */
   requestsAfterLogout: () => void
+  /** The list kept on the device (store/requests-cache.ts), shown until the server answers. */
+  restoreRequests: (requests: HelpRequest[], loadedAt: number) => void
 }
 
 export type RequestsSlice = RequestsState & RequestsActions
@@ -75,6 +81,7 @@ export type RequestsStore = RequestsSlice & { status: SessionStatus; user: { use
 export const initialRequestsState: RequestsState = {
   requests: [],
   requestsStatus: 'idle',
+  requestsLoadedAt: null,
   showAll: false,
   deletedRequestIds: [],
   notices: [],
@@ -154,10 +161,11 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
         try {
           const fetched = await fetchRequests()
           const requests = eventsDuringLoad.reduce(applyRequestEvent, fetched)
-          if (get().status === 'loggedIn') set({ requests, requestsStatus: 'loaded' })
+          if (get().status === 'loggedIn') set({ requests, requestsStatus: 'loaded', requestsLoadedAt: Date.now() })
         } catch (error) {
           console.error('Fetching the requests failed', error)
-          set({ requestsStatus: 'failed' })
+          const unreachable = error instanceof ApiError && error.status === 0
+          set({ requestsStatus: unreachable ? 'unreachable' : 'failed' })
         } finally {
           eventsDuringLoad = null
           loading = null
@@ -186,6 +194,11 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
     dropRequest: (id) => apply({ type: 'request.deleted', request_id: id }, 'answer'),
 
     requestsAfterLogout: () => set(initialRequestsState),
+
+    // Only into an empty list: anything the server already told is newer than the device's copy.
+    restoreRequests: (requests, loadedAt) => {
+      if (get().requestsLoadedAt === null && get().requests.length === 0) set({ requests, requestsLoadedAt: loadedAt })
+    },
   }
 }
 
@@ -201,5 +214,6 @@ export {
 
 export const selectRequests = (state: RequestsState): HelpRequest[] => state.requests
 export const selectRequestsStatus = (state: RequestsState): RequestsStatus => state.requestsStatus
+export const selectRequestsLoadedAt = (state: RequestsState): number | null => state.requestsLoadedAt
 export const selectShowAll = (state: RequestsState): boolean => state.showAll
 export const selectNotices = (state: RequestsState): RequestNotice[] => state.notices

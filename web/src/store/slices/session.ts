@@ -10,6 +10,7 @@ import { clearStoredSession, readToken, readUser, writeToken, writeUser } from '
 import { toStoredUser, type StoredUser } from '../../session/stored-user.ts'
 import type { SessionStatus } from '../../session/status.ts'
 import type { AppState } from '../index.ts'
+import { clearCachedRequests } from '../requests-cache.ts'
 
 export type { SessionStatus }
 
@@ -52,8 +53,10 @@ export function initialSessionState(): SessionState {
 }
 
 export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = (set, get) => {
+  // Every way a session ends comes here: the logout button, a refused refresh, a 401 at start, account deletion.
   function endSession() {
     clearStoredSession()
+    clearCachedRequests()
     set(loggedOut)
     get().locationAfterLogout()
     get().requestsAfterLogout()
@@ -109,6 +112,11 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     signIn: ({ token, user }) => {
       writeToken(token)
       const stored = toStoredUser(user)
+      // Another user on this device without a logout in between: nothing of the last one's list may stay.
+      if (get().user?.user_id !== stored.user_id) {
+        clearCachedRequests()
+        get().requestsAfterLogout()
+      }
       writeUser(stored)
       set({ status: 'loggedIn', token, user: stored, isAdmin: user.isAdmin })
       alignServerLanguage()
