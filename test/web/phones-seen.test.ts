@@ -1,6 +1,6 @@
 import t from 'tap'
 import { helpRequest } from './fixtures.ts'
-import { applyRequestEvent } from '../../web/src/events/events.ts'
+import { applyRequestEvent, withPhonesSeen } from '../../web/src/events/events.ts'
 
 const HELD = helpRequest({
   request_id: 1,
@@ -28,4 +28,12 @@ t.test('numbers that no longer apply are not kept', async (t) => {
   const done = upsert(later({ status: 'completed', responder_id: null }))
   t.same([done.phone, done.responder_phone], [null, null], 'completed: none at all')
   t.equal(upsert(later({ phone: '+358409999999' })).phone, '+358409999999', 'a number sent wins')
+})
+
+t.test('a refetched list keeps the numbers the held copies were shown', async (t) => {
+  const other = helpRequest({ request_id: 2, phone: null })
+  const [kept, fresh] = withPhonesSeen([HELD], [later({ description: 'Refetched' }), other])
+  t.equal(kept?.description, 'Refetched', 'the fetched state')
+  t.equal(kept?.phone, HELD.phone, 'with the number shown before')
+  t.equal(fresh, other, 'a request not held before is as fetched')
 })

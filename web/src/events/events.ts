@@ -62,7 +62,17 @@ export function applyRequestEvent(requests: readonly HelpRequest[], event: Reque
  * not lose its call link at the next live change, and the offline copy has them. An account's phone never changes;
  * the responder's number is kept only while the same responder helps; a completed request shows none.
  */
-function keepPhonesSeen(current: HelpRequest, next: HelpRequest): HelpRequest {
+/** A fetched list, keeping the numbers the held copies were shown (see keepPhonesSeen). */
+export function withPhonesSeen(held: readonly HelpRequest[], fetched: HelpRequest[]): HelpRequest[] {
+  if (held.length === 0) return fetched
+  const byId = new Map(held.map((request) => [request.request_id, request]))
+  return fetched.map((request) => {
+    const copy = byId.get(request.request_id)
+    return copy ? keepPhonesSeen(copy, request) : request
+  })
+}
+
+export function keepPhonesSeen(current: HelpRequest, next: HelpRequest): HelpRequest {
   if (next.status === 'completed') return next
   const phone = next.phone ?? current.phone
   const sameResponder = next.responder_id !== null && next.responder_id === current.responder_id

@@ -8,6 +8,7 @@ import {
   type HelpedRequestChange,
   type OwnRequestChange,
   type RequestEvent,
+  withPhonesSeen,
 } from '../../events/events.ts'
 import type { SessionStatus } from '../../session/status.ts'
 
@@ -159,7 +160,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
         set({ requestsStatus: 'loading' })
         eventsDuringLoad = []
         try {
-          const fetched = await fetchRequests()
+          const fetched = withPhonesSeen(get().requests, await fetchRequests())
           const requests = eventsDuringLoad.reduce(applyRequestEvent, fetched)
           if (get().status === 'loggedIn') set({ requests, requestsStatus: 'loaded', requestsLoadedAt: Date.now() })
         } catch (error) {
