@@ -10,7 +10,9 @@ import { SettingsButton } from '../components/SettingsButton.tsx'
 import { SettingsModal } from '../components/settings/SettingsModal.tsx'
 import { TopBar } from '../components/TopBar.tsx'
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts'
+import { cardMessages } from '../i18n/card-messages.ts'
 import { requestMessages } from '../i18n/request-messages.ts'
+import { useRequestsNews } from '../requests/useRequestsNews.ts'
 import { screenTitles, shellMessages } from '../i18n/shell-messages.ts'
 import { useStore } from '../store/index.ts'
 import { selectSessionStatus, selectUser } from '../store/slices/session.ts'
@@ -48,6 +50,7 @@ export function MainPage() {
   const openRequestId = status === 'loggedIn' ? linkedRequest : null
   // A link to a request shows the requests tab behind its modal.
   const tab: Tab = chosenTab ?? (status === 'loggedIn' || linkedRequest !== null ? 'requests' : 'servicemap')
+  const requestsNews = useRequestsNews(tab === 'requests')
 
   return (
     <>
@@ -58,9 +61,10 @@ export function MainPage() {
         <SettingsButton onClick={() => setSettingsOpen(true)} />
       </TopBar>
       <main className="page">
-        <SessionNotice />
+        {/* A visitor on the requests tab has its locked notice as the one log-in prompt. */}
+        <SessionNotice showVisitorPrompt={tab !== 'requests'} />
         <RequestNotices />
-        <Tabs tab={tab} onChange={setChosenTab} />
+        <Tabs tab={tab} onChange={setChosenTab} requestsNews={requestsNews} />
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
           {tab === 'requests' ? <RequestsTab onOpenRequest={(id) => navigate(`/?request=${id}`)} /> : <ServiceMapTab />}
         </div>
@@ -71,8 +75,15 @@ export function MainPage() {
   )
 }
 
+interface TabsProps {
+  tab: Tab
+  onChange: (tab: Tab) => void
+  /** Something new arrived in the requests list while another tab was open: a badge, part of the tab's name. */
+  requestsNews: boolean
+}
+
 /** The two tabs of SPEC 2 as an ARIA tablist: arrow keys move between them. */
-function Tabs({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) {
+function Tabs({ tab, onChange, requestsNews }: TabsProps) {
   const { i18n } = useLingui()
   const tabs: { id: Tab; label: string }[] = [
     { id: 'requests', label: i18n._(requestMessages.tabrequests) },
@@ -101,14 +112,24 @@ function Tabs({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) {
           onKeyDown={onKeyDown}
         >
           {label}
+          {id === 'requests' && requestsNews && (
+            <span className="tabs__badge">
+              {/* "Requests, new": the comma is only for screen readers' pause. */}
+              <span className="visually-hidden">, </span>
+              {i18n._(cardMessages.tabnews)}
+            </span>
+          )}
         </button>
       ))}
     </div>
   )
 }
 
-/** Who is using the app: the logged-in user's name, or a way to log in. Nothing while a stored session is checked. */
-function SessionNotice() {
+/**
+ * Who is using the app: the logged-in user's name on one compact line (the list needs the room on a phone), or a
+ * visitor's way to log in (`showVisitorPrompt`). Nothing while a stored session is checked.
+ */
+function SessionNotice({ showVisitorPrompt }: { showVisitorPrompt: boolean }) {
   const { i18n } = useLingui()
   const status = useStore(selectSessionStatus)
   const user = useStore(selectUser)
@@ -125,6 +146,7 @@ function SessionNotice() {
       </p>
     )
   }
+  if (!showVisitorPrompt) return null
   return (
     <div className="session-notice session-notice--visitor">
       <p>
