@@ -1,4 +1,5 @@
 import { useState, useEffect } from 'react'
+import { displayPhone } from './format.ts'
 
 /** Turns a stored number (E.164) into its display form; the number itself when it does not parse. */
 type PhoneFormatter = (phone: string) => string
@@ -13,7 +14,7 @@ let loading: Promise<PhoneFormatter> | null = null
 function loadPhoneFormatter(): Promise<PhoneFormatter> {
   loading ??= import('libphonenumber-js/min')
     .then(({ parsePhoneNumberFromString }): PhoneFormatter => {
-      formatter = (phone) => parsePhoneNumberFromString(phone)?.formatInternational() ?? phone
+      formatter = (phone) => displayPhone(phone, parsePhoneNumberFromString)
       return formatter
     })
     .catch((error: unknown) => {
@@ -24,8 +25,8 @@ function loadPhoneFormatter(): Promise<PhoneFormatter> {
 }
 
 /**
- * A phone number as people read it, the same everywhere: libphonenumber's international format
- * ("+358 40 222 0001"). Shows the stored E.164 form until the formatter has loaded (or if it cannot load).
+ * A phone number as people read it, the same everywhere: international format ("+358 40 222 0001", see
+ * displayPhone). Shows the stored E.164 form until the formatter has loaded (or if it cannot load).
  * tel: links keep E.164 (telHref).
  */
 export function usePhoneDisplay(phone: string): string {

@@ -3,8 +3,8 @@ import type { Coordinates } from '../api/types.ts'
 /** OpenStreetMap's zoom for a link to one point: streets and their names readable. */
 const LINK_ZOOM = 15
 
-/** Six decimals are about 10 cm: as exact as any location the app has, without a float's noise. */
-const fixed = (degrees: number) => degrees.toFixed(6)
+/** At most six decimals (about 10 cm): as exact as any location the app has, without a float's noise. */
+const fixed = (degrees: number) => String(Number(degrees.toFixed(6)))
 
 /** A geo: URI (RFC 5870): a phone opens it in the map app the user chose (Android; some others too). */
 export function geoUri({ latitude, longitude }: Coordinates): string {

@@ -5,6 +5,7 @@ import { useNow } from '../../hooks/useNow.ts'
 import { cardMessages } from '../../i18n/card-messages.ts'
 import { categoryNames, requestMessages } from '../../i18n/request-messages.ts'
 import { distanceFrom, formatKm } from '../../requests/distance.ts'
+import { previewOf } from '../../requests/preview.ts'
 import { formatAge } from '../../requests/relative-time.ts'
 import { isResponder } from '../../requests/selectors.ts'
 import { useStore } from '../../store/index.ts'
@@ -75,15 +76,4 @@ export function RequestList({ requests, position, onOpen }: RequestListProps) {
       })}
     </ul>
   )
-}
-
-const PREVIEW_MAX = 120
-
-/**
- * The description's first line, cut short: CSS shows one line with an ellipsis, and a screen reader hears a preview
- * in the card's name, not all 500 characters.
- */
-export function previewOf(description: string): string {
-  const firstLine = description.trim().split('\n', 1)[0] ?? ''
-  return firstLine.length > PREVIEW_MAX ? `${firstLine.slice(0, PREVIEW_MAX - 1).trimEnd()}…` : firstLine
 }
