@@ -12,6 +12,7 @@ import { TopBar } from '../components/TopBar.tsx'
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts'
 import { cardMessages } from '../i18n/card-messages.ts'
 import { requestMessages } from '../i18n/request-messages.ts'
+import { loadPhoneFormatter } from '../phone/display.ts'
 import { useRequestsNews } from '../requests/useRequestsNews.ts'
 import { screenTitles, shellMessages } from '../i18n/shell-messages.ts'
 import { useStore } from '../store/index.ts'
@@ -46,6 +47,12 @@ export function MainPage() {
     void locate()
   }, [locate])
 
+  // A logged-in user sees phone numbers in request details: their formatter loads now, so none shows unformatted
+  // first. A failure here is retried (and reported) where a number is shown.
+  useEffect(() => {
+    if (status === 'loggedIn') loadPhoneFormatter().catch(() => undefined)
+  }, [status])
+
   const linkedRequest = requestIdOf(search)
   const openRequestId = status === 'loggedIn' ? linkedRequest : null
   // A link to a request shows the requests tab behind its modal.
@@ -60,7 +67,7 @@ export function MainPage() {
         </h1>
         <SettingsButton onClick={() => setSettingsOpen(true)} />
       </TopBar>
-      <main className="page">
+      <main className="page page--main">
         {/* A visitor on the requests tab has its locked notice as the one log-in prompt. */}
         <SessionNotice showVisitorPrompt={tab !== 'requests'} />
         <RequestNotices />
@@ -114,9 +121,8 @@ function Tabs({ tab, onChange, requestsNews }: TabsProps) {
           {label}
           {id === 'requests' && requestsNews && (
             <span className="tabs__badge">
-              {/* "Requests, new": the comma is only for screen readers' pause. */}
-              <span className="visually-hidden">, </span>
-              {i18n._(cardMessages.tabnews)}
+              {/* "Requests, new": the comma is for a screen reader's pause. */}
+              <span className="visually-hidden">, {i18n._(cardMessages.tabnews)}</span>
             </span>
           )}
         </button>

@@ -11,7 +11,7 @@ let loading: Promise<PhoneFormatter> | null = null
  * libphonenumber-js (the chunk the register page uses, loaded on first use): the main bundle stays without it, and
  * once it is here every later number formats at once.
  */
-function loadPhoneFormatter(): Promise<PhoneFormatter> {
+export function loadPhoneFormatter(): Promise<PhoneFormatter> {
   loading ??= import('libphonenumber-js/min')
     .then(({ parsePhoneNumberFromString }): PhoneFormatter => {
       formatter = (phone) => displayPhone(phone, parsePhoneNumberFromString)

@@ -43,12 +43,7 @@ export function RequestList({ requests, position, onOpen }: RequestListProps) {
               className={`request-row${role ? ` request-row--${role}` : ''}`}
               onClick={() => onOpen(request.request_id)}
             >
-              <span className="request-row__head">
-                <span className="request-row__title">{i18n._(categoryNames[request.category])}</span>
-                <time className="request-row__age" dateTime={request.created_at}>
-                  {formatAge(request.created_at, now, i18n.locale)}
-                </time>
-              </span>
+              <span className="request-row__title">{i18n._(categoryNames[request.category])}</span>
               {role && (
                 <span className={`request-row__role request-row__role--${role}`}>
                   {i18n._(role === 'own' ? cardMessages.yourrequest : cardMessages.youarehelping)}
@@ -58,6 +53,8 @@ export function RequestList({ requests, position, onOpen }: RequestListProps) {
               <span className="request-row__meta">
                 <StatusBadge status={request.status} />
                 <span className="request-row__distance">
+                  <time dateTime={request.created_at}>{formatAge(request.created_at, now, i18n.locale)}</time>
+                  {' · '}
                   {request.latitude === null
                     ? i18n._(requestMessages.nolocation)
                     : distance !== null

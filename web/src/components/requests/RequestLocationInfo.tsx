@@ -19,7 +19,8 @@ interface RequestLocationInfoProps {
  */
 export function RequestLocationInfo({ request, point, position }: RequestLocationInfoProps) {
   const { i18n } = useLingui()
-  const distance = distanceFrom(position, request)
+  // The owner's distance to their own request is noise (0.00 km), the map shows where they are.
+  const distance = request.isOwnRequest ? null : distanceFrom(position, request)
   return (
     <div className="request-location">
       {distance !== null && (
