@@ -7,7 +7,7 @@ import { categoryNames, requestMessages } from '../../i18n/request-messages.ts'
 import { distanceFrom, formatKm } from '../../requests/distance.ts'
 import { previewOf } from '../../requests/preview.ts'
 import { formatAge } from '../../requests/relative-time.ts'
-import { isResponder } from '../../requests/selectors.ts'
+import { isActive, isResponder } from '../../requests/selectors.ts'
 import { useStore } from '../../store/index.ts'
 import { selectUser } from '../../store/slices/session.ts'
 import { StatusBadge } from './StatusBadge.tsx'
@@ -33,7 +33,7 @@ export function RequestList({ requests, position, onOpen }: RequestListProps) {
         const distance = distanceFrom(position, request)
         const role = request.isOwnRequest
           ? 'own'
-          : userId !== undefined && isResponder(request, userId)
+          : userId !== undefined && isResponder(request, userId) && isActive(request)
             ? 'helping'
             : null
         return (
