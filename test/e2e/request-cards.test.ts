@@ -116,10 +116,11 @@ t.test('cards read at a glance, the tab badge tells news, the detail shows where
     /^https:\/\/www\.openstreetmap\.org\/\?mlat=60\.171234&mlon=24\.941234#map=15\//,
     'an https fallback',
   )
-  const legend = dialog.getByRole('list', { name: 'Map legend' })
-  t.ok(await legend.getByText('Help request').isVisible(), 'legend: the request')
-  t.ok(await legend.getByText('You').isVisible(), 'legend: the user')
+  // The map and its legend come with OpenLayers' chunk.
   await dialog.locator('.ol-viewport canvas').first().waitFor()
+  const legend = dialog.getByRole('list', { name: 'Map legend' })
+  await legend.getByText('Help request', { exact: true }).waitFor()
+  t.ok(await legend.getByText('You', { exact: true }).isVisible(), 'legend: the request and the user')
   await screenshot(h.page, 'request-cards-detail-dark')
   await expectNoSeriousViolations(t, h.page, 'the detail in dark mode')
 
