@@ -10,8 +10,11 @@ import { SettingsButton } from '../components/SettingsButton.tsx'
 import { SettingsModal } from '../components/settings/SettingsModal.tsx'
 import { TopBar } from '../components/TopBar.tsx'
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts'
+import { cardMessages } from '../i18n/card-messages.ts'
 import { requestMessages } from '../i18n/request-messages.ts'
 import { screenTitles, shellMessages } from '../i18n/shell-messages.ts'
+import { loadPhoneFormatter } from '../phone/display.ts'
+import { useRequestsNews } from '../requests/useRequestsNews.ts'
 import { useStore } from '../store/index.ts'
 import { selectSessionStatus, selectUser } from '../store/slices/session.ts'
 import './pages.css'
@@ -44,11 +47,18 @@ export function MainPage() {
     void locate()
   }, [locate])
 
+  // A logged-in user sees phone numbers in request details: their formatter loads now, so none shows unformatted
+  // first. A failure here is retried (and reported) where a number is shown.
+  useEffect(() => {
+    if (status === 'loggedIn') loadPhoneFormatter().catch(() => undefined)
+  }, [status])
+
   const linkedRequest = requestIdOf(search)
   const openRequestId = status === 'loggedIn' ? linkedRequest : null
   // A link to a request shows the requests tab behind its modal. A stored session still being checked shows it
   // too: the list kept on the device is there at once.
   const tab: Tab = chosenTab ?? (status !== 'loggedOut' || linkedRequest !== null ? 'requests' : 'servicemap')
+  const requestsNews = useRequestsNews(tab === 'requests')
 
   return (
     <>
@@ -58,10 +68,11 @@ export function MainPage() {
         </h1>
         <SettingsButton onClick={() => setSettingsOpen(true)} />
       </TopBar>
-      <main className="page">
-        <SessionNotice />
+      <main className="page page--main">
+        {/* A visitor on the requests tab has its locked notice as the one log-in prompt. */}
+        <SessionNotice showVisitorPrompt={tab !== 'requests'} />
         <RequestNotices />
-        <Tabs tab={tab} onChange={setChosenTab} />
+        <Tabs tab={tab} onChange={setChosenTab} requestsNews={requestsNews} />
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
           {tab === 'requests' ? <RequestsTab onOpenRequest={(id) => navigate(`/?request=${id}`)} /> : <ServiceMapTab />}
         </div>
@@ -72,8 +83,15 @@ export function MainPage() {
   )
 }
 
+interface TabsProps {
+  tab: Tab
+  onChange: (tab: Tab) => void
+  /** Something new arrived in the requests list while another tab was open: a badge, part of the tab's name. */
+  requestsNews: boolean
+}
+
 /** The two tabs of SPEC 2 as an ARIA tablist: arrow keys move between them. */
-function Tabs({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) {
+function Tabs({ tab, onChange, requestsNews }: TabsProps) {
   const { i18n } = useLingui()
   const tabs: { id: Tab; label: string }[] = [
     { id: 'requests', label: i18n._(requestMessages.tabrequests) },
@@ -102,14 +120,23 @@ function Tabs({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) {
           onKeyDown={onKeyDown}
         >
           {label}
+          {id === 'requests' && requestsNews && (
+            <span className="tabs__badge">
+              {/* "Requests, new": the comma is for a screen reader's pause. */}
+              <span className="visually-hidden">, {i18n._(cardMessages.tabnews)}</span>
+            </span>
+          )}
         </button>
       ))}
     </div>
   )
 }
 
-/** Who is using the app: the logged-in user's name, or a way to log in. Nothing while a stored session is checked. */
-function SessionNotice() {
+/**
+ * Who is using the app: the logged-in user's name on one compact line (the list needs the room on a phone), or a
+ * visitor's way to log in (`showVisitorPrompt`). Nothing while a stored session is checked.
+ */
+function SessionNotice({ showVisitorPrompt }: { showVisitorPrompt: boolean }) {
   const { i18n } = useLingui()
   const status = useStore(selectSessionStatus)
   const user = useStore(selectUser)
@@ -126,6 +153,7 @@ function SessionNotice() {
       </p>
     )
   }
+  if (!showVisitorPrompt) return null
   return (
     <div className="session-notice session-notice--visitor">
       <p>

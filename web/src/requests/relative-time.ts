@@ -23,3 +23,29 @@ export function formatRelativeTime(iso: string, nowMs: number, locale: string, j
   }
   return format.format(0, 'second')
 }
+
+/** The units of an age, from the largest down (Intl.NumberFormat's unit names). */
+const AGE_UNITS: readonly ['year' | 'month' | 'week' | 'day' | 'hour' | 'minute', number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+]
+
+/**
+ * How old something is, short enough for a list card: "12 min", "3 hr" ("3 t" in fi, "3 tim" in sv), "2 days".
+ * The largest whole unit, in the interface locale; under a minute is "now" ("nyt", "nu").
+ */
+export function formatAge(iso: string, nowMs: number, locale: string): string {
+  const seconds = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000))
+  for (const [unit, length] of AGE_UNITS) {
+    if (seconds >= length) {
+      return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(
+        Math.trunc(seconds / length),
+      )
+    }
+  }
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second')
+}

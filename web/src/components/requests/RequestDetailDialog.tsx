@@ -1,9 +1,11 @@
 import { useLingui } from '@lingui/react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { HelpRequest } from '../../api/requests.ts'
+import { cardMessages } from '../../i18n/card-messages.ts'
 import { formMessages } from '../../i18n/form-messages.ts'
 import { messages } from '../../i18n/messages.ts'
 import { categoryNames, requestMessages } from '../../i18n/request-messages.ts'
+import { PhoneLink } from '../../phone/PhoneLink.tsx'
 import { pointOf } from '../../requests/distance.ts'
 import { formatRelativeTime } from '../../requests/relative-time.ts'
 import { useRequestDetail } from '../../requests/useRequestDetail.ts'
@@ -15,6 +17,7 @@ import { Loader } from '../Loader.tsx'
 import { DescriptionSection } from './DescriptionSection.tsx'
 import { LocationUpdate } from './LocationUpdate.tsx'
 import { RequestActions } from './RequestActions.tsx'
+import { RequestLocationInfo } from './RequestLocationInfo.tsx'
 import { StatusBadge } from './StatusBadge.tsx'
 
 /** OpenLayers is big: its chunk loads only when a request with a location is opened. */
@@ -93,8 +96,14 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
           <div>
             <dt>{i18n._(formMessages.phone)}</dt>
             <dd>
-              <a href={`tel:${request.phone}`}>{request.phone}</a>
+              <PhoneLink phone={request.phone} />
             </dd>
+          </div>
+        )}
+        {!completed && request.phone === null && !request.isOwnRequest && (
+          <div>
+            <dt>{i18n._(formMessages.phone)}</dt>
+            <dd className="facts__note">{i18n._(cardMessages.phoneshowntonearby)}</dd>
           </div>
         )}
         <div>
@@ -117,7 +126,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
               {request.responder_phone && (
                 <>
                   {' · '}
-                  <a href={`tel:${request.responder_phone}`}>{request.responder_phone}</a>
+                  <PhoneLink phone={request.responder_phone} />
                 </>
               )}
             </dd>
@@ -153,6 +162,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
             <Suspense fallback={<div className="single-map-placeholder" />}>
               <SingleLocationMap point={point} isApproximate={request.isApproximate} own={position} />
             </Suspense>
+            <RequestLocationInfo request={request} point={point} position={position} />
           </>
         ) : (
           <p>{i18n._(requestMessages.locationnotshared)}</p>

@@ -1,8 +1,15 @@
 import { useLingui } from '@lingui/react'
 import type { HelpRequest } from '../../api/requests.ts'
 import type { Coordinates } from '../../api/types.ts'
+import { useNow } from '../../hooks/useNow.ts'
+import { cardMessages } from '../../i18n/card-messages.ts'
 import { categoryNames, requestMessages } from '../../i18n/request-messages.ts'
 import { distanceFrom, formatKm } from '../../requests/distance.ts'
+import { previewOf } from '../../requests/preview.ts'
+import { formatAge } from '../../requests/relative-time.ts'
+import { isActive, isResponder } from '../../requests/selectors.ts'
+import { useStore } from '../../store/index.ts'
+import { selectUser } from '../../store/slices/session.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 
 interface RequestListProps {
@@ -11,20 +18,43 @@ interface RequestListProps {
   onOpen: (id: number) => void
 }
 
-/** SPEC 2: each row shows the category, the status and the distance (km, 2 decimals); a tap opens its detail. */
+/**
+ * SPEC 2: each card shows the category, the status and the distance (km, 2 decimals); a tap opens its detail. To
+ * read at a glance it also shows its age, the first line of its description, and whose it is: "Your request" or
+ * "You're helping".
+ */
 export function RequestList({ requests, position, onOpen }: RequestListProps) {
   const { i18n } = useLingui()
+  const userId = useStore(selectUser)?.user_id
+  const now = useNow()
   return (
     <ul className="request-list">
       {requests.map((request) => {
         const distance = distanceFrom(position, request)
+        const role = request.isOwnRequest
+          ? 'own'
+          : userId !== undefined && isResponder(request, userId) && isActive(request)
+            ? 'helping'
+            : null
         return (
           <li key={request.request_id}>
-            <button type="button" className="request-row" onClick={() => onOpen(request.request_id)}>
+            <button
+              type="button"
+              className={`request-row${role ? ` request-row--${role}` : ''}`}
+              onClick={() => onOpen(request.request_id)}
+            >
               <span className="request-row__title">{i18n._(categoryNames[request.category])}</span>
+              {role && (
+                <span className={`request-row__role request-row__role--${role}`}>
+                  {i18n._(role === 'own' ? cardMessages.yourrequest : cardMessages.youarehelping)}
+                </span>
+              )}
+              {request.description && <span className="request-row__preview">{previewOf(request.description)}</span>}
               <span className="request-row__meta">
                 <StatusBadge status={request.status} />
                 <span className="request-row__distance">
+                  <time dateTime={request.created_at}>{formatAge(request.created_at, now, i18n.locale)}</time>
+                  {' · '}
                   {request.latitude === null
                     ? i18n._(requestMessages.nolocation)
                     : distance !== null

@@ -5,14 +5,10 @@ import { Link } from 'wouter'
 import { messages } from '../../i18n/messages.ts'
 import { requestMessages } from '../../i18n/request-messages.ts'
 import { screenTitles } from '../../i18n/shell-messages.ts'
+import { useShownRequests } from '../../requests/useShownRequests.ts'
 import { useStore } from '../../store/index.ts'
 import { selectPosition } from '../../store/slices/location.ts'
-import {
-  selectRequestsLoadedAt,
-  selectRequestsStatus,
-  selectShowAll,
-  visibleRequests,
-} from '../../store/slices/requests.ts'
+import { selectRequestsLoadedAt, selectRequestsStatus, selectShowAll } from '../../store/slices/requests.ts'
 import { selectSessionStatus } from '../../store/slices/session.ts'
 import { FormMessage } from '../form/FormMessage.tsx'
 import { Loader } from '../Loader.tsx'
@@ -37,19 +33,7 @@ export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
   const { setShowAll, loadRequests } = useStore(
     useShallow((s) => ({ setShowAll: s.setShowAll, loadRequests: s.loadRequests })),
   )
-  const shown = useStore(
-    useShallow((s) =>
-      s.user
-        ? visibleRequests(s.requests, {
-            userId: s.user.user_id,
-            radius: s.user.radius,
-            position: s.position,
-            isAdmin: s.isAdmin,
-            showAll: s.showAll,
-          })
-        : [],
-    ),
-  )
+  const shown = useShownRequests()
   const [creating, setCreating] = useState(false)
   const loggedIn = session === 'loggedIn'
 

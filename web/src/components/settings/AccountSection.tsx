@@ -4,6 +4,7 @@ import { changeUsername, deleteAccount, fetchUserCount } from '../../api/user.ts
 import { accountMessages } from '../../i18n/account-messages.ts'
 import { formMessages } from '../../i18n/form-messages.ts'
 import { messages } from '../../i18n/messages.ts'
+import { usePhoneDisplay } from '../../phone/display.ts'
 import { useStore } from '../../store/index.ts'
 import { selectIsAdmin, selectUser } from '../../store/slices/session.ts'
 import { usernameError, USER_NAME_MAX } from '../../validation/user.ts'
@@ -23,6 +24,7 @@ export function AccountSection() {
   const [dialog, setDialog] = useState<'password' | 'delete' | null>(null)
   const [passwordChanged, setPasswordChanged] = useState(false)
   const [userCount, setUserCount] = useState<number | null>(null)
+  const phone = usePhoneDisplay(user?.phone ?? '')
 
   useEffect(() => {
     if (!isAdmin) return
@@ -42,7 +44,7 @@ export function AccountSection() {
         save={async (name) => updateUser(await changeUsername(name))}
         input={{ name: 'username', autoComplete: 'username', maxLength: USER_NAME_MAX + 8 }}
       />
-      <TextField label={i18n._(formMessages.phone)} value={user.phone} readOnly type="tel" name="phone" />
+      <TextField label={i18n._(formMessages.phone)} value={phone} readOnly type="tel" name="phone" />
       <div className="settings-panel__actions">
         <button
           type="button"

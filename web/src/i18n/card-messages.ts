@@ -1,0 +1,35 @@
+import { defineMessages } from './define-messages.ts'
+
+/** Texts of the request cards, the Requests tab's badge and the request detail's location block. */
+export const cardMessages = defineMessages({
+  yourrequest: /*i18n*/ { id: 'yourrequest', message: 'Your request', comment: 'Marker on a list card.' },
+  youarehelping: /*i18n*/ {
+    id: 'youarehelping',
+    message: 'You’re helping',
+    comment: 'Marker on a list card: the user is the helper (responder) of this request.',
+  },
+  tabnews: /*i18n*/ {
+    id: 'tabnews',
+    message: 'new',
+    comment: 'Badge on the Requests tab while the map tab is open: something new arrived. Read after the tab name.',
+  },
+  phoneshowntonearby: /*i18n*/ {
+    id: 'phoneshowntonearby',
+    message: 'The phone number is shown to helpers nearby.',
+    comment: 'In the request detail instead of the phone number, for a user outside the request’s reach.',
+  },
+  openinmaps: /*i18n*/ {
+    id: 'openinmaps',
+    message: 'Open in maps',
+    comment: 'Link that opens the request’s location in the phone’s map app (geo: link).',
+  },
+  openinopenstreetmap: /*i18n*/ {
+    id: 'openinopenstreetmap',
+    message: 'Open in OpenStreetMap',
+    comment: 'Link that opens the request’s location on the OpenStreetMap website, for devices without a map app.',
+  },
+  maplegend: /*i18n*/ { id: 'maplegend', message: 'Map legend' },
+  legendrequest: /*i18n*/ { id: 'legendrequest', message: 'Help request' },
+  legendarea: /*i18n*/ { id: 'legendarea', message: 'Help request, approximate area' },
+  legendyou: /*i18n*/ { id: 'legendyou', message: 'You' },
+})

@@ -1,0 +1,24 @@
+import { useShallow } from 'zustand/react/shallow'
+import type { HelpRequest } from '../api/requests.ts'
+import { useStore } from '../store/index.ts'
+import { visibleRequests } from './selectors.ts'
+
+/**
+ * The requests the list shows, in its order (SPEC 2's visibility and ordering); none for a visitor. The same array
+ * while nothing in it changed (useShallow), so callers can compare it by reference.
+ */
+export function useShownRequests(): HelpRequest[] {
+  return useStore(
+    useShallow((s) =>
+      s.user
+        ? visibleRequests(s.requests, {
+            userId: s.user.user_id,
+            radius: s.user.radius,
+            position: s.position,
+            isAdmin: s.isAdmin,
+            showAll: s.showAll,
+          })
+        : [],
+    ),
+  )
+}
