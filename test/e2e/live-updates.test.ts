@@ -1,16 +1,13 @@
 import type { Page } from 'playwright-core'
 import t, { type Test } from 'tap'
-import { startTileServer } from './tile-server.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
 
 checkPrerequisites()
 
-// The detail modal shows a map; its tiles come from a local server (no internet here).
-const tiles = await startTileServer(t)
-
 const browser = await launchBrowser(t)
-const server = await startServer(t, { TILE_URL: tiles.tileUrl })
+// The detail modal's map gets its tiles from the local tile server startServer starts (no internet here).
+const server = await startServer(t)
 const { baseUrl } = server
 
 const alice: TestUser = { username: 'Alma', phone: '040 333 0001', e164: '+358403330001', password: 'polkupyora' }

@@ -4,14 +4,12 @@ import { distanceKm, formatKm } from '../../web/src/requests/distance.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { createUser, logIn, openSettingsSection, type TestUser } from './accounts-helpers.ts'
 import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
-import { startTileServer } from './tile-server.ts'
 
 checkPrerequisites()
 
-// The detail modal shows a map; its tiles come from a local server (no internet here).
-const tiles = await startTileServer(t)
 const browser = await launchBrowser(t)
-const server = await startServer(t, { TILE_URL: tiles.tileUrl })
+// The detail modal's map gets its tiles from the local tile server startServer starts (no internet here).
+const server = await startServer(t)
 const { baseUrl } = server
 
 const owner: TestUser = { username: 'Olavi', phone: '040 333 0001', e164: '+358403330001', password: 'polkupyora' }

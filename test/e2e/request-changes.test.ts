@@ -1,17 +1,14 @@
 import type { Page } from 'playwright-core'
 import t, { type Test } from 'tap'
-import { startTileServer } from './tile-server.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 
 checkPrerequisites()
 
-// The detail modal shows a map; its tiles come from a local server (no internet here).
-const tiles = await startTileServer(t)
-
 const browser = await launchBrowser(t)
-const server = await startServer(t, { TILE_URL: tiles.tileUrl })
+// The detail modal's map gets its tiles from the local tile server startServer starts (no internet here).
+const server = await startServer(t)
 const { baseUrl } = server
 
 const owner: TestUser = { username: 'Oona', phone: '040 444 0001', e164: '+358404440001', password: 'polkupyora' }

@@ -24,15 +24,9 @@ export function formatRelativeTime(iso: string, nowMs: number, locale: string, j
   return format.format(0, 'second')
 }
 
-/** The units of an age, from the largest down (Intl.NumberFormat's unit names). */
-const AGE_UNITS: readonly ['year' | 'month' | 'week' | 'day' | 'hour' | 'minute', number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-]
+/** The units of an age: those of a relative time down to minutes (Intl.NumberFormat knows them by these names). */
+type AgeUnit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute'
+const AGE_UNITS = UNITS.filter(([unit]) => unit !== 'second') as readonly [AgeUnit, number][]
 
 /**
  * How old something is, short enough for a list card: "12 min", "3 hr" ("3 t" in fi, "3 tim" in sv), "2 days".
