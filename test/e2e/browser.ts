@@ -141,3 +141,15 @@ export async function openContext(
   })
   return { context, page, pageErrors }
 }
+
+/** Resolves once the page's event stream is authenticated (the server's `ready` frame seen); call before it opens. */
+export function eventStreamReady(page: Page): Promise<void> {
+  return new Promise<void>((resolve) =>
+    page.on('websocket', (socket) => {
+      if (!socket.url().endsWith('/api/events')) return
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"ready"')) resolve()
+      })
+    }),
+  )
+}

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import t, { type Test } from 'tap'
-import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
+import { checkPrerequisites, eventStreamReady, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
 
 checkPrerequisites()
@@ -23,14 +23,7 @@ const LIVE = { timeout: 5000 }
 /** Logged in, with the event stream authenticated (the server's `ready` frame seen), and a marker to detect reloads. */
 async function livePage(t: Test, user: TestUser, geolocation: { latitude: number; longitude: number }) {
   const opened = await openContext(t, browser, { geolocation, permissions: ['geolocation'] })
-  const ready = new Promise<void>((resolve) =>
-    opened.page.on('websocket', (socket) => {
-      if (!socket.url().endsWith('/api/events')) return
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('"ready"')) resolve()
-      })
-    }),
-  )
+  const ready = eventStreamReady(opened.page)
   await logIn(opened.page, baseUrl, user.username, user.password)
   await ready
   await opened.page.evaluate('window.notReloaded = true')

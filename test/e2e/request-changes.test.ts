@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import t, { type Test } from 'tap'
-import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
+import { checkPrerequisites, eventStreamReady, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 
@@ -31,14 +31,7 @@ async function livePage(
   colorScheme: 'light' | 'dark' = 'light',
 ) {
   const opened = await openContext(t, browser, { geolocation, permissions: ['geolocation'], colorScheme })
-  const ready = new Promise<void>((resolve) =>
-    opened.page.on('websocket', (socket) => {
-      if (!socket.url().endsWith('/api/events')) return
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('"ready"')) resolve()
-      })
-    }),
-  )
+  const ready = eventStreamReady(opened.page)
   await logIn(opened.page, baseUrl, user.username, user.password)
   await ready
   return opened
