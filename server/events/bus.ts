@@ -1,8 +1,15 @@
 import type { Sql } from 'postgres'
+import type { RemovedBy } from '../schemas/events.ts'
 
 /** What crosses between instances: ids only, so a NOTIFY payload stays tiny and carries no personal data. */
 export type BusMessage =
-  | { type: 'request'; requestId: number; previousResponderId: number | null }
+  | {
+      type: 'request'
+      requestId: number
+      previousResponderId: number | null
+      /** Set when the responder left: who ended it, so the helper's other devices can tell a release from a removal. */
+      removedBy?: RemovedBy
+    }
   /** This user's account, role or sessions changed: every instance reloads the user and ends sockets of ended sessions. */
   | { type: 'user'; userId: number }
 

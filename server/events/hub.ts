@@ -99,7 +99,11 @@ export class EventHub {
           client,
           row.deleted
             ? { type: 'request.deleted', request_id: row.request_id }
-            : { type: 'request.upserted', request: requestFor(row, client.user, 'list') },
+            : {
+                type: 'request.upserted',
+                request: requestFor(row, client.user, 'list'),
+                ...(message.removedBy ? { removedBy: message.removedBy } : {}),
+              },
         )
       }
     }

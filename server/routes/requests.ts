@@ -7,6 +7,7 @@ import { findRequest, listRequests, requestFor, type RequestViewer } from '../do
 import { removeResponder, setReady, takeOver } from '../domain/responses.ts'
 import { requireFilled } from '../domain/user-rules.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody } from '../schemas/common.ts'
+import type { RemovedBy } from '../schemas/events.ts'
 import {
   CreateRequestBody,
   DescriptionBody,
@@ -33,8 +34,12 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   const answer = async (viewer: RequestViewer, id: number) =>
     requestFor(await findRequest(app.sql, viewer, id), viewer, 'detail')
   /** After a committed change: everyone it concerns hears of it, then the caller gets the request. */
-  const changed = async (viewer: RequestViewer, requestId: number, previousResponderId: number | null = null) => {
-    await app.events.publish({ type: 'request', requestId, previousResponderId })
+  const changed = async (
+    viewer: RequestViewer,
+    requestId: number,
+    ended: { previousResponderId: number | null; removedBy: RemovedBy } | null = null,
+  ) => {
+    await app.events.publish({ type: 'request', requestId, previousResponderId: null, ...ended })
     return answer(viewer, requestId)
   }
 
@@ -164,7 +169,10 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     async (request) => {
       const previous = await removeResponder(app.sql, request.currentUser, request.params.id, request.body.removedBy)
       app.push.notify(request.body.removedBy === 'owner' ? 'removed' : 'released', request.params.id, previous)
-      return changed(request.currentUser, request.params.id, previous)
+      return changed(request.currentUser, request.params.id, {
+        previousResponderId: previous,
+        removedBy: request.body.removedBy,
+      })
     },
   )
 

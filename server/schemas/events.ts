@@ -4,12 +4,16 @@ import type { PublicUser } from './user.ts'
 /**
  * What GET /api/events sends over the WebSocket; the server writes these and the web client reads them. No
  * TypeBox schema: nothing validates outgoing socket messages. `request.upserted` carries the request as GET
- * /api/requests would list it for this user; `refetch` means events may have been missed; `user.updated` carries the
+ * /api/requests would list it for this user; `removedBy` says who ended a response when that
+ * is the change; `refetch` means events may have been missed; `user.updated` carries the
  * user's own account after a change on the server (a role granted or revoked, a new name from another device).
  */
+/** Who ended a response: the owner removed the helper, or the helper released the request. */
+export type RemovedBy = 'owner' | 'responder'
+
 export type ServerEvent =
   | { type: 'ready' }
   | { type: 'refetch' }
-  | { type: 'request.upserted'; request: HelpRequest }
+  | { type: 'request.upserted'; request: HelpRequest; removedBy?: RemovedBy }
   | { type: 'request.deleted'; request_id: number }
   | { type: 'user.updated'; user: PublicUser }

@@ -29,6 +29,12 @@ t.test('parseServerEvent knows the four types and ignores the rest', async (t) =
   t.same(parseServerEvent('{"type":"ready"}'), { type: 'ready' })
   t.same(parseServerEvent('{"type":"refetch"}'), { type: 'refetch' })
   t.same(parseServerEvent('{"type":"request.deleted","request_id":5}'), { type: 'request.deleted', request_id: 5 })
+  const removal = { type: 'request.upserted', request: request({ request_id: 9 }), removedBy: 'owner' }
+  t.equal(
+    (parseServerEvent(JSON.stringify(removal)) as { removedBy?: string } | null)?.removedBy,
+    'owner',
+    'who ended a response',
+  )
   const upserted = parseServerEvent(JSON.stringify({ type: 'request.upserted', request: request({ request_id: 9 }) }))
   t.equal(upserted?.type === 'request.upserted' && upserted.request.request_id, 9)
   for (const text of [
@@ -97,6 +103,8 @@ t.test('helpedRequestChange: the helper is told when no longer needed, and only 
   t.equal(helpedRequestChange(helping, completed, ME), 'completed')
   t.equal(helpedRequestChange(helping, null, ME), 'deleted')
   t.equal(helpedRequestChange(helping, backToNew, ME), 'removed')
+  t.equal(helpedRequestChange(helping, backToNew, ME, 'owner'), 'removed', 'the owner removed them')
+  t.equal(helpedRequestChange(helping, backToNew, ME, 'responder'), null, 'released on another of their devices')
   t.equal(helpedRequestChange(helping, { ...helping, responder_id: 8 }, ME), 'removed', 'someone else helps now')
   t.equal(helpedRequestChange(helping, { ...helping, description: 'edited' }, ME), null, 'still helping')
   t.equal(helpedRequestChange(undefined, completed, ME), null, 'not seen before')

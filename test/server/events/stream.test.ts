@@ -79,8 +79,8 @@ t.test('the event stream', async (t) => {
     await helper.send('PUT', `/api/requests/${id}/addresponder`)
     t.match((await helperEvents.next(about(id))).request, { status: 'in progress' }, 'the responder, though far')
     await helper.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' })
-    await helperEvents.next((e) => about(id)(e) && e.request?.status === 'new')
-    t.pass('the previous responder hears of the release')
+    const released = await helperEvents.next((e) => about(id)(e) && e.request?.status === 'new')
+    t.equal((released as { removedBy?: string }).removedBy, 'responder', 'the previous responder hears of the release')
 
     await far.send('PUT', '/api/user/location', HELSINKI)
     await owner.send('PUT', `/api/requests/${id}`, { description: 'Chain broke, have a tool?' })

@@ -103,7 +103,12 @@ t.test('phone numbers reach only whom the privacy statement names', async (t) =>
   })
 
   t.test('a removed helper keeps no number; a completed request shows none', async (t) => {
+    const helperEvents = await openEvents(base, helper.user.token)
+    sockets.push(helperEvents)
     t.equal((await owner.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'owner' })).status, 200)
+    const removal = await helperEvents.next((e) => e.type === 'request.upserted' && e.request?.responder_id === null)
+    t.equal((removal as { removedBy?: string }).removedBy, 'owner', 'the helper hears who ended it')
+    t.same([removal.request?.phone, removal.request?.responder_phone], [null, null], 'and no number any more')
     t.same((await phonesSeenBy(helper, id)).list, { phone: null, responder_phone: null }, 'no longer a participant')
     t.equal((await owner.send('PUT', `/api/requests/${id}/setready`, { gotHelp: 0 })).status, 200)
     for (const who of [owner, near, admin]) {

@@ -1,10 +1,10 @@
 import type { HelpRequest } from '../api/requests.ts'
 import type { User } from '../api/types.ts'
-import type { ServerEvent } from '../../../server/schemas/events.ts'
+import type { RemovedBy, ServerEvent } from '../../../server/schemas/events.ts'
 import { isResponder } from '../requests/selectors.ts'
 
 /** What GET /api/events sends: the server's own type of the messages it writes. */
-export type { ServerEvent }
+export type { RemovedBy, ServerEvent }
 
 /** The events that change the request list. */
 export type RequestEvent = Extract<ServerEvent, { type: 'request.upserted' | 'request.deleted' }>
@@ -28,7 +28,11 @@ export function parseServerEvent(text: string): ServerEvent | null {
       return { type: value.type }
     case 'request.upserted':
       return isObject(value.request) && typeof value.request.request_id === 'number'
-        ? { type: 'request.upserted', request: value.request as unknown as HelpRequest }
+        ? {
+            type: 'request.upserted',
+            request: value.request as unknown as HelpRequest,
+            ...(value.removedBy === 'owner' || value.removedBy === 'responder' ? { removedBy: value.removedBy } : {}),
+          }
         : null
     case 'request.deleted':
       return typeof value.request_id === 'number' ? { type: 'request.deleted', request_id: value.request_id } : null
@@ -100,16 +104,18 @@ export type HelpedRequestChange = 'completed' | 'deleted' | 'removed'
  * Whether a change of a request the viewer was helping with (its responder while in progress) tells them they are
  * no longer needed: it was completed, deleted (`next` null), or it has another responder or none (the owner removed
  * them; the server still sends the removed helper this change). A release of the viewer's own is no news to them:
- * the caller leaves those out (the event does not say who removed the responder).
+ * the caller leaves those made on this device out, and the event's `removedBy` tells those made on another.
  */
 export function helpedRequestChange(
   previous: HelpRequest | undefined,
   next: HelpRequest | null,
   userId: number,
+  removedBy?: RemovedBy,
 ): HelpedRequestChange | null {
   if (!previous || previous.status !== 'in progress' || !isResponder(previous, userId)) return null
   if (next === null) return 'deleted'
   if (next.status === 'completed') return 'completed'
-  if (!isResponder(next, userId)) return 'removed'
+  // 'responder': the helper released it themselves, perhaps on another device; nothing to tell them.
+  if (!isResponder(next, userId)) return removedBy === 'responder' ? null : 'removed'
   return null
 }

@@ -7,6 +7,7 @@ import {
   ownRequestChange,
   type HelpedRequestChange,
   type OwnRequestChange,
+  type RemovedBy,
   type RequestEvent,
   withPhonesSeen,
 } from '../../events/events.ts'
@@ -99,11 +100,11 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
   const ownChanges = new Set<number>()
 
   /** A live change (`next` null: deleted) of a request held as `previous`. */
-  function notify(previous: HelpRequest | undefined, next: HelpRequest | null) {
+  function notify(previous: HelpRequest | undefined, next: HelpRequest | null, removedBy?: RemovedBy) {
     const userId = get().user?.user_id
     const helped =
       previous && userId !== undefined && !ownChanges.has(previous.request_id)
-        ? helpedRequestChange(previous, next, userId)
+        ? helpedRequestChange(previous, next, userId, removedBy)
         : null
     const change = (next && ownRequestChange(previous, next)) ?? helped
     const about = next ?? previous
@@ -149,7 +150,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
     }
     const previous = requests.find((r) => r.request_id === event.request.request_id)
     set({ requests: applyRequestEvent(requests, event) })
-    if (origin === 'live') notify(previous, event.request)
+    if (origin === 'live') notify(previous, event.request, event.removedBy)
   }
 
   return {
