@@ -23,6 +23,7 @@ import rateLimitPlugin from './plugins/rate-limit.ts'
 import sampleServices from './plugins/sample-services.ts'
 import securityHeaders from './plugins/security-headers.ts'
 import webApp, { webAppBuilt, webAppStaticOptions } from './plugins/web-app.ts'
+import adminRoutes from './routes/admin.ts'
 import configRoutes from './routes/config.ts'
 import eventRoutes from './routes/events.ts'
 import healthRoutes from './routes/health.ts'
@@ -86,6 +87,7 @@ export default async function app(fastify: FastifyInstance, { config, pushCa, ev
   await fastify.register(eventRoutes)
   await fastify.register(subscriptionRoutes)
   await fastify.register(serviceRoutes)
+  await fastify.register(adminRoutes)
   // The OpenAPI document at /api/openapi.json and its reference page at /api/docs.
   await fastify.register(openApiDocumentRoute)
   await fastify.register(swaggerUi, docsPageOptions)

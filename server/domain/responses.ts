@@ -24,7 +24,10 @@ export async function takeOver(sql: Sql, viewer: Viewer, requestId: number): Pro
     if (running!.n >= ACTIVE_RESPONSE_LIMIT) throw conflict(REQUEST_MESSAGES.responseLimit)
     await tx`insert into request_responses (request_id, responder_id) values (${requestId}, ${viewer.user_id})`
     await tx`
-      update requests set status = 'in progress', responder_id = ${viewer.user_id}, updated_at = now()
+      update requests
+      set status = 'in progress', responder_id = ${viewer.user_id}, updated_at = now(),
+        -- Only the first take-over counts for the admin's "time to a responder".
+        first_responded_at = coalesce(first_responded_at, now())
       where request_id = ${requestId}
     `
   })
