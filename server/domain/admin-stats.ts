@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/queryable.ts'
-import { LIMIT_TIME_ZONE } from './request-rules.ts'
+import { helsinkiTodayStart } from './request-rules.ts'
 
 export interface UserFigures {
   total: number
@@ -19,15 +19,11 @@ export interface RequestFigures {
   median_minutes_to_completion_30d: number | null
 }
 
-/** The admin's "today" is the Finnish calendar day, as for the daily request limit, whatever the server's zone. */
-const todayStarts = (sql: Queryable) =>
-  sql`date_trunc('day', now() at time zone ${LIMIT_TIME_ZONE}) at time zone ${LIMIT_TIME_ZONE}`
-
 export async function userFigures(sql: Queryable): Promise<UserFigures> {
   const [row] = await sql<UserFigures[]>`
     select
       count(*)::int as total,
-      count(*) filter (where created_at >= ${todayStarts(sql)})::int as new_today,
+      count(*) filter (where created_at >= ${helsinkiTodayStart(sql)})::int as new_today,
       count(*) filter (where latitude is not null)::int as with_location,
       (select count(distinct user_id)::int from push_subscriptions) as push_subscribed
     from users
@@ -48,10 +44,10 @@ export async function requestFigures(sql: Queryable): Promise<RequestFigures> {
       where not is_test and deleted_at is null
     )
     select
-      count(*) filter (where created_at >= ${todayStarts(sql)})::int as created_today,
+      count(*) filter (where created_at >= ${helsinkiTodayStart(sql)})::int as created_today,
       count(*) filter (where status = 'new')::int as new,
       count(*) filter (where status = 'in progress')::int as in_progress,
-      count(*) filter (where completed_at >= ${todayStarts(sql)})::int as completed_today,
+      count(*) filter (where completed_at >= ${helsinkiTodayStart(sql)})::int as completed_today,
       count(*) filter (where completed_30d)::int as completed_30d,
       count(*) filter (where completed_30d and got_help)::int as got_help_30d,
       percentile_cont(0.5) within group (order by extract(epoch from first_responded_at - created_at)::float8 / 60)

@@ -4,7 +4,7 @@ import { conflict, forbidden, tooManyRequests } from '../errors.ts'
 import {
   ACTIVE_REQUEST_LIMIT,
   DAILY_REQUEST_LIMIT,
-  LIMIT_TIME_ZONE,
+  helsinkiTodayStart,
   REQUEST_MESSAGES,
   type RequestLocation,
 } from './request-rules.ts'
@@ -27,9 +27,7 @@ export async function createRequest(sql: Sql, owner: Viewer, input: NewRequest):
     await lockUser(tx, owner.user_id)
     const [counts] = await tx<{ today: number; active: number }[]>`
       select
-        count(*) filter (
-          where created_at >= date_trunc('day', now() at time zone ${LIMIT_TIME_ZONE}) at time zone ${LIMIT_TIME_ZONE}
-        )::int as today,
+        count(*) filter (where created_at >= ${helsinkiTodayStart(tx)})::int as today,
         count(*) filter (where deleted_at is null and status <> 'completed')::int as active
       from requests
       where owner_id = ${owner.user_id}

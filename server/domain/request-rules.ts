@@ -1,3 +1,4 @@
+import type { Queryable } from '../db/queryable.ts'
 import { badRequest } from '../errors.ts'
 import { REQUEST_CATEGORIES, type RequestCategory } from './categories.ts'
 import { REQUEST_MESSAGES } from './request-messages.ts'
@@ -9,6 +10,10 @@ export const ACTIVE_REQUEST_LIMIT = 2
 export const ACTIVE_RESPONSE_LIMIT = 2
 /** Calendar days for the daily limit are Finnish days, whatever the server's time zone. */
 export const LIMIT_TIME_ZONE = 'Europe/Helsinki'
+
+/** SQL for the start of today's Finnish calendar day: the daily limit's day, and the admin figures' "today". */
+export const helsinkiTodayStart = (sql: Queryable) =>
+  sql`date_trunc('day', now() at time zone ${LIMIT_TIME_ZONE}) at time zone ${LIMIT_TIME_ZONE}`
 
 // The words are a pure module the web client shares; re-exported for the server's callers.
 export { REQUEST_MESSAGES } from './request-messages.ts'
