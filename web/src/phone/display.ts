@@ -1,27 +1,18 @@
 import { useState, useEffect } from 'react'
 import { displayPhone } from './format.ts'
+import { loadPhoneLibrary } from './parser.ts'
 
 /** Turns a stored number (E.164) into its display form; the number itself when it does not parse. */
 type PhoneFormatter = (phone: string) => string
 
+/** Set once the library has loaded, so every later number formats in its first render. */
 let formatter: PhoneFormatter | null = null
-let loading: Promise<PhoneFormatter> | null = null
 
-/**
- * libphonenumber-js (the chunk the register page uses, loaded on first use): the main bundle stays without it, and
- * once it is here every later number formats at once.
- */
-export function loadPhoneFormatter(): Promise<PhoneFormatter> {
-  loading ??= import('libphonenumber-js/min')
-    .then(({ parsePhoneNumberFromString }): PhoneFormatter => {
-      formatter = (phone) => displayPhone(phone, parsePhoneNumberFromString)
-      return formatter
-    })
-    .catch((error: unknown) => {
-      loading = null
-      throw error
-    })
-  return loading
+/** libphonenumber-js stays out of the main bundle (loadPhoneLibrary); once it is here, numbers format at once. */
+export async function loadPhoneFormatter(): Promise<PhoneFormatter> {
+  const { parsePhoneNumberFromString } = await loadPhoneLibrary()
+  formatter ??= (phone) => displayPhone(phone, parsePhoneNumberFromString)
+  return formatter
 }
 
 /**
