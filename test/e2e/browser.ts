@@ -153,3 +153,20 @@ export function eventStreamReady(page: Page): Promise<void> {
     }),
   )
 }
+
+/**
+ * Waits until a page expression is true, checked on every animation frame. The expression is compiled with the
+ * evaluated code: Playwright's waitForFunction would eval a string predicate, which the app's CSP refuses.
+ */
+export async function waitUntil(page: Page, expression: string, timeoutMs = 10_000): Promise<void> {
+  await page.evaluate(`new Promise((resolve, reject) => {
+    const give_up = setTimeout(() => reject(new Error(${JSON.stringify(`timed out waiting for ${expression}`)})), ${timeoutMs})
+    const check = () => {
+      if (${expression}) {
+        clearTimeout(give_up)
+        resolve(true)
+      } else requestAnimationFrame(check)
+    }
+    check()
+  })`)
+}

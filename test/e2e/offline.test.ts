@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import t from 'tap'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
+import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer, waitUntil } from './browser.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)
@@ -86,7 +86,8 @@ t.test('offline, the cyclist keeps their request and the helper’s number; a lo
   let dialog = await openDetail(page)
   await dialog.locator(`a[href="tel:${bob.e164}"]`).waitFor()
   await closeDetail(page)
-  await page.waitForFunction(`(localStorage.getItem('requestsCache') ?? '').includes(${JSON.stringify(bob.e164)})`)
+  // Saved a moment after the change (changes are batched): waited for, not assumed.
+  await waitUntil(page, `(localStorage.getItem('requestsCache') ?? '').includes(${JSON.stringify(bob.e164)})`)
   t.pass('the list on the device holds the helper’s number')
 
   // At start the kept list shows at once, while the stored session is still being checked (held here).
@@ -138,7 +139,7 @@ t.test('offline, the cyclist keeps their request and the helper’s number; a lo
   // C logs in on the same device, then goes offline: only C's own view of the request, never A's copy.
   await logIn(page, baseUrl, carl.username, carl.password)
   await page.getByRole('button', { name: REQUEST }).waitFor()
-  await page.waitForFunction(`(localStorage.getItem('requestsCache') ?? '').includes('"requests":[{')`)
+  await waitUntil(page, `(localStorage.getItem('requestsCache') ?? '').includes('"requests":[{')`)
   await context.setOffline(true)
   await page.reload()
   await page.getByText(OFFLINE_LINE).waitFor()
@@ -152,6 +153,8 @@ t.test('offline with nothing kept: the offline text, not a fetch error', async (
   const { context, page } = await openContext(t, browser)
   await logIn(page, baseUrl, bob.username, bob.password)
   await waitForOfflineReady(page)
+  // The list is saved a moment after it loads: removed only once it was, so a late save cannot bring it back.
+  await waitUntil(page, "localStorage.getItem('requestsCache') !== null")
   await page.evaluate("localStorage.removeItem('requestsCache')")
   await context.setOffline(true)
   await page.reload()

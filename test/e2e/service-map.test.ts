@@ -3,7 +3,7 @@ import t from 'tap'
 import type { Service } from '../../web/src/api/services.ts'
 import { pickLocalization } from '../../web/src/services/services.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
+import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot, waitUntil } from './browser.ts'
 import { startTileServer } from './tile-server.ts'
 
 checkPrerequisites()
@@ -34,23 +34,6 @@ const OL_MAP = `(() => {
   }
   throw new Error('no OpenLayers map next to .service-map')
 })()`
-
-/**
- * Waits until a page expression is true, checked on every animation frame. The expression is compiled with the
- * evaluated code: Playwright's waitForFunction would eval a string predicate, which the app's CSP refuses.
- */
-async function waitUntil(page: Page, expression: string, timeoutMs = 10_000): Promise<void> {
-  await page.evaluate(`new Promise((resolve, reject) => {
-    const give_up = setTimeout(() => reject(new Error(${JSON.stringify(`timed out waiting for ${expression}`)})), ${timeoutMs})
-    const check = () => {
-      if (${expression}) {
-        clearTimeout(give_up)
-        resolve(true)
-      } else requestAnimationFrame(check)
-    }
-    check()
-  })`)
-}
 
 interface DrawnMarker {
   /** The services the marker stands for: one for a service's own marker, more for a cluster. */
