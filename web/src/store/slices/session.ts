@@ -95,8 +95,8 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
           fetchUser: fetchCurrentUser,
         })
         if (outcome.status === 'loggedOut') return endSession()
-        const token = readToken()
-        set({ status: 'loggedIn', token, isAdmin: outcome.user?.isAdmin ?? isAdminToken(token) })
+        // The role is the server's answer (updateUser); unreachable, the token's claim stands (tokenRefreshed).
+        set({ status: 'loggedIn', token: readToken() })
         if (outcome.user) updateUser(outcome.user)
       } catch (error) {
         // Not a refusal by the server (see checkSessionAtStart): keep what is stored.
