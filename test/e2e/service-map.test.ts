@@ -119,7 +119,7 @@ t.test('a visitor finds, filters and opens cyclist-friendly services', async (t)
     loaded.some((url) => url.includes('/assets/ServiceMap')),
     'the map code came as its own chunk',
   )
-  t.ok(tiles.requests() > 0, 'tiles come from the configured tile server')
+  t.ok(await tiles.requested(), 'tiles come from the configured tile server')
 
   // Touch targets: the zoom buttons are 44 px.
   for (const name of ['.ol-zoom-in', '.ol-zoom-out']) {
@@ -219,7 +219,7 @@ t.test('tiles answering 401 show the AuthFailure panel, and the map stays usable
   await page.goto(`${refused.baseUrl}/`)
   const panel = page.getByRole('alert').filter({ hasText: 'The map service refused the API key' })
   await panel.waitFor()
-  t.ok(refusingTiles.requests() > 0, 'the tiles were asked for')
+  t.ok(await refusingTiles.requested(), 'the tiles were asked for')
   t.ok(
     await panel
       .getByText(/API key/)

@@ -20,10 +20,11 @@ export interface TileServerOptions {
 export async function startTileServer(
   t: Test,
   { status = 200 }: TileServerOptions = {},
-): Promise<{ tileUrl: string; requests: () => number }> {
-  let requests = 0
+): Promise<{ tileUrl: string; requested: (timeoutMs?: number) => Promise<boolean> }> {
+  let firstRequest: () => void = () => {}
+  const askedFor = new Promise<void>((resolve) => (firstRequest = resolve))
   const server = createServer((_, response) => {
-    requests++
+    firstRequest()
     // CORS on every answer, refusals too: the map fetches tiles so that it can read their status.
     const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' }
     if (status !== 200) {
@@ -37,5 +38,11 @@ export async function startTileServer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())))
   const { port } = server.address() as AddressInfo
-  return { tileUrl: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, requests: () => requests }
+  // The map asks for its tiles a moment after its canvas appears: a test waits for the first request, not only counts.
+  const requested = (timeoutMs = 10_000): Promise<boolean> =>
+    Promise.race([
+      askedFor.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref()),
+    ])
+  return { tileUrl: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, requested }
 }
