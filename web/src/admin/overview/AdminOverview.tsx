@@ -1,7 +1,9 @@
 import { useLingui } from '@lingui/react'
 import { adminMessages } from '../admin-messages.ts'
+import { AdminFigures } from './figures/AdminFigures.tsx'
+import { LiveRequests } from './live/LiveRequests.tsx'
 
-/** The dashboard section for the live map and list of all requests, and the figures (being built for issue 14). */
+/** What is happening now: the figures, then all requests on a live map and list. */
 export function AdminOverview() {
   const { i18n } = useLingui()
   return (
@@ -9,6 +11,8 @@ export function AdminOverview() {
       <h2 id="admin-section-title" className="admin-section__title">
         {i18n._(adminMessages.adminoverview)}
       </h2>
+      <AdminFigures />
+      <LiveRequests />
     </section>
   )
 }
