@@ -132,7 +132,7 @@ t.test('search: any case, trimmed, % and _ literal, at most 16 characters', asyn
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
   const admin = await adminActor(app, dataDir)
   // Names the API would refuse, written straight to the database: the search must take them literally.
-  const stored = ['Anna_B', 'AnnaXB', 'Ännä', '100%', 'A100x', 'Sixteen_chars_16']
+  const stored = ['Anna_B', 'AnnaXB', 'Ännä', '100%', 'A100x', 'Sixteen_chars_16', 'Back\\slash']
   for (const [i, user_name] of stored.entries())
     await insertUser(app, { user_name, created_at: new Date(Date.UTC(2026, 0, 1 + i)).toISOString() })
 
@@ -144,8 +144,10 @@ t.test('search: any case, trimmed, % and _ literal, at most 16 characters', asyn
   t.strictSame(names(await search('%')), ['100%'], '% is a plain character')
   t.strictSame(names(await search('100%')), ['100%'])
   t.strictSame(names(await search('ännä')), ['Ännä'], 'Finnish letters in any case')
+  t.strictSame(names(await search('\\')), ['Back\\slash'], 'the escape character is a plain character too')
+  t.strictSame(names(await search('k\\s')), ['Back\\slash'])
   t.strictSame(await search('nobody'), { users: [], total: 0 })
-  t.equal((await search('   ')).total, 7, 'a blank search lists everyone')
+  t.equal((await search('   ')).total, 8, 'a blank search lists everyone')
   t.strictSame(names(await search('Sixteen_chars_16')), ['Sixteen_chars_16'], '16 characters are fine')
 
   const long = await list(admin, `?q=${'x'.repeat(17)}`)
