@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import { CHART_DAYS } from '../domain/admin-stats.ts'
 import { Nullable } from './common.ts'
 
@@ -80,6 +80,9 @@ export const RequestsPerDay = Type.Object(
     ],
   },
 )
+
+export type AdminStats = Static<typeof AdminStats>
+export type RequestsPerDay = Static<typeof RequestsPerDay>
 
 const Day = (description: string, example: string) =>
   Type.Optional(Type.String({ description: `${description} (YYYY-MM-DD, Europe/Helsinki)`, examples: [example] }))
