@@ -7,19 +7,25 @@ import {
   formatShortDay,
 } from '../../web/src/admin/overview/figures/figures-format.ts'
 
-t.test('medians: minutes under an hour, hours under two days, then days; a dash for nothing', async (t) => {
-  t.equal(formatDuration(null, 'en'), '—')
-  t.equal(formatDuration(0, 'en'), '0 min')
-  t.equal(formatDuration(6.54, 'en'), '6.5 min', 'one decimal under ten')
-  t.equal(formatDuration(42.4, 'en'), '42 min', 'whole minutes above')
-  t.equal(formatDuration(59.4, 'en'), '59 min')
-  t.equal(formatDuration(90, 'en'), '1.5 hr')
-  t.equal(formatDuration(90, 'fi'), '1,5 t')
-  t.equal(formatDuration(90, 'sv'), '1,5 tim')
-  t.equal(formatDuration(47 * 60, 'en'), '47 hr')
-  t.equal(formatDuration(3 * 1440, 'en'), '3 days')
-  t.equal(formatDuration(3 * 1440, 'fi'), '3 pv')
-})
+t.test(
+  'medians: seconds under a minute, minutes under an hour, hours under two days, then days; a dash for nothing',
+  async (t) => {
+    t.equal(formatDuration(null, 'en'), '—')
+    t.equal(formatDuration(0, 'en'), '0 sec')
+    t.equal(formatDuration(0.5, 'en'), '30 sec', 'seconds under a minute')
+    t.equal(formatDuration(0.5, 'fi'), '30 s')
+    t.equal(formatDuration(1, 'en'), '1 min')
+    t.equal(formatDuration(6.54, 'en'), '6.5 min', 'one decimal under ten')
+    t.equal(formatDuration(42.4, 'en'), '42 min', 'whole minutes above')
+    t.equal(formatDuration(59.4, 'en'), '59 min')
+    t.equal(formatDuration(90, 'en'), '1.5 hr')
+    t.equal(formatDuration(90, 'fi'), '1,5 t')
+    t.equal(formatDuration(90, 'sv'), '1,5 tim')
+    t.equal(formatDuration(47 * 60, 'en'), '47 hr')
+    t.equal(formatDuration(3 * 1440, 'en'), '3 days')
+    t.equal(formatDuration(3 * 1440, 'fi'), '3 pv')
+  },
+)
 
 t.test('the share of completed requests that got help; none when nothing was completed', async (t) => {
   t.equal(formatShare(270, 310, 'en'), '87%')

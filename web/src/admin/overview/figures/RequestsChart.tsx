@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react'
+import { useId } from 'react'
 import { completedOn, countScale, labelledDays, largestBar, totals } from './chart-scale.ts'
 import type { DayFigures } from './figures-api.ts'
 import { formatLongDay, formatShortDay } from './figures-format.ts'
@@ -71,11 +72,19 @@ function Bars({ days, summary }: { days: DayFigures[]; summary: string }) {
   const bar = (slot - gap) / 2
   const spacing = LABEL_SPACINGS.find((every) => every * slot >= LABEL_ROOM) ?? 14
   const labelled = labelledDays(days.length, spacing)
+  // Without help is hatched green: completed like the solid green below it, told apart by texture, not only hue.
+  const hatch = `chart-hatch-${useId().replace(/[^\w-]/g, '')}`
 
   return (
     <div ref={frame} className="chart__frame">
       {width > 0 && (
         <svg className="chart__svg" width={width} height={HEIGHT} role="img" aria-label={summary}>
+          <defs>
+            <pattern id={hatch} width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+              <rect className="chart__hatch-ground" width="5" height="5" />
+              <rect className="chart__hatch-line" width="2.5" height="5" />
+            </pattern>
+          </defs>
           {scale.ticks.map((tick) => (
             <g key={tick}>
               <line className="chart__grid" x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} />
@@ -112,14 +121,10 @@ function Bars({ days, summary }: { days: DayFigures[]; summary: string }) {
                   top={y(completedOn(day))}
                   bottom={withHelpTop}
                   width={bar}
+                  fill={`url(#${hatch})`}
                 />
                 {labelled.has(i) && (
-                  <text
-                    className="chart__label"
-                    x={left + bar}
-                    y={HEIGHT - 8}
-                    textAnchor={i === days.length - 1 ? 'end' : 'middle'}
-                  >
+                  <text className="chart__label" x={left + bar} y={HEIGHT - 8} textAnchor="middle">
                     {formatShortDay(day.day, i18n.locale)}
                   </text>
                 )}
@@ -139,15 +144,26 @@ function Bar({
   top,
   bottom,
   width,
+  fill,
 }: {
   className: string
   x: number
   top: number
   bottom: number
   width: number
+  fill?: string
 }) {
   if (bottom - top <= 0) return null
-  return <rect className={`chart__bar ${className}`} x={x} y={top} width={Math.max(1, width)} height={bottom - top} />
+  return (
+    <rect
+      className={`chart__bar ${className}`}
+      x={x}
+      y={top}
+      width={Math.max(1, width)}
+      height={bottom - top}
+      fill={fill}
+    />
+  )
 }
 
 /** The chart's numbers for screen readers, day by day. */

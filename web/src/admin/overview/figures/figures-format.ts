@@ -8,18 +8,21 @@ const number = (locale: string, options: Intl.NumberFormatOptions, value: number
 const digits = (value: number) => (value < 10 ? 1 : 0)
 
 /**
- * A median time in the unit that reads best: minutes under an hour, hours under two days, then days ("42 min",
- * "1.5 hr", "3 days"; "1,5 t", "1,5 tim" in fi and sv). `null` (nothing to measure) is a dash.
+ * A median time in the unit that reads best: seconds under a minute, minutes under an hour, hours under two days,
+ * then days ("40 sec", "42 min", "1.5 hr", "3 days"; "1,5 t", "1,5 tim" in fi and sv). `null` (nothing to measure)
+ * is a dash.
  */
 export function formatDuration(minutes: number | null, locale: string): string {
   if (minutes === null) return NO_VALUE
-  const [unit, value] =
-    minutes < 60
-      ? (['minute', minutes] as const)
-      : minutes < 48 * 60
-        ? (['hour', minutes / 60] as const)
-        : (['day', minutes / 1440] as const)
-  return number(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits(value) }, value)
+  const [unit, value, fraction] =
+    minutes < 1
+      ? (['second', Math.round(minutes * 60), 0] as const)
+      : minutes < 60
+        ? (['minute', minutes, digits(minutes)] as const)
+        : minutes < 48 * 60
+          ? (['hour', minutes / 60, digits(minutes / 60)] as const)
+          : (['day', minutes / 1440, digits(minutes / 1440)] as const)
+  return number(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: fraction }, value)
 }
 
 /** `part` of `whole` as a whole percentage ("87 %", "87%"); null when there is no whole to speak of. */
