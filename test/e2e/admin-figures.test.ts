@@ -151,15 +151,23 @@ t.test('an admin with /admin open sees the figures follow a request from created
   t.same(pageErrors, [])
 })
 
-t.test('a failed refresh keeps the last figures and says from when they are', async (t) => {
+t.test('failed loads: an error and a retry at first, later the last figures with their time', async (t) => {
   const { page, context, pageErrors } = await openContext(t, browser, { viewport: { width: 390, height: 844 } })
+  const refuse = () =>
+    context.route('**/api/admin/stats', (route) => route.fulfill({ status: 503, body: '{"message":"Down"}' }))
   await logIn(page, baseUrl, admin.username, admin.password)
+  await refuse()
   await page.goto(`${baseUrl}/admin`)
+  await page.getByRole('alert').getByText('The figures could not be loaded.').waitFor()
+  t.equal(await page.locator('.figure-card').count(), 0, 'no figures to show yet')
+  await context.unroute('**/api/admin/stats')
+  await page.getByRole('button', { name: 'Try again' }).click()
   await page.getByText(/^Updated \d\d:\d\d:\d\d$/).waitFor()
+  t.equal(await page.getByText('The figures could not be loaded.').count(), 0, 'the retry loaded them')
   const before = await card(page, 'Registered').textContent()
 
   // The server stops answering the figures; a live change asks for them again.
-  await context.route('**/api/admin/stats', (route) => route.fulfill({ status: 503, body: '{"message":"Down"}' }))
+  await refuse()
   const asOwner = await apiUser(owner)
   await asOwner('POST', '/api/requests', {
     category: 'other',
