@@ -11,24 +11,13 @@ import './figures.css'
 
 /**
  * The dashboard's figures: cards from GET /api/admin/stats and the 30-day chart, refreshed after live changes and
- * every 30 s. Until the first answer a loader; if it fails, the reason and a retry; a later failure keeps the last
+ * every 30 s. Until the first answer a loader; if it fails, an error and a retry; a later failure keeps the last
  * figures on screen and says from when they are.
  */
 export function AdminFigures() {
   const { i18n } = useLingui()
   const { figures, loadedAt, failed, loading, retry } = useLiveFigures()
   const time = loadedAt === null ? null : formatClock(loadedAt, i18n.locale)
-  const retryButton = (
-    <button
-      type="button"
-      className="button button--secondary figures__retry"
-      onClick={retry}
-      aria-disabled={loading || undefined}
-    >
-      {i18n._(serviceMessages.tryagain)}
-    </button>
-  )
-
   return (
     <section className="figures" aria-labelledby="figures-title">
       <div className="figures__head">
@@ -42,7 +31,16 @@ export function AdminFigures() {
         tone={figures === null ? 'error' : 'warning'}
         text={!failed ? null : time === null ? i18n._(m.figures_failed) : i18n._(m.figures_stale.id, { time })}
       />
-      {failed && retryButton}
+      {failed && (
+        <button
+          type="button"
+          className="button button--secondary figures__retry"
+          onClick={retry}
+          aria-disabled={loading || undefined}
+        >
+          {i18n._(serviceMessages.tryagain)}
+        </button>
+      )}
       {figures && (
         <>
           <FigureCards stats={figures.stats} />
