@@ -296,8 +296,9 @@ t.test('under reduced motion a change is highlighted without animation', async (
   })
   const flash = rowOf(page, still.request_id).locator('.live-row__flash')
   await flash.waitFor(LIVE)
-  t.equal(await flash.evaluate('(element) => getComputedStyle(element).animationName'), 'none', 'no animation')
-  t.equal(await flash.evaluate('(element) => getComputedStyle(element).opacity'), '1', 'a still highlight')
+  const style = `getComputedStyle(document.querySelector('.live-list [data-request-id="${still.request_id}"] .live-row__flash'))`
+  t.equal(await page.evaluate<string>(`${style}.animationName`), 'none', 'no animation')
+  t.equal(await page.evaluate<string>(`${style}.opacity`), '1', 'a still highlight')
   await flash.waitFor({ state: 'detached', timeout: 4000 })
   t.pass('and it goes after about two seconds')
   t.same(pageErrors, [], 'no errors in the page')

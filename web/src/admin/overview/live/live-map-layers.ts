@@ -68,14 +68,13 @@ function styleFactory(colors: StatusColors) {
           stroke: new Stroke({ color: '#ffffff', width: 3 }),
         }),
       })
-      // A test request wears a dashed ring around its marker: seen at a glance, whatever its status colour.
-      const ring = new Style({
-        image: new CircleStyle({
-          radius: TEST_RING_RADIUS_PX,
-          stroke: new Stroke({ color: TEST_EDGE, width: 2.5, lineDash: [4, 3] }),
-        }),
-      })
-      style = is_test ? [ring, marker] : [marker]
+      // A test request wears a dashed ring around its marker: seen at a glance, whatever its status colour. The
+      // dashes lie on a white ring, so they show on dark and light tiles alike.
+      const ring = (color: string, width: number, lineDash?: number[]) =>
+        new Style({
+          image: new CircleStyle({ radius: TEST_RING_RADIUS_PX, stroke: new Stroke({ color, width, lineDash }) }),
+        })
+      style = is_test ? [ring('#ffffff', 4), ring(TEST_EDGE, 2.5, [4, 3]), marker] : [marker]
     }
     styles.set(key, style)
     return style
