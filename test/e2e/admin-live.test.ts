@@ -27,7 +27,10 @@ const admin: TestUser = { username: 'Valvoja', phone: '050 555 0101', e164: '+35
 const asker: TestUser = { username: 'Aino', phone: '050 555 0102', e164: '+358505550102', password: 'polkija12' }
 const helper: TestUser = { username: 'Hemmo', phone: '050 555 0103', e164: '+358505550103', password: 'auttaja12' }
 for (const user of [admin, asker, helper]) await createUser(server, user)
-await sql`update users set is_admin = true where user_name = ${admin.username}`
+// The admin is far north with a 10 km radius: only being an admin brings Helsinki's requests to the dashboard live.
+await sql`
+  update users set is_admin = true, latitude = 66.5, longitude = 25.73, radius = 10
+  where user_name = ${admin.username}`
 
 /** What the other users do, through the API with their own tokens, as their apps would. */
 async function tokenOf(user: TestUser): Promise<string> {
@@ -235,6 +238,32 @@ t.test('filters and orders narrow the list and the map alike', async (t) => {
   t.same(await shownIds(), [flatTyre.request_id, testRequest.request_id, noLocation.request_id], 'oldest first')
   await live.getByLabel('Order', { exact: true }).selectOption('status')
   t.same(await shownIds(), [noLocation.request_id, testRequest.request_id, flatTyre.request_id], 'new before completed')
+
+  // The admin moves the map: a new arrival no longer moves it, a new choice of filters fits it again.
+  const centre = () => page.evaluate<number[]>(`${MAP}.getView().getCenter()`)
+  const viewport = page.locator('.live-map .ol-viewport')
+  const box = await viewport.boundingBox()
+  if (!box) throw new Error('the map is not rendered')
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 60, { steps: 8 })
+  await page.mouse.up()
+  // A drag ends in a short kinetic glide.
+  await waitUntil(page, `!${MAP}.getView().getAnimating()`)
+  const moved = await centre()
+  const oulu = await call<HelpRequest>(helperToken, 'POST', '/api/requests', {
+    category: 'other',
+    description: 'Oulussa',
+    latitude: 65.0121,
+    longitude: 25.4651,
+    isApproximate: 0,
+  })
+  await rowOf(page, oulu.request_id).waitFor(LIVE)
+  t.same(await centre(), moved, 'a new request leaves the moved map where the admin put it')
+  await live.getByLabel('Status', { exact: true }).selectOption('new')
+  await waitUntil(page, `${MAP}.getView().getCenter()[1] !== ${moved[1]}`)
+  const pixel = await page.evaluate<[number, number] | null>(markerPixel(oulu.request_id))
+  t.ok(pixel && pixel[0] > 0 && pixel[0] < box.width && pixel[1] > 0 && pixel[1] < box.height, 'refitted: in view')
   t.same(pageErrors, [], 'no errors in the page')
 })
 
@@ -271,6 +300,8 @@ t.test('"New test request" opens the new-request form with the test box ticked',
   t.ok(await form.getByRole('checkbox', { name: 'Testipyyntö' }).isChecked(), 'the test box is ticked')
   await form.getByRole('radio', { name: 'Other' }).check()
   await form.getByLabel('Description').fill('Koeajo')
+  // The admin's stored location is the form's position (the browser shares none here).
+  await form.getByRole('radio', { name: /Exact location/ }).check()
   await form.getByRole('button', { name: 'Send request' }).click()
   await form.waitFor({ state: 'hidden' })
   const created = await sql<{ request_id: number; is_test: boolean }[]>`

@@ -15,13 +15,15 @@ export interface LiveMapProps {
   requests: readonly HelpRequest[]
   flashes: ReadonlyMap<number, Flash>
   onOpen: (id: number) => void
+  /** Changes when the admin picks other filters: the view is fitted again, even after the map was moved. */
+  filtersKey: string
 }
 
 /**
  * The dashboard's map of all shown requests, in its own chunk with OpenLayers: MapView's one map and tiles, the
  * requests' markers and the fitted view as hooks that remove what they add, and a legend of what the marks mean.
  */
-export default function LiveMap({ requests, flashes, onOpen }: LiveMapProps) {
+export default function LiveMap({ requests, flashes, onOpen, filtersKey }: LiveMapProps) {
   const { i18n } = useLingui()
   const colors = useStatusColors()
   return (
@@ -31,16 +33,16 @@ export default function LiveMap({ requests, flashes, onOpen }: LiveMapProps) {
         className="live-map"
         label={i18n._(liveMessages.adminrequestsmap)}
       >
-        <LiveMapLayers requests={requests} flashes={flashes} onOpen={onOpen} colors={colors} />
+        <LiveMapLayers requests={requests} flashes={flashes} onOpen={onOpen} filtersKey={filtersKey} colors={colors} />
       </MapView>
       <Legend colors={colors} />
     </>
   )
 }
 
-function LiveMapLayers({ requests, flashes, onOpen, colors }: LiveMapProps & { colors: StatusColors }) {
+function LiveMapLayers({ requests, flashes, onOpen, filtersKey, colors }: LiveMapProps & { colors: StatusColors }) {
   useRequestMarkers(requests, colors, flashes, onOpen)
-  useFitToRequests(requests)
+  useFitToRequests(requests, filtersKey)
   return null
 }
 

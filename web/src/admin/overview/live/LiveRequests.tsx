@@ -95,7 +95,7 @@ export function LiveRequests() {
             }
           >
             <Suspense fallback={<div className="live-map" />}>
-              <LiveMap requests={shown} flashes={flashes} onOpen={open} />
+              <LiveMap requests={shown} flashes={flashes} onOpen={open} filtersKey={JSON.stringify(filters)} />
             </Suspense>
           </MapErrorBoundary>
           {withoutLocation > 0 && (

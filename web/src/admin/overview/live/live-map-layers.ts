@@ -203,12 +203,13 @@ function drawPulses(
 }
 
 /**
- * The view fitted to every shown request (all of an approximate circle), or Finland when none has a location; it
- * follows the list (filters, new requests) until the user moves the map.
+ * The view fitted to every shown request (all of an approximate circle), or Finland when none has a location. It
+ * follows new requests until the user moves the map; a new choice of filters (`filtersKey`) fits it again anyway.
  */
-export function useFitToRequests(requests: readonly HelpRequest[]): void {
+export function useFitToRequests(requests: readonly HelpRequest[], filtersKey: string): void {
   const map = useMap()
-  const moved = useMovedByUser()
+  const movedRef = useMovedByUser()
+  const fittedFor = useRef(filtersKey)
   // The places shown, as a key: a status change recolours but does not move the view.
   const places = requests
     .filter((request) => pointOf(request))
@@ -216,7 +217,11 @@ export function useFitToRequests(requests: readonly HelpRequest[]): void {
     .sort()
     .join(';')
   useEffect(() => {
-    if (moved.current) return
+    if (fittedFor.current !== filtersKey) {
+      fittedFor.current = filtersKey
+      movedRef.current = false
+    }
+    if (movedRef.current) return
     const extent = createEmpty()
     for (const place of places ? places.split(';') : []) {
       const [latitude, longitude, approximate] = place.split(',').map(Number) as [number, number, number]
@@ -230,5 +235,5 @@ export function useFitToRequests(requests: readonly HelpRequest[]): void {
       return
     }
     view.fit(extent, { padding: Array<number>(4).fill(FIT_PADDING_PX), maxZoom: FIT_MAX_ZOOM })
-  }, [map, moved, places])
+  }, [map, movedRef, places, filtersKey])
 }
