@@ -126,7 +126,7 @@ export function ServiceMapTab() {
 }
 
 /** A map chunk that fails to download or throws shows "Failed to load map" instead of an empty tab. */
-class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+export class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false }
   static getDerivedStateFromError() {
     return { failed: true }
