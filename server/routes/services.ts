@@ -51,6 +51,9 @@ const ServiceBody = Type.Object(
     ],
   },
 )
+/** After a committed change: every instance tells its connected apps to reload the service map. */
+const SERVICES_CHANGED = { type: 'services' } as const
+
 const ServiceParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })
 
 function toInput(body: Static<typeof ServiceBody>): ServiceInput {
@@ -114,6 +117,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { serviceId } = await app.sql.begin((tx) => saveService(tx, toInput(request.body)))
+      await app.events.publish(SERVICES_CHANGED)
       return reply.code(201).send({ service_id: serviceId })
     },
   )
@@ -131,6 +135,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { serviceId } = await app.sql.begin((tx) => saveService(tx, toInput(request.body), request.params.id))
+      await app.events.publish(SERVICES_CHANGED)
       return { service_id: serviceId }
     },
   )
@@ -147,6 +152,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await deleteService(app.sql, request.params.id)
+      await app.events.publish(SERVICES_CHANGED)
       return reply.code(204).send(null)
     },
   )
