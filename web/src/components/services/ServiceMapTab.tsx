@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react'
-import { Component, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react'
 import { FILTER_CATEGORIES } from '../../api/services.ts'
 import { messages } from '../../i18n/messages.ts'
 import { serviceCategoryNames, serviceMessages } from '../../i18n/service-messages.ts'
 import { filterServices, markerPositions, pickLocalization, serviceLanguageOf } from '../../services/services.ts'
+import { useFreshServices } from '../../services/useFreshServices.ts'
 import { useStore } from '../../store/index.ts'
 import { selectPosition } from '../../store/slices/location.ts'
 import type { ServiceFilter } from '../../store/slices/services.ts'
@@ -28,9 +29,7 @@ export function ServiceMapTab() {
   const [openId, setOpenId] = useState<number | null>(null)
   const language = serviceLanguageOf(i18n.locale)
 
-  useEffect(() => {
-    if (useStore.getState().servicesStatus !== 'loaded') void loadServices()
-  }, [loadServices])
+  useFreshServices()
 
   const visible = useMemo(() => filterServices(services, filter), [services, filter])
   const markers = useMemo(() => {
