@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
+import { AdminOnly } from './admin/AdminOnly.tsx'
+import { PageLoader } from './components/PageLoader.tsx'
 import { Route, Switch } from 'wouter'
 import { GuestOnly } from './pages/GuestOnly.tsx'
 import { InfoPage } from './pages/info/InfoPage.tsx'
@@ -11,12 +13,23 @@ import { PrivacyStatementPage } from './pages/privacy/PrivacyStatementPage.tsx'
 import { RegisterPage } from './pages/register/RegisterPage.tsx'
 import { ResetPasswordPage } from './pages/reset/ResetPasswordPage.tsx'
 
+// The dashboard is for a handful of admins: its code (map, chart, forms) is its own chunk, fetched on the way in.
+const AdminPage = lazy(() => import('./admin/AdminPage.tsx'))
+
+const adminScreen = () => (
+  <AdminOnly>
+    <Suspense fallback={<PageLoader />}>
+      <AdminPage />
+    </Suspense>
+  </AdminOnly>
+)
+
 interface AppRoute {
   path: string
   screen: () => ReactNode
 }
 
-/** Every route of SPEC section 2, in its order; anything else is the not-found page. */
+/** Every route of SPEC section 2, in its order, then the admin dashboard (issue 14); anything else is not found. */
 export const ROUTES: readonly AppRoute[] = [
   {
     path: '/',
@@ -53,6 +66,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/privacystatement', screen: () => <PrivacyStatementPage /> },
   { path: '/info', screen: () => <InfoPage /> },
   { path: '/install', screen: () => <InstallPage /> },
+  // One route for all sections, so moving between them keeps the page (and its live map) mounted.
+  { path: '/admin/*?', screen: adminScreen },
 ]
 
 export function AppRoutes() {

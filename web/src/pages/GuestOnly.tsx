@@ -1,9 +1,6 @@
-import { useLingui } from '@lingui/react'
 import type { ReactNode } from 'react'
 import { Redirect } from 'wouter'
-import { Loader } from '../components/Loader.tsx'
-import { BOOT_TEXTS } from '../i18n/boot-texts.ts'
-import { isLocale } from '../i18n/language.ts'
+import { PageLoader } from '../components/PageLoader.tsx'
 import { useStore } from '../store/index.ts'
 import { selectSessionStatus } from '../store/slices/session.ts'
 
@@ -14,16 +11,8 @@ import { selectSessionStatus } from '../store/slices/session.ts'
  * shows instead of a form that might vanish a moment later.
  */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const { i18n } = useLingui()
   const status = useStore(selectSessionStatus)
   if (status === 'loggedIn') return <Redirect to="/" replace />
-  if (status === 'checking') {
-    const locale = isLocale(i18n.locale) ? i18n.locale : 'en'
-    return (
-      <main className="page">
-        <Loader label={BOOT_TEXTS[locale].loading} />
-      </main>
-    )
-  }
+  if (status === 'checking') return <PageLoader />
   return children
 }

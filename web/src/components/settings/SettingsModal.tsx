@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
+import { adminMessages } from '../../admin/admin-messages.ts'
 import { accountMessages } from '../../i18n/account-messages.ts'
 import { formMessages } from '../../i18n/form-messages.ts'
 import { notificationMessages } from '../../i18n/notification-messages.ts'
 import { ENDONYM_OF } from '../../i18n/language.ts'
 import { screenTitles, shellMessages } from '../../i18n/shell-messages.ts'
 import { useStore } from '../../store/index.ts'
-import { selectUser } from '../../store/slices/session.ts'
+import { selectIsAdmin, selectUser } from '../../store/slices/session.ts'
 import { selectLanguage } from '../../store/slices/settings.ts'
 import { Dialog } from '../Dialog.tsx'
 import { AccountSection } from './AccountSection.tsx'
@@ -35,6 +36,7 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
   const { i18n } = useLingui()
   const language = useStore(selectLanguage)
   const user = useStore(selectUser)
+  const isAdmin = useStore(selectIsAdmin)
   const [openSection, setOpenSection] = useState<SectionId | null>(null)
 
   const sections: { id: SectionId; title: string; summary?: string; content: ReactNode }[] = []
@@ -72,6 +74,13 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
             {section.content}
           </SettingsSection>
         ))}
+        {isAdmin && (
+          <div className="settings-row">
+            <Link href="/admin" className="touch-link" onClick={onClose}>
+              {i18n._(adminMessages.admindashboard)}
+            </Link>
+          </div>
+        )}
         <div className="settings-row">
           <Link href="/info" className="touch-link" onClick={onClose}>
             {i18n._(screenTitles.info)}

@@ -1,0 +1,14 @@
+import { useLingui } from '@lingui/react'
+import { adminMessages } from '../admin-messages.ts'
+
+/** The dashboard section for managing the services of the public map (being built for issue 14). */
+export function ServicesAdmin() {
+  const { i18n } = useLingui()
+  return (
+    <section className="admin-section" aria-labelledby="admin-section-title">
+      <h2 id="admin-section-title" className="admin-section__title">
+        {i18n._(adminMessages.adminservices)}
+      </h2>
+    </section>
+  )
+}
