@@ -8,9 +8,23 @@ import type { ServiceInput } from './service-rules.ts'
 export type ServiceJson = Service
 
 export async function listServices(sql: Queryable): Promise<ServiceJson[]> {
+  return selectServices(sql, false)
+}
+
+/** What an admin edits: every service with its import id, which the public list leaves out. */
+export async function listServicesForAdmin(sql: Queryable): Promise<AdminServiceJson[]> {
+  return selectServices(sql, true)
+}
+
+export type AdminServiceJson = ServiceJson & { external_id: string | null }
+
+async function selectServices(sql: Queryable, withImportId: false): Promise<ServiceJson[]>
+async function selectServices(sql: Queryable, withImportId: true): Promise<AdminServiceJson[]>
+async function selectServices(sql: Queryable, withImportId: boolean): Promise<ServiceJson[]> {
   return sql<ServiceJson[]>`
     select
       s.service_id, s.category, s.latitude, s.longitude, s.logo_url, s.address, s.phone, s.certified,
+      ${withImportId ? sql`s.external_id,` : sql``}
       coalesce(
         json_agg(
           json_build_object('language', l.language, 'name', l.name, 'description', l.description, 'url', l.url)

@@ -4,10 +4,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
 import type { ServiceCategory } from '../domain/categories.ts'
 import { SERVICE_LANGUAGES, serviceProblems, type ServiceInput } from '../domain/service-rules.ts'
-import { deleteService, listServices, saveService } from '../domain/services.ts'
+import { deleteService, listServices, listServicesForAdmin, saveService } from '../domain/services.ts'
 import { badRequest } from '../errors.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody, Nullable } from '../schemas/common.ts'
-import { ServiceSchema } from '../schemas/service.ts'
+import { AdminServiceSchema, ServiceSchema } from '../schemas/service.ts'
 
 /** Public data that changes rarely: browsers may reuse it for a minute, then revalidate with the ETag. */
 const CACHE_CONTROL = 'public, max-age=60, must-revalidate'
@@ -108,6 +108,24 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const admin = { preHandler: [app.authenticate, app.requireAdmin] }
   const adminDocs = (summary: string) => ({ tags: ['services', 'admin'], summary, security: BEARER_AUTH })
   const Saved = Type.Object({ service_id: Type.Integer() })
+
+  app.get(
+    '/api/admin/services',
+    {
+      ...admin,
+      schema: {
+        ...adminDocs('Every service as an admin edits it'),
+        description:
+          "The public list plus each service's `external_id` (the id an import matches it by), which a replacement " +
+          'must send back to keep it. Not cached.',
+        response: { 200: Type.Array(AdminServiceSchema, { description: 'The services, by id.' }), ...ErrorAnswers },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return listServicesForAdmin(app.sql)
+    },
+  )
 
   app.post(
     '/api/services',
