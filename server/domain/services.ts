@@ -2,7 +2,7 @@ import type { Sql } from 'postgres'
 import type { Queryable } from '../db/queryable.ts'
 import { conflict, notFound } from '../errors.ts'
 import type { Service } from '../schemas/service.ts'
-import type { ServiceInput } from './service-rules.ts'
+import { SERVICE_MESSAGES, type ServiceInput } from './service-rules.ts'
 
 /** SPEC 3's Service, as `GET /api/services` answers it (its schema's type): what was stored, without the import id. */
 export type ServiceJson = Service
@@ -64,7 +64,7 @@ export async function saveService(
     ? await tx<{ service_id: number; inserted: boolean }[]>`
         update services set ${tx(columns)}, updated_at = now() where service_id = ${serviceId}
         returning service_id, false as inserted`.catch((error: unknown) => {
-        if ((error as { code?: string }).code === '23505') throw conflict('Another service has this external_id')
+        if ((error as { code?: string }).code === '23505') throw conflict(SERVICE_MESSAGES.externalIdTaken)
         throw error
       })
     : await tx<{ service_id: number; inserted: boolean }[]>`
@@ -74,7 +74,7 @@ export async function saveService(
           logo_url = excluded.logo_url, address = excluded.address, phone = excluded.phone,
           certified = excluded.certified, updated_at = now()
         returning service_id, (xmax = 0) as inserted`
-  if (!row) throw notFound('Service not found')
+  if (!row) throw notFound(SERVICE_MESSAGES.notFound)
   await tx`delete from service_localizations where service_id = ${row.service_id}`
   if (service.localizations.length > 0) {
     const texts = service.localizations.map((l) => ({ service_id: row.service_id, ...l }))
@@ -85,7 +85,7 @@ export async function saveService(
 
 export async function deleteService(sql: Queryable, serviceId: number): Promise<void> {
   const deleted = await sql`delete from services where service_id = ${serviceId} returning service_id`
-  if (deleted.length === 0) throw notFound('Service not found')
+  if (deleted.length === 0) throw notFound(SERVICE_MESSAGES.notFound)
 }
 
 export interface ImportSummary {
