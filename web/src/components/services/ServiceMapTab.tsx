@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { FILTER_CATEGORIES } from '../../api/services.ts'
 import { messages } from '../../i18n/messages.ts'
 import { serviceCategoryNames, serviceMessages } from '../../i18n/service-messages.ts'
@@ -9,6 +9,7 @@ import { useStore } from '../../store/index.ts'
 import { selectPosition } from '../../store/slices/location.ts'
 import type { ServiceFilter } from '../../store/slices/services.ts'
 import { Loader } from '../Loader.tsx'
+import { MapErrorBoundary } from '../MapErrorBoundary.tsx'
 import { CategoryIcon } from './CategoryIcon.tsx'
 import { ServiceDetailDialog } from './ServiceDetailDialog.tsx'
 import '../form/Form.css'
@@ -122,18 +123,4 @@ export function ServiceMapTab() {
       <ServiceDetailDialog service={open} onClose={() => setOpenId(null)} />
     </section>
   )
-}
-
-/** A map chunk that fails to download or throws shows "Failed to load map" instead of an empty tab. */
-class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  override componentDidCatch(error: unknown) {
-    console.error('The map failed', error)
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children
-  }
 }
