@@ -41,14 +41,21 @@ async function selectServices(sql: Queryable, withImportId: boolean): Promise<Se
 
 export type SaveOutcome = 'inserted' | 'updated'
 
+/** A unique violation on external_id: another service is matched by it. */
+function refuseTakenExternalId(error: unknown): never {
+  if ((error as { code?: string }).code === '23505') throw conflict(SERVICE_MESSAGES.externalIdTaken)
+  throw error
+}
+
 /**
- * Writes one service: by id (admin edit), else upserted by its external id (re-imports update), else a new
- * row. Its texts are replaced as a whole.
+ * Writes one service: by id (an admin's edit); as a new row ('new', an admin's addition: an external id another
+ * service has is a conflict, never an overwrite of that service); or upserted by its external id ('upsert', so
+ * re-imports update). Its texts are replaced as a whole.
  */
 export async function saveService(
   tx: Queryable,
   service: ServiceInput,
-  serviceId?: number,
+  target: number | 'new' | 'upsert' = 'upsert',
 ): Promise<{ serviceId: number; outcome: SaveOutcome }> {
   const columns = {
     external_id: service.external_id,
@@ -60,14 +67,15 @@ export async function saveService(
     phone: service.phone,
     certified: service.certified,
   }
-  const [row] = serviceId
-    ? await tx<{ service_id: number; inserted: boolean }[]>`
-        update services set ${tx(columns)}, updated_at = now() where service_id = ${serviceId}
-        returning service_id, false as inserted`.catch((error: unknown) => {
-        if ((error as { code?: string }).code === '23505') throw conflict(SERVICE_MESSAGES.externalIdTaken)
-        throw error
-      })
-    : await tx<{ service_id: number; inserted: boolean }[]>`
+  const [row] =
+    typeof target === 'number'
+      ? await tx<{ service_id: number; inserted: boolean }[]>`
+        update services set ${tx(columns)}, updated_at = now() where service_id = ${target}
+        returning service_id, false as inserted`.catch(refuseTakenExternalId)
+      : target === 'new'
+        ? await tx<{ service_id: number; inserted: boolean }[]>`
+        insert into services ${tx(columns)} returning service_id, true as inserted`.catch(refuseTakenExternalId)
+        : await tx<{ service_id: number; inserted: boolean }[]>`
         insert into services ${tx(columns)}
         on conflict (external_id) do update set
           category = excluded.category, latitude = excluded.latitude, longitude = excluded.longitude,

@@ -131,10 +131,15 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/services',
     {
       ...admin,
-      schema: { ...adminDocs('Add a service'), body: ServiceBody, response: { 201: Saved, ...ErrorAnswers } },
+      schema: {
+        ...adminDocs('Add a service'),
+        description: 'An `external_id` another service already has is a 409: this never replaces another service.',
+        body: ServiceBody,
+        response: { 201: Saved, ...ErrorAnswers },
+      },
     },
     async (request, reply) => {
-      const { serviceId } = await app.sql.begin((tx) => saveService(tx, toInput(request.body)))
+      const { serviceId } = await app.sql.begin((tx) => saveService(tx, toInput(request.body), 'new'))
       await app.events.publish(SERVICES_CHANGED)
       return reply.code(201).send({ service_id: serviceId })
     },

@@ -54,6 +54,12 @@ t.test("GET /api/admin/services: the admin's list, with the import id the public
     'the public list still has no import ids',
   )
 
+  const clash = await admin.send('POST', '/api/services', { ...body, category: 'shop' })
+  t.equal(clash.status, 409, "adding a service with another's external id is a conflict")
+  t.same(clash.body, { message: 'Another service has this external_id' })
+  const [kept] = await app.sql<{ category: string }[]>`select category from services where external_id = 'imp-7'`
+  t.equal(kept!.category, 'venue', 'the other service is not overwritten')
+
   t.equal((await app.inject({ url: '/api/admin/services' })).statusCode, 401, 'no token')
   t.equal(
     (await app.inject({ url: '/api/admin/services', headers: bearer(user.user.token) })).statusCode,
