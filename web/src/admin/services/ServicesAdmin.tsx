@@ -46,7 +46,7 @@ export function ServicesAdmin() {
 
   const found = useMemo(
     () => searchServices(services, query, (category) => i18n._(serviceCategoryNames[category])),
-    [services, query, i18n],
+    [services, query, i18n, i18n.locale],
   )
 
   const confirmDelete = async () => {
