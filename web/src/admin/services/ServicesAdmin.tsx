@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { ApiError } from '../../api/errors.ts'
 import type { Service } from '../../api/services.ts'
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
@@ -44,10 +44,8 @@ export function ServicesAdmin() {
   const language = serviceLanguageOf(i18n.locale)
   const nameOf = (service: Service) => pickLocalization(service.localizations, language)?.name ?? ''
 
-  const found = useMemo(
-    () => searchServices(services, query, (category) => i18n._(serviceCategoryNames[category])),
-    [services, query, i18n, i18n.locale],
-  )
+  // Not memoised: a few hundred services are searched in no time, and the category names follow the language.
+  const found = searchServices(services, query, (category) => i18n._(serviceCategoryNames[category]))
 
   const confirmDelete = async () => {
     if (!deleting) return
