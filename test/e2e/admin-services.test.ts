@@ -157,6 +157,11 @@ t.test('an admin adds, edits and deletes a service; another app sees each change
   await confirm.getByText('“Pyöräkellari Kuopio” is removed').waitFor()
   await confirm.getByRole('button', { name: 'Delete' }).click()
   await page.getByText('Service deleted').waitFor()
+  t.equal(
+    await page.evaluate('document.activeElement?.textContent'),
+    'Services',
+    'focus is on the section, not lost with the deleted row',
+  )
   await page.getByText('No service matches the search.').waitFor()
   await waitForMapList(watcher.page, 'Pyöräkellari Kuopio', false)
   t.pass('and drops it once deleted')

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ApiError } from '../../api/errors.ts'
 import type { Service } from '../../api/services.ts'
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
@@ -41,7 +41,13 @@ export function ServicesAdmin() {
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null)
   const [deleting, setDeleting] = useState<Service | null>(null)
   const [done, setDone] = useState<Done | null>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
   const language = serviceLanguageOf(i18n.locale)
+  // The Delete button that opened the question is gone with its row: once the question has closed (the page behind
+  // it is inert until then), focus goes to the section rather than to the top of the page.
+  useEffect(() => {
+    if (done === 'deleted') heading.current?.focus()
+  }, [done])
   const nameOf = (service: Service) => pickLocalization(service.localizations, language)?.name ?? ''
 
   // Not memoised: a few hundred services are searched in no time, and the category names follow the language.
@@ -63,7 +69,7 @@ export function ServicesAdmin() {
   return (
     <section className="admin-section services-admin" aria-labelledby="admin-section-title">
       <div className="services-admin__head">
-        <h2 id="admin-section-title" className="admin-section__title">
+        <h2 id="admin-section-title" className="admin-section__title" ref={heading} tabIndex={-1}>
           {i18n._(adminMessages.adminservices)}
         </h2>
         <button
