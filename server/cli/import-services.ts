@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { openDatabase } from '../db/database.ts'
 import { importServices } from '../domain/services.ts'
+import { notifyInstances } from '../events/bus.ts'
 import { parseServiceFile } from '../services-import/parse.ts'
 import { commandConfig, quietLog } from './run.ts'
 
@@ -44,6 +45,8 @@ export async function importServicesCommand(file: string | undefined, usage: str
       rows.map((row) => row.service),
       progress(rows.length),
     )
+    // Running servers reload their apps' service maps; embedded mode has no other process listening.
+    if (database.mode === 'server') await notifyInstances(database.sql, { type: 'services' })
     console.log(
       `services:import: ${rows.length} services from ${basename(file)}: ${summary.inserted} new, ${summary.updated} updated`,
     )

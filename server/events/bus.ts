@@ -12,6 +12,8 @@ export type BusMessage =
     }
   /** This user's account, role or sessions changed: every instance reloads the user and ends sockets of ended sessions. */
   | { type: 'user'; userId: number }
+  /** The service map's list changed (added, replaced, deleted, imported): every app reloads it. */
+  | { type: 'services' }
 
 export interface EventBus {
   publish(message: BusMessage): Promise<void>

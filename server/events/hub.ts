@@ -88,6 +88,11 @@ export class EventHub {
       this.userChanges += 1
       return this.reloadUser(message.userId)
     }
+    if (message.type === 'services') {
+      // Public data: every authenticated socket may hear of it, with nothing to look up per client.
+      for (const client of this.clients) this.send(client, { type: 'services.changed' })
+      return
+    }
     if (this.clients.size === 0) return
     const row = await requestForEvent(this.sql, message.requestId)
     for (const client of this.clients) {

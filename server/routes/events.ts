@@ -27,7 +27,8 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
       'the URL, which ends up in logs); the server answers `{"type":"ready"}`, then sends `request.upserted` ' +
       '(the request as GET /api/requests lists it for this user: phone numbers only between its owner and ' +
       "responder), `request.deleted`, `user.updated` (the user's own account after a role, name, radius or " +
-      'language change) and `refetch` (events may have been missed: fetch the requests again). Send a fresh token the same way after a refresh, before the old one ' +
+      'language change), `services.changed` (the service map changed: fetch GET /api/services again) and `refetch` ' +
+      '(events may have been missed: fetch the requests again). Send a fresh token the same way after a refresh, before the old one ' +
       'expires. A refused token closes the socket with 4401; the end of the session closes it too. A plain GET ' +
       'without the upgrade answers 404. Documented as a GET because OpenAPI has no WebSocket operations.',
     security: BEARER_AUTH,

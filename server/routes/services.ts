@@ -4,10 +4,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
 import type { ServiceCategory } from '../domain/categories.ts'
 import { SERVICE_LANGUAGES, serviceProblems, type ServiceInput } from '../domain/service-rules.ts'
-import { deleteService, listServices, saveService } from '../domain/services.ts'
+import { deleteService, listServices, listServicesForAdmin, saveService } from '../domain/services.ts'
 import { badRequest } from '../errors.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody, Nullable } from '../schemas/common.ts'
-import { ServiceSchema } from '../schemas/service.ts'
+import { AdminServiceSchema, ServiceSchema } from '../schemas/service.ts'
 
 /** Public data that changes rarely: browsers may reuse it for a minute, then revalidate with the ETag. */
 const CACHE_CONTROL = 'public, max-age=60, must-revalidate'
@@ -51,6 +51,9 @@ const ServiceBody = Type.Object(
     ],
   },
 )
+/** After a committed change: every instance tells its connected apps to reload the service map. */
+const SERVICES_CHANGED = { type: 'services' } as const
+
 const ServiceParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })
 
 function toInput(body: Static<typeof ServiceBody>): ServiceInput {
@@ -106,14 +109,38 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const adminDocs = (summary: string) => ({ tags: ['services', 'admin'], summary, security: BEARER_AUTH })
   const Saved = Type.Object({ service_id: Type.Integer() })
 
+  app.get(
+    '/api/admin/services',
+    {
+      ...admin,
+      schema: {
+        ...adminDocs('Every service as an admin edits it'),
+        description:
+          "The public list plus each service's `external_id` (the id an import matches it by), which a replacement " +
+          'must send back to keep it. Not cached.',
+        response: { 200: Type.Array(AdminServiceSchema, { description: 'The services, by id.' }), ...ErrorAnswers },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return listServicesForAdmin(app.sql)
+    },
+  )
+
   app.post(
     '/api/services',
     {
       ...admin,
-      schema: { ...adminDocs('Add a service'), body: ServiceBody, response: { 201: Saved, ...ErrorAnswers } },
+      schema: {
+        ...adminDocs('Add a service'),
+        description: 'An `external_id` another service already has is a 409: this never replaces another service.',
+        body: ServiceBody,
+        response: { 201: Saved, ...ErrorAnswers },
+      },
     },
     async (request, reply) => {
-      const { serviceId } = await app.sql.begin((tx) => saveService(tx, toInput(request.body)))
+      const { serviceId } = await app.sql.begin((tx) => saveService(tx, toInput(request.body), 'new'))
+      await app.events.publish(SERVICES_CHANGED)
       return reply.code(201).send({ service_id: serviceId })
     },
   )
@@ -131,6 +158,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { serviceId } = await app.sql.begin((tx) => saveService(tx, toInput(request.body), request.params.id))
+      await app.events.publish(SERVICES_CHANGED)
       return { service_id: serviceId }
     },
   )
@@ -147,6 +175,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await deleteService(app.sql, request.params.id)
+      await app.events.publish(SERVICES_CHANGED)
       return reply.code(204).send(null)
     },
   )

@@ -6,7 +6,9 @@ import type { PublicUser } from './user.ts'
  * TypeBox schema: nothing validates outgoing socket messages. `request.upserted` carries the request as GET
  * /api/requests would list it for this user; `removedBy` says who ended a response when that
  * is the change; `refetch` means events may have been missed; `user.updated` carries the
- * user's own account after a change on the server (a role granted or revoked, a new name from another device).
+ * user's own account after a change on the server (a role granted or revoked, a new name from another device);
+ * `services.changed` says the public service list changed: the client fetches GET /api/services again (its ETag
+ * keeps that cheap), so the event carries no data and is the same for everyone.
  */
 /** Who ended a response: the owner removed the helper, or the helper released the request. */
 export type RemovedBy = 'owner' | 'responder'
@@ -17,3 +19,4 @@ export type ServerEvent =
   | { type: 'request.upserted'; request: HelpRequest; removedBy?: RemovedBy }
   | { type: 'request.deleted'; request_id: number }
   | { type: 'user.updated'; user: PublicUser }
+  | { type: 'services.changed' }

@@ -24,3 +24,7 @@ export const ServiceSchema = Type.Object({
   localizations: Type.Array(ServiceLocalizationSchema),
 })
 export type Service = Static<typeof ServiceSchema>
+
+/** A service as an admin edits it: the public fields and the id an import matches it by (null when added by hand). */
+export const AdminServiceSchema = Type.Composite([ServiceSchema, Type.Object({ external_id: Nullable(Type.String()) })])
+export type AdminService = Static<typeof AdminServiceSchema>

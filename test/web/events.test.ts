@@ -25,9 +25,10 @@ t.test('reconnect delays double from 1 s to at most 30 s, jittered in the upper 
   t.equal(high(1000), 30_000, 'no overflow for a very long outage')
 })
 
-t.test('parseServerEvent knows the four types and ignores the rest', async (t) => {
+t.test('parseServerEvent knows its types and ignores the rest', async (t) => {
   t.same(parseServerEvent('{"type":"ready"}'), { type: 'ready' })
   t.same(parseServerEvent('{"type":"refetch"}'), { type: 'refetch' })
+  t.same(parseServerEvent('{"type":"services.changed","extra":1}'), { type: 'services.changed' })
   t.same(parseServerEvent('{"type":"request.deleted","request_id":5}'), { type: 'request.deleted', request_id: 5 })
   const removal = { type: 'request.upserted', request: request({ request_id: 9 }), removedBy: 'owner' }
   t.equal(

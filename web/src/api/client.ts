@@ -13,6 +13,8 @@ export interface ApiRequest {
   auth?: boolean
   /** Message of the ApiError when the answer carries none (the PUT helper's "Request update failed", SPEC 7). */
   fallbackMessage?: string
+  /** The browser HTTP cache's mode: 'no-cache' revalidates a cached answer (its ETag) instead of reusing it. */
+  cache?: 'default' | 'no-cache' | 'reload'
 }
 
 /**
@@ -47,6 +49,7 @@ async function send(path: string, request: ApiRequest, token: string | null): Pr
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       credentials: 'include',
+      ...(request.cache ? { cache: request.cache } : {}),
     })
   } catch (error) {
     // Offline, DNS, a dropped connection: no HTTP answer at all.

@@ -20,5 +20,8 @@ export type { ServiceLanguage } from '../../../server/domain/categories.ts'
 export type { Service, ServiceLocalization } from '../../../server/schemas/service.ts'
 import type { Service } from '../../../server/schemas/service.ts'
 
-/** Public: no token. The server answers with an ETag; the browser's HTTP cache revalidates by itself. */
-export const fetchServices = () => apiFetch<Service[]>('/api/services', { auth: false })
+/**
+ * Public: no token. Always revalidated with the ETag (an unchanged list is a 304 without a body): a load follows a
+ * change the app was told of, which the browser's cache (a minute's max-age) would otherwise hide.
+ */
+export const fetchServices = () => apiFetch<Service[]>('/api/services', { auth: false, cache: 'no-cache' })

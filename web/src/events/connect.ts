@@ -12,7 +12,8 @@ function eventsUrl(): string {
 
 /**
  * Ties the event stream to the session: connected while logged in, closed on logout, told of every new token
- * (the API client's refresh stores it in the session slice). Events go to the requests slice. Call once.
+ * (the API client's refresh stores it in the session slice). Request events go to the requests slice; a changed
+ * service map is fetched again (its ETag makes an unchanged list a 304). Call once.
  */
 export function connectEventStream(): void {
   const store = useStore
@@ -26,6 +27,7 @@ export function connectEventStream(): void {
     onEvent: (event) => {
       if (event.type === 'refetch') void store.getState().refetchRequests()
       else if (event.type === 'user.updated') store.getState().updateUser(event.user)
+      else if (event.type === 'services.changed') void store.getState().loadServices()
       else store.getState().applyEvent(event)
     },
     onSessionOver: () => store.getState().endSession(),

@@ -25,6 +25,7 @@ export function parseServerEvent(text: string): ServerEvent | null {
   switch (value.type) {
     case 'ready':
     case 'refetch':
+    case 'services.changed':
       return { type: value.type }
     case 'request.upserted':
       return isObject(value.request) && typeof value.request.request_id === 'number'

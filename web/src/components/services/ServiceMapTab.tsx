@@ -1,13 +1,15 @@
 import { useLingui } from '@lingui/react'
-import { Component, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { FILTER_CATEGORIES } from '../../api/services.ts'
 import { messages } from '../../i18n/messages.ts'
 import { serviceCategoryNames, serviceMessages } from '../../i18n/service-messages.ts'
 import { filterServices, markerPositions, pickLocalization, serviceLanguageOf } from '../../services/services.ts'
+import { useFreshServices } from '../../services/useFreshServices.ts'
 import { useStore } from '../../store/index.ts'
 import { selectPosition } from '../../store/slices/location.ts'
 import type { ServiceFilter } from '../../store/slices/services.ts'
 import { Loader } from '../Loader.tsx'
+import { MapErrorBoundary } from '../MapErrorBoundary.tsx'
 import { CategoryIcon } from './CategoryIcon.tsx'
 import { ServiceDetailDialog } from './ServiceDetailDialog.tsx'
 import '../form/Form.css'
@@ -28,9 +30,7 @@ export function ServiceMapTab() {
   const [openId, setOpenId] = useState<number | null>(null)
   const language = serviceLanguageOf(i18n.locale)
 
-  useEffect(() => {
-    if (useStore.getState().servicesStatus !== 'loaded') void loadServices()
-  }, [loadServices])
+  useFreshServices()
 
   const visible = useMemo(() => filterServices(services, filter), [services, filter])
   const markers = useMemo(() => {
@@ -123,18 +123,4 @@ export function ServiceMapTab() {
       <ServiceDetailDialog service={open} onClose={() => setOpenId(null)} />
     </section>
   )
-}
-
-/** A map chunk that fails to download or throws shows "Failed to load map" instead of an empty tab. */
-export class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  override componentDidCatch(error: unknown) {
-    console.error('The map failed', error)
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children
-  }
 }
