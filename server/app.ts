@@ -24,6 +24,7 @@ import sampleServices from './plugins/sample-services.ts'
 import securityHeaders from './plugins/security-headers.ts'
 import webApp, { webAppBuilt, webAppStaticOptions } from './plugins/web-app.ts'
 import adminRoutes from './routes/admin.ts'
+import adminUserRoutes from './routes/admin-users.ts'
 import configRoutes from './routes/config.ts'
 import eventRoutes from './routes/events.ts'
 import healthRoutes from './routes/health.ts'
@@ -88,6 +89,7 @@ export default async function app(fastify: FastifyInstance, { config, pushCa, ev
   await fastify.register(subscriptionRoutes)
   await fastify.register(serviceRoutes)
   await fastify.register(adminRoutes)
+  await fastify.register(adminUserRoutes)
   // The OpenAPI document at /api/openapi.json and its reference page at /api/docs.
   await fastify.register(openApiDocumentRoute)
   await fastify.register(swaggerUi, docsPageOptions)

@@ -30,12 +30,19 @@ export function templateName(): string {
  */
 export async function createFromTemplate(admin: Sql, adminUrl: string, name: string): Promise<void> {
   const template = templateName()
-  await ensureTemplate(admin, adminUrl, template)
-  await admin`select pg_advisory_lock_shared(${TEMPLATE_LOCK_ID})`
-  try {
-    await admin.unsafe(`create database "${name}" template "${template}"`)
-  } finally {
-    await admin`select pg_advisory_unlock_shared(${TEMPLATE_LOCK_ID})`
+  // A checkout with other migrations (a branch's worktree, a CI clone) running tests on the same PostgreSQL drops
+  // this template as stale between the check and the copy: then it is built again and the copy retried.
+  for (;;) {
+    await ensureTemplate(admin, adminUrl, template)
+    await admin`select pg_advisory_lock_shared(${TEMPLATE_LOCK_ID})`
+    try {
+      if (await isReadyTemplate(admin, template)) {
+        await admin.unsafe(`create database "${name}" template "${template}"`)
+        return
+      }
+    } finally {
+      await admin`select pg_advisory_unlock_shared(${TEMPLATE_LOCK_ID})`
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/queryable.ts'
-import { helsinkiTodayStart } from './request-rules.ts'
+import { helsinkiTodayStart, LIMIT_TIME_ZONE } from './request-rules.ts'
 
 export interface UserFigures {
   total: number
@@ -57,4 +57,56 @@ export async function requestFigures(sql: Queryable): Promise<RequestFigures> {
     from real
   `
   return row!
+}
+
+/** How many Europe/Helsinki days the chart shows, today included. */
+export const CHART_DAYS = 30
+
+export interface DayFigures {
+  /** YYYY-MM-DD, a Europe/Helsinki calendar day. */
+  day: string
+  created: number
+  completed_with_help: number
+  completed_without_help: number
+}
+
+/**
+ * Real requests (no test, no deleted ones) per Helsinki day over the last CHART_DAYS days, oldest first, every day
+ * present: created by the day of created_at, completed by the day of completed_at, split by got_help. A request
+ * created on one day and completed on another counts on both. The two halves of the union each use their index.
+ */
+export async function requestsPerDay(sql: Queryable): Promise<DayFigures[]> {
+  return sql<DayFigures[]>`
+    with span as (
+      select today - ${CHART_DAYS - 1}::int as first_day,
+        (today - ${CHART_DAYS - 1}::int)::timestamp at time zone ${LIMIT_TIME_ZONE} as since
+      from (select (now() at time zone ${LIMIT_TIME_ZONE})::date as today) as clock
+    ),
+    days as (
+      select first_day + offset_days as day
+      from span, generate_series(0, ${CHART_DAYS - 1}::int) as offset_days
+    ),
+    real as (
+      select * from requests where not is_test and deleted_at is null
+    ),
+    happenings as (
+      select (created_at at time zone ${LIMIT_TIME_ZONE})::date as day, 'created' as kind
+      from real, span
+      where created_at >= since
+      union all
+      select (completed_at at time zone ${LIMIT_TIME_ZONE})::date as day,
+        case when got_help then 'with help' else 'without help' end as kind
+      from real, span
+      where completed_at >= since
+    )
+    select
+      to_char(day, 'YYYY-MM-DD') as day,
+      count(*) filter (where kind = 'created')::int as created,
+      count(*) filter (where kind = 'with help')::int as completed_with_help,
+      count(*) filter (where kind = 'without help')::int as completed_without_help
+    from days
+    left join happenings using (day)
+    group by day
+    order by day
+  `
 }

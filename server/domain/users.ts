@@ -159,3 +159,8 @@ export async function setAdminByName(sql: Queryable, userName: string, isAdmin: 
   `
   return row
 }
+
+/** The dashboard's grant/revoke; the caller tells every instance (a `user` bus message), as the admin command does. */
+export async function setAdmin(sql: Queryable, userId: number, isAdmin: boolean): Promise<UserRow | undefined> {
+  return updateUser(sql, userId, { is_admin: isAdmin })
+}

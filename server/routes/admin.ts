@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { requestFigures, userFigures } from '../domain/admin-stats.ts'
+import { requestFigures, requestsPerDay, userFigures } from '../domain/admin-stats.ts'
 import { checkExportPeriod, requestsCsv } from '../domain/request-export.ts'
 import { liveCounts } from '../events/live-stats.ts'
-import { AdminStats, RequestsCsvQuery } from '../schemas/admin.ts'
+import { AdminStats, RequestsCsvQuery, RequestsPerDay } from '../schemas/admin.ts'
 import { BEARER_AUTH, ErrorAnswers } from '../schemas/common.ts'
 
-/** /api/admin: the dashboard's figures and the request export. Admins only (401 without a token, 403 otherwise). */
+/** /api/admin: the dashboard's figures, its chart and the request export. Admins only (401 without a token, 403 otherwise). */
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/stats',
@@ -32,6 +32,23 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ])
       return { users, requests, live }
     },
+  )
+
+  app.get(
+    '/api/admin/requests-per-day',
+    {
+      preHandler: [app.authenticate, app.requireAdmin],
+      schema: {
+        tags: ['admin'],
+        summary: 'Requests per day over the last 30 days, for the dashboard chart',
+        description:
+          'Real requests (test and deleted ones left out) on each of the last 30 Europe/Helsinki days, today ' +
+          'last: created that day, and completed that day with and without help. Every day is present.',
+        security: BEARER_AUTH,
+        response: { 200: RequestsPerDay, ...ErrorAnswers },
+      },
+    },
+    async () => ({ days: await requestsPerDay(app.sql) }),
   )
 
   app.get(

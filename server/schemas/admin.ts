@@ -1,4 +1,5 @@
-import { Type } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
+import { CHART_DAYS } from '../domain/admin-stats.ts'
 import { Nullable } from './common.ts'
 
 const Count = Type.Integer({ minimum: 0 })
@@ -47,6 +48,41 @@ export const AdminStats = Type.Object(
     ],
   },
 )
+
+/** GET /api/admin/requests-per-day: the dashboard's chart, real requests only, oldest day first. */
+export const RequestsPerDay = Type.Object(
+  {
+    days: Type.Array(
+      Type.Object({
+        day: Type.String({ format: 'date', description: 'A Europe/Helsinki calendar day (YYYY-MM-DD)' }),
+        created: Type.Integer({ minimum: 0, description: 'Requests created that day' }),
+        completed_with_help: Type.Integer({ minimum: 0, description: 'Requests completed that day that got help' }),
+        completed_without_help: Type.Integer({
+          minimum: 0,
+          description: 'Requests completed that day without help',
+        }),
+      }),
+      {
+        minItems: CHART_DAYS,
+        maxItems: CHART_DAYS,
+        description: `The last ${CHART_DAYS} days, today last; days without requests are zeros`,
+      },
+    ),
+  },
+  {
+    examples: [
+      {
+        days: [
+          { day: '2026-10-26', created: 4, completed_with_help: 2, completed_without_help: 1 },
+          { day: '2026-10-27', created: 0, completed_with_help: 1, completed_without_help: 0 },
+        ],
+      },
+    ],
+  },
+)
+
+export type AdminStats = Static<typeof AdminStats>
+export type RequestsPerDay = Static<typeof RequestsPerDay>
 
 const Day = (description: string, example: string) =>
   Type.Optional(Type.String({ description: `${description} (YYYY-MM-DD, Europe/Helsinki)`, examples: [example] }))

@@ -4,6 +4,7 @@ import type { Service } from '../../web/src/api/services.ts'
 import { pickLocalization } from '../../web/src/services/services.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot, waitUntil } from './browser.ts'
+import { olMapNextTo } from './ol-map.ts'
 import { startTileServer } from './tile-server.ts'
 
 checkPrerequisites()
@@ -17,23 +18,7 @@ const refused = await startServer(t, { TILE_URL: refusingTiles.tileUrl })
 const services = (await (await fetch(`${baseUrl}/api/services`)).json()) as Service[]
 const nameOf = (service: Service) => pickLocalization(service.localizations, 'en')?.name ?? ''
 
-/**
- * The page's OpenLayers map as a page expression: MapView hands it to its MapContext provider, the React sibling of
- * the map's element, so React's fiber of that element leads to it. Production exposes nothing for tests.
- */
-const OL_MAP = `(() => {
-  const element = document.querySelector('.service-map')
-  const fiber = element[Object.keys(element).find((key) => key.startsWith('__reactFiber$'))]
-  // The element keeps the fiber it was mounted with; the provider may have come later, on its alternate.
-  for (let sibling of [fiber, fiber.alternate]) {
-    while (sibling) {
-      const value = sibling.memoizedProps && sibling.memoizedProps.value
-      if (value && value.getView) return value
-      sibling = sibling.sibling
-    }
-  }
-  throw new Error('no OpenLayers map next to .service-map')
-})()`
+const OL_MAP = olMapNextTo('.service-map')
 
 interface DrawnMarker {
   /** The services the marker stands for: one for a service's own marker, more for a cluster. */

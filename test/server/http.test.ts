@@ -1,7 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import t from 'tap'
+import { precompressFolder } from '../../scripts/precompress.ts'
 import { buildServer } from '../../server/server.ts'
 import { contentSecurityPolicy } from '../../server/plugins/security-headers.ts'
 import { tileUrlWithKey } from '../../server/routes/config.ts'
@@ -106,6 +108,35 @@ t.test('responses are compressed when the client accepts it', async (t) => {
   t.equal(gzip.headers['content-encoding'], 'gzip')
   const plain = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } })
   t.equal(plain.headers['content-encoding'], undefined)
+})
+
+t.test('precompressed files are sent as built, not compressed again', async (t) => {
+  const webDir = fakeWebBuild(t)
+  const original = readFileSync(join(webDir, 'assets', 'index-abc123.js'))
+  const result = await precompressFolder(webDir)
+  t.equal(result.files, 1, 'only the asset is big enough to be worth it')
+  const config = testConfig(t, { DATABASE_URL: await createTestDatabase(t), WEB_DIST_DIR: webDir, LOG_LEVEL: 'error' })
+  const app = buildServer(config)
+  t.teardown(() => app.close())
+  await app.ready()
+
+  for (const encoding of ['br', 'gzip'] as const) {
+    const res = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': encoding } })
+    t.equal(res.headers['content-encoding'], encoding)
+    const file = readFileSync(join(webDir, 'assets', `index-abc123.js.${encoding === 'br' ? 'br' : 'gz'}`))
+    t.same(res.rawPayload, file, `${encoding}: the file written at build time, byte for byte`)
+    const decoded = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload)
+    t.same(decoded, original, `${encoding}: decodes to the asset`)
+    t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable', 'its cache policy stays')
+    t.match(String(res.headers.vary), /accept-encoding/i, 'caches keep the encodings apart')
+  }
+  const brotliCopy = readFileSync(join(webDir, 'assets', 'index-abc123.js.br'))
+  t.ok(brotliCopy.length < 100, `quality 11 brotli: 5 KB of one letter became ${brotliCopy.length} bytes`)
+  const plain = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } })
+  t.equal(plain.headers['content-encoding'], undefined)
+  t.same(plain.rawPayload, original)
+  const shell = await app.inject({ url: '/some/client/route', headers: { 'accept-encoding': 'br' } })
+  t.match(shell.body, /<div id="root">/, 'a client route still gets the (small, uncompressed) shell')
 })
 
 t.test('security headers are on pages and API answers', async (t) => {

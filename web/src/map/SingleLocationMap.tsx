@@ -2,7 +2,6 @@ import { useLingui } from '@lingui/react'
 import { useEffect, useState, type CSSProperties } from 'react'
 import Feature from 'ol/Feature'
 import Point from 'ol/geom/Point'
-import { circular } from 'ol/geom/Polygon'
 import VectorSource from 'ol/source/Vector'
 import { boundingExtent, extend, type Extent } from 'ol/extent'
 import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style'
@@ -10,14 +9,13 @@ import type { Coordinates } from '../api/types.ts'
 import { cardMessages } from '../i18n/card-messages.ts'
 import { requestMessages } from '../i18n/request-messages.ts'
 import { OWN_POSITION_COLOR } from '../services/categories.ts'
+import { approximateArea, HIDE_APPROXIMATE_MARKER_FROM_ZOOM } from './approximate.ts'
 import { lonLat, useMovedByUser, useOwnPosition, useVectorLayer } from './common-layers.ts'
 import { useMap } from './context.ts'
 import { MapView } from './MapView.tsx'
 
-/** SPEC 9: the single-location map opens at zoom 12; an approximate point is a 2000 m circle whose marker hides from zoom 10. */
+/** SPEC 9: the single-location map opens at zoom 12 (an approximate point's circle: approximate.ts). */
 export const SINGLE_MAP_ZOOM = 12
-export const APPROXIMATE_RADIUS_M = 2000
-export const HIDE_APPROXIMATE_MARKER_FROM_ZOOM = 10
 const FIT_PADDING_PX = 40
 /**
  * The request's layer is above the user's own dot (zIndex 10 in common-layers): on this map the request is the
@@ -110,11 +108,6 @@ function useRequestLocation({ latitude, longitude }: Coordinates, isApproximate:
     marker.setGeometry(new Point(lonLat({ latitude, longitude })))
     area.setGeometry(isApproximate ? approximateArea({ latitude, longitude }) : undefined)
   }, [marker, area, latitude, longitude, isApproximate])
-}
-
-/** The 2 km circle around an approximate point, in the map's projection. */
-function approximateArea({ latitude, longitude }: Coordinates) {
-  return circular([longitude, latitude], APPROXIMATE_RADIUS_M, 64).transform('EPSG:4326', 'EPSG:3857')
 }
 
 /** What the view must show of the request: its point, or all of its approximate circle. */

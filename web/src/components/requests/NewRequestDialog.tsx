@@ -22,6 +22,8 @@ type Visibility = 'visible' | 'approximate'
 interface NewRequestDialogProps {
   open: boolean
   onClose: () => void
+  /** The admin's test checkbox starts ticked (the dashboard's "New test request"). */
+  initialTest?: boolean
 }
 
 /**
@@ -29,16 +31,16 @@ interface NewRequestDialogProps {
  * counter, the admin's test checkbox. The request carries the user's current position, or none when it is not
  * known (the SPEC allows requests without a location; the dialog says so, and then does not ask how to show it).
  */
-export function NewRequestDialog({ open, onClose }: NewRequestDialogProps) {
+export function NewRequestDialog({ open, onClose, initialTest = false }: NewRequestDialogProps) {
   const { i18n } = useLingui()
   return (
     <Dialog open={open} onClose={onClose} title={i18n._(requestMessages.newrequest)}>
-      <NewRequestForm onDone={onClose} />
+      <NewRequestForm onDone={onClose} initialTest={initialTest} />
     </Dialog>
   )
 }
 
-function NewRequestForm({ onDone }: { onDone: () => void }) {
+function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTest: boolean }) {
   const { i18n } = useLingui()
   const user = useStore(selectUser)
   const isAdmin = useStore(selectIsAdmin)
@@ -47,7 +49,7 @@ function NewRequestForm({ onDone }: { onDone: () => void }) {
   const [category, setCategory] = useState<RequestCategory | null>(null)
   const [description, setDescription] = useState('')
   const [visibility, setVisibility] = useState<Visibility | null>(null)
-  const [isTest, setIsTest] = useState(false)
+  const [isTest, setIsTest] = useState(initialTest)
   const { busy, error, setError, submitWith } = useAction()
   /** A fixed field's error goes away as soon as it is fixed. */
   const clearErrorOf = (field: string) => {

@@ -1,0 +1,66 @@
+import { Type, type Static } from '@sinclair/typebox'
+
+/** One user as the admin list shows them: never a phone number (that is POST .../phone-view, logged). */
+export const AdminUser = Type.Object(
+  {
+    user_id: Type.Integer(),
+    user_name: Type.String(),
+    created_at: Type.String({ format: 'date-time', description: 'When the user registered' }),
+    is_admin: Type.Boolean(),
+    requests_made: Type.Integer({
+      minimum: 0,
+      description: 'Real requests the user created that are not deleted (test requests left out)',
+    }),
+    requests_helped: Type.Integer({
+      minimum: 0,
+      description:
+        'Real, not deleted requests of which the user is the responder: in progress with them now, or completed ' +
+        'while they were the responder (with or without help). A take-over they released or were removed from ' +
+        'does not count; test requests are left out.',
+    }),
+  },
+  {
+    examples: [
+      {
+        user_id: 42,
+        user_name: 'MattiV',
+        created_at: '2026-05-04T08:15:00.000Z',
+        is_admin: false,
+        requests_made: 3,
+        requests_helped: 7,
+      },
+    ],
+  },
+)
+export type AdminUser = Static<typeof AdminUser>
+
+export const AdminUserList = Type.Object({
+  users: Type.Array(AdminUser, { description: 'Newest registration first, at most 50' }),
+  total: Type.Integer({ minimum: 0, description: 'How many users match the search in all' }),
+})
+export type AdminUserList = Static<typeof AdminUserList>
+
+/** The length of q is checked by the domain rule, so that a long search is answered in words. */
+export const AdminUserListQuery = Type.Object({
+  q: Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      description:
+        'Part of the user name, any case, taken literally (% and _ are plain characters); trimmed, at most 16 characters',
+      examples: ['matti'],
+    }),
+  ),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'Users to skip' })),
+})
+export type AdminUserListQuery = Static<typeof AdminUserListQuery>
+
+export const AdminUserParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })
+
+export const PhoneView = Type.Object(
+  { phone: Type.String({ description: 'E.164' }) },
+  { examples: [{ phone: '+358401234567' }] },
+)
+export type PhoneView = Static<typeof PhoneView>
+
+export const SetAdminBody = Type.Object({ is_admin: Type.Boolean() }, { examples: [{ is_admin: true }] })
+export type SetAdminBody = Static<typeof SetAdminBody>
