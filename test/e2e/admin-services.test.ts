@@ -210,3 +210,17 @@ t.test('the list and the form at 1280 px in the dark colour scheme', async (t) =
   await expectNoSeriousViolations(t, page, 'the service form, dark, 1280 px')
   t.same(pageErrors, [])
 })
+
+t.test('a visitor (no event stream) gets a change when the page is shown again', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser, { viewport: PHONE })
+  await page.goto(server.baseUrl)
+  await page.locator('details.service-list').waitFor()
+  const [row] = await sql<{ service_id: number }[]>`
+    insert into services (category, latitude, longitude) values ('event', 61.05, 28.19) returning service_id`
+  await sql`insert into service_localizations (service_id, language, name) values (${row!.service_id}, 'en', 'Lakeside Ride')`
+  // Coming back to the tab (the 2-minute timer does the same while it stays shown).
+  await page.evaluate(`document.dispatchEvent(new Event('visibilitychange'))`)
+  await waitForMapList(page, 'Lakeside Ride', true)
+  t.pass('the visitor sees the new service without a reload')
+  t.same(pageErrors, [])
+})

@@ -140,6 +140,8 @@ function ServiceFormBody({
   const [checking, setChecking] = useState(false)
   const [message, setMessage] = useState<MessageDescriptor | null>(null)
   const [busy, setBusy] = useState(false)
+  // A second tap before the busy state has rendered must not send the service twice.
+  const sending = useRef(false)
   const [refusals, setRefusals] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)
 
@@ -160,11 +162,12 @@ function ServiceFormBody({
   }
 
   const submit = async () => {
-    if (busy) return
+    if (sending.current) return
     setMessage(null)
     const found = formProblems(form)
     // Nothing is sent while the server's own rules would refuse it.
     if (found.length > 0) return refuse(found)
+    sending.current = true
     setBusy(true)
     try {
       const input = inputFromForm(form)
@@ -177,6 +180,7 @@ function ServiceFormBody({
       if ('problems' in failure) refuse(failure.problems)
       else setMessage(failure.message)
     } finally {
+      sending.current = false
       setBusy(false)
     }
   }
