@@ -130,19 +130,36 @@ t.test('the period: both dates, real dates, in order, at most 366 days', async (
   t.equal((await csv('?from=2026-01-01&to=2026-01-01')).statusCode, 200, 'a single day')
 })
 
-t.test('every /api/admin route: 401 without a token, 403 for a non-admin, 200 for an admin', async (t) => {
+/** The body of each admin route that needs one, valid, so that an admin's call succeeds. */
+const ADMIN_BODIES: Record<string, object> = { '/api/admin/users/{id}/admin': { is_admin: false } }
+
+t.test('every /api/admin route: 401 without a token, 403 for a non-admin, 2xx for an admin', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
   const admin = await adminActor(app, dataDir)
   const user = await actor(app, dataDir, 'Plain user')
-  const document = (await app.inject({ url: '/api/openapi.json' })).json<{ paths: Record<string, object> }>()
-  const urls = Object.keys(document.paths)
-    .filter((path) => path.startsWith('/api/admin/'))
-    .map((path) => (path.endsWith('.csv') ? `${path}?from=2026-01-01&to=2026-01-31` : path))
-  t.ok(urls.length >= 2, `the admin routes are found in the API document (${urls.join(', ')})`)
-  for (const url of urls) {
-    t.equal((await app.inject({ url })).statusCode, 401, `${url} without a token`)
-    t.equal((await app.inject({ url, headers: bearer(user.user.token) })).statusCode, 403, `${url} non-admin`)
-    t.equal((await app.inject({ url, headers: bearer(admin.user.token) })).statusCode, 200, `${url} admin`)
+  const document = (await app.inject({ url: '/api/openapi.json' })).json<{
+    paths: Record<string, Record<string, unknown>>
+  }>()
+  // Every operation of every admin path, its id filled in with the plain user's and a body where it takes one.
+  const calls = Object.entries(document.paths)
+    .filter(([path]) => path.startsWith('/api/admin/'))
+    .flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => ({
+        method: method.toUpperCase() as 'GET' | 'POST' | 'PUT',
+        url: path.endsWith('.csv')
+          ? `${path}?from=2026-01-01&to=2026-01-31`
+          : path.replace('{id}', String(user.user.user.user_id)),
+        payload: method === 'put' ? ADMIN_BODIES[path] : undefined,
+      })),
+    )
+  t.ok(calls.length >= 6, `the admin routes are found in the API document (${calls.map((c) => c.url).join(', ')})`)
+  for (const { method, url, payload } of calls) {
+    const call = (headers = {}) => app.inject({ method, url, payload, headers })
+    const name = `${method} ${url}`
+    t.equal((await call()).statusCode, 401, `${name} without a token`)
+    t.equal((await call(bearer(user.user.token))).statusCode, 403, `${name} non-admin`)
+    const answer = await call(bearer(admin.user.token))
+    t.ok(answer.statusCode >= 200 && answer.statusCode < 300, `${name} admin: ${answer.statusCode}`)
   }
 })
