@@ -1,15 +1,9 @@
 import type { Queryable } from '../db/queryable.ts'
 import { badRequest, notFound } from '../errors.ts'
 import type { AdminUser, AdminUserList } from '../schemas/admin-users.ts'
+import { ADMIN_USER_MESSAGES } from './admin-messages.ts'
 import { characterCount, USER_NAME_MAX } from './user-validation.ts'
 import { setAdmin } from './users.ts'
-
-/** The server's words for the dashboard's users section. */
-export const ADMIN_USER_MESSAGES = {
-  searchTooLong: `Search for at most ${USER_NAME_MAX} characters: no user name is longer`,
-  userNotFound: 'No such user',
-  ownRole: 'You cannot change your own admin role',
-} as const
 
 export const ADMIN_USERS_PAGE_SIZE = 50
 

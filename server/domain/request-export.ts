@@ -1,10 +1,8 @@
 import { stringify } from 'csv-stringify/sync'
 import type { Queryable } from '../db/queryable.ts'
 import { badRequest } from '../errors.ts'
+import { EXPORT_MAX_DAYS, EXPORT_MESSAGES } from './admin-messages.ts'
 import { LIMIT_TIME_ZONE } from './request-rules.ts'
-
-/** A longer export is refused: a year (a leap year's 366 days) is the largest period the dashboard asks for. */
-export const EXPORT_MAX_DAYS = 366
 
 export const EXPORT_COLUMNS = [
   'request_id',
@@ -22,13 +20,6 @@ export const EXPORT_COLUMNS = [
   'got_help',
   'views',
 ] as const
-
-export const EXPORT_MESSAGES = {
-  datesRequired: 'Give both dates, from and to, as YYYY-MM-DD',
-  invalidDate: 'Dates must be real calendar dates written as YYYY-MM-DD',
-  fromAfterTo: 'The start date must not be after the end date',
-  tooLong: `The period can be at most ${EXPORT_MAX_DAYS} days`,
-} as const
 
 export interface ExportPeriod {
   from: string

@@ -47,7 +47,19 @@ const SPEC_KEYS = [
 ]
 
 /** Keys the product adds to SPEC section 8: the server's rate limits (HTTP 429), and calls that got no answer. */
-const ADDED_KEYS = ['toomanyattempts', 'offline', 'servernotreached']
+const ADDED_KEYS = [
+  'toomanyattempts',
+  'offline',
+  'servernotreached',
+  // The admin dashboard's server answers (issue 14), mapped like the SPEC's.
+  'nosuchuser',
+  'ownadminrole',
+  'usersearchtoolong',
+  'exportdatesrequired',
+  'exportinvaliddate',
+  'exportfromafterto',
+  'exporttoolong',
+]
 
 const WEB_SRC = fileURLToPath(new URL('../../web/src', import.meta.url))
 

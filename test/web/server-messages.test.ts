@@ -1,4 +1,5 @@
 import t from 'tap'
+import { ADMIN_USER_MESSAGES, EXPORT_MESSAGES } from '../../server/domain/admin-messages.ts'
 import { REQUEST_MESSAGES } from '../../server/domain/request-messages.ts'
 import { USER_MESSAGES } from '../../server/domain/user-messages.ts'
 import { GENERIC_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../../server/errors.ts'
@@ -11,6 +12,8 @@ import { messages } from '../../web/src/i18n/messages.ts'
 const SERVER_MESSAGES = new Set<string>([
   ...Object.values(USER_MESSAGES),
   ...Object.values(REQUEST_MESSAGES),
+  ...Object.values(ADMIN_USER_MESSAGES),
+  ...Object.values(EXPORT_MESSAGES),
   INVALID_CHARACTERS_MESSAGE,
   GENERIC_ERROR_MESSAGE,
   UNAVAILABLE_MESSAGE,

@@ -4,7 +4,7 @@ import { buildTestApp, tempDir } from '../../helper.ts'
 import { bearer } from '../../accounts.ts'
 import { openEvents, type ServerEvent } from '../../event-client.ts'
 import { actor, type Actor } from '../../requests.ts'
-import { ADMIN_USER_MESSAGES } from '../../../server/domain/admin-users.ts'
+import { ADMIN_USER_MESSAGES } from '../../../server/domain/admin-messages.ts'
 import { adminActor, insertUser } from './helpers.ts'
 
 interface Listed {

@@ -23,4 +23,18 @@ export const adminMessages = defineMessages({
     comment: 'Dashboard section: managing the services on the public map.',
   },
   adminusers: /*i18n*/ { id: 'adminusers', message: 'Users', comment: 'Dashboard section: the list of users.' },
+  exporttitle: /*i18n*/ { id: 'exporttitle', message: 'Export requests', comment: 'Admin dashboard: CSV export.' },
+  exporthint: /*i18n*/ {
+    id: 'exporthint',
+    message:
+      'A CSV file of the requests created on these days (at most a year), test requests marked. No phone numbers.',
+  },
+  exportfrom: /*i18n*/ { id: 'exportfrom', message: 'From', comment: 'Export: the first day of the period.' },
+  exportto: /*i18n*/ { id: 'exportto', message: 'To', comment: 'Export: the last day of the period.' },
+  exportdownload: /*i18n*/ { id: 'exportdownload', message: 'Download CSV' },
+  exportbusy: /*i18n*/ {
+    id: 'exportbusy',
+    message: 'Preparing the file…',
+    comment: 'Export button while the file is being made.',
+  },
 })

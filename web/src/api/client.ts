@@ -117,6 +117,17 @@ export function refreshAccessToken(): Promise<string | null> {
  * refresh and one retry (SPEC 7). A refused refresh, or a 401 on the retry, ends the session.
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  return answerOf<T>(await authorizedResponse(path, request), request.fallbackMessage)
+}
+
+/** A file from the API (the admin's CSV export) through the same token and refresh as apiFetch; errors alike. */
+export async function apiDownload(path: string): Promise<Blob> {
+  const response = await authorizedResponse(path, {})
+  if (!response.ok) return answerOf<never>(response, undefined)
+  return response.blob()
+}
+
+async function authorizedResponse(path: string, request: ApiRequest): Promise<Response> {
   const auth = request.auth ?? true
   const token = auth ? session.readToken() : null
   let response = await send(path, request, token)
@@ -128,7 +139,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
       throw new ApiError(401, messageOf(await readJson(response)) ?? 'Unauthorized')
     }
   }
-  return answerOf<T>(response, request.fallbackMessage)
+  return response
 }
 
 /** The generic PUT helper of SPEC 7: a JSON body; a failure throws the server's message or "Request update failed". */

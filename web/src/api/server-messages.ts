@@ -1,3 +1,4 @@
+import { ADMIN_USER_MESSAGES, EXPORT_MESSAGES } from '../../../server/domain/admin-messages.ts'
 import { REQUEST_MESSAGES } from '../../../server/domain/request-messages.ts'
 import { USER_MESSAGES } from '../../../server/domain/user-messages.ts'
 import type { MessageKey } from '../i18n/messages.ts'
@@ -34,6 +35,14 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
   [REQUEST_MESSAGES.responseLimit]: 'responselimitreached',
   [REQUEST_MESSAGES.descriptionChars]: 'invalidcharacters',
   [REQUEST_MESSAGES.descriptionLength]: 'invaliddesclength',
+  // The admin dashboard
+  [ADMIN_USER_MESSAGES.userNotFound]: 'nosuchuser',
+  [ADMIN_USER_MESSAGES.ownRole]: 'ownadminrole',
+  [ADMIN_USER_MESSAGES.searchTooLong]: 'usersearchtoolong',
+  [EXPORT_MESSAGES.datesRequired]: 'exportdatesrequired',
+  [EXPORT_MESSAGES.invalidDate]: 'exportinvaliddate',
+  [EXPORT_MESSAGES.fromAfterTo]: 'exportfromafterto',
+  [EXPORT_MESSAGES.tooLong]: 'exporttoolong',
 }
 
 /** The catalog key for a server `message`; genericerror for anything unknown or missing. */

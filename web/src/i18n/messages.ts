@@ -96,6 +96,25 @@ export const messages = defineMessages({
     comment: 'Not in the SPEC: the server limits logins and SMS codes against abuse (HTTP 429).',
   },
 
+  // The admin dashboard
+  nosuchuser: /*i18n*/ {
+    id: 'nosuchuser',
+    message: 'This user no longer exists',
+    comment: 'Admin dashboard: the account was deleted while the list was open.',
+  },
+  ownadminrole: /*i18n*/ { id: 'ownadminrole', message: 'You cannot change your own admin role' },
+  usersearchtoolong: /*i18n*/ {
+    id: 'usersearchtoolong',
+    message: 'Search for at most 16 characters: no username is longer',
+  },
+  exportdatesrequired: /*i18n*/ { id: 'exportdatesrequired', message: 'Choose both dates, from and to' },
+  exportinvaliddate: /*i18n*/ { id: 'exportinvaliddate', message: 'Choose real calendar dates' },
+  exportfromafterto: /*i18n*/ {
+    id: 'exportfromafterto',
+    message: 'The start date must not be after the end date',
+  },
+  exporttoolong: /*i18n*/ { id: 'exporttoolong', message: 'The period can be at most 366 days' },
+
   // Successes
   settingsupdated: /*i18n*/ { id: 'settingsupdated', message: 'Information updated' },
   descupdated: /*i18n*/ {

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { adminMessages } from '../admin-messages.ts'
+import { ExportRequests } from './ExportRequests.tsx'
 import { AdminFigures } from './figures/AdminFigures.tsx'
 import { LiveRequests } from './live/LiveRequests.tsx'
 
@@ -13,6 +14,7 @@ export function AdminOverview() {
       </h2>
       <AdminFigures />
       <LiveRequests />
+      <ExportRequests />
     </section>
   )
 }
