@@ -240,6 +240,23 @@ export const BAD_ID_SEGMENTS = [
   "1'%20or%20'1'='1",
 ]
 
+/** Dates at the calendars' edges: impossible days, year 0 (PostgreSQL has none), the far past and future. */
+export const DATE_EDGES = [
+  '2026-02-29',
+  '2024-02-30',
+  '2026-13-01',
+  '2026-00-10',
+  '0000-01-01',
+  '0001-01-01',
+  '1969-12-31',
+  '9999-12-31',
+  '2026-1-1',
+  '20260101',
+  '2026-01-01T00:00:00Z',
+  '+275760-09-13',
+  '-000001-01-01',
+]
+
 /** A path segment or query value that survives in a URL whatever the string (lone surrogates cannot be encoded). */
 export function urlPart(value: string): string {
   try {
