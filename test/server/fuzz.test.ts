@@ -97,7 +97,12 @@ function caseFor(operation: Operation, key: string): fc.Arbitrary<Case> {
       )
       .map(([known, extra]) => ({ ...extra, ...known })),
     headers: optionalValues(byPlace('header'), () => asciiHeader),
-    cookie: fc.option(asciiHeader.map((value) => `refresh_token=${value}`)),
+    // The cookie plugin percent-decodes values, so a cookie can carry NUL and lone surrogates too.
+    cookie: fc.option(
+      fc
+        .oneof(asciiHeader, nastyString.map(urlPart), fc.constantFrom('%00', '%ED%A0%80', '%'))
+        .map((value) => `refresh_token=${value}`),
+    ),
     body,
   })
 }
