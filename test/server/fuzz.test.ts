@@ -18,11 +18,8 @@ import { changedTables, snapshot, storedTables, type Snapshot } from '../fuzz/st
 import { buildTestApp } from '../helper.ts'
 import { craftJwt, decodeJwt } from '../jwt.ts'
 import { countFrom, seedFrom } from '../random.ts'
-import { actorFor, type Actor } from '../requests.ts'
-import { insertUser } from './admin/helpers.ts'
-import { hashPassword } from '../../server/domain/passwords.ts'
-import { startSession } from '../../server/domain/sessions.ts'
-import { userById } from '../../server/domain/users.ts'
+import type { Actor } from '../requests.ts'
+import { signedIn } from '../signed-in.ts'
 
 /**
  * Schema fuzzing of every route the OpenAPI document lists: calls with wrong types, missing and extra fields, huge
@@ -253,28 +250,6 @@ function parsed(body: string): { message?: unknown } | undefined {
   } catch {
     return undefined
   }
-}
-
-/**
- * A signed-in user written straight to the database: the fixtures are replaced often (a fuzzed call may log one
- * out or delete it), and a registration through SMS and a password hash each time would cost most of the run.
- */
-const PASSWORD = 'correct horse'
-let passwordHash: Promise<string> | undefined
-
-async function signedIn(app: FastifyInstance, name: string, isAdmin: boolean): Promise<Actor> {
-  const { user_id, phone } = await insertUser(app, { user_name: name, located: true })
-  // A real hash, made once: a password change must meet what registration stores.
-  passwordHash ??= hashPassword(PASSWORD)
-  await app.sql`update users set is_admin = ${isAdmin}, password_hash = ${await passwordHash} where user_id = ${user_id}`
-  const session = await startSession(app.sql, user_id)
-  const token = app.accessTokenFor((await userById(app.sql, user_id))!, session.sessionId)
-  return actorFor(app, {
-    token,
-    cookie: session.refreshToken,
-    user: { user_id, user_name: name, phone, radius: 10, isAdmin },
-    password: PASSWORD,
-  })
 }
 
 /**

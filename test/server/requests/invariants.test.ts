@@ -1,11 +1,11 @@
 import t from 'tap'
 import { REQUEST_CATEGORIES } from '../../../server/domain/categories.ts'
 import { REQUEST_MESSAGES as M, type RequestMessage } from '../../../server/domain/request-messages.ts'
-import { adminActor } from '../admin/helpers.ts'
-import { buildTestApp, tempDir } from '../../helper.ts'
+import { buildTestApp } from '../../helper.ts'
 import { countFrom, seededRandom, seedFrom, type Random } from '../../random.ts'
 import { completedStates, oneDayPasses, requestInvariantViolations } from '../../request-invariants.ts'
-import { actor, type Actor, type Json } from '../../requests.ts'
+import type { Actor, Json } from '../../requests.ts'
+import { signedIn } from '../../signed-in.ts'
 
 /**
  * Randomised rounds of the request rules: each round sends a random batch of creates, take-overs, releases,
@@ -71,12 +71,9 @@ function kindOf(random: Random): Kind {
 t.test(`request invariants hold through ${ROUNDS} randomised parallel rounds`, async (t) => {
   t.comment(`seed ${SEED}: replay with INVARIANTS_SEED=${SEED}`)
   const random = seededRandom(SEED)
-  const dataDir = tempDir(t)
-  const app = await buildTestApp(t, { DATA_DIR: dataDir, DATABASE_POOL_MAX: 20 })
-  const users: Actor[] = await Promise.all(
-    Array.from({ length: USERS - 1 }, (_, i) => actor(app, dataDir, `Rider ${i + 1}`)),
-  )
-  const admin = await adminActor(app, dataDir, 'Round admin')
+  const app = await buildTestApp(t, { DATABASE_POOL_MAX: 20 })
+  const users: Actor[] = await Promise.all(Array.from({ length: USERS - 1 }, (_, i) => signedIn(app, `Rider ${i + 1}`)))
+  const admin = await signedIn(app, 'Round admin', true)
   users.push(admin)
   const byId = new Map(users.map((u) => [u.user.user.user_id, u]))
   // Squaring skews the choice towards the first users, so some of them meet their daily and active limits.
