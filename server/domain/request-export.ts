@@ -28,9 +28,12 @@ export interface ExportPeriod {
 
 const DAY_MS = 86_400_000
 
-/** Midnight UTC of a YYYY-MM-DD that is a real date (2026-02-30 is not), or null. */
+/**
+ * Midnight UTC of a YYYY-MM-DD that is a real date (2026-02-30 is not), or null. Year 0 exists for JavaScript but
+ * not for PostgreSQL, which would fail the query on it.
+ */
 function parseDay(text: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || text.startsWith('0000')) return null
   const time = Date.parse(`${text}T00:00:00Z`)
   return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== text ? null : time
 }
