@@ -16,6 +16,9 @@ import {
 import { olMapNextTo } from './ol-map.ts'
 
 checkPrerequisites()
+// Nine dashboards, each opened by logging in as a person does: about 150 s on a quiet 2-core machine, so the
+// project's 180 s per file runs out when other builds share the cores.
+t.setTimeout(300_000)
 
 const browser = await launchBrowser(t)
 const server = await startServer(t)
