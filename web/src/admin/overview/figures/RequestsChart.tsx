@@ -166,32 +166,37 @@ function Bar({
   )
 }
 
-/** The chart's numbers for screen readers, day by day. */
+/**
+ * The chart's numbers for screen readers, day by day. Hidden by a wrapper: a table box ignores the 1 px width and the
+ * overflow clip of `visually-hidden`, so the hidden table itself would widen a phone's page to its full width.
+ */
 function DaysTable({ days }: { days: DayFigures[] }) {
   const { i18n } = useLingui()
   return (
-    <table className="visually-hidden">
-      <caption>{i18n._(m.figures_chart)}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{i18n._(m.figures_chartday)}</th>
-          {SERIES.map((series) => (
-            <th key={series.key} scope="col">
-              {i18n._(series.label)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {days.map((day) => (
-          <tr key={day.day}>
-            <th scope="row">{formatLongDay(day.day, i18n.locale)}</th>
+    <div className="visually-hidden">
+      <table>
+        <caption>{i18n._(m.figures_chart)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{i18n._(m.figures_chartday)}</th>
             {SERIES.map((series) => (
-              <td key={series.key}>{day[series.key]}</td>
+              <th key={series.key} scope="col">
+                {i18n._(series.label)}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {days.map((day) => (
+            <tr key={day.day}>
+              <th scope="row">{formatLongDay(day.day, i18n.locale)}</th>
+              {SERIES.map((series) => (
+                <td key={series.key}>{day[series.key]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
