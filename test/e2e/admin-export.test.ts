@@ -27,7 +27,7 @@ t.test('the admin downloads the requests of a period as CSV; a refused period sa
     form.getByRole('button', { name: 'Download CSV' }).click(),
   ])
   t.match(download.suggestedFilename(), /^requests-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/)
-  const content = await readFile((await download.path()), 'utf8')
+  const content = await readFile(await download.path(), 'utf8')
   t.ok(content.startsWith('\uFEFFrequest_id,created_at,category'), 'the server file: byte order mark, header row')
 
   await form.getByLabel('From').fill('2026-03-01')
