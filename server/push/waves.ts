@@ -1,0 +1,112 @@
+import type { Sql } from 'postgres'
+import type { Queryable } from '../db/queryable.ts'
+import type { RequestCategory } from '../domain/categories.ts'
+import { enqueueForUsers } from './jobs.ts'
+import { pushPayload } from './messages.ts'
+import { adminRecipients, nextWaveRecipients } from './wave-selection.ts'
+
+/** A push about a new request is worth little after an hour. */
+export const TTL_NEW_REQUEST = 60 * 60
+
+export interface WaveSettings {
+  /** ALERT_FIRST_WAVE */
+  firstWave: number
+  /** ALERT_ESCALATE_AFTER, in seconds */
+  escalateAfter: number
+  /** ALERT_MAX_RECIPIENTS */
+  maxRecipients: number
+}
+
+/**
+ * How many people have been alerted once wave `wave` (1 = the first) is out: the first wave, then each later wave
+ * doubles it (15, 30, 60, 120, 200 with the defaults), never more than the maximum.
+ */
+export function alertedAfterWave(wave: number, settings: WaveSettings): number {
+  return Math.min(settings.maxRecipients, settings.firstWave * 2 ** (wave - 1))
+}
+
+/** A new request's first wave falls due at once. */
+export async function scheduleFirstWave(sql: Queryable, requestId: number): Promise<void> {
+  await sql`insert into push_waves (request_id) values (${requestId}) on conflict do nothing`
+}
+
+interface DueWave {
+  request_id: number
+  waves: number
+  owner_id: number
+  owner_name: string
+  latitude: number | null
+  longitude: number | null
+  is_test: boolean
+  category: RequestCategory
+  description: string
+  /** Taken over (even if released since), completed or deleted: nothing more is sent. */
+  over: boolean
+  alerted: number
+}
+
+/**
+ * Sends the earliest due wave of any request, in one transaction that holds the wave's row (SKIP LOCKED: another
+ * instance takes the next one), records who was alerted and queues their pushes. Answers how many pushes were
+ * queued, or null when no wave was due.
+ */
+export async function runDueWave(sql: Sql, settings: WaveSettings): Promise<number | null> {
+  return sql.begin(async (tx) => {
+    const [wave] = await tx<DueWave[]>`
+      select w.request_id, w.waves, r.owner_id, owner.user_name as owner_name, r.latitude, r.longitude, r.is_test,
+        r.category, r.description,
+        (r.deleted_at is not null or r.status <> 'new' or r.first_responded_at is not null) as over,
+        (select count(*)::int from push_alerts a where a.request_id = w.request_id) as alerted
+      from push_waves w
+      join requests r using (request_id)
+      join users owner on owner.user_id = r.owner_id
+      where w.due_at <= now()
+      order by w.due_at
+      limit 1
+      for update of w skip locked
+    `
+    if (!wave) return null
+    const number = wave.waves + 1
+    const wanted = alertedAfterWave(number, settings) - wave.alerted
+    const recipients = wave.over
+      ? []
+      : wave.is_test
+        ? await adminRecipients(tx, wave)
+        : wave.latitude === null || wave.longitude === null
+          ? [] // Nobody is nearer than anyone else: see the README's "Web push".
+          : await nextWaveRecipients(tx, { ...wave, latitude: wave.latitude, longitude: wave.longitude }, wanted)
+    if (recipients.length > 0) {
+      await tx`
+        insert into push_alerts (request_id, user_id, wave)
+        select ${wave.request_id}, unnest(${recipients.map((r) => r.user_id)}::int[]), ${number}
+      `
+    }
+    const request = { request_id: wave.request_id, category: wave.category, description: wave.description }
+    const queued = await enqueueForUsers(
+      tx,
+      recipients,
+      (language) => pushPayload('created', language, request, wave.owner_name),
+      { urgency: 'high', ttl: TTL_NEW_REQUEST },
+    )
+    const last =
+      wave.over ||
+      wave.is_test ||
+      wave.latitude === null ||
+      alertedAfterWave(number, settings) >= settings.maxRecipients
+    if (last) await tx`delete from push_waves where request_id = ${wave.request_id}`
+    else {
+      await tx`
+        update push_waves set waves = ${number}, due_at = now() + make_interval(secs => ${settings.escalateAfter})
+        where request_id = ${wave.request_id}
+      `
+    }
+    return queued
+  })
+}
+
+/** Runs every wave due now (tests, and the worker's loop). */
+export async function runDueWaves(sql: Sql, settings: WaveSettings): Promise<number> {
+  let queued = 0
+  for (let n = await runDueWave(sql, settings); n !== null; n = await runDueWave(sql, settings)) queued += n
+  return queued
+}
