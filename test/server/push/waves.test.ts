@@ -1,0 +1,182 @@
+import t from 'tap'
+import type { FastifyInstance } from 'fastify'
+import { distanceKm } from '../../../server/domain/distance.ts'
+import { nextWaveRecipients } from '../../../server/push/wave-selection.ts'
+import { buildTestApp, tempDir } from '../../helper.ts'
+import { away, HELSINKI, placeUser, TAMPERE, type Helper } from '../../push-helpers.ts'
+import { decryptPush, startPushService } from '../../push-service.ts'
+import { actor } from '../../requests.ts'
+
+type PushService = Awaited<ReturnType<typeof startPushService>>
+
+/** Runs the waits of escalation now: every scheduled wave falls due, and the worker is told to look. */
+async function escalateNow(app: FastifyInstance): Promise<void> {
+  await app.sql`update push_waves set due_at = now()`
+  app.push.queue.wake()
+  await app.push.idle()
+}
+
+const receivedIds = (service: PushService, since = 0) =>
+  service.received
+    .slice(since)
+    .map((push) => push.id)
+    .sort()
+
+t.test('waves: the nearest helpers within their own reach first, then the next ones, up to the maximum', async (t) => {
+  const dataDir = tempDir(t)
+  const service = await startPushService(tempDir(t))
+  t.teardown(() => service.close())
+  const app = await buildTestApp(
+    t,
+    {
+      DATA_DIR: dataDir,
+      PUSH_ENDPOINT_HOSTS: service.allowlistEntry,
+      ALERT_FIRST_WAVE: 15,
+      ALERT_MAX_RECIPIENTS: 25,
+      // Escalation is run by hand (escalateNow): the test decides when five minutes have passed.
+      ALERT_ESCALATE_AFTER: 3600,
+    },
+    { pushCa: service.ca },
+  )
+  const place = (options: Parameters<typeof placeUser>[2]) => placeUser(app.sql, service.origin, options)
+
+  // 30 helpers 1..30 km away in every direction (east and west test the longitude scale), each reaching the point.
+  const helpers: Helper[] = []
+  for (let km = 1; km <= 30; km++) helpers.push(await place({ at: away(HELSINKI, km, (km * 97) % 360), radius: 50 }))
+  const nearButShortRadius = await place({ at: away(HELSINKI, 5.5, 45), radius: 5 })
+  const nearButUnsubscribed = await place({ at: away(HELSINKI, 0.3, 0), subscribed: false })
+  const withoutLocation = await place({ at: null })
+  const farAdmin = await place({ at: TAMPERE, radius: 10, admin: true })
+  const owner = await actor(app, dataDir, 'Wave Owner')
+  await owner.send('PUT', '/api/user/location', HELSINKI)
+
+  const created = await owner.create({ ...HELSINKI, description: 'Takarengas puhki' })
+  t.equal(created.status, 201)
+  const requestId = created.body.request_id
+  await app.push.idle()
+
+  t.same(
+    receivedIds(service),
+    helpers
+      .slice(0, 15)
+      .map((h) => h.id)
+      .sort(),
+    'the first wave is exactly the 15 nearest subscribed helpers whose radius reaches the request',
+  )
+  const first = service.received.find((push) => push.id === helpers[0]!.id)!
+  const text = JSON.parse(decryptPush(first.body, helpers[0]!.browser.ecdh, helpers[0]!.browser.auth)) as {
+    url: string
+  }
+  t.equal(text.url, `/?request=${requestId}`)
+  t.equal(first.headers.urgency, 'high')
+
+  const next = await nextWaveRecipients(
+    app.sql,
+    { request_id: requestId, owner_id: owner.user.user.user_id, ...HELSINKI },
+    100,
+  )
+  t.same(
+    next.map((r) => r.user_id),
+    helpers.slice(15).map((h) => h.userId),
+    'the rest follow nearest first; nobody out of their own reach, unsubscribed, without a location or alerted',
+  )
+  for (const [i, recipient] of next.entries()) {
+    const exact = distanceKm(HELSINKI, away(HELSINKI, 16 + i, ((16 + i) * 97) % 360))
+    t.ok(Math.abs(recipient.distance_km - exact) < 1e-6, `the database's distance is SPEC 9's (${16 + i} km)`)
+  }
+
+  const beforeSecond = service.received.length
+  await escalateNow(app)
+  t.same(
+    receivedIds(service, beforeSecond),
+    helpers
+      .slice(15, 25)
+      .map((h) => h.id)
+      .sort(),
+    'the second wave brings the total to ALERT_MAX_RECIPIENTS (25) with the next nearest',
+  )
+  const [waves] = await app.sql<{ n: number }[]>`select count(*)::int as n from push_waves`
+  t.equal(waves!.n, 0, 'nothing more is scheduled once the maximum is reached')
+  const beforeThird = service.received.length
+  await escalateNow(app)
+  t.equal(service.received.length, beforeThird, 'no third wave')
+
+  const never = [nearButShortRadius, nearButUnsubscribed, withoutLocation, farAdmin, ...helpers.slice(25)]
+  t.same(
+    service.received.filter((push) => never.some((h) => h.id === push.id)),
+    [],
+    'never: a radius that does not reach, no subscription, no location, a far admin, beyond the maximum',
+  )
+  const [alerts] = await app.sql<{ n: number }[]>`
+    select count(*)::int as n from push_alerts where request_id = ${requestId}`
+  t.equal(alerts!.n, 25, 'each alerted helper is recorded once')
+
+  t.test('a test request goes to the subscribed admins only, at once, wherever they are', async (t) => {
+    await app.sql`update users set is_admin = true where user_id = ${owner.user.user.user_id}`
+    const since = service.received.length
+    const test = await owner.create({ ...HELSINKI, isTest: 1 })
+    t.equal(test.status, 201)
+    await app.push.idle()
+    t.same(receivedIds(service, since), [farAdmin.id])
+  })
+})
+
+t.test('escalation on its own timer stops after a take-over, a completion or a deletion', async (t) => {
+  const dataDir = tempDir(t)
+  const service = await startPushService(tempDir(t))
+  t.teardown(() => service.close())
+  const app = await buildTestApp(
+    t,
+    {
+      DATA_DIR: dataDir,
+      PUSH_ENDPOINT_HOSTS: service.allowlistEntry,
+      ALERT_FIRST_WAVE: 2,
+      ALERT_MAX_RECIPIENTS: 200,
+      ALERT_ESCALATE_AFTER: 2,
+    },
+    { pushCa: service.ca },
+  )
+  // Four owners far apart, each with helpers of their own: no helper reaches two of the requests.
+  const cities = [
+    HELSINKI,
+    TAMPERE,
+    { latitude: 65.0121, longitude: 25.4651 },
+    { latitude: 62.8924, longitude: 27.677 },
+  ]
+  const helpersOf = await Promise.all(
+    cities.map(async (city) => {
+      const near: Helper[] = []
+      for (let km = 1; km <= 6; km++)
+        near.push(await placeUser(app.sql, service.origin, { at: away(city, km, 180), radius: 10 }))
+      return near
+    }),
+  )
+  const owners = await Promise.all(cities.map((_, i) => actor(app, dataDir, `Timer Owner ${i}`)))
+  const requests = await Promise.all(owners.map((owner, i) => owner.create({ ...cities[i]! })))
+  const ids = requests.map((r) => r.body.request_id)
+  const pushesNear = (i: number) => receivedIds(service).filter((id) => helpersOf[i]!.some((h) => h.id === id))
+
+  // Within the first ALERT_ESCALATE_AFTER: request 0 is taken over, 1 completed, 2 deleted; 3 is left waiting.
+  const helper = await actor(app, dataDir, 'Timer Helper')
+  t.equal((await helper.send('PUT', `/api/requests/${ids[0]}/addresponder`)).status, 200)
+  t.equal((await owners[1]!.send('PUT', `/api/requests/${ids[1]}/setready`, { gotHelp: 0 })).status, 200)
+  t.equal((await owners[2]!.send('DELETE', `/api/requests/${ids[2]}`)).status, 204)
+
+  const deadline = Date.now() + 20_000
+  while (pushesNear(3).length < 6) {
+    if (Date.now() > deadline) throw new Error(`request 3 reached ${pushesNear(3).length} of its 6 helpers in 20 s`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  await app.push.idle()
+  t.same(
+    pushesNear(3),
+    helpersOf[3]!.map((h) => h.id).sort(),
+    'the waiting request reached the next nearest after each ALERT_ESCALATE_AFTER (2, 4, then all 6)',
+  )
+  const [alerts] = await app.sql<{ waves: number[] }[]>`
+    select array_agg(wave order by wave) as waves from push_alerts where request_id = ${ids[3]!}`
+  t.same(alerts!.waves, [1, 1, 2, 2, 3, 3], 'in three waves: 2, then 2 more (4 in all), then the last 2 of 8 wanted')
+  for (const i of [0, 1, 2]) {
+    t.equal(pushesNear(i).length, 2, `no second wave for request ${i} (${['taken over', 'completed', 'deleted'][i]})`)
+  }
+})
