@@ -30,6 +30,11 @@ export interface WaveTarget {
  */
 export async function nextWaveRecipients(sql: Queryable, request: WaveTarget, count: number): Promise<WaveRecipient[]> {
   if (count <= 0) return []
+  return waveQuery(sql, request, count)
+}
+
+/** The query itself, not yet run: the bench wraps it in EXPLAIN ANALYZE. */
+export function waveQuery(sql: Queryable, request: WaveTarget, count: number) {
   const { request_id, owner_id, latitude, longitude } = request
   return sql<WaveRecipient[]>`
     select nearest.user_id, nearest.language, nearest.distance_km
