@@ -43,6 +43,8 @@ create table push_alerts (
   alerted_at timestamptz not null default now(),
   primary key (request_id, user_id)
 );
+-- Kept a day after a request's last wave, then purged by the push worker.
+create index push_alerts_alerted_at_idx on push_alerts (alerted_at);
 
 -- Pushes to send. A worker claims due rows (FOR UPDATE SKIP LOCKED) by moving not_before a lease ahead: a crashed
 -- instance's claim simply falls due again. Sent rows are deleted; a failed try moves not_before by its backoff.

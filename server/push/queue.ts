@@ -5,7 +5,7 @@ import type { EndpointPolicy } from './endpoint-policy.ts'
 import { PushEndpointRefused } from './guarded-agent.ts'
 import { claimDue, countWaiting, finish, nextDue, retryAfter, type PushJob } from './jobs.ts'
 import type { VapidKeys } from './vapid.ts'
-import { runDueWaves, type WaveSettings } from './waves.ts'
+import { purgeAlerts, runDueWaves, type WaveSettings } from './waves.ts'
 
 export type { PushJob, StoredSubscription } from './jobs.ts'
 
@@ -36,6 +36,7 @@ export const MAX_ATTEMPTS = 5
 const MAX_RETRY_SECONDS = 3600
 /** The longest a worker sleeps without looking: covers a wake-up NOTIFY missed while the LISTEN connection was down. */
 const MAX_SLEEP_MS = 10_000
+const PURGE_EVERY_MS = 60 * 60 * 1000
 /** web-push's own timeout; a lease must outlast it, or a slow send could be claimed and sent a second time. */
 const SEND_TIMEOUT_MS = 10_000
 
@@ -56,6 +57,7 @@ export class PushQueue {
   private readonly enabled: boolean
   private readonly leaseSeconds: number
   private readonly retryBaseSeconds: number
+  private lastPurge = 0
 
   constructor(
     private readonly sql: Sql,
@@ -131,6 +133,10 @@ export class PushQueue {
     if (this.wavesWanted) {
       this.wavesWanted = false
       await runDueWaves(this.sql, this.waves)
+    }
+    if (Date.now() - this.lastPurge > PURGE_EVERY_MS) {
+      this.lastPurge = Date.now()
+      await purgeAlerts(this.sql)
     }
     await this.claim()
     await this.sleepUntilDue()

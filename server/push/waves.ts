@@ -110,3 +110,17 @@ export async function runDueWaves(sql: Sql, settings: WaveSettings): Promise<num
   for (let n = await runDueWave(sql, settings); n !== null; n = await runDueWave(sql, settings)) queued += n
   return queued
 }
+
+/**
+ * Who was alerted matters only while later waves may come: a day after a request's last wave its rows go
+ * (at most ALERT_MAX_RECIPIENTS per request would otherwise pile up for ever).
+ */
+export async function purgeAlerts(sql: Queryable): Promise<number> {
+  const rows = await sql`
+    delete from push_alerts a
+    where a.alerted_at < now() - interval '1 day'
+      and not exists (select 1 from push_waves w where w.request_id = a.request_id)
+    returning 1
+  `
+  return rows.length
+}

@@ -2,6 +2,7 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { distanceKm } from '../../../server/domain/distance.ts'
 import { nextWaveRecipients } from '../../../server/push/wave-selection.ts'
+import { purgeAlerts } from '../../../server/push/waves.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { away, HELSINKI, placeUser, TAMPERE, type Helper } from '../../push-helpers.ts'
 import { decryptPush, startPushService } from '../../push-service.ts'
@@ -179,4 +180,10 @@ t.test('escalation on its own timer stops after a take-over, a completion or a d
   for (const i of [0, 1, 2]) {
     t.equal(pushesNear(i).length, 2, `no second wave for request ${i} (${['taken over', 'completed', 'deleted'][i]})`)
   }
+  await app.sql`update push_alerts set alerted_at = alerted_at - interval '2 days'`
+  t.equal(await purgeAlerts(app.sql), 6, 'a day after their last wave, the alerts of requests 0-2 are purged')
+  const [kept] = await app.sql<
+    { n: number }[]
+  >`select count(*)::int as n from push_alerts where request_id = ${ids[3]!}`
+  t.equal(kept!.n, 6, 'those of a request that may still escalate are kept')
 })
