@@ -82,7 +82,11 @@ export class PushQueue {
       return
     }
     this.pumping = this.pump()
-      .catch((error: unknown) => this.hooks.error(error))
+      .catch((error: unknown) => {
+        this.hooks.error(error)
+        // The database may be back in a moment: look again then, not only at the next NOTIFY.
+        this.sleep(MAX_SLEEP_MS)
+      })
       .finally(() => {
         this.pumping = null
         if (this.wakeAgain) {
@@ -132,7 +136,8 @@ export class PushQueue {
     clearTimeout(this.timer)
     if (this.wavesWanted) {
       this.wavesWanted = false
-      await runDueWaves(this.sql, this.waves)
+      // A wave that fails is reported and put off (runDueWave), so it holds up neither other waves nor pushes.
+      await runDueWaves(this.sql, this.waves, (error) => this.hooks.error(error))
     }
     if (Date.now() - this.lastPurge > PURGE_EVERY_MS) {
       this.lastPurge = Date.now()
@@ -167,7 +172,11 @@ export class PushQueue {
   private async sleepUntilDue(): Promise<void> {
     if (this.closed) return
     const due = await nextDue(this.sql)
-    const ms = due === null ? MAX_SLEEP_MS : Math.min(Math.max(due.getTime() - Date.now(), 0) + 5, MAX_SLEEP_MS)
+    this.sleep(due === null ? MAX_SLEEP_MS : Math.min(Math.max(due.getTime() - Date.now(), 0) + 5, MAX_SLEEP_MS))
+  }
+
+  private sleep(ms: number): void {
+    if (this.closed) return
     clearTimeout(this.timer)
     this.timer = setTimeout(() => this.wake(), ms)
     this.timer.unref()

@@ -45,12 +45,21 @@ interface DueWave {
   alerted: number
 }
 
+/** A wave that failed (a bug, bad data) is tried again this much later, so it cannot hold up the others. */
+const FAILED_WAVE_RETRY_SECONDS = 60
+
 /**
  * Sends the earliest due wave of any request, in one transaction that holds the wave's row (SKIP LOCKED: another
  * instance takes the next one), records who was alerted and queues their pushes. Answers how many pushes were
- * queued, or null when no wave was due.
+ * queued, or null when no wave was due. A wave that fails is reported and put off, not retried at once.
  */
-export async function runDueWave(sql: Sql, settings: WaveSettings): Promise<number | null> {
+export async function runDueWave(
+  sql: Sql,
+  settings: WaveSettings,
+  failed: (error: unknown) => void = (error) => {
+    throw error
+  },
+): Promise<number | null> {
   return sql.begin(async (tx) => {
     const [wave] = await tx<DueWave[]>`
       select w.request_id, w.waves, r.owner_id, owner.user_name as owner_name, r.latitude, r.longitude, r.is_test,
@@ -66,48 +75,66 @@ export async function runDueWave(sql: Sql, settings: WaveSettings): Promise<numb
       for update of w skip locked
     `
     if (!wave) return null
-    const number = wave.waves + 1
-    const wanted = alertedAfterWave(number, settings) - wave.alerted
-    const recipients = wave.over
-      ? []
-      : wave.is_test
-        ? await adminRecipients(tx, wave)
-        : wave.latitude === null || wave.longitude === null
-          ? [] // Nobody is nearer than anyone else: see the README's "Web push".
-          : await nextWaveRecipients(tx, { ...wave, latitude: wave.latitude, longitude: wave.longitude }, wanted)
-    if (recipients.length > 0) {
+    try {
+      return await tx.savepoint((savepoint) => sendWave(savepoint, wave, settings))
+    } catch (error) {
       await tx`
-        insert into push_alerts (request_id, user_id, wave)
-        select ${wave.request_id}, unnest(${recipients.map((r) => r.user_id)}::int[]), ${number}
-      `
-    }
-    const request = { request_id: wave.request_id, category: wave.category, description: wave.description }
-    const queued = await enqueueForUsers(
-      tx,
-      recipients,
-      (language) => pushPayload('created', language, request, wave.owner_name),
-      { urgency: 'high', ttl: TTL_NEW_REQUEST },
-    )
-    const last =
-      wave.over ||
-      wave.is_test ||
-      wave.latitude === null ||
-      alertedAfterWave(number, settings) >= settings.maxRecipients
-    if (last) await tx`delete from push_waves where request_id = ${wave.request_id}`
-    else {
-      await tx`
-        update push_waves set waves = ${number}, due_at = now() + make_interval(secs => ${settings.escalateAfter})
+        update push_waves set due_at = now() + make_interval(secs => ${FAILED_WAVE_RETRY_SECONDS})
         where request_id = ${wave.request_id}
       `
+      failed(error)
+      return 0
     }
-    return queued
   })
 }
 
-/** Runs every wave due now (tests, and the worker's loop). */
-export async function runDueWaves(sql: Sql, settings: WaveSettings): Promise<number> {
+async function sendWave(tx: Queryable, wave: DueWave, settings: WaveSettings): Promise<number> {
+  const number = wave.waves + 1
+  const wanted = alertedAfterWave(number, settings) - wave.alerted
+  const recipients = wave.over
+    ? []
+    : wave.is_test
+      ? await adminRecipients(tx, wave)
+      : wave.latitude === null || wave.longitude === null
+        ? [] // Nobody is nearer than anyone else: see the README's "Web push".
+        : await nextWaveRecipients(tx, { ...wave, latitude: wave.latitude, longitude: wave.longitude }, wanted)
+  if (recipients.length > 0) {
+    await tx`
+      insert into push_alerts (request_id, user_id, wave)
+      select ${wave.request_id}, unnest(${recipients.map((r) => r.user_id)}::int[]), ${number}
+    `
+  }
+  const request = { request_id: wave.request_id, category: wave.category, description: wave.description }
+  const queued = await enqueueForUsers(
+    tx,
+    recipients,
+    (language) => pushPayload('created', language, request, wave.owner_name),
+    { urgency: 'high', ttl: TTL_NEW_REQUEST },
+  )
+  const last =
+    wave.over || wave.is_test || wave.latitude === null || alertedAfterWave(number, settings) >= settings.maxRecipients
+  if (last) await tx`delete from push_waves where request_id = ${wave.request_id}`
+  else {
+    await tx`
+      update push_waves set waves = ${number}, due_at = now() + make_interval(secs => ${settings.escalateAfter})
+      where request_id = ${wave.request_id}
+    `
+  }
+  return queued
+}
+
+/** Runs every wave due now (the worker's loop); a failed wave is reported to `failed` and put off. */
+export async function runDueWaves(
+  sql: Sql,
+  settings: WaveSettings,
+  failed: (error: unknown) => void = (error) => {
+    throw error
+  },
+): Promise<number> {
   let queued = 0
-  for (let n = await runDueWave(sql, settings); n !== null; n = await runDueWave(sql, settings)) queued += n
+  for (let n = await runDueWave(sql, settings, failed); n !== null; n = await runDueWave(sql, settings, failed)) {
+    queued += n
+  }
   return queued
 }
 

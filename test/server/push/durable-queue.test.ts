@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../../server/config.ts'
 import { claimDue } from '../../../server/push/jobs.ts'
 import { MAX_ATTEMPTS, type PushWorkerOptions } from '../../../server/push/queue.ts'
-import { runDueWave } from '../../../server/push/waves.ts'
+import { runDueWave, runDueWaves } from '../../../server/push/waves.ts'
 import { buildServer } from '../../../server/server.ts'
 import { createTestDatabase, tempDir, testConfig } from '../../helper.ts'
 import { away, HELSINKI, placeUser, type Helper } from '../../push-helpers.ts'
@@ -168,4 +168,35 @@ t.test('Retry-After, backoff, the attempt limit, 400 and 410', async (t) => {
   )
   const [jobs] = await app.sql<{ n: number }[]>`select count(*)::int as n from push_jobs`
   t.equal(jobs!.n, 0, 'nothing left in the queue')
+})
+
+t.test('a wave that fails is put off and holds up neither the other waves nor the pushes', async (t) => {
+  const service = await startPushService(tempDir(t))
+  t.teardown(() => service.close())
+  const databaseUrl = await createTestDatabase(t)
+  const dataDir = tempDir(t)
+  const app = await instance(t, databaseUrl, service, { DATA_DIR: dataDir }, { worker: false })
+  const helpers = await helpersAround(app, service, 2)
+  const poisoned = await (await actor(app, dataDir, 'Poisoned Owner')).create({ ...HELSINKI })
+  t.equal((await (await actor(app, dataDir, 'Healthy Owner')).create({ ...HELSINKI })).status, 201)
+  // A fault injected into this database only: recording the first request's alerts fails.
+  await app.sql.unsafe(`
+    create function fail_poisoned() returns trigger language plpgsql as $$
+    begin
+      if new.request_id = ${poisoned.body.request_id} then raise exception 'injected failure'; end if;
+      return new;
+    end $$;
+    create trigger fail_poisoned before insert on push_alerts for each row execute function fail_poisoned();
+  `)
+  const errors: unknown[] = []
+  const queued = await runDueWaves(app.sql, { firstWave: 15, escalateAfter: 300, maxRecipients: 200 }, (error) =>
+    errors.push(error),
+  )
+  t.equal(queued, 2, 'the healthy request`s wave went out')
+  t.match(String(errors[0]), /injected failure/, 'the failure was reported')
+  const [put] = await app.sql<{ seconds: number }[]>`
+    select extract(epoch from due_at - now())::int as seconds from push_waves where request_id = ${poisoned.body.request_id}`
+  t.ok(put!.seconds > 30, `the failed wave is put off (${put!.seconds} s), not retried at once`)
+  const [alerts] = await app.sql<{ n: number }[]>`select count(*)::int as n from push_alerts`
+  t.equal(alerts!.n, helpers.length, 'only the healthy wave was recorded')
 })
