@@ -133,7 +133,7 @@ t.test('escalation on its own timer stops after a take-over, a completion or a d
       PUSH_ENDPOINT_HOSTS: service.allowlistEntry,
       ALERT_FIRST_WAVE: 2,
       ALERT_MAX_RECIPIENTS: 200,
-      ALERT_ESCALATE_AFTER: 2,
+      ALERT_ESCALATE_AFTER: 5,
     },
     { pushCa: service.ca },
   )
@@ -153,19 +153,32 @@ t.test('escalation on its own timer stops after a take-over, a completion or a d
     }),
   )
   const owners = await Promise.all(cities.map((_, i) => actor(app, dataDir, `Timer Owner ${i}`)))
+  // Registered beforehand: the take-over has to come within ALERT_ESCALATE_AFTER of the creation.
+  const helper = await actor(app, dataDir, 'Timer Helper')
   const requests = await Promise.all(owners.map((owner, i) => owner.create({ ...cities[i]! })))
   const ids = requests.map((r) => r.body.request_id)
   const pushesNear = (i: number) => receivedIds(service).filter((id) => helpersOf[i]!.some((h) => h.id === id))
 
-  // Within the first ALERT_ESCALATE_AFTER: request 0 is taken over, 1 completed, 2 deleted; 3 is left waiting.
-  const helper = await actor(app, dataDir, 'Timer Helper')
-  t.equal((await helper.send('PUT', `/api/requests/${ids[0]}/addresponder`)).status, 200)
-  t.equal((await owners[1]!.send('PUT', `/api/requests/${ids[1]}/setready`, { gotHelp: 0 })).status, 200)
-  t.equal((await owners[2]!.send('DELETE', `/api/requests/${ids[2]}`)).status, 204)
+  // Once the first waves are out (a take-over before them would rightly leave nobody alerted), and before the
+  // next ones: request 0 is taken over, 1 completed, 2 deleted; 3 is left waiting.
+  const firstWaves = Date.now() + 10_000
+  while (ids.some((_, i) => pushesNear(i).length < 2)) {
+    if (Date.now() > firstWaves) throw new Error('the first waves did not go out within 10 s')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  const acted = await Promise.all([
+    helper.send('PUT', `/api/requests/${ids[0]}/addresponder`),
+    owners[1]!.send('PUT', `/api/requests/${ids[1]}/setready`, { gotHelp: 0 }),
+    owners[2]!.send('DELETE', `/api/requests/${ids[2]}`),
+  ])
+  t.same(
+    acted.map((answer) => answer.status),
+    [200, 200, 204],
+  )
 
-  const deadline = Date.now() + 20_000
+  const deadline = Date.now() + 40_000
   while (pushesNear(3).length < 6) {
-    if (Date.now() > deadline) throw new Error(`request 3 reached ${pushesNear(3).length} of its 6 helpers in 20 s`)
+    if (Date.now() > deadline) throw new Error(`request 3 reached ${pushesNear(3).length} of its 6 helpers in 40 s`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   await app.push.idle()
