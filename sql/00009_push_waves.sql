@@ -24,6 +24,11 @@ $$;
 
 alter table users add column nearness point generated always as (nearness_point(latitude, longitude)) stored;
 create index users_nearness_idx on users using gist (nearness);
+-- A request without a location reaches everyone: its waves go to whoever reported a location most recently.
+create index users_location_recency_idx on users (location_updated_at desc nulls last, user_id)
+  where nearness is not null;
+-- Subscribers who share no location get every request's first wave (SPEC 1).
+create index users_unlocated_idx on users (user_id) where nearness is null;
 
 -- New requests waiting for their next wave of alerts. One row per request while it may still escalate; any
 -- instance takes a due row with FOR UPDATE SKIP LOCKED, so each wave is sent by exactly one of them.
@@ -40,6 +45,8 @@ create table push_alerts (
   request_id integer not null references requests on delete cascade,
   user_id integer not null references users on delete cascade,
   wave integer not null,
+  -- False for a user who shared no location, alerted with the first wave beside the waves' own count.
+  shares_location boolean not null default true,
   alerted_at timestamptz not null default now(),
   primary key (request_id, user_id)
 );

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/queryable.ts'
 import type { RequestCategory } from '../domain/categories.ts'
 import { enqueueForUsers } from './jobs.ts'
 import { pushPayload } from './messages.ts'
-import { adminRecipients, nextWaveRecipients } from './wave-selection.ts'
+import { adminRecipients, nextWaveRecipients, unlocatedRecipients, type WaveRecipient } from './wave-selection.ts'
 
 /** A push about a new request is worth little after an hour. */
 export const TTL_NEW_REQUEST = 60 * 60
@@ -43,6 +43,8 @@ interface DueWave {
   /** Taken over (even if released since), completed or deleted: nothing more is sent. */
   over: boolean
   alerted: number
+  /** Those of `alerted` who shared a location: the waves' doubling counts these. */
+  alerted_located: number
 }
 
 /** A wave that failed (a bug, bad data) is tried again this much later, so it cannot hold up the others. */
@@ -65,7 +67,9 @@ export async function runDueWave(
       select w.request_id, w.waves, r.owner_id, owner.user_name as owner_name, r.latitude, r.longitude, r.is_test,
         r.category, r.description,
         (r.deleted_at is not null or r.status <> 'new' or r.first_responded_at is not null) as over,
-        (select count(*)::int from push_alerts a where a.request_id = w.request_id) as alerted
+        (select count(*)::int from push_alerts a where a.request_id = w.request_id) as alerted,
+        (select count(*)::int from push_alerts a where a.request_id = w.request_id and a.shares_location)
+          as alerted_located
       from push_waves w
       join requests r using (request_id)
       join users owner on owner.user_id = r.owner_id
@@ -90,29 +94,26 @@ export async function runDueWave(
 
 async function sendWave(tx: Queryable, wave: DueWave, settings: WaveSettings): Promise<number> {
   const number = wave.waves + 1
-  const wanted = alertedAfterWave(number, settings) - wave.alerted
-  const recipients = wave.over
-    ? []
+  const [located, unlocated] = wave.over
+    ? [[], []]
     : wave.is_test
-      ? await adminRecipients(tx, wave)
-      : wave.latitude === null || wave.longitude === null
-        ? [] // Nobody is nearer than anyone else: see the README's "Web push".
-        : await nextWaveRecipients(tx, { ...wave, latitude: wave.latitude, longitude: wave.longitude }, wanted)
-  if (recipients.length > 0) {
-    await tx`
-      insert into push_alerts (request_id, user_id, wave)
-      select ${wave.request_id}, unnest(${recipients.map((r) => r.user_id)}::int[]), ${number}
-    `
-  }
+      ? [await adminRecipients(tx, wave), []]
+      : await helpersOfWave(tx, wave, number, settings)
+  await recordAlerts(tx, wave.request_id, number, located, true)
+  await recordAlerts(tx, wave.request_id, number, unlocated, false)
   const request = { request_id: wave.request_id, category: wave.category, description: wave.description }
   const queued = await enqueueForUsers(
     tx,
-    recipients,
+    [...located, ...unlocated],
     (language) => pushPayload('created', language, request, wave.owner_name),
     { urgency: 'high', ttl: TTL_NEW_REQUEST },
   )
+  const alerted = wave.alerted + located.length + unlocated.length
   const last =
-    wave.over || wave.is_test || wave.latitude === null || alertedAfterWave(number, settings) >= settings.maxRecipients
+    wave.over ||
+    wave.is_test ||
+    alerted >= settings.maxRecipients ||
+    alertedAfterWave(number, settings) >= settings.maxRecipients
   if (last) await tx`delete from push_waves where request_id = ${wave.request_id}`
   else {
     await tx`
@@ -121,6 +122,39 @@ async function sendWave(tx: Queryable, wave: DueWave, settings: WaveSettings): P
     `
   }
   return queued
+}
+
+/**
+ * Who a wave alerts: the next helpers who share a location (nearest first, or for a request without a location the
+ * most recently located) up to the wave's doubling, and with the first wave every subscriber who shares no location,
+ * since SPEC 1 gives them all requests and notifications. Those count toward ALERT_MAX_RECIPIENTS last and not
+ * toward the doubling: their number is the users' choice by the SPEC, not a wave's size.
+ */
+async function helpersOfWave(
+  tx: Queryable,
+  wave: DueWave,
+  number: number,
+  settings: WaveSettings,
+): Promise<[WaveRecipient[], WaveRecipient[]]> {
+  const room = settings.maxRecipients - wave.alerted
+  const wanted = Math.min(room, alertedAfterWave(number, settings) - wave.alerted_located)
+  const located = await nextWaveRecipients(tx, wave, wanted)
+  const unlocated = number === 1 ? await unlocatedRecipients(tx, wave, room - located.length) : []
+  return [located, unlocated]
+}
+
+async function recordAlerts(
+  tx: Queryable,
+  requestId: number,
+  wave: number,
+  recipients: Array<{ user_id: number }>,
+  sharesLocation: boolean,
+): Promise<void> {
+  if (recipients.length === 0) return
+  await tx`
+    insert into push_alerts (request_id, user_id, wave, shares_location)
+    select ${requestId}, unnest(${recipients.map((r) => r.user_id)}::int[]), ${wave}, ${sharesLocation}
+  `
 }
 
 /** Runs every wave due now (the worker's loop); a failed wave is reported to `failed` and put off. */

@@ -5,7 +5,7 @@ import { nextWaveRecipients } from '../../../server/push/wave-selection.ts'
 import { purgeAlerts } from '../../../server/push/waves.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { away, HELSINKI, placeUser, TAMPERE, type Helper } from '../../push-helpers.ts'
-import { decryptPush, startPushService } from '../../push-service.ts'
+import { browserSubscription, decryptPush, startPushService } from '../../push-service.ts'
 import { actor } from '../../requests.ts'
 
 type PushService = Awaited<ReturnType<typeof startPushService>>
@@ -58,11 +58,8 @@ t.test('waves: the nearest helpers within their own reach first, then the next o
 
   t.same(
     receivedIds(service),
-    helpers
-      .slice(0, 15)
-      .map((h) => h.id)
-      .sort(),
-    'the first wave is exactly the 15 nearest subscribed helpers whose radius reaches the request',
+    [...helpers.slice(0, 15), withoutLocation].map((h) => h.id).sort(),
+    'the first wave is exactly the 15 nearest subscribed helpers whose radius reaches the request, and whoever shares no location',
   )
   const first = service.received.find((push) => push.id === helpers[0]!.id)!
   const text = JSON.parse(decryptPush(first.body, helpers[0]!.browser.ecdh, helpers[0]!.browser.auth)) as {
@@ -83,7 +80,7 @@ t.test('waves: the nearest helpers within their own reach first, then the next o
   )
   for (const [i, recipient] of next.entries()) {
     const exact = distanceKm(HELSINKI, away(HELSINKI, 16 + i, ((16 + i) * 97) % 360))
-    t.ok(Math.abs(recipient.distance_km - exact) < 1e-6, `the database's distance is SPEC 9's (${16 + i} km)`)
+    t.ok(Math.abs(recipient.distance_km! - exact) < 1e-6, `the database's distance is SPEC 9's (${16 + i} km)`)
   }
 
   const beforeSecond = service.received.length
@@ -91,10 +88,10 @@ t.test('waves: the nearest helpers within their own reach first, then the next o
   t.same(
     receivedIds(service, beforeSecond),
     helpers
-      .slice(15, 25)
+      .slice(15, 24)
       .map((h) => h.id)
       .sort(),
-    'the second wave brings the total to ALERT_MAX_RECIPIENTS (25) with the next nearest',
+    'the second wave brings the total to ALERT_MAX_RECIPIENTS (25) with the next nearest: 15 + 1 without location + 9',
   )
   const [waves] = await app.sql<{ n: number }[]>`select count(*)::int as n from push_waves`
   t.equal(waves!.n, 0, 'nothing more is scheduled once the maximum is reached')
@@ -102,11 +99,11 @@ t.test('waves: the nearest helpers within their own reach first, then the next o
   await escalateNow(app)
   t.equal(service.received.length, beforeThird, 'no third wave')
 
-  const never = [nearButShortRadius, nearButUnsubscribed, withoutLocation, farAdmin, ...helpers.slice(25)]
+  const never = [nearButShortRadius, nearButUnsubscribed, farAdmin, ...helpers.slice(24)]
   t.same(
     service.received.filter((push) => never.some((h) => h.id === push.id)),
     [],
-    'never: a radius that does not reach, no subscription, no location, a far admin, beyond the maximum',
+    'never: a radius that does not reach, no subscription, a far admin, beyond the maximum',
   )
   const [alerts] = await app.sql<{ n: number }[]>`
     select count(*)::int as n from push_alerts where request_id = ${requestId}`
@@ -118,7 +115,7 @@ t.test('waves: the nearest helpers within their own reach first, then the next o
     const test = await owner.create({ ...HELSINKI, isTest: 1 })
     t.equal(test.status, 201)
     await app.push.idle()
-    t.same(receivedIds(service, since), [farAdmin.id])
+    t.same(receivedIds(service, since), [farAdmin.id], 'not whoever shares no location either')
   })
 })
 
@@ -200,3 +197,100 @@ t.test('escalation on its own timer stops after a take-over, a completion or a d
   >`select count(*)::int as n from push_alerts where request_id = ${ids[3]!}`
   t.equal(kept!.n, 6, 'those of a request that may still escalate are kept')
 })
+
+t.test(
+  'a request without a location alerts the most recently located first; who shares none gets every first wave',
+  async (t) => {
+    const dataDir = tempDir(t)
+    const service = await startPushService(tempDir(t))
+    t.teardown(() => service.close())
+    const app = await buildTestApp(
+      t,
+      {
+        DATA_DIR: dataDir,
+        PUSH_ENDPOINT_HOSTS: service.allowlistEntry,
+        ALERT_FIRST_WAVE: 2,
+        ALERT_MAX_RECIPIENTS: 200,
+        ALERT_ESCALATE_AFTER: 3600,
+      },
+      { pushCa: service.ca },
+    )
+    // Located helpers in Helsinki, each reaching 1 km only, who last reported their location this many minutes ago
+    // (null: never reported, the last of all); the order of creation is not the order of recency.
+    const minutesAgo = [5, 1, 3, null, 2, 4]
+    const located: Helper[] = []
+    for (const [i, minutes] of minutesAgo.entries()) {
+      const helper = await placeUser(app.sql, service.origin, { at: away(HELSINKI, i + 1, 0), radius: 1 })
+      if (minutes !== null) {
+        await app.sql`
+        update users set location_updated_at = now() - make_interval(mins => ${minutes}) where user_id = ${helper.userId}`
+      }
+      located.push(helper)
+    }
+    const byRecency = [1, 4, 2, 5, 0, 3].map((i) => located[i]!.id)
+    const unsubscribedRecent = await placeUser(app.sql, service.origin, { at: HELSINKI, subscribed: false })
+    await app.sql`update users set location_updated_at = now() where user_id = ${unsubscribedRecent.userId}`
+    const withoutLocation = await placeUser(app.sql, service.origin, { at: null })
+    const owner = await actor(app, dataDir, 'Nowhere Owner')
+    const ownerId = owner.user.user.user_id
+    // The owner is subscribed and reported a location just now: first in line, were it not their own request.
+    const ownerDevice = browserSubscription(service.origin, 'nowhere-owner')
+    await app.sql`
+    insert into push_subscriptions (endpoint, user_id, p256dh, auth)
+    values (${ownerDevice.json.endpoint}, ${ownerId}, ${ownerDevice.json.keys.p256dh}, ${ownerDevice.json.keys.auth})`
+    await app.sql`
+    update users set latitude = ${HELSINKI.latitude}, longitude = ${HELSINKI.longitude}, location_updated_at = now()
+    where user_id = ${ownerId}`
+    const helper = await actor(app, dataDir, 'Nowhere Helper')
+
+    const created = await owner.create({ latitude: null, longitude: null })
+    t.equal(created.status, 201)
+    const requestId = created.body.request_id
+    await app.push.idle()
+    t.same(
+      receivedIds(service),
+      [...byRecency.slice(0, 2), withoutLocation.id].sort(),
+      'the first wave: the 2 most recently located subscribers, and whoever shares no location',
+    )
+
+    const beforeSecond = service.received.length
+    await escalateNow(app)
+    t.same(receivedIds(service, beforeSecond), byRecency.slice(2, 4).sort(), 'the second wave: the next 2 most recent')
+
+    const beforeThird = service.received.length
+    t.equal((await helper.send('PUT', `/api/requests/${requestId}/addresponder`)).status, 200)
+    await escalateNow(app)
+    t.same(receivedIds(service, beforeThird), ['nowhere-owner'], 'after the take-over only its news to the owner')
+    const alerts = await app.sql<{ user_id: number; wave: number; shares_location: boolean }[]>`
+    select user_id, wave, shares_location from push_alerts where request_id = ${requestId} order by wave, user_id`
+    t.same(
+      alerts.map((a) => [a.wave, a.shares_location]),
+      [
+        [1, true],
+        [1, true],
+        [1, false],
+        [2, true],
+        [2, true],
+      ],
+      'the one without location is alerted in the first wave, beside the waves of 2',
+    )
+
+    t.test('a located request that reaches no located helper still alerts whoever shares no location', async (t) => {
+      const since = service.received.length
+      const far = await owner.create({ latitude: 69.9076, longitude: 27.0285 })
+      t.equal(far.status, 201)
+      await app.push.idle()
+      t.same(receivedIds(service, since), [withoutLocation.id])
+    })
+
+    t.test('never: the owner, an unsubscribed user', async (t) => {
+      const ids = receivedIds(service)
+      t.equal(ids.filter((id) => id === 'nowhere-owner').length, 1, 'the owner: only the take-over')
+      const [own] = await app.sql<
+        { n: number }[]
+      >`select count(*)::int as n from push_alerts where user_id = ${ownerId}`
+      t.equal(own!.n, 0, 'the owner is alerted of neither request')
+      t.notOk(ids.includes(unsubscribedRecent.id), 'no subscription')
+    })
+  },
+)
