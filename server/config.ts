@@ -166,7 +166,7 @@ export const ConfigSchema = Type.Object({
   ),
   ALERT_FIRST_WAVE: variable(
     Type.Integer({ minimum: 1, maximum: 1000, default: 15 }),
-    'How many helpers a new request alerts by push at first: the nearest subscribed users whose own radius reaches it. Each later wave doubles how many have been alerted.',
+    'How many helpers a new request alerts by push at first: the nearest subscribed users whose own radius reaches it, and with them every subscriber who shares no location. Each later wave doubles how many have been alerted.',
     'an integer from 1 to 1000',
   ),
   ALERT_ESCALATE_AFTER: variable(
