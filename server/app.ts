@@ -19,6 +19,7 @@ import housekeeping from './plugins/housekeeping.ts'
 import metricsPlugin from './plugins/metrics.ts'
 import phoneVerificationPlugin from './plugins/phone-verification.ts'
 import pushPlugin from './plugins/push.ts'
+import type { PushWorkerOptions } from './push/queue.ts'
 import rateLimitPlugin from './plugins/rate-limit.ts'
 import sampleServices from './plugins/sample-services.ts'
 import securityHeaders from './plugins/security-headers.ts'
@@ -41,13 +42,18 @@ export interface AppOptions {
   pushCa?: string | Buffer | undefined
   /** Only for tests: short heartbeat and token-expiry grace of the event stream. */
   events?: EventsOptions | undefined
+  /** Only for tests: the push worker's timings, or no worker. */
+  pushWorker?: PushWorkerOptions | undefined
 }
 
 /**
  * The whole application as one plugin: `server.ts` wraps it for production and tests alike.
  * Reading this file tells every part of the server, in load order.
  */
-export default async function app(fastify: FastifyInstance, { config, pushCa, events }: AppOptions): Promise<void> {
+export default async function app(
+  fastify: FastifyInstance,
+  { config, pushCa, events, pushWorker }: AppOptions,
+): Promise<void> {
   // External plugins and infrastructure.
   await fastify.register(compress, {
     threshold: 1024,
@@ -75,7 +81,7 @@ export default async function app(fastify: FastifyInstance, { config, pushCa, ev
   await fastify.register(phoneVerificationPlugin, { config })
   await fastify.register(housekeeping)
   await fastify.register(eventsPlugin, events ?? {})
-  await fastify.register(pushPlugin, { config, extraCa: pushCa })
+  await fastify.register(pushPlugin, { config, extraCa: pushCa, worker: pushWorker })
   await fastify.register(sampleServices, { config })
 
   // Routes.

@@ -164,6 +164,21 @@ export const ConfigSchema = Type.Object({
     'Push services the server sends to (Chrome/Android, Firefox, Safari, Edge); a subscription elsewhere is refused. A name or *.name (any subdomain) is used on port 443 only, and never when it resolves to a loopback, private, link-local or multicast address; only an exact address:port entry (a self-hosted push service) may be such an address.',
     'a comma-separated list of host names, *.domain wildcards and exact address:port entries, such as fcm.googleapis.com,*.notify.windows.com,10.0.0.5:8443',
   ),
+  ALERT_FIRST_WAVE: variable(
+    Type.Integer({ minimum: 1, maximum: 1000, default: 15 }),
+    'How many helpers a new request alerts by push at first: the nearest subscribed users whose own radius reaches it, and with them every subscriber who shares no location. Each later wave doubles how many have been alerted.',
+    'an integer from 1 to 1000',
+  ),
+  ALERT_ESCALATE_AFTER: variable(
+    Type.Number({ exclusiveMinimum: 0, maximum: 86_400, default: 300 }),
+    'Seconds a new request waits for a take-over before the next wave of helpers is alerted.',
+    'a number of seconds above 0, at most 86400',
+  ),
+  ALERT_MAX_RECIPIENTS: variable(
+    Type.Integer({ minimum: 1, maximum: 100_000, default: 200 }),
+    'Most helpers a new request alerts by push in all its waves; nothing more once someone takes it over.',
+    'an integer from 1 to 100000',
+  ),
   FIREBASE_PROJECT_ID: variable(
     Type.Optional(Type.String({ minLength: 1 })),
     'Firebase project whose ID tokens are accepted (PHONE_VERIFICATION=firebase).',

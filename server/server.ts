@@ -5,6 +5,7 @@ import fp from 'fastify-plugin'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import app from './app.ts'
 import type { EventsOptions } from './plugins/events.ts'
+import type { PushWorkerOptions } from './push/queue.ts'
 import type { Config } from './config.ts'
 import { loggerOptions } from './logging.ts'
 import { validatorCompiler } from './validation.ts'
@@ -12,7 +13,12 @@ import { validatorCompiler } from './validation.ts'
 /** The Fastify instance with its server options and the app registered: production and tests both use this. */
 export function buildServer(
   config: Config,
-  options: { logStream?: Writable; pushCa?: string | Buffer; events?: EventsOptions } = {},
+  options: {
+    logStream?: Writable
+    pushCa?: string | Buffer
+    events?: EventsOptions
+    pushWorker?: PushWorkerOptions
+  } = {},
 ): FastifyInstance {
   const server = Fastify({
     // Redaction, masking serializers and a last scrub of every line: see logging.ts.
@@ -27,6 +33,11 @@ export function buildServer(
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   server.setValidatorCompiler(validatorCompiler)
-  server.register(fp(app), { config, pushCa: options.pushCa, events: options.events })
+  server.register(fp(app), {
+    config,
+    pushCa: options.pushCa,
+    events: options.events,
+    pushWorker: options.pushWorker,
+  })
   return server
 }

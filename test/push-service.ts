@@ -8,6 +8,8 @@ export interface ReceivedPush {
   id: string
   headers: Record<string, string | string[] | undefined>
   body: Buffer
+  /** When it arrived (Date.now()). */
+  at: number
 }
 
 /**
@@ -46,7 +48,7 @@ export async function startPushService(dir: string) {
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const id = request.url!.split('/').pop()!
-      received.push({ id, headers: request.headers, body: Buffer.concat(chunks) })
+      received.push({ id, headers: request.headers, body: Buffer.concat(chunks), at: Date.now() })
       const answer = answers.get(id) ?? { status: 201 }
       response.writeHead(answer.status, answer.headers).end()
     })

@@ -61,10 +61,10 @@ export default fp(
     })
     new Gauge({
       name: 'push_queue_waiting',
-      help: 'Push notifications queued or sending on this instance, including those waiting to retry.',
+      help: 'Push notifications queued in the database (shared by every instance), sending or waiting to retry.',
       registers,
-      collect() {
-        this.set(app.push.queue.pending)
+      async collect() {
+        this.set(await app.push.queue.waiting())
       },
     })
     new Gauge({

@@ -4,7 +4,7 @@ import { maskEndpoint } from '../logging.ts'
 import { EndpointPolicy } from '../push/endpoint-policy.ts'
 import type { PushKind } from '../push/messages.ts'
 import { PushNotifier } from '../push/notifier.ts'
-import { PushQueue } from '../push/queue.ts'
+import { PushQueue, type PushWorkerOptions } from '../push/queue.ts'
 import { vapidKeys } from '../push/vapid.ts'
 
 declare module 'fastify' {
@@ -14,9 +14,12 @@ declare module 'fastify' {
       /** Where pushes may go (PUSH_ENDPOINT_HOSTS): the subscribe route asks it, the queue connects through it. */
       policy: EndpointPolicy
       queue: PushQueue
-      /** Queues the pushes a committed change causes; returns at once and never fails the caller. */
+      /**
+       * Queues the pushes a committed change causes (right after its commit: one insert, durable from then on);
+       * returns at once and never fails the caller.
+       */
       notify(kind: PushKind, requestId: number, previousResponderId?: number | null): void
-      /** Resolves once every push prepared so far has been sent or given up (tests, shutdown). */
+      /** Resolves once every push queued so far has been sent or given up and no wave is due (tests). */
       idle(): Promise<void>
     }
   }
@@ -26,13 +29,24 @@ export interface PushOptions {
   config: Config
   /** Only for tests: a CA certificate trusted besides Node's roots (a local push service's self-signed one). */
   extraCa?: string | Buffer | undefined
+  /** Only for tests: the worker's timings, or no worker at all. */
+  worker?: PushWorkerOptions | undefined
 }
 
+/** Wakes every instance's worker when pushes or waves were queued: ids are not needed, the rows are in the table. */
+const WAKE_CHANNEL = 'pyoraapu_push'
+
 export default fp<PushOptions>(
-  async (app, { config, extraCa }) => {
+  async (app, { config, extraCa, worker }) => {
     const keys = await vapidKeys(config, app.sql)
     const policy = new EndpointPolicy(config.PUSH_ENDPOINT_HOSTS, { extraCa })
+    const waves = {
+      firstWave: config.ALERT_FIRST_WAVE,
+      escalateAfter: config.ALERT_ESCALATE_AFTER,
+      maxRecipients: config.ALERT_MAX_RECIPIENTS,
+    }
     const queue = new PushQueue(
+      app.sql,
       keys,
       {
         expired: async (endpoint) => {
@@ -55,10 +69,19 @@ export default fp<PushOptions>(
             'push endpoint refused by PUSH_ENDPOINT_HOSTS; not sent',
           )
         },
+        error: (error) => app.log.warn({ err: error }, 'push worker failed; it tries again shortly'),
       },
       policy,
+      waves,
+      worker,
     )
-    const notifier = new PushNotifier(app.sql, queue)
+    // Embedded mode is one process (PGlite's NOTIFY reaches only the notifying connection): waking it is enough.
+    const listening = app.db.mode === 'server' ? await app.sql.listen(WAKE_CHANNEL, () => queue.wake()) : undefined
+    const wakeEveryone = async () => {
+      if (listening) await app.sql`select pg_notify(${WAKE_CHANNEL}, '')`
+      else queue.wake()
+    }
+    const notifier = new PushNotifier(app.sql)
     const preparing = new Set<Promise<void>>()
     app.decorate('push', {
       publicKey: keys.publicKey,
@@ -67,7 +90,8 @@ export default fp<PushOptions>(
       notify(kind: PushKind, requestId: number, previousResponderId: number | null = null) {
         const task = notifier
           .requestChanged(kind, requestId, previousResponderId)
-          .catch((error: unknown) => app.log.warn({ err: error, kind, requestId }, 'preparing pushes failed'))
+          .then(wakeEveryone)
+          .catch((error: unknown) => app.log.warn({ err: error, kind, requestId }, 'queueing pushes failed'))
           .finally(() => preparing.delete(task))
         preparing.add(task)
       },
@@ -76,10 +100,12 @@ export default fp<PushOptions>(
         await queue.idle()
       },
     })
-    // Preparations still reading the database finish before the pool closes; unsent pushes are dropped.
+    app.addHook('onReady', async () => queue.wake())
+    // Queueing still under way finishes before the pool closes; what is queued and unsent waits for the next start.
     app.addHook('onClose', async () => {
       await Promise.all(preparing)
-      queue.close()
+      await listening?.unlisten()
+      await queue.close()
     })
   },
   { name: 'push', dependencies: ['db', 'metrics'] },

@@ -1,134 +1,235 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Sql } from 'postgres'
 import webpush from 'web-push'
 import type { EndpointPolicy } from './endpoint-policy.ts'
 import { PushEndpointRefused } from './guarded-agent.ts'
+import { claimDue, countWaiting, finish, nextDue, retryAfter, type PushJob } from './jobs.ts'
 import type { VapidKeys } from './vapid.ts'
+import { purgeAlerts, runDueWaves, type WaveSettings } from './waves.ts'
 
-export interface StoredSubscription {
-  endpoint: string
-  p256dh: string
-  auth: string
-}
-
-export interface PushJob {
-  subscription: StoredSubscription
-  payload: string
-  /** New requests are urgent for the people around; the rest can wait for a better moment. */
-  urgency: 'high' | 'normal'
-  /** Seconds a push service keeps trying an offline device: help is needed now, not tomorrow. */
-  ttl: number
-}
+export type { PushJob, StoredSubscription } from './jobs.ts'
 
 export interface PushQueueHooks {
   /** The push service says this subscription is gone (404/410). */
   expired(endpoint: string): Promise<void>
   delivered(endpoint: string): Promise<void>
+  /** Given up: a permanent error, or the last attempt failed. */
   failed(job: PushJob, error: unknown): void
   /** The endpoint is not (or no longer) allowed by PUSH_ENDPOINT_HOSTS, or resolves to an internal address. */
   refused(job: PushJob, reason: string): void
+  /** The worker itself failed (e.g. the database was unreachable); it tries again later. */
+  error(error: unknown): void
+}
+
+/** Timings, changed only by tests. */
+export interface PushWorkerOptions {
+  /** false: this instance queues but never sends (a test's instance that stops before sending). */
+  worker?: boolean
+  /** Seconds a claimed push stays invisible to other workers while it is being sent. */
+  leaseSeconds?: number
+  /** Backoff of the first retry without Retry-After; each next one doubles. */
+  retryBaseSeconds?: number
 }
 
 const CONCURRENCY = 4
-const MAX_ATTEMPTS = 3
-const MAX_RETRY_AFTER_SECONDS = 3600
+export const MAX_ATTEMPTS = 5
+const MAX_RETRY_SECONDS = 3600
+/** The longest a worker sleeps without looking: covers a wake-up NOTIFY missed while the LISTEN connection was down. */
+const MAX_SLEEP_MS = 10_000
+const PURGE_EVERY_MS = 60 * 60 * 1000
+/** web-push's own timeout; a lease must outlast it, or a slow send could be claimed and sent a second time. */
+const SEND_TIMEOUT_MS = 10_000
 
 /**
- * Sends pushes off the request path, a few at a time. A push service's 429 is honoured: the job waits for its
- * Retry-After and tries again, up to three attempts.
+ * Sends the pushes queued in PostgreSQL (push_jobs), a few at a time, off the request path, and runs the due waves
+ * of new requests (push_waves). Any number of instances may run one on the same database: rows are claimed with
+ * SKIP LOCKED, so each push is sent once; what a stopped or crashed instance left is sent by the next one.
  */
 export class PushQueue {
-  private readonly waiting: Array<PushJob & { attempt: number }> = []
-  private running = 0
-  private readonly timers = new Set<NodeJS.Timeout>()
-  private idleWaiters: Array<() => void> = []
+  private sending = 0
+  private readonly inFlight = new Set<Promise<void>>()
+  private pumping: Promise<void> | null = null
+  private wakeAgain = false
+  /** Waves are looked at on a wake-up or a timer, not after every single send. */
+  private wavesWanted = true
+  private timer: NodeJS.Timeout | undefined
   private closed = false
+  private readonly enabled: boolean
+  private readonly leaseSeconds: number
+  private readonly retryBaseSeconds: number
+  private lastPurge = 0
 
   constructor(
+    private readonly sql: Sql,
     private readonly keys: VapidKeys,
     private readonly hooks: PushQueueHooks,
     /** Where pushes may go; its agent is the only way the queue connects. */
     private readonly policy: EndpointPolicy,
-  ) {}
-
-  enqueue(job: PushJob): void {
-    if (this.closed) return
-    this.waiting.push({ ...job, attempt: 1 })
-    this.pump()
+    private readonly waves: WaveSettings,
+    options: PushWorkerOptions = {},
+  ) {
+    this.enabled = options.worker ?? true
+    this.leaseSeconds = options.leaseSeconds ?? 60
+    this.retryBaseSeconds = options.retryBaseSeconds ?? 10
   }
 
-  /** Jobs queued, sending or waiting to retry (the push_queue_waiting metric). */
-  get pending(): number {
-    return this.waiting.length + this.running + this.timers.size
-  }
-
-  /** Resolves when nothing is queued, sending or waiting to retry (tests and shutdown). */
-  idle(): Promise<void> {
-    if (this.isIdle()) return Promise.resolve()
-    return new Promise((resolve) => this.idleWaiters.push(resolve))
-  }
-
-  close(): void {
-    this.closed = true
-    this.waiting.length = 0
-    for (const timer of this.timers) clearTimeout(timer)
-    this.timers.clear()
-    this.settle()
-  }
-
-  private isIdle(): boolean {
-    return this.waiting.length === 0 && this.running === 0 && this.timers.size === 0
-  }
-
-  private settle(): void {
-    if (!this.isIdle()) return
-    const waiters = this.idleWaiters
-    this.idleWaiters = []
-    waiters.forEach((resolve) => resolve())
-  }
-
-  private pump(): void {
-    while (this.running < CONCURRENCY && this.waiting.length > 0) {
-      const job = this.waiting.shift()!
-      this.running += 1
-      void this.send(job).finally(() => {
-        this.running -= 1
-        this.pump()
-        this.settle()
+  /** Something was queued or scheduled (here or, through NOTIFY, on another instance): look at once. */
+  wake(waves = true): void {
+    if (this.closed || !this.enabled) return
+    if (waves) this.wavesWanted = true
+    if (this.pumping) {
+      this.wakeAgain = true
+      return
+    }
+    this.pumping = this.pump()
+      .catch((error: unknown) => {
+        this.hooks.error(error)
+        // The database may be back in a moment: look again then, not only at the next NOTIFY.
+        this.sleep(MAX_SLEEP_MS)
       })
+      .finally(() => {
+        this.pumping = null
+        if (this.wakeAgain) {
+          this.wakeAgain = false
+          this.wake(false)
+        }
+      })
+  }
+
+  /** Pushes sending from this instance right now. */
+  get pending(): number {
+    return this.sending
+  }
+
+  /** Pushes waiting in the shared queue (every instance's), sending or waiting to retry: push_queue_waiting. */
+  waiting(): Promise<number> {
+    return countWaiting(this.sql)
+  }
+
+  /**
+   * Resolves when no push is queued or waiting to retry and no wave is due (tests). A later wave that is not due
+   * yet does not count. Without a worker, only this instance's sends count.
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      if (this.sending === 0 && !this.pumping && (!this.enabled || (await this.nothingDue()))) return
+      await sleep(20)
     }
   }
 
-  private async send(job: PushJob & { attempt: number }): Promise<void> {
+  /** Stops taking work and lets the sends under way finish; everything else stays queued for the next start. */
+  async close(): Promise<void> {
+    this.closed = true
+    clearTimeout(this.timer)
+    await this.pumping
+    await Promise.race([Promise.all(this.inFlight), sleep(SEND_TIMEOUT_MS, undefined, { ref: false })])
+  }
+
+  private async nothingDue(): Promise<boolean> {
+    const [row] = await this.sql<{ busy: boolean }[]>`
+      select exists (select 1 from push_jobs) or exists (select 1 from push_waves where due_at <= now()) as busy
+    `
+    return !row!.busy
+  }
+
+  private async pump(): Promise<void> {
+    clearTimeout(this.timer)
+    if (this.wavesWanted) {
+      this.wavesWanted = false
+      // A wave that fails is reported and put off (runDueWave), so it holds up neither other waves nor pushes.
+      await runDueWaves(this.sql, this.waves, (error) => this.hooks.error(error))
+    }
+    if (Date.now() - this.lastPurge > PURGE_EVERY_MS) {
+      this.lastPurge = Date.now()
+      await purgeAlerts(this.sql)
+    }
+    await this.claim()
+    await this.sleepUntilDue()
+  }
+
+  /** Takes as many due pushes as there are free sending slots. */
+  private async claim(): Promise<void> {
+    while (!this.closed && this.sending < CONCURRENCY) {
+      const jobs = await claimDue(this.sql, CONCURRENCY - this.sending, this.leaseSeconds)
+      for (const job of jobs) this.start(job)
+      if (jobs.length === 0) return
+    }
+  }
+
+  private start(job: PushJob): void {
+    this.sending += 1
+    const task = this.send(job)
+      .catch((error: unknown) => this.hooks.error(error))
+      .finally(() => {
+        this.sending -= 1
+        this.inFlight.delete(task)
+        // A free slot: the next due push, if any, without waiting for the timer.
+        this.wake(false)
+      })
+    this.inFlight.add(task)
+  }
+
+  private async sleepUntilDue(): Promise<void> {
+    if (this.closed) return
+    const due = await nextDue(this.sql)
+    this.sleep(due === null ? MAX_SLEEP_MS : Math.min(Math.max(due.getTime() - Date.now(), 0) + 5, MAX_SLEEP_MS))
+  }
+
+  private sleep(ms: number): void {
+    if (this.closed) return
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => this.wake(), ms)
+    this.timer.unref()
+  }
+
+  private async send(job: PushJob): Promise<void> {
     const { endpoint, p256dh, auth } = job.subscription
     // A stored endpoint that the allowlist no longer covers is skipped, never connected to.
     const refused = this.policy.urlRefusal(endpoint)
-    if (refused) return this.hooks.refused(job, refused)
+    if (refused) {
+      await finish(this.sql, job.job_id)
+      return this.hooks.refused(job, refused)
+    }
     try {
+      // Encryption happens here, in the worker: never on a request's path.
       await webpush.sendNotification({ endpoint, keys: { p256dh, auth } }, job.payload, {
         vapidDetails: { subject: this.keys.subject, publicKey: this.keys.publicKey, privateKey: this.keys.privateKey },
         TTL: job.ttl,
         urgency: job.urgency,
-        timeout: 10_000,
+        timeout: SEND_TIMEOUT_MS,
         agent: this.policy.agent,
       })
-      await this.hooks.delivered(endpoint)
     } catch (error) {
-      if (error instanceof PushEndpointRefused) return this.hooks.refused(job, error.message)
-      const status = (error as { statusCode?: number }).statusCode
-      if (status === 404 || status === 410) return this.hooks.expired(endpoint)
-      if (status === 429 && job.attempt < MAX_ATTEMPTS && !this.closed) return this.retryLater(job, error)
-      this.hooks.failed(job, error)
+      return this.failedOnce(job, error)
     }
+    await finish(this.sql, job.job_id)
+    await this.hooks.delivered(endpoint)
   }
 
-  private retryLater(job: PushJob & { attempt: number }, error: unknown): void {
-    const header = (error as { headers?: Record<string, string> }).headers?.['retry-after']
-    const seconds = Math.min(Math.max(Number(header) || 60, 1), MAX_RETRY_AFTER_SECONDS)
-    const timer = setTimeout(() => {
-      this.timers.delete(timer)
-      this.waiting.push({ ...job, attempt: job.attempt + 1 })
-      this.pump()
-    }, seconds * 1000)
-    timer.unref()
-    this.timers.add(timer)
+  private async failedOnce(job: PushJob, error: unknown): Promise<void> {
+    if (error instanceof PushEndpointRefused) {
+      await finish(this.sql, job.job_id)
+      return this.hooks.refused(job, error.message)
+    }
+    const status = (error as { statusCode?: number }).statusCode
+    // Deleting the subscription deletes its queued pushes, this one included.
+    if (status === 404 || status === 410) return this.hooks.expired(job.subscription.endpoint)
+    // Slow down (429), the service's own trouble (5xx) and no answer at all are worth another try; 4xx are not.
+    const retryable = status === undefined || status === 429 || status >= 500
+    if (retryable && job.attempts < MAX_ATTEMPTS) {
+      return retryAfter(this.sql, job.job_id, this.backoffSeconds(job, error))
+    }
+    await finish(this.sql, job.job_id)
+    this.hooks.failed(job, error)
+  }
+
+  /** The service's Retry-After (seconds or an HTTP date) when it sent one, else an exponential backoff. */
+  private backoffSeconds(job: PushJob, error: unknown): number {
+    const header = (error as { headers?: Record<string, string | undefined> }).headers?.['retry-after']
+    const asNumber = Number(header)
+    const asDate = header === undefined ? NaN : (Date.parse(header) - Date.now()) / 1000
+    const told = header === undefined || header === '' ? NaN : Number.isFinite(asNumber) ? asNumber : asDate
+    if (Number.isFinite(told)) return Math.min(Math.max(told, 1), MAX_RETRY_SECONDS)
+    return Math.min(this.retryBaseSeconds * 2 ** (job.attempts - 1), MAX_RETRY_SECONDS)
   }
 }

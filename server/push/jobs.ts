@@ -1,0 +1,93 @@
+import type { Queryable } from '../db/queryable.ts'
+import type { Language } from '../domain/user-rules.ts'
+
+export interface StoredSubscription {
+  endpoint: string
+  p256dh: string
+  auth: string
+}
+
+export interface PushMessage {
+  /** New requests are urgent for the people around; the rest can wait for a better moment. */
+  urgency: 'high' | 'normal'
+  /** Seconds a push service keeps trying an offline device: help is needed now, not tomorrow. */
+  ttl: number
+}
+
+/** A queued push as a worker claims it: its row, the subscription's keys and which try this is (1 = the first). */
+export interface PushJob extends PushMessage {
+  job_id: string
+  subscription: StoredSubscription
+  payload: string
+  attempts: number
+}
+
+/**
+ * Queues one push to every device of each user, with the text in that user's language: one statement, whatever
+ * the number of users, so a wave of 200 costs one round trip.
+ */
+export async function enqueueForUsers(
+  sql: Queryable,
+  recipients: ReadonlyArray<{ user_id: number; language: Language }>,
+  payloadFor: (language: Language) => string,
+  message: PushMessage,
+): Promise<number> {
+  if (recipients.length === 0) return 0
+  const languages = [...new Set(recipients.map((r) => r.language))]
+  const payloads = languages.map(payloadFor)
+  const rows = await sql`
+    insert into push_jobs (endpoint, payload, urgency, ttl)
+    select s.endpoint, texts.payload, ${message.urgency}, ${message.ttl}
+    from unnest(${recipients.map((r) => r.user_id)}::int[], ${recipients.map((r) => r.language)}::text[])
+      as wanted (user_id, language)
+    join unnest(${languages}::text[], ${payloads}::text[]) as texts (language, payload) using (language)
+    join push_subscriptions s on s.user_id = wanted.user_id
+    returning job_id
+  `
+  return rows.length
+}
+
+/**
+ * Claims up to `limit` due pushes for this worker: a short transaction whose row locks (SKIP LOCKED) keep two
+ * instances from claiming the same row, and whose new not_before (the lease) keeps it from falling due again
+ * while it is being sent. A claim whose instance died falls due once the lease is over.
+ */
+export async function claimDue(sql: Queryable, limit: number, leaseSeconds: number): Promise<PushJob[]> {
+  const rows = await sql<Array<Omit<PushJob, 'subscription'> & StoredSubscription>>`
+    with due as (
+      select job_id from push_jobs
+      where not_before <= now()
+      order by not_before
+      limit ${limit}
+      for update skip locked
+    )
+    update push_jobs j
+    set not_before = now() + make_interval(secs => ${leaseSeconds}), attempts = j.attempts + 1
+    from due, push_subscriptions s
+    where j.job_id = due.job_id and s.endpoint = j.endpoint
+    returning j.job_id::text, j.payload, j.urgency, j.ttl, j.attempts, s.endpoint, s.p256dh, s.auth
+  `
+  return rows.map(({ endpoint, p256dh, auth, ...job }) => ({ ...job, subscription: { endpoint, p256dh, auth } }))
+}
+
+export async function finish(sql: Queryable, jobId: string): Promise<void> {
+  await sql`delete from push_jobs where job_id = ${jobId}`
+}
+
+export async function retryAfter(sql: Queryable, jobId: string, seconds: number): Promise<void> {
+  await sql`update push_jobs set not_before = now() + make_interval(secs => ${seconds}) where job_id = ${jobId}`
+}
+
+/** Pushes waiting in the shared queue, sending or waiting to retry, on every instance (push_queue_waiting). */
+export async function countWaiting(sql: Queryable): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from push_jobs`
+  return row!.n
+}
+
+/** When the next push or wave falls due (null: nothing is waiting), so a worker sleeps exactly until then. */
+export async function nextDue(sql: Queryable): Promise<Date | null> {
+  const [row] = await sql<{ at: Date | null }[]>`
+    select least((select min(not_before) from push_jobs), (select min(due_at) from push_waves)) as at
+  `
+  return row!.at
+}

@@ -1,0 +1,117 @@
+import type { Queryable } from '../db/queryable.ts'
+import type { Language } from '../domain/user-rules.ts'
+
+/**
+ * How many of the nearest not yet alerted subscribers one wave looks at, at most. Whoever's own radius reaches the
+ * request among them is chosen, nearest first. The bound keeps a wave's cost fixed where few people reach (a remote
+ * place, small radii): without it the index scan would walk every user in the country to find nobody.
+ */
+export const WAVE_SCAN_LIMIT = 2000
+
+export interface WaveRecipient {
+  user_id: number
+  language: Language
+  /** SPEC 9's distance from the user's location to the request, in km; null for a request without a location. */
+  distance_km: number | null
+}
+
+/** The request a wave is for: a test request aside (adminRecipients), with or without a location. */
+export interface WaveRequest {
+  request_id: number
+  owner_id: number
+  latitude: number | null
+  longitude: number | null
+}
+
+/** A request with a location: its waves go to the nearest helpers. */
+export interface WaveTarget extends WaveRequest {
+  latitude: number
+  longitude: number
+}
+
+/**
+ * The next `count` helpers for a request, among the users who share a location: subscribed to push, not its owner,
+ * not alerted of it yet, and reached by it (the reach rule of server/domain/reach.ts). For a request with a location
+ * that is whoever's own radius reaches it (the distance_km function of migration 00009), nearest first: a
+ * nearest-neighbour scan of the users_nearness_idx GiST index finds them without reading anyone farther than needed.
+ * A request without a location reaches everyone, and with no distance to go by its waves go to those who reported
+ * their location most recently, the likeliest to be out riding now (users_location_recency_idx).
+ */
+export async function nextWaveRecipients(
+  sql: Queryable,
+  request: WaveRequest,
+  count: number,
+): Promise<WaveRecipient[]> {
+  if (count <= 0) return []
+  const { latitude, longitude } = request
+  if (latitude === null || longitude === null) return recentQuery(sql, request, count)
+  return waveQuery(sql, { ...request, latitude, longitude }, count)
+}
+
+function recentQuery(sql: Queryable, request: WaveRequest, count: number) {
+  return sql<WaveRecipient[]>`
+    select u.user_id, u.language, null::float8 as distance_km
+    from users u
+    where u.nearness is not null
+      and u.user_id <> ${request.owner_id}
+      and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
+      and not exists (select 1 from push_alerts a where a.request_id = ${request.request_id} and a.user_id = u.user_id)
+    order by u.location_updated_at desc nulls last, u.user_id
+    limit ${count}
+  `
+}
+
+/**
+ * Up to `count` subscribers who share no location (not the owner, not alerted yet). Every request reaches them
+ * (SPEC 1: "a user who shares no location gets all requests and notifications"), and with no distance they have no
+ * place among the nearest, so they come with a request's first wave.
+ */
+export async function unlocatedRecipients(
+  sql: Queryable,
+  request: { request_id: number; owner_id: number },
+  count: number,
+): Promise<WaveRecipient[]> {
+  if (count <= 0) return []
+  return sql<WaveRecipient[]>`
+    select u.user_id, u.language, null::float8 as distance_km
+    from users u
+    where u.nearness is null
+      and u.user_id <> ${request.owner_id}
+      and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
+      and not exists (select 1 from push_alerts a where a.request_id = ${request.request_id} and a.user_id = u.user_id)
+    order by u.user_id
+    limit ${count}
+  `
+}
+
+/** The query itself, not yet run: the bench wraps it in EXPLAIN ANALYZE. */
+export function waveQuery(sql: Queryable, request: WaveTarget, count: number) {
+  const { request_id, owner_id, latitude, longitude } = request
+  return sql<WaveRecipient[]>`
+    select nearest.user_id, nearest.language, nearest.distance_km
+    from (
+      select u.user_id, u.language, u.radius,
+        distance_km(u.latitude, u.longitude, ${latitude}::float8, ${longitude}::float8) as distance_km
+      from users u
+      where u.nearness is not null
+        and u.user_id <> ${owner_id}
+        and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
+        and not exists (select 1 from push_alerts a where a.request_id = ${request_id} and a.user_id = u.user_id)
+      order by u.nearness <-> nearness_point(${latitude}::float8, ${longitude}::float8)
+      limit ${WAVE_SCAN_LIMIT}
+    ) nearest
+    where nearest.distance_km <= nearest.radius
+    limit ${count}
+  `
+}
+
+/** Test requests reach admins only, all at once, as the live list shows them (server/events/recipients.ts). */
+export async function adminRecipients(sql: Queryable, request: { request_id: number; owner_id: number }) {
+  return sql<Array<{ user_id: number; language: Language }>>`
+    select u.user_id, u.language
+    from users u
+    where u.is_admin and u.user_id <> ${request.owner_id}
+      and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
+      and not exists (select 1 from push_alerts a where a.request_id = ${request.request_id} and a.user_id = u.user_id)
+  `
+}

@@ -1,0 +1,187 @@
+import type { Sql } from 'postgres'
+import type { Queryable } from '../db/queryable.ts'
+import type { RequestCategory } from '../domain/categories.ts'
+import { enqueueForUsers } from './jobs.ts'
+import { pushPayload } from './messages.ts'
+import { adminRecipients, nextWaveRecipients, unlocatedRecipients, type WaveRecipient } from './wave-selection.ts'
+
+/** A push about a new request is worth little after an hour. */
+export const TTL_NEW_REQUEST = 60 * 60
+
+export interface WaveSettings {
+  /** ALERT_FIRST_WAVE */
+  firstWave: number
+  /** ALERT_ESCALATE_AFTER, in seconds */
+  escalateAfter: number
+  /** ALERT_MAX_RECIPIENTS */
+  maxRecipients: number
+}
+
+/**
+ * How many people have been alerted once wave `wave` (1 = the first) is out: the first wave, then each later wave
+ * doubles it (15, 30, 60, 120, 200 with the defaults), never more than the maximum.
+ */
+export function alertedAfterWave(wave: number, settings: WaveSettings): number {
+  return Math.min(settings.maxRecipients, settings.firstWave * 2 ** (wave - 1))
+}
+
+/** A new request's first wave falls due at once. */
+export async function scheduleFirstWave(sql: Queryable, requestId: number): Promise<void> {
+  await sql`insert into push_waves (request_id) values (${requestId}) on conflict do nothing`
+}
+
+interface DueWave {
+  request_id: number
+  waves: number
+  owner_id: number
+  owner_name: string
+  latitude: number | null
+  longitude: number | null
+  is_test: boolean
+  category: RequestCategory
+  description: string
+  /** Taken over (even if released since), completed or deleted: nothing more is sent. */
+  over: boolean
+  alerted: number
+  /** Those of `alerted` who shared a location: the waves' doubling counts these. */
+  alerted_located: number
+}
+
+/** A wave that failed (a bug, bad data) is tried again this much later, so it cannot hold up the others. */
+const FAILED_WAVE_RETRY_SECONDS = 60
+
+/**
+ * Sends the earliest due wave of any request, in one transaction that holds the wave's row (SKIP LOCKED: another
+ * instance takes the next one), records who was alerted and queues their pushes. Answers how many pushes were
+ * queued, or null when no wave was due. A wave that fails is reported and put off, not retried at once.
+ */
+export async function runDueWave(
+  sql: Sql,
+  settings: WaveSettings,
+  failed: (error: unknown) => void = (error) => {
+    throw error
+  },
+): Promise<number | null> {
+  return sql.begin(async (tx) => {
+    const [wave] = await tx<DueWave[]>`
+      select w.request_id, w.waves, r.owner_id, owner.user_name as owner_name, r.latitude, r.longitude, r.is_test,
+        r.category, r.description,
+        (r.deleted_at is not null or r.status <> 'new' or r.first_responded_at is not null) as over,
+        (select count(*)::int from push_alerts a where a.request_id = w.request_id) as alerted,
+        (select count(*)::int from push_alerts a where a.request_id = w.request_id and a.shares_location)
+          as alerted_located
+      from push_waves w
+      join requests r using (request_id)
+      join users owner on owner.user_id = r.owner_id
+      where w.due_at <= now()
+      order by w.due_at
+      limit 1
+      for update of w skip locked
+    `
+    if (!wave) return null
+    try {
+      return await tx.savepoint((savepoint) => sendWave(savepoint, wave, settings))
+    } catch (error) {
+      await tx`
+        update push_waves set due_at = now() + make_interval(secs => ${FAILED_WAVE_RETRY_SECONDS})
+        where request_id = ${wave.request_id}
+      `
+      failed(error)
+      return 0
+    }
+  })
+}
+
+async function sendWave(tx: Queryable, wave: DueWave, settings: WaveSettings): Promise<number> {
+  const number = wave.waves + 1
+  const [located, unlocated] = wave.over
+    ? [[], []]
+    : wave.is_test
+      ? [await adminRecipients(tx, wave), []]
+      : await helpersOfWave(tx, wave, number, settings)
+  await recordAlerts(tx, wave.request_id, number, located, true)
+  await recordAlerts(tx, wave.request_id, number, unlocated, false)
+  const request = { request_id: wave.request_id, category: wave.category, description: wave.description }
+  const queued = await enqueueForUsers(
+    tx,
+    [...located, ...unlocated],
+    (language) => pushPayload('created', language, request, wave.owner_name),
+    { urgency: 'high', ttl: TTL_NEW_REQUEST },
+  )
+  const alerted = wave.alerted + located.length + unlocated.length
+  const last =
+    wave.over ||
+    wave.is_test ||
+    alerted >= settings.maxRecipients ||
+    alertedAfterWave(number, settings) >= settings.maxRecipients
+  if (last) await tx`delete from push_waves where request_id = ${wave.request_id}`
+  else {
+    await tx`
+      update push_waves set waves = ${number}, due_at = now() + make_interval(secs => ${settings.escalateAfter})
+      where request_id = ${wave.request_id}
+    `
+  }
+  return queued
+}
+
+/**
+ * Who a wave alerts: the next helpers who share a location (nearest first, or for a request without a location the
+ * most recently located) up to the wave's doubling, and with the first wave every subscriber who shares no location,
+ * since SPEC 1 gives them all requests and notifications. Those count toward ALERT_MAX_RECIPIENTS last and not
+ * toward the doubling: their number is the users' choice by the SPEC, not a wave's size.
+ */
+async function helpersOfWave(
+  tx: Queryable,
+  wave: DueWave,
+  number: number,
+  settings: WaveSettings,
+): Promise<[WaveRecipient[], WaveRecipient[]]> {
+  const room = settings.maxRecipients - wave.alerted
+  const wanted = Math.min(room, alertedAfterWave(number, settings) - wave.alerted_located)
+  const located = await nextWaveRecipients(tx, wave, wanted)
+  const unlocated = number === 1 ? await unlocatedRecipients(tx, wave, room - located.length) : []
+  return [located, unlocated]
+}
+
+async function recordAlerts(
+  tx: Queryable,
+  requestId: number,
+  wave: number,
+  recipients: Array<{ user_id: number }>,
+  sharesLocation: boolean,
+): Promise<void> {
+  if (recipients.length === 0) return
+  await tx`
+    insert into push_alerts (request_id, user_id, wave, shares_location)
+    select ${requestId}, unnest(${recipients.map((r) => r.user_id)}::int[]), ${wave}, ${sharesLocation}
+  `
+}
+
+/** Runs every wave due now (the worker's loop); a failed wave is reported to `failed` and put off. */
+export async function runDueWaves(
+  sql: Sql,
+  settings: WaveSettings,
+  failed: (error: unknown) => void = (error) => {
+    throw error
+  },
+): Promise<number> {
+  let queued = 0
+  for (let n = await runDueWave(sql, settings, failed); n !== null; n = await runDueWave(sql, settings, failed)) {
+    queued += n
+  }
+  return queued
+}
+
+/**
+ * Who was alerted matters only while later waves may come: a day after a request's last wave its rows go
+ * (at most ALERT_MAX_RECIPIENTS per request would otherwise pile up for ever).
+ */
+export async function purgeAlerts(sql: Queryable): Promise<number> {
+  const rows = await sql`
+    delete from push_alerts a
+    where a.alerted_at < now() - interval '1 day'
+      and not exists (select 1 from push_waves w where w.request_id = a.request_id)
+    returning 1
+  `
+  return rows.length
+}

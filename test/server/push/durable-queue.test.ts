@@ -1,0 +1,202 @@
+import t, { type Test } from 'tap'
+import postgres from 'postgres'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../../../server/config.ts'
+import { claimDue } from '../../../server/push/jobs.ts'
+import { MAX_ATTEMPTS, type PushWorkerOptions } from '../../../server/push/queue.ts'
+import { runDueWave, runDueWaves } from '../../../server/push/waves.ts'
+import { buildServer } from '../../../server/server.ts'
+import { createTestDatabase, tempDir, testConfig } from '../../helper.ts'
+import { away, HELSINKI, placeUser, type Helper } from '../../push-helpers.ts'
+import { decryptPush, startPushService } from '../../push-service.ts'
+import { actor } from '../../requests.ts'
+
+type PushService = Awaited<ReturnType<typeof startPushService>>
+
+/** An instance on a given database; `close` ends it early (a restart), teardown closes it otherwise. */
+async function instance(
+  t: Test,
+  databaseUrl: string,
+  service: PushService,
+  overrides: Partial<Config> = {},
+  pushWorker?: PushWorkerOptions,
+): Promise<FastifyInstance> {
+  const config = testConfig(t, { DATABASE_URL: databaseUrl, PUSH_ENDPOINT_HOSTS: service.allowlistEntry, ...overrides })
+  const app = buildServer(config, { pushCa: service.ca, ...(pushWorker ? { pushWorker } : {}) })
+  t.teardown(() => app.close())
+  await app.ready()
+  return app
+}
+
+async function helpersAround(app: FastifyInstance, service: PushService, count: number): Promise<Helper[]> {
+  const helpers: Helper[] = []
+  for (let km = 1; km <= count; km++) {
+    helpers.push(await placeUser(app.sql, service.origin, { at: away(HELSINKI, km / 2, km * 40), radius: 100 }))
+  }
+  return helpers
+}
+
+const waitFor = async (what: string, done: () => boolean, ms = 15_000, got = () => '') => {
+  const deadline = Date.now() + ms
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (got ${got()})`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+t.test('a restart loses nothing: queued pushes, scheduled waves and claims of a crashed worker', async (t) => {
+  const service = await startPushService(tempDir(t))
+  t.teardown(() => service.close())
+  const databaseUrl = await createTestDatabase(t)
+  const dataDir = tempDir(t)
+
+  // The first instance queues but stops before sending anything (no worker: as if it died right after the commit).
+  const first = await instance(t, databaseUrl, service, { DATA_DIR: dataDir }, { worker: false })
+  const helpers = await helpersAround(first, service, 3)
+  const owner = await actor(first, dataDir, 'Restart Owner')
+  const ownerDevice = await placeUser(first.sql, service.origin, { at: null, subscribed: false })
+  await first.sql`
+    insert into push_subscriptions (endpoint, user_id, p256dh, auth)
+    values (${ownerDevice.browser.json.endpoint}, ${owner.user.user.user_id},
+      ${ownerDevice.browser.json.keys.p256dh}, ${ownerDevice.browser.json.keys.auth})`
+  const request = await owner.create({ ...HELSINKI })
+  const second = await owner.create({ ...away(HELSINKI, 1, 0) })
+  t.equal(second.status, 201)
+  await first.push.idle()
+
+  // Another worker ran the first request's wave and claimed the pushes it queued (a 2 s lease), then crashed.
+  const crashed = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+  t.teardown(() => crashed.end())
+  t.equal(await runDueWave(crashed, { firstWave: 15, escalateAfter: 300, maxRecipients: 200 }), 3)
+  t.equal((await claimDue(crashed, 100, 2)).length, 3, 'it claimed the 3 pushes of that wave')
+  const leaseOver = Date.now() + 2000
+
+  // Then the first request is taken over: its owner's push is queued, and the instance stops.
+  const helper = await actor(first, dataDir, 'Restart Helper')
+  t.equal((await helper.send('PUT', `/api/requests/${request.body.request_id}/addresponder`)).status, 200)
+  await first.push.idle()
+  await first.close()
+  t.equal(service.received.length, 0, 'nothing was sent before the restart')
+
+  const after = await instance(t, databaseUrl, service, { DATA_DIR: dataDir })
+  await after.push.idle()
+  const expected = [...helpers.map((h) => h.id), ...helpers.map((h) => h.id), ownerDevice.id].sort()
+  t.same(
+    service.received.map((p) => p.id).sort(),
+    expected,
+    'after the restart: both requests reached the 3 helpers and the owner heard of the take-over, each push once',
+  )
+  const lateOnes = service.received.filter((p) => p.at >= leaseOver - 100)
+  t.ok(lateOnes.length >= 3, 'the crashed claim was sent once its lease was over, not before')
+  const [left] = await after.sql<{ jobs: number; waves: number }[]>`
+    select (select count(*)::int from push_jobs) as jobs, (select count(*)::int from push_waves where due_at <= now()) as waves`
+  t.same(left, { jobs: 0, waves: 0 }, 'the queue is empty')
+})
+
+t.test('two instances on one database send each push exactly once', async (t) => {
+  const service = await startPushService(tempDir(t))
+  t.teardown(() => service.close())
+  const databaseUrl = await createTestDatabase(t)
+  const dataDir = tempDir(t)
+  const a = await instance(t, databaseUrl, service, { DATA_DIR: dataDir, ALERT_FIRST_WAVE: 15 })
+  const b = await instance(t, databaseUrl, service, { DATA_DIR: dataDir, ALERT_FIRST_WAVE: 15 })
+  const helpers = await helpersAround(a, service, 20)
+  const owners = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => actor(i % 2 === 0 ? a : b, dataDir, `Twin Owner ${i}`)),
+  )
+  const created = await Promise.all(owners.map((owner, i) => owner.create({ ...away(HELSINKI, 0.1 * i, 0) })))
+  t.ok(created.every((c) => c.status === 201))
+  await waitFor(
+    '120 pushes',
+    () => service.received.length >= 120,
+    30_000,
+    () => `${service.received.length}`,
+  )
+  await Promise.all([a.push.idle(), b.push.idle()])
+  await new Promise((resolve) => setTimeout(resolve, 300))
+
+  t.equal(service.received.length, 120, '8 requests × the 15 nearest of 20 helpers, no more')
+  const tags = service.received.map((push) => {
+    const helper = helpers.find((h) => h.id === push.id)!
+    const { tag } = JSON.parse(decryptPush(push.body, helper.browser.ecdh, helper.browser.auth)) as { tag: string }
+    return `${push.id} ${tag}`
+  })
+  t.equal(new Set(tags).size, 120, 'no device got a push about the same request twice')
+  const [alerts] = await a.sql<{ n: number; pairs: number }[]>`
+    select count(*)::int as n, count(distinct (request_id, user_id))::int as pairs from push_alerts`
+  t.same(alerts, { n: 120, pairs: 120 }, 'each helper alerted of each request once')
+  const [sent] = await a.sql<
+    { n: number }[]
+  >`select count(*)::int as n from push_subscriptions where last_sent_at is not null`
+  t.ok(sent!.n >= 15, 'deliveries were recorded')
+})
+
+t.test('Retry-After, backoff, the attempt limit, 400 and 410', async (t) => {
+  const service = await startPushService(tempDir(t))
+  t.teardown(() => service.close())
+  const databaseUrl = await createTestDatabase(t)
+  const dataDir = tempDir(t)
+  const app = await instance(t, databaseUrl, service, { DATA_DIR: dataDir }, { retryBaseSeconds: 0.05 })
+  const [slow, broken, refused, gone] = await helpersAround(app, service, 4)
+  service.answers.set(slow!.id, { status: 503, headers: { 'retry-after': '2' } })
+  service.answers.set(broken!.id, { status: 500 })
+  service.answers.set(refused!.id, { status: 400 })
+  service.answers.set(gone!.id, { status: 410 })
+  const owner = await actor(app, dataDir, 'Retry Owner')
+  await owner.create({ ...HELSINKI })
+
+  await waitFor('the first try to the slow one', () => service.received.some((p) => p.id === slow!.id))
+  service.answers.delete(slow!.id)
+  await app.push.idle()
+  const times = service.received.filter((p) => p.id === slow!.id).map((p) => p.at)
+  t.equal(times.length, 2, '503 with Retry-After: tried again')
+  t.ok(times[1]! - times[0]! >= 1900, `after the 2 s it asked for (${times[1]! - times[0]!} ms)`)
+  t.equal(
+    service.received.filter((p) => p.id === broken!.id).length,
+    MAX_ATTEMPTS,
+    `500 without Retry-After: backoff, then given up after ${MAX_ATTEMPTS} attempts`,
+  )
+  t.equal(service.received.filter((p) => p.id === refused!.id).length, 1, '400 is not worth another try')
+  const subscriptions = await app.sql<{ endpoint: string }[]>`select endpoint from push_subscriptions`
+  t.notOk(
+    subscriptions.some((s) => s.endpoint === gone!.browser.json.endpoint),
+    '410 deleted the subscription',
+  )
+  t.ok(
+    subscriptions.some((s) => s.endpoint === broken!.browser.json.endpoint),
+    'a failing push service does not delete the subscription',
+  )
+  const [jobs] = await app.sql<{ n: number }[]>`select count(*)::int as n from push_jobs`
+  t.equal(jobs!.n, 0, 'nothing left in the queue')
+})
+
+t.test('a wave that fails is put off and holds up neither the other waves nor the pushes', async (t) => {
+  const service = await startPushService(tempDir(t))
+  t.teardown(() => service.close())
+  const databaseUrl = await createTestDatabase(t)
+  const dataDir = tempDir(t)
+  const app = await instance(t, databaseUrl, service, { DATA_DIR: dataDir }, { worker: false })
+  const helpers = await helpersAround(app, service, 2)
+  const poisoned = await (await actor(app, dataDir, 'Poisoned Owner')).create({ ...HELSINKI })
+  t.equal((await (await actor(app, dataDir, 'Healthy Owner')).create({ ...HELSINKI })).status, 201)
+  // A fault injected into this database only: recording the first request's alerts fails.
+  await app.sql.unsafe(`
+    create function fail_poisoned() returns trigger language plpgsql as $$
+    begin
+      if new.request_id = ${poisoned.body.request_id} then raise exception 'injected failure'; end if;
+      return new;
+    end $$;
+    create trigger fail_poisoned before insert on push_alerts for each row execute function fail_poisoned();
+  `)
+  const errors: unknown[] = []
+  const queued = await runDueWaves(app.sql, { firstWave: 15, escalateAfter: 300, maxRecipients: 200 }, (error) =>
+    errors.push(error),
+  )
+  t.equal(queued, 2, 'the healthy request`s wave went out')
+  t.match(String(errors[0]), /injected failure/, 'the failure was reported')
+  const [put] = await app.sql<{ seconds: number }[]>`
+    select extract(epoch from due_at - now())::int as seconds from push_waves where request_id = ${poisoned.body.request_id}`
+  t.ok(put!.seconds > 30, `the failed wave is put off (${put!.seconds} s), not retried at once`)
+  const [alerts] = await app.sql<{ n: number }[]>`select count(*)::int as n from push_alerts`
+  t.equal(alerts!.n, helpers.length, 'only the healthy wave was recorded')
+})
