@@ -59,7 +59,7 @@ export function inProcessBus(): EventBus {
   }
 }
 
-const CHANNEL = 'pyoraapu_events'
+export const CHANNEL = 'pyoraapu_events'
 
 /**
  * Sends a message to every instance listening on this PostgreSQL server. Other processes on the same database
