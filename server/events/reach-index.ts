@@ -2,10 +2,13 @@ import type { Point } from '../domain/distance.ts'
 import { isRecipient, type ChangedRequest, type Listener } from './recipients.ts'
 
 /** Reaches wider than this are checked one by one: in cells, each would cover dozens of them. */
-export const WIDE_REACH_KM = 50
-/** Cells of 0.25° × 0.5°: about 28 × 28 km in Finland, so a 10 km reach covers one to four of them. */
-const CELL_LAT = 0.25
-const CELL_LON = 0.5
+export const WIDE_REACH_KM = 30
+/**
+ * Cells of 0.1° × 0.2°: about 11 × 11 km in Finland. A 10 km reach covers four to nine of them, and a request's
+ * cell holds about three clients for each one whose reach really covers the request (in a dense city).
+ */
+const CELL_LAT = 0.1
+const CELL_LON = 0.2
 const LAT_CELLS = 180 / CELL_LAT
 const LON_CELLS = 360 / CELL_LON
 /** Near the poles even a small reach spans many longitudes: past this many cells it is checked one by one too. */
