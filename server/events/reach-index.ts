@@ -1,48 +1,66 @@
 import type { Point } from '../domain/distance.ts'
 import { isRecipient, type ChangedRequest, type Listener } from './recipients.ts'
 
-/** Reaches wider than this are checked one by one: in cells, each would cover dozens of them. */
-export const WIDE_REACH_KM = 30
-/**
- * Cells of 0.1° × 0.2°: about 11 × 11 km in Finland. A 10 km reach covers four to nine of them, and a request's
- * cell holds about three clients for each one whose reach really covers the request (in a dense city).
- */
-const CELL_LAT = 0.1
-const CELL_LON = 0.2
-const LAT_CELLS = 180 / CELL_LAT
-const LON_CELLS = 360 / CELL_LON
-/** Near the poles even a small reach spans many longitudes: past this many cells it is checked one by one too. */
-const MAX_CELLS = 64
 /** distanceKm's earth (SPEC 9: 12742 km diameter). */
 const EARTH_RADIUS_KM = 6371
 const DEG = 180 / Math.PI
-
-const latIndex = (latitude: number) => Math.min(LAT_CELLS - 1, Math.max(0, Math.floor((latitude + 90) / CELL_LAT)))
-const lonIndex = (longitude: number) => ((Math.floor((longitude + 180) / CELL_LON) % LON_CELLS) + LON_CELLS) % LON_CELLS
-const cellOf = (latitude: number, longitude: number) => latIndex(latitude) * LON_CELLS + lonIndex(longitude)
+/** Near the poles even a small reach spans many longitudes: past this many cells it is checked one by one. */
+const MAX_CELLS = 64
 
 /**
- * The cells a reach can touch: the bounding box of its spherical cap, a little wider than exact so that rounding
- * never leaves out a point the haversine check would accept. Null when that is too many (or the cap holds a pole).
+ * A grid of latitude × longitude cells holding each item in every cell its reach can touch, so that the cell of a
+ * request's point holds every item that may see it, and few that cannot.
  */
-function cellsCovered(latitude: number, longitude: number, radiusKm: number): number[] | null {
-  const angle = (radiusKm / EARTH_RADIUS_KM) * (1 + 1e-6) + 1e-9
-  const latMin = latitude - angle * DEG
-  const latMax = latitude + angle * DEG
-  if (latMin <= -90 || latMax >= 90) return null
-  const sine = Math.sin(angle) / Math.cos(latitude / DEG)
-  if (sine >= 1) return null
-  const lonHalf = Math.asin(sine) * DEG
-  const firstLon = Math.floor((longitude - lonHalf + 180) / CELL_LON)
-  const lastLon = Math.floor((longitude + lonHalf + 180) / CELL_LON)
-  const firstLat = latIndex(latMin)
-  const lastLat = latIndex(latMax)
-  if ((lastLat - firstLat + 1) * (lastLon - firstLon + 1) > MAX_CELLS) return null
-  const cells: number[] = []
-  for (let lat = firstLat; lat <= lastLat; lat++)
-    for (let lon = firstLon; lon <= lastLon; lon++)
-      cells.push(lat * LON_CELLS + (((lon % LON_CELLS) + LON_CELLS) % LON_CELLS))
-  return cells
+class Grid<T> {
+  readonly cells = new Map<number, Set<T>>()
+  private readonly latCells: number
+  private readonly lonCells: number
+
+  constructor(
+    private readonly cellLat: number,
+    private readonly cellLon: number,
+    /** Wider reaches go to a coarser grid: here they would touch too many cells. */
+    readonly maxReachKm: number,
+  ) {
+    this.latCells = Math.round(180 / cellLat)
+    this.lonCells = Math.round(360 / cellLon)
+  }
+
+  private latIndex(latitude: number): number {
+    return Math.min(this.latCells - 1, Math.max(0, Math.floor((latitude + 90) / this.cellLat)))
+  }
+
+  private key(latIndex: number, lonIndex: number): number {
+    return latIndex * this.lonCells + (((lonIndex % this.lonCells) + this.lonCells) % this.lonCells)
+  }
+
+  cellOf(place: Point): number {
+    return this.key(this.latIndex(place.latitude), Math.floor((place.longitude + 180) / this.cellLon))
+  }
+
+  /**
+   * The cells a reach can touch: the bounding box of its spherical cap, a little wider than exact so that rounding
+   * never leaves out a point the haversine check would accept. Null when too many (or the cap holds a pole).
+   */
+  covered(place: Point, radiusKm: number): number[] | null {
+    if (radiusKm > this.maxReachKm) return null
+    const angle = (radiusKm / EARTH_RADIUS_KM) * (1 + 1e-6) + 1e-9
+    const latMin = place.latitude - angle * DEG
+    const latMax = place.latitude + angle * DEG
+    if (latMin <= -90 || latMax >= 90) return null
+    const sine = Math.sin(angle) / Math.cos(place.latitude / DEG)
+    if (sine >= 1) return null
+    const lonHalf = Math.asin(sine) * DEG
+    const firstLon = Math.floor((place.longitude - lonHalf + 180) / this.cellLon)
+    const lastLon = Math.floor((place.longitude + lonHalf + 180) / this.cellLon)
+    const firstLat = this.latIndex(latMin)
+    const lastLat = this.latIndex(latMax)
+    if ((lastLat - firstLat + 1) * (lastLon - firstLon + 1) > MAX_CELLS) return null
+    const cells: number[] = []
+    for (let lat = firstLat; lat <= lastLat; lat++)
+      for (let lon = firstLon; lon <= lastLon; lon++) cells.push(this.key(lat, lon))
+    return cells
+  }
 }
 
 export interface Indexed {
@@ -50,17 +68,18 @@ export interface Indexed {
 }
 
 /** Where an item was filed, by the user it had then (its `user` may be replaced before it is moved). */
-interface Filed {
+interface Filed<T> {
   userId: number
-  group: Set<unknown> | null
+  group: Set<T> | null
+  grid: Grid<T> | null
   cells: number[]
 }
 
 /**
  * The connected clients filed so that a change finds its recipients without visiting every socket: by user id;
- * admins, and clients without a location, in their own sets; wide reaches in a list checked one by one; every
- * other client in the grid cells its reach covers, so the cell of a request's point holds every client near
- * enough to maybe see it. The index only chooses whom to look at: `isRecipient` still decides for each.
+ * admins, and clients without a location, in their own sets; every other client in the grid cells its reach
+ * covers (a fine grid for the usual reaches, a coarse one for wider ones), so the cell of a request's point holds
+ * every client near enough to maybe see it; the widest reaches (up to 999 km) in a list checked one by one. The index only chooses whom to look at: `isRecipient` still decides for each.
  */
 export class ReachIndex<T extends Indexed> {
   readonly all = new Set<T>()
@@ -68,8 +87,12 @@ export class ReachIndex<T extends Indexed> {
   private readonly admins = new Set<T>()
   private readonly nowhere = new Set<T>()
   private readonly wide = new Set<T>()
-  private readonly cells = new Map<number, Set<T>>()
-  private readonly filed = new Map<T, Filed>()
+  /**
+   * Reaches up to 30 km in cells of 0.1° × 0.2° (about 11 × 11 km in Finland: a 10 km reach touches four to nine),
+   * up to 300 km in cells of 1° × 2°; wider ones in `wide`, checked one by one.
+   */
+  private readonly grids = [new Grid<T>(0.1, 0.2, 30), new Grid<T>(1, 2, 300)]
+  private readonly filed = new Map<T, Filed<T>>()
 
   add(item: T): void {
     if (this.all.has(item)) return this.moved(item)
@@ -77,17 +100,25 @@ export class ReachIndex<T extends Indexed> {
     this.all.add(item)
     addTo(this.byUser, user.user_id, item)
     let group: Set<T> | null = null
+    let grid: Grid<T> | null = null
     let cells: number[] = []
     if (user.is_admin) group = this.admins
     else if (user.latitude === null || user.longitude === null) group = this.nowhere
     else {
-      const covered = user.radius > WIDE_REACH_KM ? null : cellsCovered(user.latitude, user.longitude, user.radius)
-      if (covered === null) group = this.wide
-      else cells = covered
+      const place = { latitude: user.latitude, longitude: user.longitude }
+      for (const candidate of this.grids) {
+        const covered = candidate.covered(place, user.radius)
+        if (covered) {
+          grid = candidate
+          cells = covered
+          break
+        }
+      }
+      if (!grid) group = this.wide
     }
     group?.add(item)
-    for (const cell of cells) addTo(this.cells, cell, item)
-    this.filed.set(item, { userId: user.user_id, group, cells })
+    for (const cell of cells) addTo(grid!.cells, cell, item)
+    this.filed.set(item, { userId: user.user_id, group, grid, cells })
   }
 
   remove(item: T): void {
@@ -97,7 +128,7 @@ export class ReachIndex<T extends Indexed> {
     this.all.delete(item)
     removeFrom(this.byUser, filed.userId, item)
     filed.group?.delete(item)
-    for (const cell of filed.cells) removeFrom(this.cells, cell, item)
+    for (const cell of filed.cells) removeFrom(filed.grid!.cells, cell, item)
   }
 
   /** Files the item again after its user changed (location, radius, role, or another user's token). */
@@ -127,7 +158,8 @@ export class ReachIndex<T extends Indexed> {
     if (request.is_test) return
     this.nowhere.forEach(others)
     this.wide.forEach(others)
-    this.cells.get(cellOf(request.latitude, request.longitude))?.forEach(others)
+    const place = { latitude: request.latitude, longitude: request.longitude }
+    for (const grid of this.grids) grid.cells.get(grid.cellOf(place))?.forEach(others)
   }
 
   /**
@@ -136,7 +168,7 @@ export class ReachIndex<T extends Indexed> {
    */
   forEachNear(place: Point, visit: (item: T) => void): void {
     this.wide.forEach(visit)
-    this.cells.get(cellOf(place.latitude, place.longitude))?.forEach(visit)
+    for (const grid of this.grids) grid.cells.get(grid.cellOf(place))?.forEach(visit)
   }
 
   /** The items of the request's owner, and admins: who sees its view count (requestFor's `views`). */
