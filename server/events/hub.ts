@@ -35,7 +35,6 @@ export interface Client {
 /** A request as a change left it, read in the change's transaction or, on other instances, after its NOTIFY. */
 export type EventRow = NonNullable<Awaited<ReturnType<typeof requestForEvent>>>
 
-
 /** A text frame's payload, built once and written to every socket of its audience. */
 const frameOf = (event: ServerEvent): Buffer => Buffer.from(JSON.stringify(event))
 
