@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres'
+import type { TransactionSql } from 'postgres'
 import type { Queryable } from '../db/queryable.ts'
 import { conflict, forbidden, tooManyRequests } from '../errors.ts'
 import {
@@ -17,33 +17,36 @@ export interface NewRequest extends RequestLocation {
   isTest: boolean
 }
 
+/*
+ * Each change runs in the caller's transaction (typed so: its row locks would mean nothing outside one), which also
+ * announces it to every instance and reads the row back for the answer.
+ */
+
 /**
  * Creates a request within the owner's limits: 5 created per Helsinki calendar day (deleted ones count) and
  * 2 active at once. The owner's row lock makes parallel creations take turns, so the counts cannot race.
  */
-export async function createRequest(sql: Sql, owner: Viewer, input: NewRequest): Promise<number> {
+export async function createRequest(tx: TransactionSql, owner: Viewer, input: NewRequest): Promise<number> {
   if (input.isTest && !owner.is_admin) throw forbidden(REQUEST_MESSAGES.testOnlyAdmin)
-  return sql.begin(async (tx) => {
-    await lockUser(tx, owner.user_id)
-    const [counts] = await tx<{ today: number; active: number }[]>`
-      select
-        count(*) filter (where created_at >= ${helsinkiTodayStart(tx)})::int as today,
-        count(*) filter (where deleted_at is null and status <> 'completed')::int as active
-      from requests
-      where owner_id = ${owner.user_id}
-    `
-    if (counts!.today >= DAILY_REQUEST_LIMIT) throw tooManyRequests(REQUEST_MESSAGES.dailyLimit)
-    if (counts!.active >= ACTIVE_REQUEST_LIMIT) throw conflict(REQUEST_MESSAGES.activeLimit)
-    const [row] = await tx<{ request_id: number }[]>`
-      insert into requests (owner_id, category, description, latitude, longitude, is_approximate, is_test)
-      values (
-        ${owner.user_id}, ${input.category}, ${input.description},
-        ${input.location?.latitude ?? null}, ${input.location?.longitude ?? null}, ${input.isApproximate}, ${input.isTest}
-      )
-      returning request_id
-    `
-    return row!.request_id
-  })
+  await lockUser(tx, owner.user_id)
+  const [counts] = await tx<{ today: number; active: number }[]>`
+    select
+      count(*) filter (where created_at >= ${helsinkiTodayStart(tx)})::int as today,
+      count(*) filter (where deleted_at is null and status <> 'completed')::int as active
+    from requests
+    where owner_id = ${owner.user_id}
+  `
+  if (counts!.today >= DAILY_REQUEST_LIMIT) throw tooManyRequests(REQUEST_MESSAGES.dailyLimit)
+  if (counts!.active >= ACTIVE_REQUEST_LIMIT) throw conflict(REQUEST_MESSAGES.activeLimit)
+  const [row] = await tx<{ request_id: number }[]>`
+    insert into requests (owner_id, category, description, latitude, longitude, is_approximate, is_test)
+    values (
+      ${owner.user_id}, ${input.category}, ${input.description},
+      ${input.location?.latitude ?? null}, ${input.location?.longitude ?? null}, ${input.isApproximate}, ${input.isTest}
+    )
+    returning request_id
+  `
+  return row!.request_id
 }
 
 /** Owner-only changes of an open request (description, location). */
@@ -54,52 +57,51 @@ async function lockOpenOwnRequest(tx: Queryable, viewer: Viewer, requestId: numb
   return request
 }
 
-export async function editDescription(sql: Sql, viewer: Viewer, requestId: number, description: string): Promise<void> {
-  await sql.begin(async (tx) => {
-    await lockOpenOwnRequest(tx, viewer, requestId)
-    await tx`update requests set description = ${description}, updated_at = now() where request_id = ${requestId}`
-  })
+export async function editDescription(
+  tx: TransactionSql,
+  viewer: Viewer,
+  requestId: number,
+  description: string,
+): Promise<void> {
+  await lockOpenOwnRequest(tx, viewer, requestId)
+  await tx`update requests set description = ${description}, updated_at = now() where request_id = ${requestId}`
 }
 
 export async function updateLocation(
-  sql: Sql,
+  tx: TransactionSql,
   viewer: Viewer,
   requestId: number,
   place: RequestLocation,
 ): Promise<void> {
-  await sql.begin(async (tx) => {
-    await lockOpenOwnRequest(tx, viewer, requestId)
-    await tx`
-      update requests
-      set latitude = ${place.location?.latitude ?? null}, longitude = ${place.location?.longitude ?? null},
-          is_approximate = ${place.isApproximate}, updated_at = now()
-      where request_id = ${requestId}
-    `
-  })
+  await lockOpenOwnRequest(tx, viewer, requestId)
+  await tx`
+    update requests
+    set latitude = ${place.location?.latitude ?? null}, longitude = ${place.location?.longitude ?? null},
+        is_approximate = ${place.isApproximate}, updated_at = now()
+    where request_id = ${requestId}
+  `
 }
 
 /** Owner or admin. Soft delete, so it still counts for the daily limit; a running response ends as "deleted". */
-export async function deleteRequest(sql: Sql, viewer: Viewer, requestId: number): Promise<void> {
-  await sql.begin(async (tx) => {
-    const request = await lockRequest(tx, viewer, requestId)
-    if (request.owner_id !== viewer.user_id && !viewer.is_admin) throw forbidden(REQUEST_MESSAGES.notOwnerOrAdmin)
-    await tx`update request_responses set ended_at = now(), outcome = 'deleted' where request_id = ${requestId} and ended_at is null`
-    await tx`update requests set deleted_at = now(), updated_at = now() where request_id = ${requestId}`
-  })
+export async function deleteRequest(tx: TransactionSql, viewer: Viewer, requestId: number): Promise<void> {
+  const request = await lockRequest(tx, viewer, requestId)
+  if (request.owner_id !== viewer.user_id && !viewer.is_admin) throw forbidden(REQUEST_MESSAGES.notOwnerOrAdmin)
+  await tx`update request_responses set ended_at = now(), outcome = 'deleted' where request_id = ${requestId} and ended_at is null`
+  await tx`update requests set deleted_at = now(), updated_at = now() where request_id = ${requestId}`
 }
 
-/** Counts a viewer once per request; the owner's own views never count. */
-export async function addView(sql: Sql, viewer: Viewer, requestId: number): Promise<void> {
-  await sql.begin(async (tx) => {
-    const request = await lockRequest(tx, viewer, requestId)
-    if (request.owner_id === viewer.user_id) return
-    const inserted = await tx`
-      insert into request_views (request_id, viewer_id) values (${requestId}, ${viewer.user_id})
-      on conflict do nothing
-      returning request_id
-    `
-    if (inserted.length > 0) await tx`update requests set views = views + 1 where request_id = ${requestId}`
-  })
+/** Counts a viewer once per request; the owner's own views never count. Answers whether the count changed. */
+export async function addView(tx: TransactionSql, viewer: Viewer, requestId: number): Promise<boolean> {
+  const request = await lockRequest(tx, viewer, requestId)
+  if (request.owner_id === viewer.user_id) return false
+  const inserted = await tx`
+    insert into request_views (request_id, viewer_id) values (${requestId}, ${viewer.user_id})
+    on conflict do nothing
+    returning request_id
+  `
+  if (inserted.length === 0) return false
+  await tx`update requests set views = views + 1 where request_id = ${requestId}`
+  return true
 }
 
 /**

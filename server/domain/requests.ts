@@ -90,6 +90,18 @@ export function requestFor(row: RequestRow, viewer: RequestViewer, audience: Aud
   }
 }
 
+/**
+ * What `requestFor(row, viewer, 'list')` reads of the viewer: viewers with the same key get the same answer, so
+ * live events shape (and serialise) a change once per key, not once per socket. Keep it in step with requestFor.
+ */
+export function listAudience(row: RequestRow, viewer: Viewer): number {
+  return (
+    (row.owner_id === viewer.user_id ? 1 : 0) |
+    (row.responder_id === viewer.user_id ? 2 : 0) |
+    (viewer.is_admin ? 4 : 0)
+  )
+}
+
 const selectRequests = (sql: Queryable, extraColumns = sql``) => sql`
   select
     r.request_id, r.owner_id, r.category, r.status, r.description, r.latitude, r.longitude, r.is_approximate,

@@ -1,4 +1,4 @@
-import type { Sql } from 'postgres'
+import type { TransactionSql } from 'postgres'
 import { conflict, forbidden } from '../errors.ts'
 import { ACTIVE_RESPONSE_LIMIT, REQUEST_MESSAGES } from './request-rules.ts'
 import { lockRequest, lockUser, type Viewer } from './requests.ts'
@@ -7,30 +7,28 @@ import { lockRequest, lockUser, type Viewer } from './requests.ts'
  * "I'm working on it" (SPEC 4: new → in progress). The responder's row lock serialises their take-overs (at
  * most 2 running); the request's row lock serialises everyone taking this request (one responder).
  */
-export async function takeOver(sql: Sql, viewer: Viewer, requestId: number): Promise<void> {
-  await sql.begin(async (tx) => {
-    await lockUser(tx, viewer.user_id)
-    const request = await lockRequest(tx, viewer, requestId)
-    if (request.owner_id === viewer.user_id) throw forbidden(REQUEST_MESSAGES.ownRequest)
-    const [earlier] = await tx`
-      select 1 from request_responses where request_id = ${requestId} and responder_id = ${viewer.user_id}
-    `
-    if (earlier) throw conflict(REQUEST_MESSAGES.alreadyResponded)
-    if (request.status === 'completed') throw conflict(REQUEST_MESSAGES.completed)
-    if (request.status !== 'new') throw conflict(REQUEST_MESSAGES.alreadyHasResponder)
-    const [running] = await tx<{ n: number }[]>`
-      select count(*)::int as n from request_responses where responder_id = ${viewer.user_id} and ended_at is null
-    `
-    if (running!.n >= ACTIVE_RESPONSE_LIMIT) throw conflict(REQUEST_MESSAGES.responseLimit)
-    await tx`insert into request_responses (request_id, responder_id) values (${requestId}, ${viewer.user_id})`
-    await tx`
-      update requests
-      set status = 'in progress', responder_id = ${viewer.user_id}, updated_at = now(),
-        -- Only the first take-over counts for the admin's "time to a responder".
-        first_responded_at = coalesce(first_responded_at, now())
-      where request_id = ${requestId}
-    `
-  })
+export async function takeOver(tx: TransactionSql, viewer: Viewer, requestId: number): Promise<void> {
+  await lockUser(tx, viewer.user_id)
+  const request = await lockRequest(tx, viewer, requestId)
+  if (request.owner_id === viewer.user_id) throw forbidden(REQUEST_MESSAGES.ownRequest)
+  const [earlier] = await tx`
+    select 1 from request_responses where request_id = ${requestId} and responder_id = ${viewer.user_id}
+  `
+  if (earlier) throw conflict(REQUEST_MESSAGES.alreadyResponded)
+  if (request.status === 'completed') throw conflict(REQUEST_MESSAGES.completed)
+  if (request.status !== 'new') throw conflict(REQUEST_MESSAGES.alreadyHasResponder)
+  const [running] = await tx<{ n: number }[]>`
+    select count(*)::int as n from request_responses where responder_id = ${viewer.user_id} and ended_at is null
+  `
+  if (running!.n >= ACTIVE_RESPONSE_LIMIT) throw conflict(REQUEST_MESSAGES.responseLimit)
+  await tx`insert into request_responses (request_id, responder_id) values (${requestId}, ${viewer.user_id})`
+  await tx`
+    update requests
+    set status = 'in progress', responder_id = ${viewer.user_id}, updated_at = now(),
+      -- Only the first take-over counts for the admin's "time to a responder".
+      first_responded_at = coalesce(first_responded_at, now())
+    where request_id = ${requestId}
+  `
 }
 
 export type RemovedBy = 'owner' | 'responder'
@@ -40,41 +38,37 @@ export type RemovedBy = 'owner' | 'responder'
  * never take this request again (their response row stays, ended). Returns who was the responder.
  */
 export async function removeResponder(
-  sql: Sql,
+  tx: TransactionSql,
   viewer: Viewer,
   requestId: number,
   removedBy: RemovedBy,
 ): Promise<number> {
-  return sql.begin(async (tx) => {
-    const request = await lockRequest(tx, viewer, requestId)
-    if (removedBy === 'owner' && request.owner_id !== viewer.user_id) throw forbidden(REQUEST_MESSAGES.notOwner)
-    if (removedBy === 'responder' && request.responder_id !== viewer.user_id)
-      throw forbidden(REQUEST_MESSAGES.notResponder)
-    if (request.status === 'completed') throw conflict(REQUEST_MESSAGES.completed)
-    if (request.status !== 'in progress') throw conflict(REQUEST_MESSAGES.noResponder)
-    await tx`
-      update request_responses
-      set ended_at = now(), outcome = ${removedBy === 'owner' ? 'removed' : 'released'}
-      where request_id = ${requestId} and ended_at is null
-    `
-    await tx`update requests set status = 'new', responder_id = null, updated_at = now() where request_id = ${requestId}`
-    return request.responder_id!
-  })
+  const request = await lockRequest(tx, viewer, requestId)
+  if (removedBy === 'owner' && request.owner_id !== viewer.user_id) throw forbidden(REQUEST_MESSAGES.notOwner)
+  if (removedBy === 'responder' && request.responder_id !== viewer.user_id)
+    throw forbidden(REQUEST_MESSAGES.notResponder)
+  if (request.status === 'completed') throw conflict(REQUEST_MESSAGES.completed)
+  if (request.status !== 'in progress') throw conflict(REQUEST_MESSAGES.noResponder)
+  await tx`
+    update request_responses
+    set ended_at = now(), outcome = ${removedBy === 'owner' ? 'removed' : 'released'}
+    where request_id = ${requestId} and ended_at is null
+  `
+  await tx`update requests set status = 'new', responder_id = null, updated_at = now() where request_id = ${requestId}`
+  return request.responder_id!
 }
 
 /** Any open status → completed, by the owner or an admin, saying whether help came. Read-only from then on. */
-export async function setReady(sql: Sql, viewer: Viewer, requestId: number, gotHelp: boolean): Promise<void> {
-  await sql.begin(async (tx) => {
-    const request = await lockRequest(tx, viewer, requestId)
-    if (request.owner_id !== viewer.user_id && !viewer.is_admin) throw forbidden(REQUEST_MESSAGES.notOwnerOrAdmin)
-    if (request.status === 'completed') throw conflict(REQUEST_MESSAGES.completed)
-    await tx`
-      update request_responses set ended_at = now(), outcome = 'completed'
-      where request_id = ${requestId} and ended_at is null
-    `
-    await tx`
-      update requests set status = 'completed', got_help = ${gotHelp}, completed_at = now(), updated_at = now()
-      where request_id = ${requestId}
-    `
-  })
+export async function setReady(tx: TransactionSql, viewer: Viewer, requestId: number, gotHelp: boolean): Promise<void> {
+  const request = await lockRequest(tx, viewer, requestId)
+  if (request.owner_id !== viewer.user_id && !viewer.is_admin) throw forbidden(REQUEST_MESSAGES.notOwnerOrAdmin)
+  if (request.status === 'completed') throw conflict(REQUEST_MESSAGES.completed)
+  await tx`
+    update request_responses set ended_at = now(), outcome = 'completed'
+    where request_id = ${requestId} and ended_at is null
+  `
+  await tx`
+    update requests set status = 'completed', got_help = ${gotHelp}, completed_at = now(), updated_at = now()
+    where request_id = ${requestId}
+  `
 }

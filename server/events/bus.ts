@@ -1,54 +1,78 @@
+import { randomUUID } from 'node:crypto'
 import type { Sql } from 'postgres'
+import type { Queryable } from '../db/queryable.ts'
 import type { RemovedBy } from '../schemas/events.ts'
 
 /** What crosses between instances: ids only, so a NOTIFY payload stays tiny and carries no personal data. */
-export type BusMessage =
+export type BusMessage = (
   | {
       type: 'request'
       requestId: number
       previousResponderId: number | null
       /** Set when the responder left: who ended it, so the helper's other devices can tell a release from a removal. */
       removedBy?: RemovedBy
+      /** Only the view count changed: only those who see it (the owner, admins) are told. */
+      viewsOnly?: true
     }
   /** This user's account, role or sessions changed: every instance reloads the user and ends sockets of ended sessions. */
   | { type: 'user'; userId: number }
   /** The service map's list changed (added, replaced, deleted, imported): every app reloads it. */
   | { type: 'services' }
+) & {
+  /** The instance that sent it, which delivers it to its own clients itself (the admin script sends none). */
+  origin?: string
+}
 
+/** A request change as the bus carries it. */
+export type RequestMessage = Extract<BusMessage, { type: 'request' }>
+
+/**
+ * Tells the OTHER instances: the sending instance delivers every message to its own clients itself, so that its
+ * clients hear of changes in the order it made them (a moved user is reloaded before its next request change).
+ */
 export interface EventBus {
+  /** After a commit: a change that need not be atomic with it (a user reloaded, the service list). */
   publish(message: BusMessage): Promise<void>
+  /**
+   * Inside the transaction of a request change: the other instances hear of it when, and only if, it commits, so a
+   * crash right after the commit loses nothing.
+   */
+  announce(tx: Queryable, message: RequestMessage): Promise<void>
   onMessage(listener: (message: BusMessage) => void): void
   /** The bus may have missed messages (its connection dropped and came back): clients should refetch. */
   onResync(listener: () => void): void
   close(): Promise<void>
 }
 
-/** Embedded mode is one process: events stay in it (PGlite's NOTIFY reaches only the notifying connection). */
+/**
+ * Embedded mode is one process, with no other instance to tell (PGlite's NOTIFY reaches only the notifying
+ * connection). Its changes are delivered after the commit; a crash in between takes every socket with it, and the
+ * clients reconnect and fetch the list again, so nobody waits for the lost event.
+ */
 export function inProcessBus(): EventBus {
-  const listeners: Array<(message: BusMessage) => void> = []
   return {
-    async publish(message) {
-      setImmediate(() => listeners.forEach((listener) => listener(message)))
-    },
-    onMessage: (listener) => void listeners.push(listener),
+    async publish() {},
+    async announce() {},
+    onMessage: () => {},
     onResync: () => {},
     async close() {},
   }
 }
 
-const CHANNEL = 'pyoraapu_events'
+export const CHANNEL = 'pyoraapu_events'
 
 /**
  * Sends a message to every instance listening on this PostgreSQL server. Other processes on the same database
  * (the admin script) use it too, so the channel name and the payload format live only here.
  */
-export async function notifyInstances(sql: Sql, message: BusMessage): Promise<void> {
+export async function notifyInstances(sql: Queryable, message: BusMessage): Promise<void> {
   await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(message)})`
 }
 
 /** Several instances on one PostgreSQL server: every instance hears every change through LISTEN/NOTIFY. */
 export async function postgresBus(sql: Sql, log: { warn(obj: object, msg: string): void }): Promise<EventBus> {
   const listeners: Array<(message: BusMessage) => void> = []
+  const origin = randomUUID()
   const resyncListeners: Array<() => void> = []
   let listening = false
   const subscription = await sql.listen(
@@ -61,6 +85,7 @@ export async function postgresBus(sql: Sql, log: { warn(obj: object, msg: string
         log.warn({ err: error, payload }, 'ignoring a malformed event')
         return
       }
+      if (message.origin === origin) return
       listeners.forEach((listener) => listener(message))
     },
     // postgres.js calls this on the first LISTEN and again after every reconnect.
@@ -70,7 +95,8 @@ export async function postgresBus(sql: Sql, log: { warn(obj: object, msg: string
     },
   )
   return {
-    publish: (message) => notifyInstances(sql, message),
+    publish: (message) => notifyInstances(sql, { ...message, origin }),
+    announce: (tx, message) => notifyInstances(tx, { ...message, origin }),
     onMessage: (listener) => void listeners.push(listener),
     onResync: (listener) => void resyncListeners.push(listener),
     close: () => subscription.unlisten(),

@@ -1,11 +1,11 @@
 import type { WebSocket } from 'ws'
 import type { Queryable } from '../db/queryable.ts'
-import { requestFor, requestForEvent } from '../domain/requests.ts'
+import { listAudience, requestFor, requestForEvent } from '../domain/requests.ts'
 import { userWithLiveSessions } from '../domain/sessions.ts'
 import { toPublicUser, type UserRow } from '../domain/users.ts'
 import type { ServerEvent } from '../schemas/events.ts'
-import type { BusMessage } from './bus.ts'
-import { isRecipient } from './recipients.ts'
+import type { BusMessage, RequestMessage } from './bus.ts'
+import { ReachIndex } from './reach-index.ts'
 
 /** A client that lets this much unsent data pile up is not reading: it is dropped rather than buffered forever. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024
@@ -32,6 +32,12 @@ export interface Client {
   alive: boolean
 }
 
+/** A request as a change left it, read in the change's transaction or, on other instances, after its NOTIFY. */
+export type EventRow = NonNullable<Awaited<ReturnType<typeof requestForEvent>>>
+
+/** A text frame's payload, built once and written to every socket of its audience. */
+const frameOf = (event: ServerEvent): Buffer => Buffer.from(JSON.stringify(event))
+
 // Defined next to the request schema, where the web client reads it from without loading this file's Node modules.
 export type { ServerEvent } from '../schemas/events.ts'
 
@@ -47,7 +53,8 @@ function userChangeWorthTelling(before: UserRow, after: UserRow): 'role' | 'acco
 
 /** This instance's connected clients, and the rule that decides which of them hears of which change. */
 export class EventHub {
-  readonly clients = new Set<Client>()
+  /** Connected clients, filed by user, role and reach; changed only through add, update and remove. */
+  private readonly index = new ReachIndex<Client>()
   /**
    * Counts `user` messages heard. A socket authenticating reads it before its session check and again once it is
    * in `clients`: if it moved, a session may have ended in between, unseen by that reload, so it is checked again.
@@ -65,52 +72,94 @@ export class EventHub {
     private readonly tokenExpiryGraceMs = TOKEN_EXPIRY_GRACE_MS,
   ) {}
 
+  get clients(): ReadonlySet<Client> {
+    return this.index.all
+  }
+
+  add(client: Client): void {
+    this.index.add(client)
+  }
+
+  remove(client: Client): void {
+    this.index.remove(client)
+  }
+
+  /** A re-authentication or a reloaded user: the client is filed again by its new user. */
+  update(client: Client, changes: Partial<Pick<Client, 'user' | 'sessionId' | 'tokenExpiresAt'>>): void {
+    Object.assign(client, changes)
+    if (changes.user) this.index.moved(client)
+  }
+
   /** Closes a client that may no longer listen; it leaves the set at once, not when the close handshake ends. */
   end(client: Client, reason: string): void {
-    this.clients.delete(client)
+    this.remove(client)
     client.socket.close(UNAUTHORIZED_CLOSE, reason)
   }
 
   send(client: Client, event: ServerEvent): void {
+    this.write(client, event.type, frameOf(event))
+  }
+
+  /** Writes a frame built once for many sockets (ws sends a Buffer as is; `binary: false` keeps it a text frame). */
+  private write(client: Client, type: ServerEvent['type'], frame: Buffer): void {
     if (client.socket.readyState !== client.socket.OPEN) return
     if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.log.warn({ userId: client.user.user_id }, 'dropping an event client that does not read')
       client.socket.terminate()
-      this.clients.delete(client)
+      this.remove(client)
       return
     }
-    client.socket.send(JSON.stringify(event))
-    this.onSent(event.type)
+    client.socket.send(frame, { binary: false })
+    this.onSent(type)
   }
 
+  private broadcast(event: ServerEvent): void {
+    if (this.clients.size === 0) return
+    const frame = frameOf(event)
+    for (const client of this.clients) this.write(client, event.type, frame)
+  }
+
+  /** A message from the bus: another instance's change (or the admin script's), read here once for every client. */
   async deliver(message: BusMessage): Promise<void> {
     if (message.type === 'user') {
       this.userChanges += 1
       return this.reloadUser(message.userId)
     }
-    if (message.type === 'services') {
-      // Public data: every authenticated socket may hear of it, with nothing to look up per client.
-      for (const client of this.clients) this.send(client, { type: 'services.changed' })
+    // Public data: every authenticated socket may hear of it, with nothing to look up per client.
+    if (message.type === 'services') return this.broadcast({ type: 'services.changed' })
+    if (this.clients.size === 0) return
+    this.deliverRow(message, await requestForEvent(this.sql, message.requestId))
+  }
+
+  /**
+   * Tells a request change to the clients it concerns, in one tick (tests rely on one change reaching every socket
+   * before the next). Each audience's answer is shaped by requestFor and serialised once, then written to all of it.
+   */
+  deliverRow(message: RequestMessage, row: EventRow | undefined): void {
+    // Gone with its owner's account: its id says nothing to anyone.
+    if (!row) return this.broadcast({ type: 'request.deleted', request_id: message.requestId })
+    const recipients: Client[] = []
+    const collect = (client: Client) => void recipients.push(client)
+    if (message.viewsOnly) this.index.forEachViewCounter(row, collect)
+    else this.index.forEachRecipient(row, message.previousResponderId, collect)
+    if (row.deleted) {
+      const frame = frameOf({ type: 'request.deleted', request_id: row.request_id })
+      for (const client of recipients) this.write(client, 'request.deleted', frame)
       return
     }
-    if (this.clients.size === 0) return
-    const row = await requestForEvent(this.sql, message.requestId)
-    for (const client of this.clients) {
-      if (!row) {
-        // Gone with its owner's account: its id says nothing to anyone.
-        this.send(client, { type: 'request.deleted', request_id: message.requestId })
-      } else if (isRecipient(row, client.user, message.previousResponderId)) {
-        this.send(
-          client,
-          row.deleted
-            ? { type: 'request.deleted', request_id: row.request_id }
-            : {
-                type: 'request.upserted',
-                request: requestFor(row, client.user, 'list'),
-                ...(message.removedBy ? { removedBy: message.removedBy } : {}),
-              },
-        )
+    const frames = new Map<number, Buffer>()
+    for (const client of recipients) {
+      const audience = listAudience(row, client.user)
+      let frame = frames.get(audience)
+      if (!frame) {
+        frame = frameOf({
+          type: 'request.upserted',
+          request: requestFor(row, client.user, 'list'),
+          ...(message.removedBy ? { removedBy: message.removedBy } : {}),
+        })
+        frames.set(audience, frame)
       }
+      this.write(client, 'request.upserted', frame)
     }
   }
 
@@ -119,7 +168,7 @@ export class EventHub {
    * account, are closed; the others filter with the new radius, location and admin flag from now on.
    */
   async reloadUser(userId: number): Promise<void> {
-    const mine = (): Client[] => [...this.clients].filter((client) => client.user.user_id === userId)
+    const mine = (): Client[] => [...this.index.ofUser(userId)]
     if (mine().length === 0) return
     const reload = ++this.reloads
     this.latestReload.set(userId, reload)
@@ -134,7 +183,7 @@ export class EventHub {
       else if (!current.liveSessionIds.includes(client.sessionId)) this.end(client, 'Session ended')
       else {
         const changed = userChangeWorthTelling(client.user, current.user)
-        client.user = current.user
+        this.update(client, { user: current.user })
         // A role granted or revoked changes what the app shows (admin mode, test requests): told at once, not at
         // the next token refresh; the list is fetched again, as test requests appear or go.
         if (changed) this.send(client, { type: 'user.updated', user: toPublicUser(current.user) })
@@ -144,7 +193,7 @@ export class EventHub {
   }
 
   refetchAll(): void {
-    for (const client of this.clients) this.send(client, { type: 'refetch' })
+    this.broadcast({ type: 'refetch' })
   }
 
   /**
@@ -157,7 +206,7 @@ export class EventHub {
     for (const client of this.clients) {
       if (!client.alive) {
         client.socket.terminate()
-        this.clients.delete(client)
+        this.remove(client)
         continue
       }
       if (now >= client.tokenExpiresAt + this.tokenExpiryGraceMs) {

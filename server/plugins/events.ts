@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
-import { inProcessBus, postgresBus, type BusMessage } from '../events/bus.ts'
-import { EventHub, TOKEN_EXPIRY_GRACE_MS } from '../events/hub.ts'
+import type { TransactionSql } from 'postgres'
+import { inProcessBus, postgresBus, type BusMessage, type RequestMessage } from '../events/bus.ts'
+import { EventHub, TOKEN_EXPIRY_GRACE_MS, type EventRow } from '../events/hub.ts'
 import { LIVE_REPORT_MS, LiveStats } from '../events/live-stats.ts'
 
 const HEARTBEAT_MS = 30_000
@@ -12,7 +13,15 @@ export interface EventsOptions {
   tokenExpiryGraceMs?: number
   /** How often this instance reports its connection counts for the admin stats. */
   liveReportMs?: number
+  /** Runs between a change's commit and its delivery here: a test kills the process in it, as a crash would. */
+  afterCommit?: () => void | Promise<void>
 }
+
+/** A request change to tell: which request, and (after a release or removal) who was its responder. */
+export type RequestChange = Omit<RequestMessage, 'type' | 'origin'>
+
+/** Announces a request change inside the transaction; `row` is the request as the change left it, if read. */
+export type Announce = (change: RequestChange, row?: EventRow) => Promise<void>
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +31,11 @@ declare module 'fastify' {
       live: LiveStats
       /** Tells every instance about a committed change. Never fails the caller: the change is already saved. */
       publish(message: BusMessage): Promise<void>
+      /**
+       * Runs `work` in a transaction in which it announces the request changes it makes: they reach the other
+       * instances at commit, atomically with it (NOTIFY), and this instance's clients right after the commit.
+       */
+      transaction<T>(work: (tx: TransactionSql, announce: Announce) => Promise<T>): Promise<T>
     }
   }
 }
@@ -33,7 +47,12 @@ export const EVENT_STREAM_MAX_PAYLOAD = 16 * 1024
 export default fp<EventsOptions>(
   async (
     app,
-    { heartbeatMs = HEARTBEAT_MS, tokenExpiryGraceMs = TOKEN_EXPIRY_GRACE_MS, liveReportMs = LIVE_REPORT_MS },
+    {
+      heartbeatMs = HEARTBEAT_MS,
+      tokenExpiryGraceMs = TOKEN_EXPIRY_GRACE_MS,
+      liveReportMs = LIVE_REPORT_MS,
+      afterCommit = () => {},
+    },
   ) => {
     const bus = app.db.mode === 'server' ? await postgresBus(app.sql, app.log) : inProcessBus()
     const hub = new EventHub(app.sql, app.log, tokenExpiryGraceMs)
@@ -61,6 +80,28 @@ export default fp<EventsOptions>(
         await bus
           .publish(message)
           .catch((error: unknown) => app.log.warn({ err: error, message }, 'publishing an event failed'))
+        await hub
+          .deliver(message)
+          .catch((error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'))
+      },
+      async transaction<T>(work: (tx: TransactionSql, announce: Announce) => Promise<T>): Promise<T> {
+        const announced: Array<{ message: RequestMessage; row?: EventRow }> = []
+        const result = (await app.sql.begin(async (tx) =>
+          work(tx, async (change, row) => {
+            const message: RequestMessage = { type: 'request', ...change }
+            await bus.announce(tx, message)
+            announced.push({ message, row })
+          }),
+        )) as T
+        await afterCommit()
+        for (const { message, row } of announced) {
+          // The change is saved whatever happens here: a delivery that fails is logged, never the caller's error.
+          // A row read in the transaction needs no read at all; without one, one read serves every client.
+          await (row ? Promise.resolve().then(() => hub.deliverRow(message, row)) : hub.deliver(message)).catch(
+            (error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'),
+          )
+        }
+        return result
       },
     })
     app.addHook('onClose', async () => {

@@ -55,13 +55,13 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
       const { user, sessionId, expiresAt } = session
       if (client) {
         // A fresh token (after a refresh): the socket now answers to its user, session and expiry.
-        Object.assign(client, { user, sessionId, tokenExpiresAt: expiresAt })
+        hub.update(client, { user, sessionId, tokenExpiresAt: expiresAt })
       } else {
         client = { socket, user, sessionId, tokenExpiresAt: expiresAt, alive: true }
         socket.on('pong', () => {
           if (client) client.alive = true
         })
-        hub.clients.add(client)
+        hub.add(client)
         hub.send(client, { type: 'ready' })
       }
       // A session may have ended while it was checked, its `user` message reaching the hub before this client.
@@ -79,14 +79,14 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
       }
       authenticate(token).catch((error: unknown) => {
         app.log.warn({ err: error }, 'authenticating an event stream failed')
-        if (client) hub.clients.delete(client)
+        if (client) hub.remove(client)
         socket.close(INTERNAL_ERROR_CLOSE, 'Try again')
       })
     })
 
     socket.on('close', () => {
       clearTimeout(timer)
-      if (client) hub.clients.delete(client)
+      if (client) hub.remove(client)
     })
   }
   // wsHandler rather than `websocket: true`, which would hide the route from the document. A plain GET (no

@@ -1,13 +1,14 @@
 import { Type } from '@sinclair/typebox'
+import type { TransactionSql } from 'postgres'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Config } from '../config.ts'
 import { addView, createRequest, deleteRequest, editDescription, updateLocation } from '../domain/request-changes.ts'
 import { checkCategory, checkDescription, checkRequestLocation, flag } from '../domain/request-rules.ts'
-import { findRequest, listRequests, requestFor, type RequestViewer } from '../domain/requests.ts'
+import { findRequest, listRequests, requestFor, requestForEvent, type RequestViewer } from '../domain/requests.ts'
 import { removeResponder, setReady, takeOver } from '../domain/responses.ts'
 import { requireFilled } from '../domain/user-rules.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody } from '../schemas/common.ts'
-import type { RemovedBy } from '../schemas/events.ts'
+import type { RequestChange } from '../plugins/events.ts'
 import {
   CreateRequestBody,
   DescriptionBody,
@@ -33,15 +34,20 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
 
   const answer = async (viewer: RequestViewer, id: number) =>
     requestFor(await findRequest(app.sql, viewer, id), viewer, 'detail')
-  /** After a committed change: everyone it concerns hears of it, then the caller gets the request. */
-  const changed = async (
-    viewer: RequestViewer,
-    requestId: number,
-    ended: { previousResponderId: number | null; removedBy: RemovedBy } | null = null,
-  ) => {
-    await app.events.publish({ type: 'request', requestId, previousResponderId: null, ...ended })
-    return answer(viewer, requestId)
-  }
+  /**
+   * A change in one transaction that also announces it (everyone it concerns hears of it, atomically with the
+   * commit) and reads the request back once: the caller's answer and every live event are shaped from that row.
+   * `work` answers what to tell, or `unchanged` when nothing was (a view counted before).
+   */
+  const change = (viewer: RequestViewer, work: (tx: TransactionSql) => Promise<RequestChange & { unchanged?: true }>) =>
+    app.events.transaction(async (tx, announce) => {
+      const { unchanged, ...told } = await work(tx)
+      const row = await requestForEvent(tx, told.requestId)
+      if (!row) throw new Error(`request ${told.requestId} vanished in its own transaction`)
+      if (!unchanged) await announce(told, row)
+      return requestFor(row, viewer, 'detail')
+    })
+  const NO_RESPONDER = { previousResponderId: null }
 
   app.get(
     '/api/requests',
@@ -83,14 +89,18 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const body = request.body
       requireFilled(body.category, body.isApproximate)
       const isApproximate = flag(body.isApproximate)
-      const id = await createRequest(app.sql, request.currentUser, {
+      const input = {
         category: checkCategory(body.category),
         description: checkDescription(body.description),
         ...checkRequestLocation(body.latitude, body.longitude, isApproximate),
         isTest: flag(body.isTest),
-      })
-      app.push.notify('created', id)
-      return reply.code(201).send(await changed(request.currentUser, id))
+      }
+      const created = await change(request.currentUser, async (tx) => ({
+        requestId: await createRequest(tx, request.currentUser, input),
+        ...NO_RESPONDER,
+      }))
+      app.push.notify('created', created.request_id)
+      return reply.code(201).send(created)
     },
   )
 
@@ -105,8 +115,12 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      await editDescription(app.sql, request.currentUser, request.params.id, checkDescription(request.body.description))
-      return changed(request.currentUser, request.params.id)
+      const { id } = request.params
+      const description = checkDescription(request.body.description)
+      return change(request.currentUser, async (tx) => {
+        await editDescription(tx, request.currentUser, id, description)
+        return { requestId: id, ...NO_RESPONDER }
+      })
     },
   )
 
@@ -123,8 +137,11 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     async (request) => {
       const { latitude, longitude, isApproximate } = request.body
       const place = checkRequestLocation(latitude, longitude, flag(isApproximate))
-      await updateLocation(app.sql, request.currentUser, request.params.id, place)
-      return changed(request.currentUser, request.params.id)
+      const { id } = request.params
+      return change(request.currentUser, async (tx) => {
+        await updateLocation(tx, request.currentUser, id, place)
+        return { requestId: id, ...NO_RESPONDER }
+      })
     },
   )
 
@@ -132,8 +149,12 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     '/api/requests/:id/add-view',
     { schema: { ...documented('Count a view of the request'), params: RequestParams, response: One } },
     async (request) => {
-      await addView(app.sql, request.currentUser, request.params.id)
-      return changed(request.currentUser, request.params.id)
+      const { id } = request.params
+      return change(request.currentUser, async (tx) => {
+        const counted = await addView(tx, request.currentUser, id)
+        // Only the owner and admins see the count: nobody else hears of it.
+        return { requestId: id, ...NO_RESPONDER, viewsOnly: true, ...(counted ? {} : { unchanged: true }) }
+      })
     },
   )
 
@@ -150,9 +171,13 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      await takeOver(app.sql, request.currentUser, request.params.id)
-      app.push.notify('taken', request.params.id)
-      return changed(request.currentUser, request.params.id)
+      const { id } = request.params
+      const taken = await change(request.currentUser, async (tx) => {
+        await takeOver(tx, request.currentUser, id)
+        return { requestId: id, ...NO_RESPONDER }
+      })
+      app.push.notify('taken', id)
+      return taken
     },
   )
 
@@ -167,12 +192,15 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      const previous = await removeResponder(app.sql, request.currentUser, request.params.id, request.body.removedBy)
-      app.push.notify(request.body.removedBy === 'owner' ? 'removed' : 'released', request.params.id, previous)
-      return changed(request.currentUser, request.params.id, {
-        previousResponderId: previous,
-        removedBy: request.body.removedBy,
+      const { id } = request.params
+      const { removedBy } = request.body
+      let previous: number | null = null
+      const released = await change(request.currentUser, async (tx) => {
+        previous = await removeResponder(tx, request.currentUser, id, removedBy)
+        return { requestId: id, previousResponderId: previous, removedBy }
       })
+      app.push.notify(removedBy === 'owner' ? 'removed' : 'released', id, previous)
+      return released
     },
   )
 
@@ -187,9 +215,14 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      await setReady(app.sql, request.currentUser, request.params.id, flag(request.body.gotHelp))
-      app.push.notify('completed', request.params.id)
-      return changed(request.currentUser, request.params.id)
+      const { id } = request.params
+      const gotHelp = flag(request.body.gotHelp)
+      const completed = await change(request.currentUser, async (tx) => {
+        await setReady(tx, request.currentUser, id, gotHelp)
+        return { requestId: id, ...NO_RESPONDER }
+      })
+      app.push.notify('completed', id)
+      return completed
     },
   )
 
@@ -203,8 +236,11 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       },
     },
     async (request, reply) => {
-      await deleteRequest(app.sql, request.currentUser, request.params.id)
-      await app.events.publish({ type: 'request', requestId: request.params.id, previousResponderId: null })
+      const { id } = request.params
+      await change(request.currentUser, async (tx) => {
+        await deleteRequest(tx, request.currentUser, id)
+        return { requestId: id, ...NO_RESPONDER }
+      })
       return reply.code(204).send(null)
     },
   )

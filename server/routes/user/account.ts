@@ -168,9 +168,10 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       },
     },
     async (request, reply) => {
-      const changedRequests = await app.sql.begin((tx) => deleteUser(tx, request.currentUser))
-      for (const requestId of changedRequests)
-        await app.events.publish({ type: 'request', requestId, previousResponderId: null })
+      await app.events.transaction(async (tx, announce) => {
+        for (const requestId of await deleteUser(tx, request.currentUser))
+          await announce({ requestId, previousResponderId: null })
+      })
       await app.events.publish({ type: 'user', userId: request.currentUser.user_id })
       app.clearRefreshCookie(request, reply)
       return reply.code(204).send(null)

@@ -1,0 +1,129 @@
+/**
+ * Recipient selection for one request change, in-process: the old rule (isRecipient over every connected client)
+ * against the index (ReachIndex.forEachRecipient), interleaved A,B,A,B, medians. Prints a table; asserts nothing.
+ *
+ *   npx tsx bench/recipients.ts [--quick]
+ */
+import { loadavg } from 'node:os'
+import { ReachIndex } from '../server/events/reach-index.ts'
+import { isRecipient, type ChangedRequest, type Listener } from '../server/events/recipients.ts'
+
+const quick = process.argv.includes('--quick')
+const CHANGES = quick ? 100 : 400
+const ROUNDS = quick ? 3 : 5
+
+/** Deterministic randomness (mulberry32): every run measures the same clients and changes. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
+  }
+}
+const rnd = random(2026)
+const around = (centre: number, spread: number) => centre + (rnd() - 0.5) * 2 * spread
+
+/** Where Finns are: a third in the Helsinki region, a third in the next cities, a third anywhere in the country. */
+const CITIES = [
+  { latitude: 61.4978, longitude: 23.761 },
+  { latitude: 60.4518, longitude: 22.2666 },
+  { latitude: 65.0121, longitude: 25.4651 },
+  { latitude: 62.8924, longitude: 27.677 },
+  { latitude: 62.2415, longitude: 25.7209 },
+  { latitude: 60.9827, longitude: 25.6615 },
+  { latitude: 62.6012, longitude: 29.7636 },
+  { latitude: 61.0587, longitude: 28.1887 },
+]
+function somewhere(): { latitude: number; longitude: number } {
+  const roll = rnd()
+  if (roll < 0.3) return { latitude: around(60.25, 0.35), longitude: around(24.9, 0.8) }
+  if (roll < 0.65) {
+    const city = CITIES[Math.floor(rnd() * CITIES.length)]!
+    return { latitude: around(city.latitude, 0.15), longitude: around(city.longitude, 0.3) }
+  }
+  return { latitude: 59.8 + rnd() * 10, longitude: 21 + rnd() * 9 }
+}
+
+/** Radii as people choose them: mostly the default 10 km, some wider, a few the 999 km maximum. */
+function client(userId: number): { user: Listener } {
+  const roll = rnd()
+  const radius = roll < 0.7 ? 10 : roll < 0.8 ? 5 : roll < 0.92 ? 25 : roll < 0.97 ? 50 : roll < 0.99 ? 100 : 999
+  const located = rnd() >= 0.05
+  return {
+    user: {
+      user_id: userId,
+      is_admin: rnd() < 0.001,
+      radius,
+      ...(located ? somewhere() : { latitude: null, longitude: null }),
+    },
+  }
+}
+
+/** Requests come from where people are. */
+function change(users: number): ChangedRequest {
+  return {
+    owner_id: 1 + Math.floor(rnd() * users),
+    responder_id: rnd() < 0.5 ? 1 + Math.floor(rnd() * users) : null,
+    is_test: false,
+    ...(rnd() < 0.02 ? { latitude: null, longitude: null } : somewhere()),
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+function measure(size: number) {
+  // About 1.2 sockets per user (a phone and sometimes a laptop).
+  const users = Math.round(size / 1.2)
+  const clients = Array.from({ length: size }, (_, i) => client(1 + (i % users)))
+  const index = new ReachIndex<{ user: Listener }>()
+  const built = performance.now()
+  for (const c of clients) index.add(c)
+  const buildMs = performance.now() - built
+  const changes = Array.from({ length: CHANGES }, () => change(users))
+  let recipients = 0
+  const old = () => {
+    let n = 0
+    for (const request of changes) for (const c of clients) if (isRecipient(request, c.user)) n++
+    return n
+  }
+  const indexed = () => {
+    let n = 0
+    const count = () => void n++
+    for (const request of changes) index.forEachRecipient(request, null, count)
+    return n
+  }
+  const oldMs: number[] = []
+  const newMs: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    let started = performance.now()
+    const a = old()
+    oldMs.push((performance.now() - started) / CHANGES)
+    started = performance.now()
+    const b = indexed()
+    newMs.push((performance.now() - started) / CHANGES)
+    if (a !== b) throw new Error(`the index chose ${b} recipients, the rule ${a}`)
+    recipients = a / CHANGES
+  }
+  return { size, buildMs, recipients, old: median(oldMs), indexed: median(newMs) }
+}
+
+const rows = [10_000, 100_000].map(measure)
+console.log(`recipient selection per change (${CHANGES} changes, median of ${ROUNDS} interleaved rounds)`)
+console.log(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}, node ${process.version}`,
+)
+console.log('clients  | recipients | visit all (ms) | index (ms) | index / visit all | index build (ms)')
+for (const row of rows)
+  console.log(
+    [
+      String(row.size).padEnd(8),
+      row.recipients.toFixed(0).padStart(10),
+      row.old.toFixed(3).padStart(14),
+      row.indexed.toFixed(3).padStart(10),
+      (row.indexed / row.old).toFixed(3).padStart(17),
+      row.buildMs.toFixed(1).padStart(16),
+    ].join(' | '),
+  )
