@@ -43,8 +43,8 @@ interface Row {
 }
 
 /** Rows straight into the table: the list's rule is under test here, not the limits of creating them. */
-async function insert(app: FastifyInstance, rows: Row[]): Promise<number[]> {
-  const full = rows.map((row) => ({
+async function insert<T extends Row[]>(app: FastifyInstance, rows: [...T]): Promise<{ [K in keyof T]: number }> {
+  const full = (rows as Row[]).map((row) => ({
     category: 'other',
     description: 'Needs a pump',
     latitude: null,
@@ -58,7 +58,7 @@ async function insert(app: FastifyInstance, rows: Row[]): Promise<number[]> {
     ...row,
   }))
   const inserted = await app.sql<{ request_id: number }[]>`insert into requests ${app.sql(full)} returning request_id`
-  return inserted.map((row) => row.request_id)
+  return inserted.map((row) => row.request_id) as { [K in keyof T]: number }
 }
 
 async function place(
