@@ -1,4 +1,5 @@
 import type { Sql } from 'postgres'
+import type { Place } from '../domain/reach.ts'
 import type { RemovedBy } from '../schemas/events.ts'
 
 /** What crosses between instances: ids only, so a NOTIFY payload stays tiny and carries no personal data. */
@@ -9,6 +10,11 @@ export type BusMessage =
       previousResponderId: number | null
       /** Set when the responder left: who ended it, so the helper's other devices can tell a release from a removal. */
       removedBy?: RemovedBy
+      /**
+       * Set when the request moved: where it was (null: it had no location). Those it reached there and no longer
+       * reaches (server/events/left-reach.ts) are sent `request.hidden`, so nobody keeps a copy they may not see.
+       */
+      previousPlace?: Place
     }
   /** This user's account, role or sessions changed: every instance reloads the user and ends sockets of ended sessions. */
   | { type: 'user'; userId: number }

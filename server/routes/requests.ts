@@ -6,6 +6,7 @@ import { addView, createRequest, deleteRequest, editDescription, updateLocation 
 import { checkCategory, checkDescription, checkRequestLocation, flag } from '../domain/request-rules.ts'
 import { listChanges, listNearby, listPage, PAGE_SIZE } from '../domain/request-list.ts'
 import { REQUEST_MESSAGES } from '../domain/request-messages.ts'
+import type { Place } from '../domain/reach.ts'
 import { findRequest, requestFor, type RequestRow, type RequestViewer } from '../domain/requests.ts'
 import { removeResponder, setReady, takeOver } from '../domain/responses.ts'
 import { requireFilled } from '../domain/user-rules.ts'
@@ -43,7 +44,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   const changed = async (
     viewer: RequestViewer,
     requestId: number,
-    ended: { previousResponderId: number | null; removedBy: RemovedBy } | null = null,
+    ended: { previousResponderId?: number | null; removedBy?: RemovedBy; previousPlace?: Place } | null = null,
   ) => {
     await app.events.publish({ type: 'request', requestId, previousResponderId: null, ...ended })
     return answer(viewer, requestId)
@@ -163,8 +164,8 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     async (request) => {
       const { latitude, longitude, isApproximate } = request.body
       const place = checkRequestLocation(latitude, longitude, flag(isApproximate))
-      await updateLocation(app.sql, request.currentUser, request.params.id, place)
-      return changed(request.currentUser, request.params.id)
+      const previousPlace = await updateLocation(app.sql, request.currentUser, request.params.id, place)
+      return changed(request.currentUser, request.params.id, { previousPlace })
     },
   )
 
