@@ -117,6 +117,14 @@ export function refreshAccessToken(): Promise<string | null> {
  * refresh and one retry (SPEC 7). A refused refresh, or a 401 on the retry, ends the session.
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  return (await apiFetchWithHeaders<T>(path, request)).body
+}
+
+/** apiFetch, with the answer's headers too (e.g. the request list's cursors). */
+export async function apiFetchWithHeaders<T>(
+  path: string,
+  request: ApiRequest = {},
+): Promise<{ body: T; headers: Headers }> {
   const auth = request.auth ?? true
   const token = auth ? session.readToken() : null
   let response = await send(path, request, token)
@@ -128,7 +136,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
       throw new ApiError(401, messageOf(await readJson(response)) ?? 'Unauthorized')
     }
   }
-  return answerOf<T>(response, request.fallbackMessage)
+  return { body: await answerOf<T>(response, request.fallbackMessage), headers: response.headers }
 }
 
 /** The generic PUT helper of SPEC 7: a JSON body; a failure throws the server's message or "Request update failed". */
