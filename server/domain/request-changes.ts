@@ -9,6 +9,7 @@ import {
   type RequestLocation,
 } from './request-rules.ts'
 import type { RequestCategory } from './categories.ts'
+import type { Place } from './reach.ts'
 import { lockRequest, lockUser, type LockedRequest, type Viewer } from './requests.ts'
 
 export interface NewRequest extends RequestLocation {
@@ -72,14 +73,18 @@ export async function updateLocation(
   viewer: Viewer,
   requestId: number,
   place: RequestLocation,
-): Promise<void> {
+): Promise<Place> {
   await lockOpenOwnRequest(tx, viewer, requestId)
-  await tx`
-    update requests
+  // `old` is the row as this statement found it: where the request was, for those it no longer reaches.
+  const [previous] = await tx<Place[]>`
+    update requests r
     set latitude = ${place.location?.latitude ?? null}, longitude = ${place.location?.longitude ?? null},
         is_approximate = ${place.isApproximate}, updated_at = now()
-    where request_id = ${requestId}
+    from requests old
+    where r.request_id = ${requestId} and old.request_id = r.request_id
+    returning old.latitude, old.longitude
   `
+  return previous!
 }
 
 /** Owner or admin. Soft delete, so it still counts for the daily limit; a running response ends as "deleted". */

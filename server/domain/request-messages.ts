@@ -19,6 +19,7 @@ export const REQUEST_MESSAGES = {
   invalidCategory: 'Invalid category',
   descriptionLength: 'Description must be 1-500 characters',
   descriptionChars: 'Contains invalid characters',
+  badCursor: 'Invalid list cursor: fetch the list again without one.',
 } as const
 
 export type RequestMessage = (typeof REQUEST_MESSAGES)[keyof typeof REQUEST_MESSAGES]

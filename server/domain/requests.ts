@@ -102,7 +102,7 @@ export function listAudience(row: RequestRow, viewer: Viewer): number {
   )
 }
 
-const selectRequests = (sql: Queryable, extraColumns = sql``) => sql`
+export const selectRequests = (sql: Queryable, extraColumns = sql``) => sql`
   select
     r.request_id, r.owner_id, r.category, r.status, r.description, r.latitude, r.longitude, r.is_approximate,
     r.is_test, r.views, r.created_at, r.updated_at, r.completed_at, r.responder_id, r.got_help,
@@ -114,17 +114,39 @@ const selectRequests = (sql: Queryable, extraColumns = sql``) => sql`
 `
 
 /** Test requests exist only for admins; deleted ones for nobody. */
-const visibleTo = (sql: Queryable, viewer: Viewer) =>
+export const visibleTo = (sql: Queryable, viewer: Viewer) =>
   sql`r.deleted_at is null ${viewer.is_admin ? sql`` : sql`and not r.is_test`}`
 
-/** The list: every request the viewer may see that is active or completed within `historyDays`. */
-export async function listRequests(sql: Queryable, viewer: Viewer, historyDays: number): Promise<RequestRow[]> {
-  return sql<RequestRow[]>`
-    ${selectRequests(sql)}
-    where ${visibleTo(sql, viewer)}
-      and (r.status <> 'completed' or r.completed_at > now() - make_interval(days => ${historyDays}))
-    order by r.updated_at desc
-  `
+/** Active, or completed less than `historyDays` before `at` (a timestamptz fragment): the list's history window. */
+export const inHistory = (sql: Queryable, historyDays: number, at = sql`now()`) =>
+  sql`(r.status <> 'completed' or r.completed_at > ${at} - make_interval(days => ${historyDays}))`
+
+const RADIANS_PER_DEGREE = Math.PI / 180
+/** Earth radius (SPEC 9's diameter halved) in km, for the latitude band below. */
+const EARTH_RADIUS_KM = 12742 / 2
+
+/**
+ * SPEC 2's reach in SQL, the rule of isRecipient (server/events/recipients.ts) for the list: admins see every
+ * request; others their own, those they respond to, those without a location, all when they share none, and the
+ * rest within their radius of their stored location. The distance is distanceKm's haversine written operation by
+ * operation in the same order, so both sides compute the same double (test/server/requests/list-rule.test.ts
+ * compares them). The latitude band first skips the trigonometry for most rows: no point farther than the
+ * radius in latitude alone can be within it (the haversine distance is at least the latitude difference's arc).
+ */
+export function inReach(sql: Queryable, viewer: RequestViewer) {
+  if (viewer.is_admin || viewer.latitude === null || viewer.longitude === null) return sql`true`
+  const { user_id: id, latitude: lat, longitude: lon, radius } = viewer
+  const band = (radius / EARTH_RADIUS_KM / RADIANS_PER_DEGREE) * 1.001 + 1e-6
+  const rad = sql`${RADIANS_PER_DEGREE}::float8`
+  return sql`(
+    r.owner_id = ${id} or coalesce(r.responder_id = ${id}, false) or r.latitude is null or (
+      r.latitude between ${lat - band}::float8 and ${lat + band}::float8
+      and 12742 * asin(least(1, sqrt(
+        power(sin((r.latitude - ${lat}::float8) * ${rad} / 2), 2)
+        + cos(${lat}::float8 * ${rad}) * cos(r.latitude * ${rad}) * power(sin((r.longitude - ${lon}::float8) * ${rad} / 2), 2)
+      ))) <= ${radius}::float8
+    )
+  )`
 }
 
 /** One request the viewer may see, else 404 (missing, deleted and hidden test requests look alike). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Sql } from 'postgres'
 import type { Queryable } from '../db/queryable.ts'
+import type { Place } from '../domain/reach.ts'
 import type { RemovedBy } from '../schemas/events.ts'
 
 /** What crosses between instances: ids only, so a NOTIFY payload stays tiny and carries no personal data. */
@@ -13,6 +14,11 @@ export type BusMessage = (
       removedBy?: RemovedBy
       /** Only the view count changed: only those who see it (the owner, admins) are told. */
       viewsOnly?: true
+      /**
+       * Set when the request moved: where it was (null: it had no location). Those it reached there and no longer
+       * reaches (server/events/left-reach.ts) are sent `request.hidden`, so nobody keeps a copy they may not see.
+       */
+      previousPlace?: Place
     }
   /** This user's account, role or sessions changed: every instance reloads the user and ends sockets of ended sessions. */
   | { type: 'user'; userId: number }

@@ -1,10 +1,12 @@
 import type { WebSocket } from 'ws'
 import type { Queryable } from '../db/queryable.ts'
+import type { Place } from '../domain/reach.ts'
 import { listAudience, requestFor, requestForEvent } from '../domain/requests.ts'
 import { userWithLiveSessions } from '../domain/sessions.ts'
 import { toPublicUser, type UserRow } from '../domain/users.ts'
 import type { ServerEvent } from '../schemas/events.ts'
 import type { BusMessage, RequestMessage } from './bus.ts'
+import { leftReach } from './left-reach.ts'
 import { ReachIndex } from './reach-index.ts'
 
 /** A client that lets this much unsent data pile up is not reading: it is dropped rather than buffered forever. */
@@ -161,6 +163,24 @@ export class EventHub {
       }
       this.write(client, 'request.upserted', frame)
     }
+    if (message.previousPlace) this.hideWhereItLeft(row, message.previousPlace, new Set(recipients))
+  }
+
+  /**
+   * A request that moved: whoever it reached at its old place and no longer reaches gets `request.hidden`, so no
+   * copy they may not see stays on their screen. The candidates are the clients near the old place (everyone, when
+   * it had no location: it reached them all), and leftReach decides.
+   */
+  private hideWhereItLeft(row: EventRow, previousPlace: Place, told: ReadonlySet<Client>): void {
+    let frame: Buffer | undefined
+    const check = (client: Client) => {
+      if (told.has(client) || !leftReach(row, client.user, previousPlace)) return
+      frame ??= frameOf({ type: 'request.hidden', request_id: row.request_id })
+      this.write(client, 'request.hidden', frame)
+    }
+    const { latitude, longitude } = previousPlace
+    if (latitude === null || longitude === null) this.clients.forEach(check)
+    else this.index.forEachNear({ latitude, longitude }, check)
   }
 
   /**

@@ -8,7 +8,8 @@ import type { PublicUser } from './user.ts'
  * is the change; `refetch` means events may have been missed; `user.updated` carries the
  * user's own account after a change on the server (a role granted or revoked, a new name from another device);
  * `services.changed` says the public service list changed: the client fetches GET /api/services again (its ETag
- * keeps that cheap), so the event carries no data and is the same for everyone.
+ * keeps that cheap), so the event carries no data and is the same for everyone. `request.hidden` says a request
+ * left this user's list without being deleted (it moved out of their reach): dropped quietly, with no notice.
  */
 /** Who ended a response: the owner removed the helper, or the helper released the request. */
 export type RemovedBy = 'owner' | 'responder'
@@ -18,5 +19,6 @@ export type ServerEvent =
   | { type: 'refetch' }
   | { type: 'request.upserted'; request: HelpRequest; removedBy?: RemovedBy }
   | { type: 'request.deleted'; request_id: number }
+  | { type: 'request.hidden'; request_id: number }
   | { type: 'user.updated'; user: PublicUser }
   | { type: 'services.changed' }

@@ -85,3 +85,37 @@ export const RemoveResponderBody = Type.Object(
   { examples: [{ removedBy: 'responder' }] },
 )
 export const SetReadyBody = Type.Object({ gotHelp: Flag }, { examples: [{ gotHelp: 1 }] })
+
+/** A cursor the server gave: opaque, short. */
+const Cursor = (description: string, example: string) =>
+  Type.String({ minLength: 1, maxLength: 400, pattern: '^[A-Za-z0-9_-]+$', description, examples: [example] })
+
+export const ListQuery = Type.Object({
+  all: Type.Optional(
+    Type.Union([Type.Literal('1'), Type.Literal('0')], {
+      description: 'Show-all: every request the user may see, a page at a time.',
+      examples: ['1'],
+    }),
+  ),
+  before: Type.Optional(
+    Cursor('With `all=1`: the page after the one whose `X-Next-Cursor` this is.', 'eyJiZWZvcmUiOjEwMX0'),
+  ),
+  since: Type.Optional(
+    Cursor(
+      'An `X-Sync-Cursor` of an earlier answer (same `all`): answer only the changes since it.',
+      'eyJ0IjoiMTc2NDAwMDAwMDAwMDAwMCIsIm1vZGUiOiJhbGwiLCJhZG1pbiI6ZmFsc2UsImxhdCI6bnVsbCwibG9uIjpudWxsLCJyYWRpdXMiOjEwfQ',
+    ),
+  ),
+})
+
+export const ListChanges = Type.Object(
+  {
+    requests: Type.Array(RequestJsonSchema, {
+      description: 'Changed, or newly within the list: show these as they are.',
+    }),
+    removed: Type.Array(Type.Integer(), {
+      description: 'Ids no longer in the list (deleted, out of reach, out of the history window): drop them.',
+    }),
+  },
+  { description: 'The answer to `since`: what changed after that cursor.' },
+)

@@ -33,6 +33,7 @@ const WITHOUT_A_KEY = new Map<string, string>([
   [REQUEST_MESSAGES.notOwnerOrAdmin, 'mark ready and delete are offered to the owner or an admin only: genericerror'],
   [REQUEST_MESSAGES.testOnlyAdmin, 'the test-request choice is shown to admins only: genericerror'],
   [REQUEST_MESSAGES.invalidCategory, 'the form offers the server categories only: genericerror'],
+  [REQUEST_MESSAGES.badCursor, 'the app sends back only cursors the server gave it: a failed list load'],
   [USER_MESSAGES.invalidLocation, 'coordinates come from the browser, in range: genericerror'],
   [USER_MESSAGES.passwordTooLong, 'no catalog key yet: over 1024 characters shows genericerror'],
   [GENERIC_ERROR_MESSAGE, 'genericerror is the fallback itself'],

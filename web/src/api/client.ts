@@ -117,7 +117,16 @@ export function refreshAccessToken(): Promise<string | null> {
  * refresh and one retry (SPEC 7). A refused refresh, or a 401 on the retry, ends the session.
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  return answerOf<T>(await authorizedResponse(path, request), request.fallbackMessage)
+  return (await apiFetchWithHeaders<T>(path, request)).body
+}
+
+/** apiFetch, with the answer's headers too (e.g. the request list's cursors). */
+export async function apiFetchWithHeaders<T>(
+  path: string,
+  request: ApiRequest = {},
+): Promise<{ body: T; headers: Headers }> {
+  const response = await authorizedResponse(path, request)
+  return { body: await answerOf<T>(response, request.fallbackMessage), headers: response.headers }
 }
 
 /** A file from the API (the admin's CSV export) through the same token and refresh as apiFetch; errors alike. */

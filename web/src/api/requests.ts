@@ -1,4 +1,4 @@
-import { apiFetch, apiPut } from './client.ts'
+import { apiFetch, apiFetchWithHeaders, apiPut } from './client.ts'
 import type { Coordinates } from './types.ts'
 
 // The server's lists (SPEC 3) are the only copy: a category added there reaches the form and the labels' types.
@@ -16,7 +16,40 @@ export type NewRequest = CreateRequestBody & { category: RequestCategory }
 
 const path = (id: number, action = '') => `/api/requests/${id}${action}`
 
-export const fetchRequests = () => apiFetch<HelpRequest[]>('/api/requests')
+/** A list answer: the requests, and the cursors the server sent with them (null when it sent none). */
+export interface RequestPage {
+  requests: HelpRequest[]
+  /** For `since`: the changes after this answer. */
+  syncCursor: string | null
+  /** Show-all: the next page, null after the last. */
+  nextCursor: string | null
+}
+
+export interface RequestChanges {
+  requests: HelpRequest[]
+  removed: number[]
+  syncCursor: string | null
+}
+
+const cursors = (headers: Headers) => ({
+  syncCursor: headers.get('x-sync-cursor'),
+  nextCursor: headers.get('x-next-cursor'),
+})
+
+/** GET /api/requests: SPEC 2's list (within reach), or with `all` a show-all page (`before`: the page after). */
+export async function fetchRequestPage(all = false, before: string | null = null): Promise<RequestPage> {
+  const query = all ? `?all=1${before ? `&before=${before}` : ''}` : ''
+  const { body, headers } = await apiFetchWithHeaders<HelpRequest[]>(`/api/requests${query}`)
+  return { requests: body, ...cursors(headers) }
+}
+
+/** What changed in a list since a cursor of an earlier answer of the same list (`all`: the show-all one). */
+export async function fetchRequestChanges(since: string, all = false): Promise<RequestChanges> {
+  const { body, headers } = await apiFetchWithHeaders<Omit<RequestChanges, 'syncCursor'>>(
+    `/api/requests?since=${since}${all ? '&all=1' : ''}`,
+  )
+  return { ...body, syncCursor: cursors(headers).syncCursor }
+}
 export const fetchRequest = (id: number) => apiFetch<HelpRequest>(path(id))
 export const createRequest = (request: NewRequest) =>
   apiFetch<HelpRequest>('/api/requests', { method: 'POST', body: request })

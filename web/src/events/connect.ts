@@ -2,9 +2,6 @@ import { refreshAccessToken } from '../api/client.ts'
 import { useStore } from '../store/index.ts'
 import { EventStream, type SocketLike } from './stream.ts'
 
-/** How often the list is refetched while show-all is on and the page is visible. */
-export const SHOW_ALL_REFETCH_MS = 60_000
-
 function eventsUrl(): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws'
   return `${scheme}://${location.host}/api/events`
@@ -40,15 +37,13 @@ export function connectEventStream(): void {
     else if (state.token && state.token !== previous.token) stream.tokenChanged(state.token)
   })
 
-  // The server pushes only what is visible without show-all (within the radius), so with show-all on, requests
-  // farther away would go stale: refetch them when the page comes back into view and once a minute while shown.
-  // Without show-all the stream is complete and no polling is needed.
-  const refetchShowAll = () => {
+  // The server pushes only what is visible without show-all (within reach), so with show-all on, requests farther
+  // away may have changed unseen: when the page comes back into view, the changes since the last answer are fetched
+  // (a `since` answer, small). Without show-all the stream is complete.
+  document.addEventListener('visibilitychange', () => {
     const { status, showAll } = store.getState()
     if (status === 'loggedIn' && showAll && document.visibilityState === 'visible') {
       void store.getState().refetchRequests()
     }
-  }
-  document.addEventListener('visibilitychange', refetchShowAll)
-  setInterval(refetchShowAll, SHOW_ALL_REFETCH_MS)
+  })
 }

@@ -7,7 +7,7 @@ import { isResponder } from '../requests/selectors.ts'
 export type { RemovedBy, ServerEvent }
 
 /** The events that change the request list. */
-export type RequestEvent = Extract<ServerEvent, { type: 'request.upserted' | 'request.deleted' }>
+export type RequestEvent = Extract<ServerEvent, { type: 'request.upserted' | 'request.deleted' | 'request.hidden' }>
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
@@ -36,7 +36,8 @@ export function parseServerEvent(text: string): ServerEvent | null {
           }
         : null
     case 'request.deleted':
-      return typeof value.request_id === 'number' ? { type: 'request.deleted', request_id: value.request_id } : null
+    case 'request.hidden':
+      return typeof value.request_id === 'number' ? { type: value.type, request_id: value.request_id } : null
     case 'user.updated':
       return isObject(value.user) && typeof value.user.user_id === 'number'
         ? { type: 'user.updated', user: value.user as unknown as User }
@@ -47,12 +48,13 @@ export function parseServerEvent(text: string): ServerEvent | null {
 }
 
 /**
- * The list after one event: an upsert inserts or replaces by request_id (the selectors re-sort), a delete removes.
+ * The list after one event: an upsert inserts or replaces by request_id (the selectors re-sort), a delete or a
+ * hide (the request left the user's reach) removes.
  * An upsert never replaces a copy with a later updated_at: events queued while a fetch was in flight are applied
  * again on top of its answer, and must not roll back what the answer already shows.
  */
 export function applyRequestEvent(requests: readonly HelpRequest[], event: RequestEvent): HelpRequest[] {
-  if (event.type === 'request.deleted') return requests.filter((r) => r.request_id !== event.request_id)
+  if (event.type !== 'request.upserted') return requests.filter((r) => r.request_id !== event.request_id)
   const next = event.request
   const index = requests.findIndex((r) => r.request_id === next.request_id)
   if (index === -1) return [...requests, next]

@@ -30,6 +30,12 @@ export const requestMessages = defineMessages({
     message: 'Show all requests',
     comment: 'Checkbox: also show requests outside the user’s radius.',
   },
+  loadmore: /*i18n*/ {
+    id: 'loadmore',
+    message: 'Show more requests',
+    comment: 'Button under the list with show-all on: fetch the next, older requests.',
+  },
+  loadingmore: /*i18n*/ { id: 'loadingmore', message: 'Loading more requests…' },
   refresh: /*i18n*/ { id: 'refresh', message: 'Refresh' },
   refreshing: /*i18n*/ { id: 'refreshing', message: 'Refreshing…' },
   pulltorefresh: /*i18n*/ { id: 'pulltorefresh', message: 'Pull down to refresh' },

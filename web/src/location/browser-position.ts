@@ -20,3 +20,17 @@ export function getBrowserPosition(): Promise<Coordinates> {
     )
   })
 }
+
+/**
+ * Follows the browser's position while the user moves; call the answer to stop. Low accuracy: a kilometre matters
+ * here, not metres, and it spares the battery. Errors only end the updates (a refused permission, no fix).
+ */
+export function watchBrowserPosition(onFix: (position: Coordinates) => void): () => void {
+  if (!('geolocation' in navigator)) return () => {}
+  const id = navigator.geolocation.watchPosition(
+    ({ coords }) => onFix({ latitude: coords.latitude, longitude: coords.longitude }),
+    (error) => console.warn('Following the position stopped', error.message),
+    { enableHighAccuracy: false, maximumAge: MAXIMUM_AGE_MS },
+  )
+  return () => navigator.geolocation.clearWatch(id)
+}

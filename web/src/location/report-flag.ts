@@ -1,19 +1,29 @@
-/** sessionStorage key: set once this browser session has reported its position (SPEC 7: once per session). */
+import type { Report } from './position-reporter.ts'
+
+/**
+ * sessionStorage key: the last position this browser session reported, and when. A reload goes on from it
+ * (SPEC 7's once per session, now: again only after a move of more than a kilometre).
+ */
 const REPORTED_KEY = 'locationReported'
 
-export function wasLocationReported(): boolean {
+export function readLastReport(): Report | null {
   try {
-    return sessionStorage.getItem(REPORTED_KEY) === '1'
+    const value: unknown = JSON.parse(sessionStorage.getItem(REPORTED_KEY) ?? 'null')
+    if (typeof value !== 'object' || value === null || !('position' in value) || !('at' in value)) return null
+    const { position, at } = value as Report
+    return typeof at === 'number' && typeof position?.latitude === 'number' && typeof position.longitude === 'number'
+      ? { position: { latitude: position.latitude, longitude: position.longitude }, at }
+      : null
   } catch {
-    return false
+    return null
   }
 }
 
-export function markLocationReported(reported: boolean): void {
+export function saveLastReport(report: Report | null): void {
   try {
-    if (reported) sessionStorage.setItem(REPORTED_KEY, '1')
+    if (report) sessionStorage.setItem(REPORTED_KEY, JSON.stringify(report))
     else sessionStorage.removeItem(REPORTED_KEY)
   } catch {
-    // Without storage the report may repeat on the next page load; harmless.
+    // Without storage the first fix after a page load is reported again; harmless.
   }
 }

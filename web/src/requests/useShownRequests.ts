@@ -14,7 +14,8 @@ export function useShownRequests(): HelpRequest[] {
         ? visibleRequests(s.requests, {
             userId: s.user.user_id,
             radius: s.user.radius,
-            position: s.position,
+            // Around the position the server lists requests around, so both agree on what is within reach.
+            position: s.reachCentre ?? s.position,
             isAdmin: s.isAdmin,
             showAll: s.showAll,
           })

@@ -8,7 +8,13 @@ import { screenTitles } from '../../i18n/shell-messages.ts'
 import { useShownRequests } from '../../requests/useShownRequests.ts'
 import { useStore } from '../../store/index.ts'
 import { selectPosition } from '../../store/slices/location.ts'
-import { selectRequestsLoadedAt, selectRequestsStatus, selectShowAll } from '../../store/slices/requests.ts'
+import {
+  selectNextPage,
+  selectPageStatus,
+  selectRequestsLoadedAt,
+  selectRequestsStatus,
+  selectShowAll,
+} from '../../store/slices/requests.ts'
 import { selectSessionStatus } from '../../store/slices/session.ts'
 import { FormMessage } from '../form/FormMessage.tsx'
 import { Loader } from '../Loader.tsx'
@@ -30,8 +36,14 @@ export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
   const loadedAt = useStore(selectRequestsLoadedAt)
   const showAll = useStore(selectShowAll)
   const position = useStore(selectPosition)
-  const { setShowAll, loadRequests } = useStore(
-    useShallow((s) => ({ setShowAll: s.setShowAll, loadRequests: s.loadRequests })),
+  const nextPage = useStore(selectNextPage)
+  const pageStatus = useStore(selectPageStatus)
+  const { setShowAll, loadRequests, loadMoreRequests } = useStore(
+    useShallow((s) => ({
+      setShowAll: s.setShowAll,
+      loadRequests: s.loadRequests,
+      loadMoreRequests: s.loadMoreRequests,
+    })),
   )
   const shown = useShownRequests()
   const [creating, setCreating] = useState(false)
@@ -106,6 +118,19 @@ export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
           </p>
         ) : (
           <RequestList requests={shown} position={position} onOpen={onOpenRequest} />
+        )}
+        {showAll && nextPage && (
+          <div className="requests__more">
+            <FormMessage tone="error" text={pageStatus === 'failed' ? i18n._(messages.failedtofetchrequests) : null} />
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void loadMoreRequests()}
+              aria-disabled={pageStatus === 'loading' || undefined}
+            >
+              {i18n._(pageStatus === 'loading' ? requestMessages.loadingmore : requestMessages.loadmore)}
+            </button>
+          </div>
         )}
       </PullToRefresh>
       <NewRequestDialog open={creating} onClose={() => setCreating(false)} />

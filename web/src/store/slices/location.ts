@@ -1,8 +1,9 @@
 import type { StateCreator } from 'zustand'
 import type { Coordinates } from '../../api/types.ts'
 import { fetchSavedLocation, reportLocation } from '../../api/user.ts'
-import { getBrowserPosition } from '../../location/browser-position.ts'
-import { markLocationReported, wasLocationReported } from '../../location/report-flag.ts'
+import { getBrowserPosition, watchBrowserPosition } from '../../location/browser-position.ts'
+import { PositionReporter } from '../../location/position-reporter.ts'
+import { readLastReport, saveLastReport } from '../../location/report-flag.ts'
 import type { AppState } from '../index.ts'
 
 export type LocationStatus = 'idle' | 'locating' | 'known' | 'unavailable'
@@ -12,6 +13,11 @@ export interface LocationState {
   /** A browser fix is current; the server's copy is the last one this user reported from somewhere. */
   positionSource: 'browser' | 'server' | null
   locationStatus: LocationStatus
+  /**
+   * The position the server holds for this user, as far as this device knows (its last report, or the server's
+   * answer): the centre the server lists requests around, so the list filters around it too. Null: not known.
+   */
+  reachCentre: Coordinates | null
 }
 
 export interface LocationActions {
@@ -20,8 +26,11 @@ export interface LocationActions {
    * known. Errors go to the console only (SPEC 8); screens read `locationStatus`.
    */
   locate: () => Promise<Coordinates | null>
-  /** Reports a browser position to the server once per browser session, when logged in (SPEC 7). */
-  reportLocationOnce: () => void
+  /**
+   * Keeps the server's copy of a browser position current while logged in: reported once per browser session
+   * (SPEC 7), then after moves of more than a kilometre, at most once a minute (location/position-reporter.ts).
+   */
+  reportPosition: () => void
   /**
    * A session began: report the browser position if it is known, or, if none could be found as a visitor, try
    * again now that the server's saved position is available.
@@ -35,10 +44,31 @@ export interface LocationActions {
 
 export type LocationSlice = LocationState & LocationActions
 
-export const initialLocationState: LocationState = { position: null, positionSource: null, locationStatus: 'idle' }
+export const initialLocationState: LocationState = {
+  position: null,
+  positionSource: null,
+  locationStatus: 'idle',
+  reachCentre: null,
+}
 
 export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> = (set, get) => {
   let locating: Promise<Coordinates | null> | null = null
+  let stopWatching: (() => void) | null = null
+  const reporter = new PositionReporter(async (position) => {
+    await reportLocation(position)
+    saveLastReport({ position, at: Date.now() })
+    set({ reachCentre: position })
+    // The server lists requests around the new centre: fetch what came into or went out of reach (a `since` answer).
+    if (get().status === 'loggedIn') void get().refetchRequests()
+  }, readLastReport())
+
+  /** After a browser fix, while logged in: follow the position (the user allowed it), reporting moves. */
+  function follow() {
+    stopWatching ??= watchBrowserPosition((position) => {
+      set({ position, positionSource: 'browser', locationStatus: 'known' })
+      get().reportPosition()
+    })
+  }
 
   async function fromBrowser(): Promise<Coordinates | null> {
     try {
@@ -58,7 +88,7 @@ export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> 
       const { latitude, longitude } = await fetchSavedLocation()
       if (latitude === null || longitude === null) return null
       const position = { latitude, longitude }
-      set({ position, positionSource: 'server', locationStatus: 'known' })
+      set({ position, positionSource: 'server', locationStatus: 'known', reachCentre: position })
       return position
     } catch (error) {
       console.error('Fetching the saved location failed', error)
@@ -75,7 +105,7 @@ export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> 
         try {
           const position = (await fromBrowser()) ?? (await fromServer())
           if (!position) set({ locationStatus: 'unavailable' })
-          else if (get().positionSource === 'browser') get().reportLocationOnce()
+          else if (get().positionSource === 'browser') get().reportPosition()
           return position
         } finally {
           locating = null
@@ -84,24 +114,25 @@ export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> 
       return locating
     },
 
-    reportLocationOnce: () => {
+    reportPosition: () => {
       const { status, position, positionSource } = get()
-      if (status !== 'loggedIn' || !position || positionSource !== 'browser' || wasLocationReported()) return
-      markLocationReported(true)
-      reportLocation(position).catch((error: unknown) => {
-        console.error('Reporting the location failed', error)
-        markLocationReported(false)
-      })
+      if (status !== 'loggedIn' || !position || positionSource !== 'browser') return
+      reporter.moved(position)
+      follow()
     },
 
     locationAfterLogin: () => {
       const { position, locationStatus } = get()
-      if (position) get().reportLocationOnce()
+      if (position) get().reportPosition()
       else if (locationStatus === 'unavailable') void get().locate()
     },
 
     locationAfterLogout: () => {
-      markLocationReported(false)
+      reporter.stop()
+      stopWatching?.()
+      stopWatching = null
+      saveLastReport(null)
+      set({ reachCentre: null })
       if (get().positionSource === 'server') set(initialLocationState)
     },
 
@@ -114,7 +145,9 @@ export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> 
       }
       try {
         await reportLocation(position)
-        markLocationReported(true)
+        saveLastReport({ position, at: Date.now() })
+        set({ reachCentre: position })
+        void get().refetchRequests()
         return 'locationupdated'
       } catch (error) {
         console.error('Reporting the location failed', error)

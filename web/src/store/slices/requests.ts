@@ -1,6 +1,12 @@
 import type { StateCreator } from 'zustand'
 import { ApiError } from '../../api/errors.ts'
-import { fetchRequests, type HelpRequest, type RequestCategory } from '../../api/requests.ts'
+import {
+  fetchRequestChanges,
+  fetchRequestPage,
+  type HelpRequest,
+  type RequestCategory,
+  type RequestChanges,
+} from '../../api/requests.ts'
 import {
   applyRequestEvent,
   helpedRequestChange,
@@ -24,6 +30,10 @@ export interface RequestsState {
   requestsLoadedAt: number | null
   /** SPEC 2: show requests outside the radius too. */
   showAll: boolean
+  /** Show-all: the cursor of the next, older page; null when there is none (or show-all is off). */
+  nextPage: string | null
+  /** The fetch of a show-all page. */
+  pageStatus: 'idle' | 'loading' | 'failed'
   /** Ids that a live event said were deleted, so an open detail modal can say so (the latest few). */
   deletedRequestIds: number[]
   /**
@@ -47,9 +57,11 @@ export interface RequestsActions {
   loadRequests: () => Promise<void>
   /**
    * A fetch that starts now: events may have been missed, so a fetch already in flight (which may have left before
-   * them) is followed by another.
+   * them) is followed by another. Only the changes since the last answer are fetched (`since`), unless there was none.
    */
   refetchRequests: () => Promise<void>
+  /** Show-all: the next page of older requests. */
+  loadMoreRequests: () => Promise<void>
   /** A live event from GET /api/events. */
   applyEvent: (event: RequestEvent) => void
   dismissNotice: (id: number) => void
@@ -85,14 +97,29 @@ export const initialRequestsState: RequestsState = {
   requestsStatus: 'idle',
   requestsLoadedAt: null,
   showAll: false,
+  nextPage: null,
+  pageStatus: 'idle',
   deletedRequestIds: [],
   notices: [],
 }
 
 const KEPT_DELETED_IDS = 50
 
+const upsert = (requests: HelpRequest[], request: HelpRequest) =>
+  applyRequestEvent(requests, { type: 'request.upserted', request })
+
+/** A `since` answer on top of the list held: its removals (unless `remove` is false), then its requests. */
+function applyChanges(requests: HelpRequest[], changes: RequestChanges, remove: boolean): HelpRequest[] {
+  const removed = new Set(remove ? changes.removed : [])
+  const kept = removed.size > 0 ? requests.filter((r) => !removed.has(r.request_id)) : requests
+  return changes.requests.reduce(upsert, kept)
+}
+
 export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSlice> = (set, get) => {
   let loading: Promise<void> | null = null
+  /** The `since` cursors of the list within reach, and of show-all's pages (the oldest page's: all since then). */
+  let syncCursor: string | null = null
+  let allSyncCursor: string | null = null
   /** Events that arrived while a fetch was in flight: applied again on top of its answer, which may predate them. */
   let eventsDuringLoad: RequestEvent[] | null = null
   let nextNoticeId = 1
@@ -135,6 +162,11 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
     if (get().status !== 'loggedIn') return
     eventsDuringLoad?.push(event)
     const { requests, deletedRequestIds, notices } = get()
+    if (event.type === 'request.hidden') {
+      // Out of the user's reach now, not gone: nothing to tell.
+      set({ requests: applyRequestEvent(requests, event) })
+      return
+    }
     if (event.type === 'request.deleted') {
       const previous = requests.find((r) => r.request_id === event.request_id)
       const told =
@@ -153,32 +185,80 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
     if (origin === 'live') notify(previous, event.request, event.removedBy)
   }
 
+  /**
+   * Runs one fetch of the list at a time; `fetch` answers the new list. Live events that arrive meanwhile are applied
+   * again on top of it, as the answer may predate them.
+   */
+  function load(fetch: () => Promise<HelpRequest[]>): Promise<void> {
+    loading ??= (async () => {
+      set({ requestsStatus: 'loading' })
+      eventsDuringLoad = []
+      try {
+        const requests = eventsDuringLoad.reduce(applyRequestEvent, await fetch())
+        if (get().status === 'loggedIn') set({ requests, requestsStatus: 'loaded', requestsLoadedAt: Date.now() })
+      } catch (error) {
+        console.error('Fetching the requests failed', error)
+        const unreachable = error instanceof ApiError && error.status === 0
+        set({ requestsStatus: unreachable ? 'unreachable' : 'failed' })
+        // A cursor the server no longer takes: the next fetch is a whole one.
+        if (error instanceof ApiError && error.status === 400) syncCursor = allSyncCursor = null
+      } finally {
+        eventsDuringLoad = null
+        loading = null
+      }
+    })()
+    return loading
+  }
+
+  /**
+   * Only what changed since the last answers. With show-all on, its own changes are applied too, and the list within
+   * reach only adds: what left the reach is still shown by show-all (its changes say what is really gone).
+   */
+  function sync(): Promise<void> {
+    return load(async () => {
+      const showAll = get().showAll && allSyncCursor !== null
+      const nearby = await fetchRequestChanges(syncCursor!)
+      const all = showAll ? await fetchRequestChanges(allSyncCursor!, true) : null
+      let requests = applyChanges(get().requests, nearby, !showAll)
+      if (all) requests = applyChanges(requests, all, true)
+      syncCursor = nearby.syncCursor
+      if (all) allSyncCursor = all.syncCursor
+      return requests
+    })
+  }
+
   return {
     ...initialRequestsState,
 
-    loadRequests: () => {
-      loading ??= (async () => {
-        set({ requestsStatus: 'loading' })
-        eventsDuringLoad = []
-        try {
-          const fetched = withPhonesSeen(get().requests, await fetchRequests())
-          const requests = eventsDuringLoad.reduce(applyRequestEvent, fetched)
-          if (get().status === 'loggedIn') set({ requests, requestsStatus: 'loaded', requestsLoadedAt: Date.now() })
-        } catch (error) {
-          console.error('Fetching the requests failed', error)
-          const unreachable = error instanceof ApiError && error.status === 0
-          set({ requestsStatus: unreachable ? 'unreachable' : 'failed' })
-        } finally {
-          eventsDuringLoad = null
-          loading = null
-        }
-      })()
-      return loading
-    },
+    loadRequests: () =>
+      load(async () => {
+        const showAll = get().showAll
+        const [nearby, page] = await Promise.all([fetchRequestPage(), showAll ? fetchRequestPage(true) : null])
+        const fetched = page ? page.requests.reduce(upsert, nearby.requests) : nearby.requests
+        syncCursor = nearby.syncCursor
+        allSyncCursor = page?.syncCursor ?? null
+        if (page) set({ nextPage: page.nextCursor })
+        return withPhonesSeen(get().requests, fetched)
+      }),
 
     refetchRequests: () => {
       const inFlight = loading
-      return inFlight ? inFlight.then(() => get().loadRequests()) : get().loadRequests()
+      return inFlight ? inFlight.then(() => get().refetchRequests()) : syncCursor ? sync() : get().loadRequests()
+    },
+
+    loadMoreRequests: async () => {
+      const before = get().nextPage
+      if (!before || get().pageStatus === 'loading') return
+      set({ pageStatus: 'loading' })
+      try {
+        const page = await fetchRequestPage(true, before)
+        if (get().status !== 'loggedIn' || !get().showAll) return
+        allSyncCursor ??= page.syncCursor
+        set({ requests: page.requests.reduce(upsert, get().requests), nextPage: page.nextCursor, pageStatus: 'idle' })
+      } catch (error) {
+        console.error('Fetching more requests failed', error)
+        set({ pageStatus: 'failed' })
+      }
     },
 
     applyEvent: (event) => apply(event, 'live'),
@@ -189,13 +269,24 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
       ownChanges.add(id)
     },
 
-    setShowAll: (showAll) => set({ showAll }),
+    setShowAll: (showAll) => {
+      set({ showAll, nextPage: null, pageStatus: 'idle' })
+      allSyncCursor = null
+      // On: the first page joins the list. Off: the list within reach alone again, without what the pages added.
+      if (get().status !== 'loggedIn') return
+      const inFlight = loading
+      void (inFlight ? inFlight.then(() => get().loadRequests()) : get().loadRequests())
+    },
 
     putRequest: (request) => apply({ type: 'request.upserted', request }, 'answer'),
 
     dropRequest: (id) => apply({ type: 'request.deleted', request_id: id }, 'answer'),
 
-    requestsAfterLogout: () => set(initialRequestsState),
+    requestsAfterLogout: () => {
+      syncCursor = null
+      allSyncCursor = null
+      set(initialRequestsState)
+    },
 
     // Only into an empty list: anything the server already told is newer than the device's copy.
     restoreRequests: (requests, loadedAt) => {
@@ -218,4 +309,6 @@ export const selectRequests = (state: RequestsState): HelpRequest[] => state.req
 export const selectRequestsStatus = (state: RequestsState): RequestsStatus => state.requestsStatus
 export const selectRequestsLoadedAt = (state: RequestsState): number | null => state.requestsLoadedAt
 export const selectShowAll = (state: RequestsState): boolean => state.showAll
+export const selectNextPage = (state: RequestsState): string | null => state.nextPage
+export const selectPageStatus = (state: RequestsState): RequestsState['pageStatus'] => state.pageStatus
 export const selectNotices = (state: RequestsState): RequestNotice[] => state.notices

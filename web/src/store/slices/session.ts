@@ -73,8 +73,11 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
 
   function updateUser(user: User) {
     const stored = toStoredUser(user)
+    const radiusChanged = get().user !== null && get().user?.radius !== stored.radius
     writeUser(stored)
     set({ user: stored, isAdmin: user.isAdmin })
+    // The server lists requests within the radius: fetch what came into or went out of it (a `since` answer).
+    if (radiusChanged && get().status === 'loggedIn') void get().refetchRequests()
   }
 
   /** The device's language is the user's current choice: the server's copy follows it (SPEC 1: stored locally). */

@@ -1,0 +1,282 @@
+import type { FastifyInstance } from 'fastify'
+import t from 'tap'
+import { PAGE_SIZE } from '../../../server/domain/request-list.ts'
+import { bearer, type RegisteredUser } from '../../accounts.ts'
+import { buildTestApp, tempDir } from '../../helper.ts'
+import { actor, type RequestJson } from '../../requests.ts'
+
+const HELSINKI = { latitude: 60.17, longitude: 24.94 }
+const ESPOO = { latitude: 60.205, longitude: 24.655 } // ~16 km from Helsinki
+const TAMPERE = { latitude: 61.4978, longitude: 23.761 } // ~161 km
+const STOCKHOLM = { latitude: 59.3293, longitude: 18.0686 } // ~400 km
+const BERLIN = { latitude: 52.52, longitude: 13.405 } // ~1100 km
+
+interface Answer {
+  status: number
+  body: RequestJson[] & { requests: RequestJson[]; removed: number[]; message: string }
+  syncCursor: string | undefined
+  nextCursor: string | undefined
+}
+
+async function list(app: FastifyInstance, user: RegisteredUser, query = ''): Promise<Answer> {
+  const response = await app.inject({ url: `/api/requests${query}`, headers: bearer(user.token) })
+  return {
+    status: response.statusCode,
+    body: response.json(),
+    syncCursor: response.headers['x-sync-cursor'] as string | undefined,
+    nextCursor: response.headers['x-next-cursor'] as string | undefined,
+  }
+}
+
+const ids = (requests: RequestJson[]) => requests.map((r) => r.request_id).sort((a, b) => a - b)
+
+interface Row {
+  owner_id: number
+  latitude?: number | null
+  longitude?: number | null
+  status?: string
+  responder_id?: number | null
+  is_test?: boolean
+  completed_at?: Date | null
+  got_help?: boolean | null
+  deleted_at?: Date | null
+}
+
+/** Rows straight into the table: the list's rule is under test here, not the limits of creating them. */
+async function insert<T extends Row[]>(app: FastifyInstance, rows: [...T]): Promise<{ [K in keyof T]: number }> {
+  const full = (rows as Row[]).map((row) => ({
+    category: 'other',
+    description: 'Needs a pump',
+    latitude: null,
+    longitude: null,
+    status: 'new',
+    responder_id: null,
+    is_test: false,
+    completed_at: null,
+    got_help: null,
+    deleted_at: null,
+    ...row,
+  }))
+  const inserted = await app.sql<{ request_id: number }[]>`insert into requests ${app.sql(full)} returning request_id`
+  return inserted.map((row) => row.request_id) as { [K in keyof T]: number }
+}
+
+async function place(
+  app: FastifyInstance,
+  user: RegisteredUser,
+  at: { latitude: number | null; longitude: number | null },
+  radius = 10,
+) {
+  await app.sql`
+    update users set latitude = ${at.latitude}, longitude = ${at.longitude}, radius = ${radius}
+    where user_id = ${user.user.user_id}
+  `
+}
+
+t.test('GET /api/requests answers SPEC 2 visibility, decided on the server', async (t) => {
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, { DATA_DIR: dataDir, REQUEST_HISTORY_DAYS: 7 })
+  const viewer = (await actor(app, dataDir, 'Viewer')).user
+  const owner = (await actor(app, dataDir, 'Owner')).user
+  const admin = (await actor(app, dataDir, 'Admin')).user
+  await app.sql`update users set is_admin = true where user_id = ${admin.user.user_id}`
+  const me = viewer.user.user_id
+  const them = owner.user.user_id
+  const days = (n: number) => new Date(Date.now() - n * 86_400_000)
+  const [near, far, farOwn, farHelping, noLocation, nearTest, recentDone, oldDone, deleted, stockholm, berlin] =
+    await insert(app, [
+      { owner_id: them, ...HELSINKI },
+      { owner_id: them, ...TAMPERE },
+      { owner_id: me, ...TAMPERE },
+      { owner_id: them, ...TAMPERE, status: 'in progress', responder_id: me },
+      { owner_id: them },
+      { owner_id: admin.user.user_id, ...HELSINKI, is_test: true },
+      { owner_id: them, ...HELSINKI, status: 'completed', completed_at: days(6), got_help: true },
+      { owner_id: them, ...HELSINKI, status: 'completed', completed_at: days(8), got_help: true },
+      { owner_id: them, ...HELSINKI, deleted_at: new Date() },
+      { owner_id: them, ...STOCKHOLM },
+      { owner_id: them, ...BERLIN },
+    ])
+
+  await place(app, viewer, HELSINKI)
+  const answer = await list(app, viewer)
+  t.equal(answer.status, 200)
+  t.ok(Array.isArray(answer.body), 'still an array of requests (SPEC 7)')
+  t.same(
+    ids(answer.body),
+    [near, farOwn, farHelping, noLocation, recentDone],
+    'own, responding, no location, within the radius, recent history; not far, test, old, deleted',
+  )
+  t.ok(answer.syncCursor, 'with a cursor for the changes that follow')
+  t.equal(answer.nextCursor, undefined, 'and no page cursor: it is the whole list')
+  t.match(
+    answer.body.find((r) => r.request_id === farOwn),
+    { isOwnRequest: true },
+  )
+  const everything = ids((await list(app, admin, '?all=1')).body)
+  t.notOk(everything.includes(oldDone), 'older history is out of every list')
+  t.notOk(everything.includes(deleted), 'and a deleted request too')
+
+  await place(app, viewer, HELSINKI, 999)
+  t.same(
+    ids((await list(app, viewer)).body),
+    [near, far, farOwn, farHelping, noLocation, recentDone, stockholm],
+    '999 km reaches Stockholm, not Berlin',
+  )
+  await place(app, viewer, ESPOO, 10)
+  t.same(ids((await list(app, viewer)).body), [farOwn, farHelping, noLocation], 'Helsinki is 16 km from Espoo')
+  await place(app, viewer, { latitude: null, longitude: null })
+  t.same(
+    ids((await list(app, viewer)).body),
+    [near, far, farOwn, farHelping, noLocation, recentDone, stockholm, berlin],
+    'a viewer sharing no location sees everything but test requests',
+  )
+  await place(app, admin, ESPOO, 1)
+  t.same(
+    ids((await list(app, admin)).body),
+    [near, far, farOwn, farHelping, noLocation, nearTest, recentDone, stockholm, berlin],
+    'an admin sees every request, test ones too',
+  )
+})
+
+t.test('show-all pages through everything, newest first, stable under inserts', async (t) => {
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, { DATA_DIR: dataDir })
+  const viewer = (await actor(app, dataDir, 'Viewer')).user
+  const owner = (await actor(app, dataDir, 'Owner')).user
+  const spots = [HELSINKI, TAMPERE, BERLIN, { latitude: null, longitude: null }]
+  const created = await insert(
+    app,
+    Array.from({ length: 2 * PAGE_SIZE + 50 }, (_, i) => ({ owner_id: owner.user.user_id, ...spots[i % 4] })),
+  )
+  await insert(app, [{ owner_id: owner.user.user_id, ...HELSINKI, deleted_at: new Date() }])
+
+  const first = await list(app, viewer, '?all=1')
+  t.equal(first.status, 200)
+  t.equal(first.body.length, PAGE_SIZE)
+  t.same(
+    first.body.map((r) => r.request_id),
+    [...created].reverse().slice(0, PAGE_SIZE),
+    'the newest page first',
+  )
+  t.ok(first.nextCursor, 'a cursor to the next page')
+  const newer = await insert(app, [{ owner_id: owner.user.user_id, ...BERLIN }])
+  // A request changed meanwhile keeps its place: pages go by creation, not by the last change.
+  await app.sql`update requests set description = 'Changed', updated_at = now() where request_id = ${created[10]!}`
+  const second = await list(app, viewer, `?all=1&before=${first.nextCursor}`)
+  const third = await list(app, viewer, `?all=1&before=${second.nextCursor}`)
+  t.equal(second.body.length, PAGE_SIZE)
+  t.equal(third.body.length, 50)
+  t.equal(third.nextCursor, undefined, 'no cursor after the last page')
+  t.same(
+    ids([...first.body, ...second.body, ...third.body]),
+    created,
+    'every visible request exactly once, none skipped or repeated by the insert',
+  )
+  t.notOk(
+    [...second.body, ...third.body].some((r) => r.request_id === newer[0]),
+    'the new one belongs before the first page',
+  )
+  t.equal((await list(app, viewer, '?all=1')).body[0]!.request_id, newer[0], 'where a fresh first page has it')
+})
+
+t.test('since: only what changed, and what left the view', async (t) => {
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, { DATA_DIR: dataDir, REQUEST_HISTORY_DAYS: 7 })
+  const viewerActor = await actor(app, dataDir, 'Viewer')
+  const viewer = viewerActor.user
+  const ownerActor = await actor(app, dataDir, 'Owner')
+  const other = await actor(app, dataDir, 'Other')
+  const poster = await actor(app, dataDir, 'Poster')
+  const them = ownerActor.user.user.user_id
+  await place(app, viewer, HELSINKI)
+  const ageing = new Date(Date.now() - 7 * 86_400_000 + 2_000)
+  const [edited, untouched, moved, deleted, far, aged, mine] = await insert(app, [
+    { owner_id: them, ...HELSINKI },
+    { owner_id: them, ...HELSINKI },
+    { owner_id: other.user.user.user_id, ...HELSINKI },
+    { owner_id: other.user.user.user_id, ...HELSINKI },
+    { owner_id: them, ...TAMPERE },
+    { owner_id: them, ...HELSINKI, status: 'completed', completed_at: ageing, got_help: false },
+    { owner_id: viewer.user.user_id, ...HELSINKI },
+  ])
+  // Older than a cursor's overlap: only what happens from now on is a change.
+  await app.sql`update requests set updated_at = now() - interval '1 hour', created_at = now() - interval '1 hour'`
+  const full = await list(app, viewer)
+  t.same(ids(full.body), [edited, untouched, moved, deleted, aged, mine])
+
+  t.equal((await ownerActor.send('PUT', `/api/requests/${edited}`, { description: 'Two flat tyres now' })).status, 200)
+  t.equal((await other.send('PUT', `/api/requests/${moved}/location`, { ...TAMPERE, isApproximate: 0 })).status, 200)
+  t.equal((await other.send('DELETE', `/api/requests/${deleted}`)).status, 204)
+  const created = (await poster.create({ ...HELSINKI })).body.request_id
+  const elsewhere = (await poster.create({ ...BERLIN })).body.request_id
+  await new Promise((resolve) => setTimeout(resolve, 2_500))
+
+  const delta = await list(app, viewer, `?since=${full.syncCursor}`)
+  t.equal(delta.status, 200)
+  t.same(
+    ids(delta.body.requests),
+    [edited, mine, created].sort((a, b) => a - b),
+    'changed, new, and my own',
+  )
+  t.match(
+    delta.body.requests.find((r) => r.request_id === edited),
+    { description: 'Two flat tyres now' },
+  )
+  t.ok(delta.body.removed.includes(moved), 'moved out of reach: gone')
+  t.ok(delta.body.removed.includes(deleted), 'deleted: gone')
+  t.ok(delta.body.removed.includes(aged), 'past the history window: gone')
+  t.ok(delta.body.removed.includes(elsewhere), 'a change out of reach is named as gone, in case it was held')
+  t.notOk(delta.body.removed.includes(untouched), 'nothing about what did not change')
+  t.notOk(delta.body.removed.includes(far), 'nor about what was never in the list')
+  t.ok(delta.syncCursor && delta.syncCursor !== full.syncCursor, 'and a new cursor')
+
+  // The viewer moves: requests that did not change come into and go out of reach.
+  await app.sql`update requests set updated_at = now() - interval '1 hour'`
+  const before = await list(app, viewer)
+  await place(app, viewer, TAMPERE)
+  const afterMove = await list(app, viewer, `?since=${before.syncCursor}`)
+  t.same(
+    ids(afterMove.body.requests),
+    [far, moved, mine].sort((a, b) => a - b),
+    'now within reach, and my own',
+  )
+  for (const id of [edited, untouched, created]) t.ok(afterMove.body.removed.includes(id), `${id} left the view`)
+  for (const id of [far, moved, mine]) t.notOk(afterMove.body.removed.includes(id), `${id} did not`)
+  t.same(ids(afterMove.body.requests), ids((await list(app, viewer)).body), 'the same as a full list from there')
+  // A wider radius only adds.
+  const cursor = afterMove.syncCursor
+  await place(app, viewer, TAMPERE, 200)
+  const wider = await list(app, viewer, `?since=${cursor}`)
+  t.same(
+    ids(wider.body.requests),
+    [edited, untouched, created, mine].sort((a, b) => a - b),
+  )
+  t.notOk(
+    wider.body.removed.some((id) => [edited, untouched, created, mine, far, moved].includes(id)),
+    'nothing shown is removed',
+  )
+})
+
+t.test('a bad cursor is a 400 with a message', async (t) => {
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, { DATA_DIR: dataDir })
+  const viewer = (await actor(app, dataDir, 'Viewer')).user
+  const nearbyCursor = (await list(app, viewer)).syncCursor!
+  const allCursor = (await list(app, viewer, '?all=1')).syncCursor!
+  const forged = Buffer.from(JSON.stringify({ t: 'yesterday', mode: 'nearby' })).toString('base64url')
+  for (const query of [
+    '?since=notacursor',
+    `?since=${forged}`,
+    `?since=${allCursor}`,
+    `?all=1&since=${nearbyCursor}`,
+    '?all=1&before=bm9wZQ',
+    `?before=${Buffer.from('{"before":5}').toString('base64url')}`,
+    '?since=%22%3B%20drop%20table',
+  ]) {
+    const answer = await list(app, viewer, query)
+    t.equal(answer.status, 400, query)
+    t.type(answer.body.message, 'string', `${query} says why`)
+  }
+  t.equal((await list(app, viewer, `?since=${nearbyCursor}`)).status, 200, 'a good one works')
+})
