@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from 'playwright-core'
@@ -149,6 +149,9 @@ t.test('a new deployment is offered as a reload, and the reload brings it in', a
   // "Deploy": the worker's bytes change, as they do whenever a build changes any precached file.
   const workerFile = join(distDir, 'service-worker.js')
   writeFileSync(workerFile, `${readFileSync(workerFile, 'utf8')}\n// next release\n`)
+  // A real build writes the compressed copies along with the file (scripts/precompress.ts): the old ones would
+  // still be served as the worker, so they go, and the new file is sent compressed on the fly.
+  for (const copy of ['br', 'gz']) rmSync(`${workerFile}.${copy}`, { force: true })
   await page.evaluate('navigator.serviceWorker.getRegistration().then((registration) => registration.update())')
 
   const prompt = page.getByRole('region', { name: 'A new version of the app is available.' })
