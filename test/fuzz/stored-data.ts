@@ -2,13 +2,17 @@ import type { Sql } from 'postgres'
 
 /**
  * What a refused call changes by design: the rate limits count every call, a failed login is recorded before the
- * password is checked, a wrong verification code counts against its code, and the instances' heartbeat ticks on
- * its own. A whole table is named by `'*'`, else the columns left out of its checksum.
+ * password is checked, a wrong verification code counts against its code, and the instances' heartbeat and the push
+ * worker (waves escalating or expiring, queued pushes sent) tick on their own. A whole table is named by `'*'`, else
+ * the columns left out of its checksum.
  */
 const CHANGE_ON_REFUSAL: Record<string, '*' | string[]> = {
   rate_limit_counters: '*',
   login_attempts: '*',
   live_instances: '*',
+  push_waves: '*',
+  push_alerts: '*',
+  push_jobs: '*',
   phone_codes: ['failed_attempts'],
 }
 
