@@ -5,12 +5,10 @@ import { useNow } from '../../hooks/useNow.ts'
 import { cardMessages } from '../../i18n/card-messages.ts'
 import { categoryNames, requestMessages } from '../../i18n/request-messages.ts'
 import { distanceFrom, formatKm } from '../../requests/distance.ts'
-import { previewOf } from '../../requests/preview.ts'
-import { formatAge } from '../../requests/relative-time.ts'
 import { isActive, isResponder } from '../../requests/selectors.ts'
 import { useStore } from '../../store/index.ts'
 import { selectUser } from '../../store/slices/session.ts'
-import { StatusBadge } from './StatusBadge.tsx'
+import { RequestRowSummary } from './RequestRowSummary.tsx'
 
 interface RequestListProps {
   requests: HelpRequest[]
@@ -49,19 +47,15 @@ export function RequestList({ requests, position, onOpen }: RequestListProps) {
                   {i18n._(role === 'own' ? cardMessages.yourrequest : cardMessages.youarehelping)}
                 </span>
               )}
-              {request.description && <span className="request-row__preview">{previewOf(request.description)}</span>}
-              <span className="request-row__meta">
-                <StatusBadge status={request.status} />
-                <span className="request-row__distance">
-                  <time dateTime={request.created_at}>{formatAge(request.created_at, now, i18n.locale)}</time>
-                  {' · '}
-                  {request.latitude === null
-                    ? i18n._(requestMessages.nolocation)
-                    : distance !== null
-                      ? i18n._(requestMessages.distance.id, { distance: formatKm(distance, i18n.locale) })
-                      : null}
-                </span>
-              </span>
+              <RequestRowSummary
+                request={request}
+                now={now}
+                place={
+                  distance !== null
+                    ? i18n._(requestMessages.distance.id, { distance: formatKm(distance, i18n.locale) })
+                    : null
+                }
+              />
               {request.is_test && (
                 <span className="request-row__test" lang="fi">
                   Testipyyntö

@@ -1,10 +1,8 @@
 import { useLingui } from '@lingui/react'
 import type { HelpRequest } from '../../../api/requests.ts'
-import { StatusBadge } from '../../../components/requests/StatusBadge.tsx'
+import { RequestRowSummary } from '../../../components/requests/RequestRowSummary.tsx'
 import { useNow } from '../../../hooks/useNow.ts'
 import { categoryNames, requestMessages } from '../../../i18n/request-messages.ts'
-import { previewOf } from '../../../requests/preview.ts'
-import { formatAge } from '../../../requests/relative-time.ts'
 import type { Flash } from './useLiveChanges.ts'
 
 interface LiveListProps {
@@ -41,19 +39,13 @@ export function LiveList({ requests, flashes, onOpen }: LiveListProps) {
                   Testipyyntö
                 </span>
               )}
-              {request.description && <span className="request-row__preview">{previewOf(request.description)}</span>}
-              <span className="request-row__meta">
-                <StatusBadge status={request.status} />
-                <span className="request-row__distance">
-                  <time dateTime={request.created_at}>{formatAge(request.created_at, now, i18n.locale)}</time>
-                  {' · '}
-                  {request.latitude === null
-                    ? i18n._(requestMessages.nolocation)
-                    : request.isApproximate
-                      ? i18n._(requestMessages.locationapproximate)
-                      : i18n._(requestMessages.locationvisible)}
-                </span>
-              </span>
+              <RequestRowSummary
+                request={request}
+                now={now}
+                place={i18n._(
+                  request.isApproximate ? requestMessages.locationapproximate : requestMessages.locationvisible,
+                )}
+              />
               <span className="live-row__people">
                 {i18n._(requestMessages.askedby)}: {request.user_name}
                 {request.responder_user_name && (
