@@ -2,8 +2,9 @@ import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
 import { maskEndpoint } from '../logging.ts'
 import { EndpointPolicy } from '../push/endpoint-policy.ts'
-import type { PushKind } from '../push/messages.ts'
-import { PushNotifier } from '../push/notifier.ts'
+import type { Queryable } from '../db/queryable.ts'
+import type { EventRow } from '../events/hub.ts'
+import { queuePushes, type PushCause } from '../push/notifier.ts'
 import { PushQueue, type PushWorkerOptions } from '../push/queue.ts'
 import { vapidKeys } from '../push/vapid.ts'
 
@@ -15,10 +16,12 @@ declare module 'fastify' {
       policy: EndpointPolicy
       queue: PushQueue
       /**
-       * Queues the pushes a committed change causes (right after its commit: one insert, durable from then on);
-       * returns at once and never fails the caller.
+       * Queues the pushes a request change causes, inside the change's transaction (`row`: the request as the change
+       * left it): they are saved, and every instance's worker woken, exactly when the change commits.
        */
-      notify(kind: PushKind, requestId: number, previousResponderId?: number | null): void
+      queuePushes(tx: Queryable, cause: PushCause, row: EventRow): Promise<void>
+      /** Starts this instance's worker at once on what a committed change queued (the others hear the NOTIFY). */
+      wake(): void
       /** Resolves once every push queued so far has been sent or given up and no wave is due (tests). */
       idle(): Promise<void>
     }
@@ -77,33 +80,21 @@ export default fp<PushOptions>(
     )
     // Embedded mode is one process (PGlite's NOTIFY reaches only the notifying connection): waking it is enough.
     const listening = app.db.mode === 'server' ? await app.sql.listen(WAKE_CHANNEL, () => queue.wake()) : undefined
-    const wakeEveryone = async () => {
-      if (listening) await app.sql`select pg_notify(${WAKE_CHANNEL}, '')`
-      else queue.wake()
-    }
-    const notifier = new PushNotifier(app.sql)
-    const preparing = new Set<Promise<void>>()
     app.decorate('push', {
       publicKey: keys.publicKey,
       policy,
       queue,
-      notify(kind: PushKind, requestId: number, previousResponderId: number | null = null) {
-        const task = notifier
-          .requestChanged(kind, requestId, previousResponderId)
-          .then(wakeEveryone)
-          .catch((error: unknown) => app.log.warn({ err: error, kind, requestId }, 'queueing pushes failed'))
-          .finally(() => preparing.delete(task))
-        preparing.add(task)
+      async queuePushes(tx: Queryable, cause: PushCause, row: EventRow) {
+        await queuePushes(tx, cause, row)
+        // Delivered at commit, atomically with the rows it announces; embedded mode has only this instance.
+        if (listening) await tx`select pg_notify(${WAKE_CHANNEL}, '')`
       },
-      async idle() {
-        await Promise.all(preparing)
-        await queue.idle()
-      },
+      wake: () => queue.wake(),
+      idle: () => queue.idle(),
     })
     app.addHook('onReady', async () => queue.wake())
-    // Queueing still under way finishes before the pool closes; what is queued and unsent waits for the next start.
+    // What is queued and unsent waits in the database for the next start.
     app.addHook('onClose', async () => {
-      await Promise.all(preparing)
       await listening?.unlisten()
       await queue.close()
     })

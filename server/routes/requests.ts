@@ -13,6 +13,7 @@ import { requireFilled } from '../domain/user-rules.ts'
 import { badRequest } from '../errors.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody } from '../schemas/common.ts'
 import type { RequestChange } from '../plugins/events.ts'
+import type { PushKind } from '../push/messages.ts'
 import {
   CreateRequestBody,
   DescriptionBody,
@@ -43,16 +44,28 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   /**
    * A change in one transaction that also announces it (everyone it concerns hears of it, atomically with the
    * commit) and reads the request back once: the caller's answer and every live event are shaped from that row.
-   * `work` answers what to tell, or `unchanged` when nothing was (a view counted before).
+   * `work` answers what to tell, or `unchanged` when nothing was (a view counted before), and which push the change
+   * causes: the pushes are queued in the same transaction, so they are saved exactly when the change is.
    */
-  const change = (viewer: RequestViewer, work: (tx: TransactionSql) => Promise<RequestChange & { unchanged?: true }>) =>
-    app.events.transaction(async (tx, announce) => {
-      const { unchanged, ...told } = await work(tx)
+  const change = async (
+    viewer: RequestViewer,
+    work: (tx: TransactionSql) => Promise<RequestChange & { unchanged?: true; push?: PushKind }>,
+  ) => {
+    let pushed = false
+    const answer = await app.events.transaction(async (tx, announce) => {
+      const { unchanged, push, ...told } = await work(tx)
       const row = await requestForEvent(tx, told.requestId)
       if (!row) throw new Error(`request ${told.requestId} vanished in its own transaction`)
       if (!unchanged) await announce(told, row)
+      if (push) {
+        await app.push.queuePushes(tx, { kind: push, previousResponderId: told.previousResponderId }, row)
+        pushed = true
+      }
       return requestFor(row, viewer, 'detail')
     })
+    if (pushed) app.push.wake()
+    return answer
+  }
   const NO_RESPONDER = { previousResponderId: null }
 
   app.get(
@@ -138,8 +151,8 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const created = await change(request.currentUser, async (tx) => ({
         requestId: await createRequest(tx, request.currentUser, input),
         ...NO_RESPONDER,
+        push: 'created',
       }))
-      app.push.notify('created', created.request_id)
       return reply.code(201).send(created)
     },
   )
@@ -212,12 +225,10 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     },
     async (request) => {
       const { id } = request.params
-      const taken = await change(request.currentUser, async (tx) => {
+      return change(request.currentUser, async (tx) => {
         await takeOver(tx, request.currentUser, id)
-        return { requestId: id, ...NO_RESPONDER }
+        return { requestId: id, ...NO_RESPONDER, push: 'taken' }
       })
-      app.push.notify('taken', id)
-      return taken
     },
   )
 
@@ -234,13 +245,15 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     async (request) => {
       const { id } = request.params
       const { removedBy } = request.body
-      let previous: number | null = null
-      const released = await change(request.currentUser, async (tx) => {
-        previous = await removeResponder(tx, request.currentUser, id, removedBy)
-        return { requestId: id, previousResponderId: previous, removedBy }
+      return change(request.currentUser, async (tx) => {
+        const previous = await removeResponder(tx, request.currentUser, id, removedBy)
+        return {
+          requestId: id,
+          previousResponderId: previous,
+          removedBy,
+          push: removedBy === 'owner' ? 'removed' : 'released',
+        }
       })
-      app.push.notify(removedBy === 'owner' ? 'removed' : 'released', id, previous)
-      return released
     },
   )
 
@@ -257,12 +270,10 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     async (request) => {
       const { id } = request.params
       const gotHelp = flag(request.body.gotHelp)
-      const completed = await change(request.currentUser, async (tx) => {
+      return change(request.currentUser, async (tx) => {
         await setReady(tx, request.currentUser, id, gotHelp)
-        return { requestId: id, ...NO_RESPONDER }
+        return { requestId: id, ...NO_RESPONDER, push: 'completed' }
       })
-      app.push.notify('completed', id)
-      return completed
     },
   )
 

@@ -93,6 +93,72 @@ t.test('a restart loses nothing: queued pushes, scheduled waves and claims of a 
   t.same(left, { jobs: 0, waves: 0 }, 'the queue is empty')
 })
 
+t.test('the pushes a change causes are saved with it: a crash right after the commit loses none', async (t) => {
+  const service = await startPushService(tempDir(t))
+  t.teardown(() => service.close())
+  const databaseUrl = await createTestDatabase(t)
+  const dataDir = tempDir(t)
+  // Every change of this instance "dies" right after its commit: nothing after the commit runs (no wake, no
+  // delivery, no answer), as when the process is killed there. Its worker is off, so nothing is sent by it either.
+  const config = testConfig(t, {
+    DATABASE_URL: databaseUrl,
+    PUSH_ENDPOINT_HOSTS: service.allowlistEntry,
+    DATA_DIR: dataDir,
+  })
+  const dying = buildServer(config, {
+    pushCa: service.ca,
+    pushWorker: { worker: false },
+    events: {
+      afterCommit: () => {
+        throw new Error('the process died right after the commit')
+      },
+    },
+  })
+  t.teardown(() => dying.close())
+  await dying.ready()
+  const [helper] = await helpersAround(dying, service, 1)
+  const owner = await actor(dying, dataDir, 'Crash Owner')
+  const ownerDevice = await placeUser(dying.sql, service.origin, { at: null, subscribed: false })
+  await dying.sql`
+    insert into push_subscriptions (endpoint, user_id, p256dh, auth)
+    values (${ownerDevice.browser.json.endpoint}, ${owner.user.user.user_id},
+      ${ownerDevice.browser.json.keys.p256dh}, ${ownerDevice.browser.json.keys.auth})`
+
+  t.equal((await owner.create({ ...HELSINKI })).status, 500, 'the creation died after its commit')
+  const [created] = await dying.sql<{ request_id: number }[]>`select request_id from requests`
+  const other = await actor(dying, dataDir, 'Crash Other')
+  t.equal((await other.create({ ...HELSINKI })).status, 500, 'so did another one')
+  const taker = await actor(dying, dataDir, 'Crash Helper')
+  const taken = await taker.send('PUT', `/api/requests/${created!.request_id}/addresponder`)
+  t.equal(taken.status, 500, 'the take-over died after its commit')
+  const [saved] = await dying.sql<{ waves: number; jobs: number }[]>`
+    select (select count(*)::int from push_waves) as waves, (select count(*)::int from push_jobs) as jobs`
+  t.same(saved, { waves: 2, jobs: 1 }, "the new requests' waves and the owner's take-over push were committed")
+  await dying.close()
+
+  const after = await instance(t, databaseUrl, service, { DATA_DIR: dataDir })
+  await after.push.idle()
+  const told = service.received.map((push) => {
+    const device = push.id === helper!.id ? helper! : ownerDevice
+    const { title, tag } = JSON.parse(decryptPush(push.body, device.browser.ecdh, device.browser.auth)) as {
+      title: string
+      tag: string
+    }
+    return `${push.id === helper!.id ? 'helper' : 'owner'}: ${title} (${tag})`
+  })
+  const open = `request-${created!.request_id + 1}`
+  t.same(
+    told.sort(),
+    [
+      `helper: Someone nearby needs help (${open})`,
+      // The owner shares no location: they get every first wave (SPEC 1), here the other owner's.
+      `owner: Help is on the way (request-${created!.request_id})`,
+      `owner: Someone nearby needs help (${open})`,
+    ],
+    'after the restart the open request alerted its wave (the taken one none) and the owner heard of the take-over',
+  )
+})
+
 t.test('two instances on one database send each push exactly once', async (t) => {
   const service = await startPushService(tempDir(t))
   t.teardown(() => service.close())
