@@ -36,6 +36,10 @@ declare module 'fastify' {
        * instances at commit, atomically with it (NOTIFY), and this instance's clients right after the commit.
        */
       transaction<T>(work: (tx: TransactionSql, announce: Announce) => Promise<T>): Promise<T>
+      /** Hears every message this instance delivers: its own and the other instances'. */
+      onMessage(listener: (message: BusMessage) => void): void
+      /** Hears that messages may have been missed (the bus reconnected): whatever they keep current, reload. */
+      onResync(listener: () => void): void
     }
   }
 }
@@ -56,7 +60,12 @@ export default fp<EventsOptions>(
   ) => {
     const bus = app.db.mode === 'server' ? await postgresBus(app.sql, app.log) : inProcessBus()
     const hub = new EventHub(app.sql, app.log, tokenExpiryGraceMs)
+    const listeners: Array<(message: BusMessage) => void> = []
+    const tellListeners = (message: BusMessage) => {
+      for (const listener of listeners) listener(message)
+    }
     bus.onMessage((message) => {
+      tellListeners(message)
       hub
         .deliver(message)
         .catch((error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'))
@@ -77,6 +86,7 @@ export default fp<EventsOptions>(
       hub,
       live,
       async publish(message: BusMessage) {
+        tellListeners(message)
         await bus
           .publish(message)
           .catch((error: unknown) => app.log.warn({ err: error, message }, 'publishing an event failed'))
@@ -95,6 +105,7 @@ export default fp<EventsOptions>(
         )) as T
         await afterCommit()
         for (const { message, row } of announced) {
+          tellListeners(message)
           // The change is saved whatever happens here: a delivery that fails is logged, never the caller's error.
           // A row read in the transaction needs no read at all; without one, one read serves every client.
           await (row ? Promise.resolve().then(() => hub.deliverRow(message, row)) : hub.deliver(message)).catch(
@@ -103,6 +114,8 @@ export default fp<EventsOptions>(
         }
         return result
       },
+      onMessage: (listener) => void listeners.push(listener),
+      onResync: (listener) => bus.onResync(listener),
     })
     app.addHook('onClose', async () => {
       clearInterval(heartbeat)

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto'
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
 import type { ServiceCategory } from '../domain/categories.ts'
 import { SERVICE_LANGUAGES, serviceProblems, type ServiceInput } from '../domain/service-rules.ts'
-import { deleteService, listServices, listServicesForAdmin, saveService } from '../domain/services.ts'
+import { PublicServiceList } from '../domain/public-service-list.ts'
+import { deleteService, listServicesForAdmin, saveService } from '../domain/services.ts'
 import { badRequest } from '../errors.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody, Nullable } from '../schemas/common.ts'
 import { AdminServiceSchema, ServiceSchema } from '../schemas/service.ts'
@@ -80,6 +80,11 @@ function toInput(body: Static<typeof ServiceBody>): ServiceInput {
 
 /** The public service map's data (no login needed) and the admin's edits of it. */
 const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const publicList = new PublicServiceList(app.sql)
+  app.events.onMessage((message) => {
+    if (message.type === 'services') publicList.invalidate()
+  })
+  app.events.onResync(() => publicList.invalidate())
   const list = {
     tags: ['services'],
     summary: 'Every service on the map',
@@ -95,11 +100,10 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }
   app.get('/api/services', { schema: list }, async (request, typedReply) => {
-    // The answer is serialised here, once, for its ETag, and sent as that string (Fastify sends a string as it is):
-    // the schema above documents it, the reply's typing (an object) does not fit a pre-serialised body.
+    // The answer is serialised once per change, for its ETag, and sent as that string (Fastify sends a string as it
+    // is): the schema above documents it, the reply's typing (an object) does not fit a pre-serialised body.
     const reply = typedReply as FastifyReply
-    const body = JSON.stringify(await listServices(app.sql))
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+    const { body, etag } = await publicList.get()
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL)
     if (request.headers['if-none-match'] === etag) return reply.code(304).send()
     return reply.type('application/json; charset=utf-8').send(body)

@@ -41,6 +41,12 @@ t.test('a service change reaches the open event streams of normal users, on ever
       await client.next(() => client.events.filter(servicesChanged).length > seen[index]!, 2000)
       t.same(client.events.filter(servicesChanged).at(-1), { type: 'services.changed' }, `${what}: instance ${index}`)
     }
+    // Each instance keeps the list in memory: the change reached both caches before their clients heard of it.
+    const expected = JSON.stringify(await a.sql`select service_id from services order by service_id`)
+    for (const [index, app] of [a, b].entries()) {
+      const ids = JSON.parse((await app.inject({ url: '/api/services' })).body) as Array<{ service_id: number }>
+      t.equal(JSON.stringify(ids.map(({ service_id }) => ({ service_id }))), expected, `${what}: list of ${index}`)
+    }
   }
 
   let id = 0
@@ -77,5 +83,23 @@ t.test('a service change reaches the open event streams of normal users, on ever
   const run = runScript('scripts/import-services.ts', [file], { DATABASE_URL: databaseUrl, DATA_DIR: dataDir })
   t.equal((await run.exited).code, 0, run.output())
   await onB.next(() => onB.events.filter(servicesChanged).length > seenOnB, 5000)
-  t.pass('an import reaches the apps too')
+  t.match(
+    (await b.inject({ url: '/api/services' })).body,
+    /Tuotu kauppa/,
+    "an import reaches the apps and B's list too",
+  )
+})
+
+t.test('the public list is served from memory until a change is announced', async (t) => {
+  const app = await buildTestApp(t)
+  const first = await app.inject({ url: '/api/services' })
+  // Written behind the app's back (no bus message): the kept answer stands, so it was not read again.
+  await app.sql`insert into services (category, latitude, longitude) values ('shop', 60.2, 24.9)`
+  const again = await app.inject({ url: '/api/services', headers: { 'if-none-match': first.headers.etag as string } })
+  t.equal(again.statusCode, 304, 'still the kept list')
+  await app.events.publish({ type: 'services' })
+  const fresh = await app.inject({ url: '/api/services', headers: { 'if-none-match': first.headers.etag as string } })
+  t.equal(fresh.statusCode, 200, 'a services message drops it')
+  const count = (body: string) => (JSON.parse(body) as unknown[]).length
+  t.equal(count(fresh.body), count(first.body) + 1, 'read again, with the new service')
 })
