@@ -193,3 +193,14 @@ export async function requestForEvent(
   `
   return row
 }
+
+/** A user's requests that may still have helpers on the way (neither completed nor deleted), as events see them. */
+export async function openRequestsOf(
+  sql: Queryable,
+  ownerId: number,
+): Promise<Array<RequestRow & { deleted: boolean }>> {
+  return sql<(RequestRow & { deleted: boolean })[]>`
+    ${selectRequests(sql, sql`, false as deleted`)}
+    where r.owner_id = ${ownerId} and r.deleted_at is null and r.status <> 'completed'
+  `
+}

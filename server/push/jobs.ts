@@ -48,6 +48,15 @@ export async function enqueueForUsers(
 }
 
 /**
+ * A device gets its pushes in the order they were queued: only the oldest queued push of each endpoint may be
+ * claimed, so a stand-down can never overtake the alert it replaces (both carry the request's tag; the last one
+ * shown wins). The price: a push waiting to retry holds up the later ones of the same device, whose push service
+ * would most likely refuse them just the same.
+ */
+const FIRST_OF_ITS_DEVICE =
+  'not exists (select 1 from push_jobs e where e.endpoint = j.endpoint and e.job_id < j.job_id)'
+
+/**
  * Claims up to `limit` due pushes for this worker: a short transaction whose row locks (SKIP LOCKED) keep two
  * instances from claiming the same row, and whose new not_before (the lease) keeps it from falling due again
  * while it is being sent. A claim whose instance died falls due once the lease is over.
@@ -55,8 +64,8 @@ export async function enqueueForUsers(
 export async function claimDue(sql: Queryable, limit: number, leaseSeconds: number): Promise<PushJob[]> {
   const rows = await sql<Array<Omit<PushJob, 'subscription'> & StoredSubscription>>`
     with due as (
-      select job_id from push_jobs
-      where not_before <= now()
+      select job_id from push_jobs j
+      where not_before <= now() and ${sql.unsafe(FIRST_OF_ITS_DEVICE)}
       order by not_before
       limit ${limit}
       for update skip locked
@@ -87,7 +96,10 @@ export async function countWaiting(sql: Queryable): Promise<number> {
 /** When the next push or wave falls due (null: nothing is waiting), so a worker sleeps exactly until then. */
 export async function nextDue(sql: Queryable): Promise<Date | null> {
   const [row] = await sql<{ at: Date | null }[]>`
-    select least((select min(not_before) from push_jobs), (select min(due_at) from push_waves)) as at
+    select least(
+      (select min(not_before) from push_jobs j where ${sql.unsafe(FIRST_OF_ITS_DEVICE)}),
+      (select min(due_at) from push_waves)
+    ) as at
   `
   return row!.at
 }

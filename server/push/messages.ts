@@ -10,7 +10,15 @@ export interface PushPayload {
   url: string
   /** One notification per request on the device: a newer one replaces the older. */
   tag: string
+  /** Shown without sound or vibration: a stand-down only corrects what the phone already shows. */
+  silent?: true
 }
+
+/**
+ * Why an alerted helper is stood down: someone took the request over (`helping`), or it was completed or deleted
+ * (`over`).
+ */
+export type StandDownReason = 'helping' | 'over'
 
 /** Push services accept 4 KB; the issue asks for under 1 KB, which leaves room for encryption overhead. */
 export const MAX_PAYLOAD_BYTES = 1024
@@ -84,6 +92,28 @@ function body(kind: PushKind, language: Language, category: string, description:
   }
   if (kind === 'created') return `${category}: ${preview(description)}`
   return texts[language][kind]
+}
+
+const STAND_DOWN_TITLE: Record<Language, Record<StandDownReason, string>> = {
+  english: { helping: 'Someone is already helping', over: 'No longer needed' },
+  finnish: { helping: 'Joku auttaa jo', over: 'Apua ei enää tarvita' },
+  swedish: { helping: 'Någon hjälper redan', over: 'Hjälp behövs inte längre' },
+}
+
+/** The follow-up to an alert: the same tag, so it replaces the alert on the phone instead of adding another. */
+export function standDownPayload(
+  reason: StandDownReason,
+  language: Language,
+  request: { request_id: number; category: RequestCategory; description: string },
+): string {
+  const payload: PushPayload = {
+    title: STAND_DOWN_TITLE[language][reason],
+    body: `${CATEGORY[language][request.category]}: ${preview(request.description)}`,
+    url: `/?request=${request.request_id}`,
+    tag: `request-${request.request_id}`,
+    silent: true,
+  }
+  return JSON.stringify(payload)
 }
 
 function preview(text: string): string {

@@ -3,14 +3,18 @@ import type { EventRow } from '../events/hub.ts'
 import type { Language } from '../domain/user-rules.ts'
 import { enqueueForUsers } from './jobs.ts'
 import { pushPayload, type PushKind } from './messages.ts'
+import { standDown } from './stand-down.ts'
 import { scheduleFirstWave } from './waves.ts'
 
 /** Personal updates may wait a day. */
 const TTL_PERSONAL = 24 * 60 * 60
 
+/** What happened to a request, as far as pushes go: a push kind, or its deletion (which only stands helpers down). */
+export type PushCauseKind = PushKind | 'deleted'
+
 /** The push a request change causes: what happened, and (after a release or removal) who the responder was. */
 export interface PushCause {
-  kind: PushKind
+  kind: PushCauseKind
   previousResponderId?: number | null
 }
 
@@ -18,7 +22,7 @@ export interface PushCause {
  * Decides who gets which push for a request change and queues it, inside the change's own transaction: the pushes
  * are saved exactly when the change is, so a crash right after the commit loses none (and a rolled-back change
  * sends none). A new request gets its first wave scheduled (server/push/waves.ts picks the nearest helpers, off the
- * request path); the other changes go to the one person they concern.
+ * request path); the other changes go to the one person they concern, and stand down those alerted of it.
  */
 export async function queuePushes(
   tx: Queryable,
@@ -26,7 +30,10 @@ export async function queuePushes(
   request: EventRow,
 ): Promise<void> {
   if (kind === 'created') return scheduleFirstWave(tx, request.request_id)
-  if (request.deleted) return
+  // Whoever was alerted and is not needed any more hears so, once (stand-down.ts forgets them).
+  if (kind === 'taken') await standDown(tx, request.request_id, 'helping', request.responder_id)
+  if (kind === 'completed' || kind === 'deleted') await standDown(tx, request.request_id, 'over', null)
+  if (kind === 'deleted' || request.deleted) return
   const target =
     kind === 'taken' || kind === 'released'
       ? request.owner_id

@@ -173,13 +173,16 @@ export async function runDueWaves(
 }
 
 /**
- * Who was alerted matters only while later waves may come: a day after a request's last wave its rows go
- * (at most ALERT_MAX_RECIPIENTS per request would otherwise pile up for ever).
+ * Who was alerted is kept for the request's lifetime: later waves skip them and the stand-down (stand-down.ts)
+ * reaches them, then forgets them. This sweeps what a stand-down did not: alerts of a request that ended some
+ * other way (changed outside the app) and has no wave left.
  */
 export async function purgeAlerts(sql: Queryable): Promise<number> {
   const rows = await sql`
     delete from push_alerts a
-    where a.alerted_at < now() - interval '1 day'
+    using requests r
+    where r.request_id = a.request_id
+      and (r.deleted_at is not null or r.status = 'completed' or r.first_responded_at is not null)
       and not exists (select 1 from push_waves w where w.request_id = a.request_id)
     returning 1
   `

@@ -13,7 +13,7 @@ import { requireFilled } from '../domain/user-rules.ts'
 import { badRequest } from '../errors.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody } from '../schemas/common.ts'
 import type { RequestChange } from '../plugins/events.ts'
-import type { PushKind } from '../push/messages.ts'
+import type { PushCauseKind } from '../push/notifier.ts'
 import {
   CreateRequestBody,
   DescriptionBody,
@@ -49,7 +49,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
    */
   const change = async (
     viewer: RequestViewer,
-    work: (tx: TransactionSql) => Promise<RequestChange & { unchanged?: true; push?: PushKind }>,
+    work: (tx: TransactionSql) => Promise<RequestChange & { unchanged?: true; push?: PushCauseKind }>,
   ) => {
     let pushed = false
     const answer = await app.events.transaction(async (tx, announce) => {
@@ -290,7 +290,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const { id } = request.params
       await change(request.currentUser, async (tx) => {
         await deleteRequest(tx, request.currentUser, id)
-        return { requestId: id, ...NO_RESPONDER }
+        return { requestId: id, ...NO_RESPONDER, push: 'deleted' }
       })
       return reply.code(204).send(null)
     },

@@ -26,6 +26,19 @@ t.test('a server payload becomes the notification it describes', async (t) => {
   })
 })
 
+t.test('a stand-down replaces the alert under the same tag, silently', async (t) => {
+  const alert = notificationFromPayload({ title: 'Apua tarvitaan', body: 'x', tag: 'request-7' }, 'Pyöräapu')
+  const standDown = notificationFromPayload(
+    { title: 'Joku auttaa jo', body: 'x', url: '/?request=7', tag: 'request-7', silent: true },
+    'Pyöräapu',
+  )
+  t.equal(standDown.options.tag, alert.options.tag, 'the same tag: the phone shows one notification, not two')
+  t.equal(standDown.options.renotify, false)
+  t.equal(standDown.options.silent, true, 'no sound or vibration for a correction')
+  t.notOk('silent' in alert.options, 'an alert rings as the phone is set to')
+  t.notOk('silent' in notificationFromPayload({ title: 'x', silent: 'yes' }, 'Pyöräapu').options, 'only true counts')
+})
+
 t.test('a malformed payload still shows the app name and opens the main screen', async (t) => {
   for (const payload of [null, 'text', 42, [], {}, { title: 7, body: {}, url: 3, tag: null }]) {
     const plan = notificationFromPayload(payload, 'Pyöräapu')

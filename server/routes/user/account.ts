@@ -5,6 +5,7 @@ import { normalisePhone } from '../../domain/phone.ts'
 import { revokeOtherSessions } from '../../domain/sessions.ts'
 import { USER_MESSAGES } from '../../domain/user-messages.ts'
 import { checkNewPassword, checkRadius, checkUserName, requireFilled } from '../../domain/user-rules.ts'
+import { openRequestsOf } from '../../domain/requests.ts'
 import { deleteUser, toPublicUser, updateUser, userByPhone, type UserRow } from '../../domain/users.ts'
 import { badRequest, unauthorized } from '../../errors.ts'
 import { BEARER_AUTH, ErrorAnswers, Message, NoBody } from '../../schemas/common.ts'
@@ -169,9 +170,13 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     },
     async (request, reply) => {
       await app.events.transaction(async (tx, announce) => {
+        // Helpers alerted of the user's open requests are stood down before the requests go.
+        for (const row of await openRequestsOf(tx, request.currentUser.user_id))
+          await app.push.queuePushes(tx, { kind: 'deleted' }, row)
         for (const requestId of await deleteUser(tx, request.currentUser))
           await announce({ requestId, previousResponderId: null })
       })
+      app.push.wake()
       await app.events.publish({ type: 'user', userId: request.currentUser.user_id })
       app.clearRefreshCookie(request, reply)
       return reply.code(204).send(null)

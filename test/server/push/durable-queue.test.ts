@@ -80,12 +80,37 @@ t.test('a restart loses nothing: queued pushes, scheduled waves and claims of a 
 
   const after = await instance(t, databaseUrl, service, { DATA_DIR: dataDir })
   await after.push.idle()
-  const expected = [...helpers.map((h) => h.id), ...helpers.map((h) => h.id), ownerDevice.id].sort()
+  const seen = service.received.map((push) => {
+    const device = helpers.find((h) => h.id === push.id)?.browser ?? ownerDevice.browser
+    const { title, tag } = JSON.parse(decryptPush(push.body, device.ecdh, device.auth)) as {
+      title: string
+      tag: string
+    }
+    return `${push.id === ownerDevice.id ? 'owner' : push.id}: ${title} (${tag})`
+  })
+  const taken = `request-${request.body.request_id}`
+  const open = `request-${second.body.request_id}`
   t.same(
-    service.received.map((p) => p.id).sort(),
-    expected,
-    'after the restart: both requests reached the 3 helpers and the owner heard of the take-over, each push once',
+    [...seen].sort(),
+    [
+      ...helpers.flatMap((h) => [
+        `${h.id}: Someone is already helping (${taken})`,
+        `${h.id}: Someone nearby needs help (${open})`,
+        `${h.id}: Someone nearby needs help (${taken})`,
+      ]),
+      `owner: Help is on the way (${taken})`,
+    ].sort(),
+    'after the restart: both requests reached the 3 helpers, the owner heard of the take-over, each push once, ' +
+      'and the helpers alerted of the request taken over were stood down',
   )
+  for (const helper of helpers) {
+    const alert = seen.indexOf(`${helper.id}: Someone nearby needs help (${taken})`)
+    const standDown = seen.indexOf(`${helper.id}: Someone is already helping (${taken})`)
+    t.ok(
+      alert < standDown,
+      `${helper.id}: the stand-down waited for the alert it replaces (claimed by the crashed one)`,
+    )
+  }
   const lateOnes = service.received.filter((p) => p.at >= leaseOver - 100)
   t.ok(lateOnes.length >= 3, 'the crashed claim was sent once its lease was over, not before')
   const [left] = await after.sql<{ jobs: number; waves: number }[]>`
@@ -133,7 +158,11 @@ t.test('the pushes a change causes are saved with it: a crash right after the co
   t.equal(taken.status, 500, 'the take-over died after its commit')
   const [saved] = await dying.sql<{ waves: number; jobs: number }[]>`
     select (select count(*)::int from push_waves) as waves, (select count(*)::int from push_jobs) as jobs`
-  t.same(saved, { waves: 2, jobs: 1 }, "the new requests' waves and the owner's take-over push were committed")
+  t.same(
+    saved,
+    { waves: 1, jobs: 1 },
+    "the open request's wave and the owner's take-over push were committed (the request taken over has no wave left)",
+  )
   await dying.close()
 
   const after = await instance(t, databaseUrl, service, { DATA_DIR: dataDir })

@@ -188,14 +188,21 @@ t.test('escalation on its own timer stops after a take-over, a completion or a d
     select array_agg(wave order by wave) as waves from push_alerts where request_id = ${ids[3]!}`
   t.same(alerts!.waves, [1, 1, 2, 2, 3, 3], 'in three waves: 2, then 2 more (4 in all), then the last 2 of 8 wanted')
   for (const i of [0, 1, 2]) {
-    t.equal(pushesNear(i).length, 2, `no second wave for request ${i} (${['taken over', 'completed', 'deleted'][i]})`)
+    t.equal(
+      pushesNear(i).length,
+      4,
+      `no second wave for request ${i} (${['taken over', 'completed', 'deleted'][i]}), only its 2 stand-downs`,
+    )
   }
-  await app.sql`update push_alerts set alerted_at = alerted_at - interval '2 days'`
-  t.equal(await purgeAlerts(app.sql), 6, 'a day after their last wave, the alerts of requests 0-2 are purged')
-  const [kept] = await app.sql<
-    { n: number }[]
-  >`select count(*)::int as n from push_alerts where request_id = ${ids[3]!}`
-  t.equal(kept!.n, 6, 'those of a request that may still escalate are kept')
+  const [forgotten] = await app.sql<{ n: number }[]>`
+    select count(*)::int as n from push_alerts where request_id in ${app.sql(ids.slice(0, 3))}`
+  t.equal(forgotten!.n, 0, 'the stand-downs forgot who was alerted of requests 0-2')
+  t.equal(await purgeAlerts(app.sql), 0, 'those of a request that may still escalate are kept')
+  // Ended behind the app's back (no stand-down): the sweep takes its alerts.
+  await app.sql`
+    update requests set status = 'completed', completed_at = now(), got_help = false where request_id = ${ids[3]!}`
+  await app.sql`delete from push_waves where request_id = ${ids[3]!}`
+  t.equal(await purgeAlerts(app.sql), 6, 'an ended request keeps none')
 })
 
 t.test(
@@ -257,10 +264,6 @@ t.test(
     await escalateNow(app)
     t.same(receivedIds(service, beforeSecond), byRecency.slice(2, 4).sort(), 'the second wave: the next 2 most recent')
 
-    const beforeThird = service.received.length
-    t.equal((await helper.send('PUT', `/api/requests/${requestId}/addresponder`)).status, 200)
-    await escalateNow(app)
-    t.same(receivedIds(service, beforeThird), ['nowhere-owner'], 'after the take-over only its news to the owner')
     const alerts = await app.sql<{ user_id: number; wave: number; shares_location: boolean }[]>`
     select user_id, wave, shares_location from push_alerts where request_id = ${requestId} order by wave, user_id`
     t.same(
@@ -273,6 +276,14 @@ t.test(
         [2, true],
       ],
       'the one without location is alerted in the first wave, beside the waves of 2',
+    )
+    const beforeThird = service.received.length
+    t.equal((await helper.send('PUT', `/api/requests/${requestId}/addresponder`)).status, 200)
+    await escalateNow(app)
+    t.same(
+      receivedIds(service, beforeThird),
+      ['nowhere-owner', ...byRecency.slice(0, 4), withoutLocation.id].sort(),
+      'after the take-over only its news to the owner, and a stand-down to each of the 5 alerted',
     )
 
     t.test('a located request that reaches no located helper still alerts whoever shares no location', async (t) => {

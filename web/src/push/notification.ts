@@ -15,6 +15,7 @@ export interface NotificationPlan {
     icon: string
     /** A later message with the same tag replaces the shown one silently (one notification per request). */
     renotify: false
+    silent?: true
     data: { url: string }
   }
 }
@@ -45,6 +46,8 @@ export function notificationFromPayload(payload: unknown, appName: string): Noti
       ...(tag ? { tag } : {}),
       icon: NOTIFICATION_ICON,
       renotify: false,
+      // A stand-down ("someone is already helping") replaces the alert under its tag without ringing again.
+      ...(fields.silent === true ? { silent: true } : {}),
       data: { url: safeAppPath(fields.url) },
     },
   }
