@@ -27,6 +27,7 @@ const rows: HelpRequest[] = Array.from({ length: count }, (_, i) => ({
   responder_phone: null,
   isOwnRequest: false,
   got_help: null,
+  phoneOnlyToHelper: false,
 }))
 
 const schemaSerialise = fastJson(Type.Array(RequestJsonSchema) as object)

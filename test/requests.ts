@@ -26,6 +26,7 @@ export interface CreateFields {
   longitude: number | null
   isApproximate: 0 | 1 | boolean
   isTest: 0 | 1 | boolean
+  phoneOnlyToHelper: 0 | 1 | boolean
 }
 
 export async function actor(app: FastifyInstance, dataDir: string, userName: string): Promise<Actor> {

@@ -16,6 +16,7 @@ export interface NewRequest extends RequestLocation {
   category: RequestCategory
   description: string
   isTest: boolean
+  phoneOnlyToHelper: boolean
 }
 
 /*
@@ -40,10 +41,13 @@ export async function createRequest(tx: TransactionSql, owner: Viewer, input: Ne
   if (counts!.today >= DAILY_REQUEST_LIMIT) throw tooManyRequests(REQUEST_MESSAGES.dailyLimit)
   if (counts!.active >= ACTIVE_REQUEST_LIMIT) throw conflict(REQUEST_MESSAGES.activeLimit)
   const [row] = await tx<{ request_id: number }[]>`
-    insert into requests (owner_id, category, description, latitude, longitude, is_approximate, is_test)
+    insert into requests (
+      owner_id, category, description, latitude, longitude, is_approximate, is_test, phone_only_to_helper
+    )
     values (
       ${owner.user_id}, ${input.category}, ${input.description},
-      ${input.location?.latitude ?? null}, ${input.location?.longitude ?? null}, ${input.isApproximate}, ${input.isTest}
+      ${input.location?.latitude ?? null}, ${input.location?.longitude ?? null}, ${input.isApproximate}, ${input.isTest},
+      ${input.phoneOnlyToHelper}
     )
     returning request_id
   `

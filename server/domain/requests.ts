@@ -28,6 +28,7 @@ export interface RequestRow {
   phone: string
   responder_user_name: string | null
   responder_phone: string | null
+  phone_only_to_helper: boolean
 }
 
 /** The SPEC 3 shape of a request, as one particular viewer may see it (dates as ISO 8601 strings). */
@@ -50,14 +51,18 @@ export type Audience = 'list' | 'detail'
  * number and the helper the owner's, also offline. Everyone else gets no number in the list; opening the request
  * shows the owner's number to admins and to users within its reach: their stored location within their radius, or
  * a request without location (it reaches everyone). A viewer who shares no location is not known to be near, so
- * they get no number. The responder's number is for the owner, the responder and admins only.
+ * they get no number. The responder's number is for the owner, the responder and admins only. An owner who chose
+ * to show their number only to the person who helps (`phone_only_to_helper`) is heard by the responder alone:
+ * neither admins nor anyone nearby get it.
  */
 function phonesFor(row: RequestRow, viewer: RequestViewer, audience: Audience) {
   if (row.status === 'completed') return { phone: null, responder_phone: null }
   const participant = row.owner_id === viewer.user_id || row.responder_id === viewer.user_id
   if (participant) return { phone: row.phone, responder_phone: row.responder_phone }
   if (audience === 'list') return { phone: null, responder_phone: null }
-  if (viewer.is_admin) return { phone: row.phone, responder_phone: row.responder_phone }
+  const phone = row.phone_only_to_helper ? null : row.phone
+  if (viewer.is_admin) return { phone, responder_phone: row.responder_phone }
+  if (phone === null) return { phone: null, responder_phone: null }
   const near = row.latitude === null || row.longitude === null || isWithinRadius(viewer, row) === true
   return { phone: near ? row.phone : null, responder_phone: null }
 }
@@ -87,6 +92,7 @@ export function requestFor(row: RequestRow, viewer: RequestViewer, audience: Aud
     ...phonesFor(row, viewer, audience),
     isOwnRequest: own,
     got_help: row.got_help,
+    phoneOnlyToHelper: row.phone_only_to_helper,
   }
 }
 
@@ -105,7 +111,7 @@ export function listAudience(row: RequestRow, viewer: Viewer): number {
 export const selectRequests = (sql: Queryable, extraColumns = sql``) => sql`
   select
     r.request_id, r.owner_id, r.category, r.status, r.description, r.latitude, r.longitude, r.is_approximate,
-    r.is_test, r.views, r.created_at, r.updated_at, r.completed_at, r.responder_id, r.got_help,
+    r.is_test, r.views, r.created_at, r.updated_at, r.completed_at, r.responder_id, r.got_help, r.phone_only_to_helper,
     o.user_name, o.phone, rs.user_name as responder_user_name, rs.phone as responder_phone
     ${extraColumns}
   from requests r

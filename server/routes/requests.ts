@@ -147,6 +147,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         description: checkDescription(body.description),
         ...checkRequestLocation(body.latitude, body.longitude, isApproximate),
         isTest: flag(body.isTest),
+        phoneOnlyToHelper: flag(body.phoneOnlyToHelper),
       }
       const created = await change(request.currentUser, async (tx) => ({
         requestId: await createRequest(tx, request.currentUser, input),

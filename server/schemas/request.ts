@@ -15,8 +15,8 @@ export const RequestJsonSchema = Type.Object({
     Type.String({
       description:
         'The owner’s number. In the list and live events only to the owner and the responder; in the detail also to ' +
-        'admins and users within reach (their stored location within their radius, or a request without location). ' +
-        'Null when completed.',
+        'admins and users within reach (their stored location within their radius, or a request without location), ' +
+        'unless phoneOnlyToHelper. Null when completed.',
     }),
   ),
   latitude: Nullable(Type.Number()),
@@ -36,6 +36,9 @@ export const RequestJsonSchema = Type.Object({
   ),
   isOwnRequest: Type.Boolean(),
   got_help: Nullable(Type.Boolean()),
+  phoneOnlyToHelper: Type.Boolean({
+    description: 'The owner shows their number only to the person who helps: nobody else receives it.',
+  }),
 })
 /** A help request as the server answers it (SPEC section 3); the web client's type too. */
 export type HelpRequest = Static<typeof RequestJsonSchema>
@@ -50,6 +53,8 @@ export const CreateRequestBody = Type.Object(
     longitude: Type.Optional(Nullable(Longitude)),
     isApproximate: Flag,
     isTest: Type.Optional(Flag),
+    /** Off unless sent: the SPEC's behaviour. */
+    phoneOnlyToHelper: Type.Optional(Flag),
   },
   {
     examples: [

@@ -48,7 +48,7 @@ t.test('/info: the FAQ opens, the support address is copied, the privacy stateme
   }
   const section = (heading: string) => page.getByRole('region', { name: heading })
   t.equal(await section('Content of the register').locator('li').count(), 4, 'four items in the register')
-  t.equal(await section('Who sees phone numbers').locator('li').count(), 5, 'five rules on phone numbers')
+  t.equal(await section('Who sees phone numbers').locator('li').count(), 6, 'six rules on phone numbers')
   t.equal(await section('Register safety').locator('p').count(), 3, 'three paragraphs on register safety')
   await page.getByRole('button', { name: 'Close' }).click()
   await page.getByRole('heading', { level: 1, name: 'Info and FAQ' }).waitFor()
@@ -102,6 +102,7 @@ const PHONE_RULES = [
       'The request list and live updates never carry phone numbers, except between the two people of a request',
       'to users whose saved location is within their chosen radius of the request',
       'see instead: “The phone number is shown to helpers nearby.”',
+      'Then only the helper who took your request over gets your number',
       'The helper’s number is shown only to the requester and to the administrators.',
       'Completed requests show no phone numbers to anyone in the app.',
       'They are deleted from the device when you log out or delete your account.',
@@ -114,6 +115,7 @@ const PHONE_RULES = [
       'Pyyntölista ja reaaliaikaiset päivitykset eivät koskaan sisällä puhelinnumeroita',
       'joiden tallennetusta sijainnista pyyntö on heidän valitsemansa säteen sisällä',
       'näkevät sen sijaan tekstin ”Puhelinnumero näytetään lähellä oleville auttajille.”',
+      'Silloin numerosi saa vain pyyntösi ottanut auttaja',
       'Auttajan numero näytetään vain pyytäjälle ja ylläpitäjille.',
       'Valmiiksi merkityissä pyynnöissä ei näytetä puhelinnumeroita kenellekään sovelluksessa.',
       'Ne poistetaan laitteelta, kun kirjaudut ulos tai poistat käyttäjätilisi.',
@@ -126,6 +128,7 @@ const PHONE_RULES = [
       'Förfrågningslistan och liveuppdateringarna innehåller aldrig telefonnummer',
       'för användare som har förfrågan inom den radie de har valt från sin sparade plats',
       'ser i stället ”Telefonnumret visas för hjälpare i närheten.”',
+      'Då får bara den hjälpare som tagit din förfrågan ditt nummer',
       'Hjälparens nummer visas bara för den som bad om hjälp och för administratörerna.',
       'Klara förfrågningar visar inga telefonnummer för någon i appen.',
       'De raderas från enheten när du loggar ut eller raderar ditt konto.',

@@ -166,6 +166,51 @@ t.test('a user outside the reach is told who sees the phone number', async (t) =
   t.same(s.pageErrors, [])
 })
 
+t.test('"only to the person who helps": a neighbour never sees the number, the helper does once helping', async (t) => {
+  const careful: TestUser = { username: 'Kaisu', phone: '040 333 0004', e164: '+358403330004', password: 'polkupyora' }
+  await createUser(server, careful)
+  const c = await userPage(t, careful, AT_OWNER)
+  await c.page.getByRole('button', { name: 'Ask for help' }).click()
+  const form = c.page.getByRole('dialog', { name: 'Ask for help' })
+  await form.getByRole('radio', { name: 'Other' }).check()
+  await form.getByLabel('Description').fill('Lost my pump in the park')
+  await form.getByRole('radio', { name: 'Exact location' }).check()
+  const choice = form.getByRole('checkbox', { name: /Show my phone number only to the person who helps/ })
+  t.notOk(await choice.isChecked(), 'off by default: the SPEC’s behaviour')
+  await choice.check()
+  const box = await choice.locator('xpath=..').boundingBox()
+  t.ok(box && box.height >= 44, `the whole label is a 44 px target (${box?.height})`)
+  await screenshot(c.page, 'request-phone-only-to-helper-choice')
+  await form.getByRole('button', { name: 'Send request' }).click()
+  await form.waitFor({ state: 'hidden' })
+  await card(c.page, /Other/).click()
+  const own = c.page.getByRole('dialog', { name: 'Other' })
+  await own.getByText('Only the person who helps you sees your number.').waitFor()
+  t.pass('the owner is reminded of the choice')
+
+  // A neighbour within reach (who would see the number otherwise): the note, no call link.
+  const s = await userPage(t, stranger, AT_HELPER)
+  await card(s.page, /Other/).click()
+  const seen = s.page.getByRole('dialog', { name: 'Other' })
+  await seen.getByText('The owner shows their number only to the person who helps.').waitFor()
+  t.equal(await seen.locator('a[href^="tel:"]').count(), 0, 'no call link for a neighbour')
+  await screenshot(s.page, 'request-phone-only-to-helper-neighbour')
+  await expectNoSeriousViolations(t, s.page, 'the detail with the number kept for the helper')
+
+  // The helper sees it once they take the request over.
+  const h = await userPage(t, helper, AT_HELPER, { colorScheme: 'dark' })
+  await card(h.page, /Other/).click()
+  const helping = h.page.getByRole('dialog', { name: 'Other' })
+  await helping.getByText('The owner shows their number only to the person who helps.').waitFor()
+  await helping.getByRole('button', { name: 'I’m working on it' }).click()
+  const call = helping.getByRole('link', { name: '+358 40 333 0004' })
+  await call.waitFor()
+  t.equal(await call.getAttribute('href'), 'tel:+358403330004', 'revealed to the helper at the take-over')
+  await screenshot(h.page, 'request-phone-only-to-helper-helper-dark')
+  t.equal(await seen.locator('a[href^="tel:"]').count(), 0, 'still none for the neighbour after the take-over')
+  for (const { pageErrors } of [c, s, h]) t.same(pageErrors, [], 'no errors in the page')
+})
+
 t.test('a visitor sees one log-in prompt on the requests tab', async (t) => {
   const { page, pageErrors } = await openContext(t, browser)
   await page.goto(`${baseUrl}/`)

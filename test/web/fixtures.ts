@@ -21,6 +21,7 @@ export function helpRequest(fields: Partial<HelpRequest> = {}): HelpRequest {
     responder_phone: null,
     isOwnRequest: false,
     got_help: null,
+    phoneOnlyToHelper: false,
     ...fields,
   }
 }

@@ -118,4 +118,49 @@ t.test('phone numbers reach only whom the privacy statement names', async (t) =>
       t.same((await phonesSeenBy(who, id)).detail, { phone: null, responder_phone: null }, who.user.user.user_name)
     }
   })
+
+  t.test('"only to the person who helps": nobody else gets the number, the helper from the take-over on', async (t) => {
+    const careful = await placed('Careful', HELSINKI)
+    const carefulPhone = careful.user.user.phone
+    const made = await careful.create({ ...HELSINKI, phoneOnlyToHelper: 1 })
+    t.equal(made.status, 201)
+    t.equal(made.body.phoneOnlyToHelper, true, 'the choice is in the answer')
+    const privateId = made.body.request_id
+    const unplaced = await placed('Careful Lost', HELSINKI)
+    const placeless = (await unplaced.create({ latitude: null, longitude: null, phoneOnlyToHelper: true })).body
+    for (const [who, name] of [
+      [near, 'a neighbour within reach'],
+      [helper, 'a helper within reach, before taking it over'],
+      [admin, 'an admin'],
+    ] as const) {
+      t.same((await phonesSeenBy(who, privateId)).detail, { phone: null, responder_phone: null }, name)
+    }
+    t.equal((await phonesSeenBy(far, placeless.request_id)).detail.phone, null, 'without location: nobody either')
+    t.same((await phonesSeenBy(careful, privateId)).detail.phone, carefulPhone, 'the owner sees their own')
+
+    const helperEvents = await openEvents(base, helper.user.token)
+    const nearEvents = await openEvents(base, near.user.token)
+    sockets.push(helperEvents, nearEvents)
+    t.equal((await helper.send('PUT', `/api/requests/${privateId}/addresponder`)).status, 200)
+    const taken = (e: ServerEvent) => e.type === 'request.upserted' && e.request?.request_id === privateId
+    t.equal((await helperEvents.next(taken)).request?.phone, carefulPhone, 'the helper hears it live at the take-over')
+    t.equal((await nearEvents.next(taken)).request?.phone, null, 'a neighbour does not')
+    t.same((await phonesSeenBy(helper, privateId)).list?.phone, carefulPhone, 'the helper: in the list')
+    t.same((await phonesSeenBy(helper, privateId)).detail.phone, carefulPhone, 'and in the detail')
+    t.same((await phonesSeenBy(admin, privateId)).detail, { phone: null, responder_phone: helperPhone }, 'an admin')
+    t.equal((await phonesSeenBy(near, privateId)).detail.phone, null, 'a neighbour')
+
+    t.equal(
+      (await helper.send('PUT', `/api/requests/${privateId}/removeresponder`, { removedBy: 'responder' })).status,
+      200,
+    )
+    t.equal((await phonesSeenBy(helper, privateId)).detail.phone, null, 'a helper who withdrew has it no more')
+    const bad = await careful.send('POST', '/api/requests', {
+      category: 'other',
+      description: 'x',
+      isApproximate: 0,
+      phoneOnlyToHelper: 'yes',
+    })
+    t.equal(bad.status, 400, 'the choice is a flag')
+  })
 })

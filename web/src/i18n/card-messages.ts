@@ -18,6 +18,16 @@ export const cardMessages = defineMessages({
     message: 'The phone number is shown to helpers nearby.',
     comment: 'In the request detail instead of the phone number, for a user outside the request’s reach.',
   },
+  phoneonlytohelper: /*i18n*/ {
+    id: 'phoneonlytohelper',
+    message: 'The owner shows their number only to the person who helps.',
+    comment: 'In the request detail instead of the phone number, when the owner chose to keep it private.',
+  },
+  phoneonlytohelperown: /*i18n*/ {
+    id: 'phoneonlytohelperown',
+    message: 'Only the person who helps you sees your number.',
+    comment: 'In the detail of the user’s own request, under their number, when they chose to keep it private.',
+  },
   openinmaps: /*i18n*/ {
     id: 'openinmaps',
     message: 'Open in maps',

@@ -50,6 +50,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
   const [description, setDescription] = useState('')
   const [visibility, setVisibility] = useState<Visibility | null>(null)
   const [isTest, setIsTest] = useState(initialTest)
+  const [phoneOnlyToHelper, setPhoneOnlyToHelper] = useState(false)
   const { busy, error, setError, submitWith } = useAction()
   /** A fixed field's error goes away as soon as it is fixed. */
   const clearErrorOf = (field: string) => {
@@ -71,6 +72,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
       longitude: position?.longitude ?? null,
       // The server asks for the flag even without coordinates, where it means nothing.
       isApproximate: position && visibility === 'approximate' ? 1 : 0,
+      ...(phoneOnlyToHelper ? { phoneOnlyToHelper: 1 } : {}),
       ...(isAdmin ? { isTest: isTest ? 1 : 0 } : {}),
     })
     await loadRequests()
@@ -152,6 +154,23 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
           </p>
         </div>
       )}
+
+      <label className="checkbox checkbox--top">
+        <input
+          type="checkbox"
+          checked={phoneOnlyToHelper}
+          onChange={(event) => setPhoneOnlyToHelper(event.target.checked)}
+        />
+        <span>
+          <Trans id="phoneonlytohelperchoice" message="Show my phone number only to the person who helps" />
+          <span className="choice__hint choice__hint--block">
+            <Trans
+              id="phoneonlytohelperhint"
+              message="Otherwise helpers nearby see it when they open your request. You can still write to each other in the app."
+            />
+          </span>
+        </span>
+      </label>
 
       {isAdmin && (
         <label className="checkbox" lang="fi">

@@ -97,13 +97,18 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
             <dt>{i18n._(formMessages.phone)}</dt>
             <dd>
               <PhoneLink phone={request.phone} />
+              {request.isOwnRequest && request.phoneOnlyToHelper && (
+                <span className="facts__note facts__note--block">{i18n._(cardMessages.phoneonlytohelperown)}</span>
+              )}
             </dd>
           </div>
         )}
         {!completed && request.phone === null && !request.isOwnRequest && (
           <div>
             <dt>{i18n._(formMessages.phone)}</dt>
-            <dd className="facts__note">{i18n._(cardMessages.phoneshowntonearby)}</dd>
+            <dd className="facts__note">
+              {i18n._(request.phoneOnlyToHelper ? cardMessages.phoneonlytohelper : cardMessages.phoneshowntonearby)}
+            </dd>
           </div>
         )}
         <div>

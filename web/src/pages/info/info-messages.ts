@@ -81,6 +81,13 @@ export const infoMessages = defineMessages({
       'Opening a request shows the requester’s number only to the helper who took it over, to the administrators, and to users whose saved location is within their chosen radius of the request. A request without a location shows it to everyone who opens it. Users who have not shared their location, or who are farther away, see instead: “The phone number is shown to helpers nearby.”',
     comment: 'The quoted line is the text the request detail shows instead of the number (phoneshowntonearby).',
   },
+  registerphonesonlyhelper: /*i18n*/ {
+    id: 'registerphonesonlyhelper',
+    message:
+      'When asking for help you can choose “Show my phone number only to the person who helps”. Then only the helper who took your request over gets your number, from the moment they take it over until they release it or the request is completed: not the administrators, and not users nearby, who see instead: “The owner shows their number only to the person who helps.”',
+    comment:
+      'The quoted texts are the new-request choice (phoneonlytohelperchoice) and the detail line (phoneonlytohelper).',
+  },
   registerphoneshelper: /*i18n*/ {
     id: 'registerphoneshelper',
     message: 'The helper’s number is shown only to the requester and to the administrators.',

@@ -16,6 +16,7 @@ const CONTENT = [
 const PHONES = [
   infoMessages.registerphoneslist,
   infoMessages.registerphonesdetail,
+  infoMessages.registerphonesonlyhelper,
   infoMessages.registerphoneshelper,
   infoMessages.registerphonescompleted,
   infoMessages.registerphonesdevice,
