@@ -13,6 +13,7 @@ export interface LoadOptions {
   url: string
   headers?: Record<string, string>
   connections?: number
+  /** Whole seconds (wrk takes no fractions). */
   seconds: number
 }
 
@@ -25,7 +26,6 @@ export interface LoadResult {
   latencyP99Ms: number
   /** Answers other than 2xx/3xx, plus connection errors and timeouts. */
   errors: number
-  bytesPerRequest: number
   /** The generator's own CPU (user + system) over the run. */
   generatorCpuMs: number
 }
@@ -53,7 +53,6 @@ function run(command: string, args: string[]): Promise<string> {
 }
 
 const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 }
-const SIZE: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }
 
 function duration(text: string | undefined): number {
   const match = /^([\d.]+)(us|ms|s|m)$/.exec(text ?? '')
@@ -73,10 +72,10 @@ async function wrkLoad({ url, headers = {}, connections = 10, seconds }: LoadOpt
   args.push(url)
   // bash's `times` prints its children's CPU time after wrk exits: wrk's own CPU, however short its life.
   const output = await run('bash', ['-c', `"${WRK}" "$@"; times`, 'wrk', ...args])
-  const requestsMatch = /(\d+) requests in ([\d.]+)(\w+), ([\d.]+)(\w+) read/.exec(output)
-  const requests = Number(requestsMatch?.[1] ?? 0)
-  const elapsed = duration(`${requestsMatch?.[2]}${requestsMatch?.[3]}`) / 1000
-  const bytes = Number(requestsMatch?.[4] ?? 0) * (SIZE[requestsMatch?.[5] ?? 'B'] ?? 1)
+  const requestsMatch = /(\d+) requests in ([\d.]+)(\w+),/.exec(output)
+  if (!requestsMatch) throw new Error(`wrk ${args.join(' ')} said: ${output}`)
+  const requests = Number(requestsMatch[1] ?? 0)
+  const elapsed = duration(`${requestsMatch[2]}${requestsMatch[3]}`) / 1000
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0)
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)
   const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0
@@ -89,7 +88,6 @@ async function wrkLoad({ url, headers = {}, connections = 10, seconds }: LoadOpt
     latencyMeanMs: duration(/Latency\s+(\S+)/.exec(output)?.[1]),
     latencyP99Ms: duration(/99%\s+(\S+)/.exec(output)?.[1]),
     errors: non2xx + socketErrors,
-    bytesPerRequest: requests ? bytes / requests : 0,
     generatorCpuMs: timesSeconds(timesLines[1] ?? '') * 1000,
   }
 }

@@ -15,14 +15,13 @@ const { url, headers, connections, seconds } = JSON.parse(process.argv[2]!) as {
 const agent = new Agent({ keepAlive: true, maxSockets: connections })
 const latencies: number[] = []
 let errors = 0
-let bytes = 0
 
 /** One request; resolves when its answer is read to the end (or failed). */
 function once(): Promise<void> {
   return new Promise((resolve) => {
     const started = performance.now()
     const req = request(url, { agent, headers }, (res) => {
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      res.resume()
       res.on('end', () => {
         if ((res.statusCode ?? 0) >= 400) errors++
         latencies.push(performance.now() - started)
@@ -57,7 +56,6 @@ const result: LoadResult = {
   latencyMeanMs: latencies.reduce((sum, n) => sum + n, 0) / (latencies.length || 1),
   latencyP99Ms: latencies[Math.max(0, Math.ceil(0.99 * latencies.length) - 1)] ?? Number.NaN,
   errors,
-  bytesPerRequest: latencies.length ? bytes / latencies.length : 0,
   generatorCpuMs: (cpu.user + cpu.system) / 1000,
 }
 console.log(JSON.stringify(result))
