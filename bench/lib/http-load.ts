@@ -85,8 +85,8 @@ async function wrkLoad({ url, headers = {}, connections = 10, seconds }: LoadOpt
     requests,
     seconds: elapsed,
     perSecond: requests / elapsed,
-    latencyMeanMs: duration(/Latency\s+(\S+)/.exec(output)?.[1]),
-    latencyP99Ms: duration(/99%\s+(\S+)/.exec(output)?.[1]),
+    latencyMeanMs: duration(/^\s*Latency\s+(\S+)/m.exec(output)?.[1]),
+    latencyP99Ms: duration(/^\s*99%\s+(\S+)/m.exec(output)?.[1]),
     errors: non2xx + socketErrors,
     generatorCpuMs: timesSeconds(timesLines[1] ?? '') * 1000,
   }
