@@ -99,7 +99,7 @@ export const listApi: Bench = {
   name: 'list-api',
   async run({ quick }) {
     const rounds = quick ? 3 : 5
-    const seconds = quick ? 2 : 5
+    const seconds = quick ? 1 : 5
     const database = await scratchDatabase('list')
     const server = await startAppServer(database.url).catch(async (error: Error) => {
       await database.drop()
@@ -127,7 +127,7 @@ export const listApi: Bench = {
           const real = await answer(server.url + path, token)
           const base = await answer(baselineUrl + path, token)
           // A 5 MB answer takes about a second under this load: longer windows, so a run holds enough of them.
-          const window = real.count > 1000 ? seconds * 2 : seconds
+          const window = real.count > 1000 ? seconds * 3 : seconds
           const comparison = await compareServers(
             { url: server.url + path, headers: auth, server: server.app.server },
             { url: baselineUrl + path, headers: auth, server: baseline },

@@ -85,7 +85,7 @@ export const staticAssets: Bench = {
       },
     ]
     const rounds = 3
-    const seconds = quick ? 2 : 5
+    const seconds = quick ? 1 : 5
     const database = await scratchDatabase('static')
     let server: Awaited<ReturnType<typeof startAppServer>> | undefined
     const baseline = baselineServer(assets)
