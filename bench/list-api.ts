@@ -126,8 +126,8 @@ export const listApi: Bench = {
         ] as const) {
           const real = await answer(server.url + path, token)
           const base = await answer(baselineUrl + path, token)
-          // A 5 MB answer takes about a second under this load: longer windows, so a run holds enough of them.
-          const window = real.count > 1000 ? seconds * 3 : seconds
+          // A 5 MB answer takes a second or more under this load: longer windows, so a run holds enough of them.
+          const window = real.count > 1000 ? seconds * (quick ? 4 : 3) : seconds
           const comparison = await compareServers(
             { url: server.url + path, headers: auth, server: server.app.server },
             { url: baselineUrl + path, headers: auth, server: baseline },

@@ -7,6 +7,7 @@ import type { BenchRow } from './report.ts'
 /** Three significant digits, whole numbers from 1000 up: enough to compare, short enough for a column. */
 export function formatNumber(value: number | undefined): string {
   if (value === undefined) return ''
+  if (Number.isNaN(value)) return '–'
   if (!Number.isFinite(value)) return String(value)
   if (Math.abs(value) >= 1000) return Math.round(value).toLocaleString('en').replaceAll(',', ' ')
   return String(Number(value.toPrecision(3)))
