@@ -45,7 +45,7 @@ export interface WaveResult {
   users: number
   fillSeconds: number
   cases: WaveCase[]
-  /** EXPLAIN ANALYZE of a first wave, one line per element. */
+  /** Where the first wave was asked for, then its EXPLAIN ANALYZE, a line per element. */
   plan: string[]
   baselinePlan: string[]
   loadAverage: number
@@ -228,7 +228,9 @@ export const waveSelection: Bench = {
     console.log(formatWaves(result))
     const [primaryKey, firstWave, inside, laterWave, nobody, withoutIndex] = result.cases
     const scale = `${users.toLocaleString('en')} users${quick ? ' (--quick: 100k, not the 1M of the target)' : ''}`
-    const indexLine = result.plan.find((line) => /Index Scan|Index Only Scan|Bitmap/.test(line))?.trim()
+    const indexLine = result.plan
+      .find((line) => /Index Scan|Index Only Scan|Bitmap/.test(line))
+      ?.replace(/^\s*(->)?\s*/, '')
     const row = (c: WaveCase, name: string, extra: Partial<BenchRow> = {}): BenchRow =>
       compared({
         group: 'wave selection',
