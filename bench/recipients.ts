@@ -1,16 +1,14 @@
 /**
  * Recipient selection for one request change, in-process: the old rule (isRecipient over every connected client)
- * against the index (ReachIndex.forEachRecipient), interleaved A,B,A,B, medians. Prints a table; asserts nothing.
+ * against the index (ReachIndex.forEachRecipient), interleaved A,B,A,B, medians. Asserts nothing. Part of
+ * `npm run bench` (`recipients` below); alone it prints its own table:
  *
  *   npx tsx bench/recipients.ts [--quick]
  */
 import { loadavg } from 'node:os'
 import { ReachIndex } from '../server/events/reach-index.ts'
 import { isRecipient, type ChangedRequest, type Listener } from '../server/events/recipients.ts'
-
-const quick = process.argv.includes('--quick')
-const CHANGES = quick ? 100 : 400
-const ROUNDS = quick ? 3 : 5
+import { compared, loadAverage, type Bench } from './lib/report.ts'
 
 /** Deterministic randomness (mulberry32): every run measures the same clients and changes. */
 function random(seed: number): () => number {
@@ -21,7 +19,7 @@ function random(seed: number): () => number {
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296
   }
 }
-const rnd = random(2026)
+let rnd = random(2026)
 const around = (centre: number, spread: number) => centre + (rnd() - 0.5) * 2 * spread
 
 /** Where Finns are: a third in the Helsinki region, a third in the next cities, a third anywhere in the country. */
@@ -72,7 +70,18 @@ function change(users: number): ChangedRequest {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
-function measure(size: number) {
+export interface RecipientsResult {
+  size: number
+  buildMs: number
+  recipients: number
+  old: number
+  indexed: number
+  /** Changes for which the index and the rule chose different numbers of recipients (must be 0). */
+  disagreements: number
+}
+
+function measure(size: number, changeCount: number, rounds: number): RecipientsResult {
+  const CHANGES = changeCount
   // About 1.2 sockets per user (a phone and sometimes a laptop).
   const users = Math.round(size / 1.2)
   const clients = Array.from({ length: size }, (_, i) => client(1 + (i % users)))
@@ -82,6 +91,7 @@ function measure(size: number) {
   const buildMs = performance.now() - built
   const changes = Array.from({ length: CHANGES }, () => change(users))
   let recipients = 0
+  let disagreements = 0
   const old = () => {
     let n = 0
     for (const request of changes) for (const c of clients) if (isRecipient(request, c.user)) n++
@@ -95,35 +105,72 @@ function measure(size: number) {
   }
   const oldMs: number[] = []
   const newMs: number[] = []
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < rounds; round++) {
     let started = performance.now()
     const a = old()
     oldMs.push((performance.now() - started) / CHANGES)
     started = performance.now()
     const b = indexed()
     newMs.push((performance.now() - started) / CHANGES)
-    if (a !== b) throw new Error(`the index chose ${b} recipients, the rule ${a}`)
+    if (a !== b) disagreements++
     recipients = a / CHANGES
   }
-  return { size, buildMs, recipients, old: median(oldMs), indexed: median(newMs) }
+  return { size, buildMs, recipients, old: median(oldMs), indexed: median(newMs), disagreements }
 }
 
-const rows = [10_000, 100_000].map(measure)
-console.log(`recipient selection per change (${CHANGES} changes, median of ${ROUNDS} interleaved rounds)`)
-console.log(
-  `load average ${loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}, node ${process.version}`,
-)
-console.log('clients  | recipients | visit all (ms) | index (ms) | index / visit all | index build (ms)')
-for (const row of rows)
+/** 10k and 100k simulated clients, the same seed every run. */
+export function measureRecipients(quick: boolean): { changes: number; rounds: number; results: RecipientsResult[] } {
+  rnd = random(2026)
+  const changes = quick ? 100 : 400
+  const rounds = quick ? 3 : 5
+  return { changes, rounds, results: [10_000, 100_000].map((size) => measure(size, changes, rounds)) }
+}
+
+const TARGET_MS: Record<number, number> = { 10_000: 1, 100_000: 5 }
+
+export const recipients: Bench = {
+  name: 'recipients',
+  async run({ quick }) {
+    const { changes, rounds, results } = measureRecipients(quick)
+    return results.map((result) =>
+      compared({
+        group: 'recipient selection',
+        name: `${result.size / 1000}k clients: index, per change`,
+        value: result.indexed,
+        unit: 'ms',
+        baseline: result.old,
+        target: `≤ ${TARGET_MS[result.size]} ms`,
+        met: result.indexed <= TARGET_MS[result.size]! && result.disagreements === 0,
+        note:
+          `baseline: isRecipient over every client; ${result.recipients.toFixed(0)} recipients per change, ` +
+          `${changes} changes, median of ${rounds} interleaved rounds, index built in ${result.buildMs.toFixed(0)} ms` +
+          (result.disagreements ? `; the index and the rule DISAGREED in ${result.disagreements} rounds` : '') +
+          `; load ${loadAverage()}`,
+      }),
+    )
+  },
+}
+
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  const { changes: CHANGES, rounds: ROUNDS, results: rows } = measureRecipients(process.argv.includes('--quick'))
+  console.log(`recipient selection per change (${CHANGES} changes, median of ${ROUNDS} interleaved rounds)`)
   console.log(
-    [
-      String(row.size).padEnd(8),
-      row.recipients.toFixed(0).padStart(10),
-      row.old.toFixed(3).padStart(14),
-      row.indexed.toFixed(3).padStart(10),
-      (row.indexed / row.old).toFixed(3).padStart(17),
-      row.buildMs.toFixed(1).padStart(16),
-    ].join(' | '),
+    `load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}, node ${process.version}`,
   )
+  console.log('clients  | recipients | visit all (ms) | index (ms) | index / visit all | index build (ms)')
+  for (const row of rows)
+    console.log(
+      [
+        String(row.size).padEnd(8),
+        row.recipients.toFixed(0).padStart(10),
+        row.old.toFixed(3).padStart(14),
+        row.indexed.toFixed(3).padStart(10),
+        (row.indexed / row.old).toFixed(3).padStart(17),
+        row.buildMs.toFixed(1).padStart(16),
+      ].join(' | '),
+    )
+  for (const row of rows.filter((r) => r.disagreements > 0))
+    console.log(`${row.size} clients: the index and the rule disagreed in ${row.disagreements} rounds`)
+}

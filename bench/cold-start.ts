@@ -1,0 +1,142 @@
+/**
+ * Embedded mode's cold start: `node dist/server/pyoraapu.mjs` with no DATABASE_URL (PGlite under DATA_DIR), from
+ * spawning the process to the first 200 of /readyz, on an empty DATA_DIR (the database is created and migrated)
+ * and on an existing one (reopened). Baseline: starting `node -e ''` to its exit, the floor of any Node process.
+ * Interleaved rounds (empty, existing, baseline), medians.
+ *
+ *   npm run build && npx tsx bench/cold-start.ts [--quick]
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { notBuilt, SERVER_BUNDLE } from './lib/built.ts'
+import { printRows } from './lib/print.ts'
+import { compared, loadAverage, median, type Bench } from './lib/report.ts'
+
+const GROUP = 'cold start (embedded)'
+const READY_TIMEOUT_MS = 120_000
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function isReady(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).status === 200
+  } catch {
+    return false
+  }
+}
+
+/** Milliseconds from spawning the server to its first ready answer; the server is stopped before answering. */
+async function startToReady(dataDir: string): Promise<number> {
+  const port = await freePort()
+  const started = performance.now()
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let output = ''
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+  let exitCode: number | null | undefined
+  void exited.then((code) => (exitCode = code))
+  try {
+    const url = `http://127.0.0.1:${port}/readyz`
+    while (!(await isReady(url))) {
+      if (exitCode !== undefined) throw new Error(`the server exited with ${exitCode}: ${output}`)
+      if (performance.now() - started > READY_TIMEOUT_MS)
+        throw new Error(`not ready after ${READY_TIMEOUT_MS} ms: ${output}`)
+      await sleep(10)
+    }
+    return performance.now() - started
+  } finally {
+    if (exitCode === undefined) {
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    }
+  }
+}
+
+/** `node -e ''` from spawn to exit. */
+async function nodeStart(): Promise<number> {
+  const started = performance.now()
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' })
+  await new Promise((resolve) => child.on('exit', resolve))
+  return performance.now() - started
+}
+
+export const coldStart: Bench = {
+  name: 'cold-start',
+  async run({ quick }) {
+    const missing = notBuilt(GROUP, SERVER_BUNDLE)
+    if (missing) return missing
+    const rounds = quick ? 3 : 5
+    const dirs: string[] = []
+    const tempDir = () => {
+      const dir = mkdtempSync(join(tmpdir(), 'pyoraapu-bench-cold-'))
+      dirs.push(dir)
+      return dir
+    }
+    try {
+      const empty: number[] = []
+      const reopened: number[] = []
+      const baseline: number[] = []
+      for (let round = 0; round < rounds; round++) {
+        // The folder the empty start just filled is the existing one of the next start.
+        const dataDir = tempDir()
+        empty.push(await startToReady(dataDir))
+        reopened.push(await startToReady(dataDir))
+        baseline.push(await nodeStart())
+      }
+      const note = (values: number[]) =>
+        `spawn of node ${SERVER_BUNDLE.replace(/.*\/dist\//, 'dist/')} to the first 200 of /readyz, no DATABASE_URL; ` +
+        `median of ${rounds} interleaved rounds (${values.map((v) => v.toFixed(0)).join(', ')} ms); ` +
+        `baseline: node -e '' to its exit (${baseline.map((v) => v.toFixed(0)).join(', ')} ms); load ${loadAverage()}`
+      return [
+        compared({
+          group: GROUP,
+          name: 'empty DATA_DIR: start to ready',
+          value: median(empty),
+          unit: 'ms',
+          baseline: median(baseline),
+          note: note(empty),
+        }),
+        compared({
+          group: GROUP,
+          name: 'existing DATA_DIR: start to ready',
+          value: median(reopened),
+          unit: 'ms',
+          baseline: median(baseline),
+          note: note(reopened),
+        }),
+      ]
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+    }
+  },
+}
+
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  printRows(await coldStart.run({ quick: process.argv.includes('--quick') }))
+}

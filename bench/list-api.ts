@@ -1,0 +1,162 @@
+/**
+ * GET /api/requests through the real server against a baseline node:http + postgres.js server doing the same
+ * SQL (server/domain/request-list.ts, after the same session lookup) and JSON.stringify, under the same HTTP load,
+ * interleaved. With 200 and with 10,000 requests visible to the viewer (an admin: every request is in their
+ * list), the default list (all of them, SPEC 2) and show-all's first page (100).
+ *
+ *   npx tsx bench/list-api.ts [--quick]
+ *
+ * The baseline skips what Fastify adds around the same work: routing, the JWT check (it looks the session up
+ * by id), schema validation of the query, hooks, security headers, request logging.
+ */
+import { createServer, type Server } from 'node:http'
+import postgres, { type Sql } from 'postgres'
+import { configWith } from '../server/config.ts'
+import { listNearby, listPage } from '../server/domain/request-list.ts'
+import { requestFor } from '../server/domain/requests.ts'
+import { liveSessionUser, startSession } from '../server/domain/sessions.ts'
+import { userById } from '../server/domain/users.ts'
+import { closeServer, listenLocal, startAppServer } from './lib/app-server.ts'
+import { scratchDatabase } from './lib/database.ts'
+import { compareServers, comparisonRows } from './lib/http-compare.ts'
+import { printRows } from './lib/print.ts'
+import type { Bench, BenchRow } from './lib/report.ts'
+
+const OWNERS = 1000
+const HISTORY_DAYS = configWith({}).REQUEST_HISTORY_DAYS
+
+/** Owners at random points over Finland, and one admin who sees every request (the viewer). */
+async function seedUsers(sql: Sql): Promise<{ adminId: number; firstOwner: number }> {
+  const [admin] = await sql<{ user_id: number }[]>`
+    insert into users (user_name, phone, password_hash, is_admin, latitude, longitude)
+    values ('benchadmin', '+358400000000', 'x', true, 60.17, 24.94) returning user_id
+  `
+  const [first] = await sql<{ first: number }[]>`
+    insert into users (user_name, phone, password_hash, latitude, longitude, radius)
+    select 'owner' || g, '+3584' || lpad(g::text, 8, '0'), 'x', 59.8 + random() * 10, 21 + random() * 9,
+      (array[5, 10, 10, 10, 25, 50])[1 + g % 6]
+    from generate_series(1, ${OWNERS}::int) g
+    returning user_id as first
+  `
+  return { adminId: admin!.user_id, firstOwner: first!.first }
+}
+
+/**
+ * Requests `from`..`to` as the list meets them: mostly new, a third in progress, a tenth completed within the
+ * history window, one in fifty without a location, newest updated first. No test or deleted ones.
+ */
+async function seedRequests(sql: Sql, firstOwner: number, from: number, to: number): Promise<void> {
+  await sql`
+    insert into requests (owner_id, category, status, description, latitude, longitude, is_approximate,
+      responder_id, got_help, created_at, updated_at, completed_at)
+    select ${firstOwner}::int + g % ${OWNERS}::int,
+      (array['bicycle_maintenance', 'food_and_hydration', 'transportation_need', 'other'])[1 + g % 4],
+      case when g % 10 = 0 then 'completed' when g % 3 = 0 then 'in progress' else 'new' end,
+      'Takarengas puhki Keskuspuiston pyörätiellä, tarvitsen pumpun ja paikkasarjan (' || g || ')',
+      case when g % 50 = 0 then null else 59.8 + random() * 10 end,
+      case when g % 50 = 0 then null else 21 + random() * 9 end,
+      g % 2 = 0,
+      case when g % 10 = 0 or g % 3 = 0 then ${firstOwner}::int + (g + 7) % ${OWNERS}::int end,
+      case when g % 10 = 0 then true end,
+      now() - make_interval(mins => g), now() - make_interval(secs => g), 
+      case when g % 10 = 0 then now() - interval '1 hour' end
+    from generate_series(${from}::int, ${to}::int) g
+  `
+  await sql`vacuum analyze requests`
+}
+
+/** node:http + postgres.js: the session by id, the list's own SQL, the same shaping, JSON.stringify. */
+function baselineServer(sql: Sql, session: { sessionId: string; userId: number }): Server {
+  return createServer((request, response) => {
+    const work = async () => {
+      const viewer = await liveSessionUser(sql, session.sessionId, session.userId)
+      if (!viewer) return response.writeHead(401).end()
+      const all = new URL(request.url ?? '/', 'http://localhost').searchParams.get('all') === '1'
+      const page = all ? await listPage(sql, viewer, HISTORY_DAYS, undefined) : undefined
+      const list = page ?? (await listNearby(sql, viewer, HISTORY_DAYS))
+      const headers: Record<string, string> = {
+        'content-type': 'application/json; charset=utf-8',
+        'x-sync-cursor': list.syncCursor,
+      }
+      if (page?.nextCursor) headers['x-next-cursor'] = page.nextCursor
+      response.writeHead(200, headers).end(JSON.stringify(list.rows.map((row) => requestFor(row, viewer, 'list'))))
+    }
+    work().catch((error: Error) => response.writeHead(500).end(error.message))
+  })
+}
+
+/** How many requests an answer carries and its size (the setup is checked, not assumed). */
+async function answer(url: string, token: string): Promise<{ count: number; bytes: number }> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
+  const text = await response.text()
+  const body: unknown = response.ok ? JSON.parse(text) : undefined
+  return { count: Array.isArray(body) ? body.length : -response.status, bytes: Buffer.byteLength(text) }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`
+
+export const listApi: Bench = {
+  name: 'list-api',
+  async run({ quick }) {
+    const rounds = quick ? 3 : 5
+    const seconds = quick ? 1 : 5
+    const database = await scratchDatabase('list')
+    const server = await startAppServer(database.url).catch(async (error: Error) => {
+      await database.drop()
+      throw error
+    })
+    const pool = postgres(database.url, { max: configWith({}).DATABASE_POOL_MAX, onnotice: () => {} })
+    let baseline: Server | undefined
+    try {
+      const { adminId, firstOwner } = await seedUsers(database.sql)
+      const session = await startSession(database.sql, adminId)
+      const token = server.app.accessTokenFor((await userById(database.sql, adminId))!, session.sessionId)
+      const auth = { authorization: `Bearer ${token}` }
+      baseline = baselineServer(pool, { sessionId: session.sessionId, userId: adminId })
+      const baselineUrl = await listenLocal(baseline)
+
+      const rows: BenchRow[] = []
+      let seeded = 0
+      for (const visible of [200, 10_000]) {
+        await seedRequests(database.sql, firstOwner, seeded + 1, visible)
+        seeded = visible
+        for (const [label, path] of [
+          ['default list', '/api/requests'],
+          ['show-all first page', '/api/requests?all=1'],
+        ] as const) {
+          const real = await answer(server.url + path, token)
+          const base = await answer(baselineUrl + path, token)
+          // A 5 MB answer takes a second or more under this load: longer windows, so a run holds enough of them.
+          const window = real.count > 1000 ? seconds * (quick ? 4 : 3) : seconds
+          const comparison = await compareServers(
+            { url: server.url + path, headers: auth, server: server.app.server },
+            { url: baselineUrl + path, headers: auth, server: baseline },
+            rounds,
+            window,
+          )
+          const [throughput, cpu] = comparisonRows(
+            'list API',
+            `${visible / 1000}k visible, ${label} (${real.count} in the answer)`,
+            'node:http + postgres.js, the same SQL and JSON.stringify',
+            comparison,
+            `; answers ${kb(real.bytes)} (baseline ${kb(base.bytes)}, ${base.count} requests), uncompressed`,
+          )
+          rows.push(throughput!, cpu!)
+          console.log(
+            `   ${throughput!.name}: ${throughput!.value.toFixed(1)} req/s, ratio ${throughput!.ratio!.toFixed(2)}`,
+          )
+        }
+      }
+      return rows
+    } finally {
+      if (baseline) await closeServer(baseline)
+      await pool.end()
+      await server.close()
+      await database.drop()
+    }
+  },
+}
+
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  printRows(await listApi.run({ quick: process.argv.includes('--quick') }))
+}

@@ -1,0 +1,113 @@
+/**
+ * `npm run bench [-- --quick] [-- --only <name>]`: every benchmark of issue 15 in turn, one table at the end, the
+ * machine described at the top, and everything (rows, load before and after each bench, wall times) written to
+ * bench/results.json (ignored by git: results belong to the machine that made them). Benchmarks assert nothing:
+ * a missed target is a row with met = NO, and a bench that fails becomes a row saying why; the suite goes on.
+ * `--quick` (fewer sizes and rounds) finishes in under 5 minutes on the 2-core machine; the full run takes 20-30.
+ */
+import { existsSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { chunks } from './chunks.ts'
+import { coldStart } from './cold-start.ts'
+import { formatMachine, machineFacts } from './lib/machine.ts'
+import { formatRows } from './lib/print.ts'
+import { loadAverage, type Bench, type BenchRow } from './lib/report.ts'
+import { listApi } from './list-api.ts'
+import { listSerialise } from './list-serialise.ts'
+import { recipients } from './recipients.ts'
+import { staticAssets } from './static.ts'
+import { waveSelection } from './wave-selection.ts'
+
+/**
+ * A bench that lives in its own file and may not be on this branch yet: imported by name when it runs, a row
+ * saying so when the file is missing (and a failed row, like any bench, when it does not load).
+ */
+function optionalBench(name: string, file: string, exportName: string): Bench {
+  return {
+    name,
+    async run(options) {
+      if (!existsSync(fileURLToPath(new URL(file, import.meta.url)))) {
+        return [
+          { group: name, name: 'not run', value: Number.NaN, unit: '', note: `${file} is not on this branch yet` },
+        ]
+      }
+      // A computed specifier: the file may be missing when this one is typechecked.
+      const specifier: string = file
+      const bench = ((await import(specifier)) as Record<string, Bench | undefined>)[exportName]
+      if (!bench) throw new Error(`${file} does not export ${exportName}`)
+      return bench.run(options)
+    },
+  }
+}
+
+interface BenchResult {
+  name: string
+  seconds: number
+  loadBefore: string
+  loadAfter: string
+  rows: BenchRow[]
+  error?: string
+}
+
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } },
+})
+const quick = values.quick ?? false
+
+const benches: Bench[] = [
+  recipients,
+  waveSelection,
+  listSerialise,
+  listApi,
+  staticAssets,
+  chunks,
+  coldStart,
+  optionalBench('live-events', './live-events.ts', 'liveEvents'),
+]
+const only = values.only
+const chosen = only ? benches.filter((bench) => only.includes(bench.name)) : benches
+if (only && chosen.length === 0) {
+  console.error(`--only ${only.join(', ')}: no such bench; the names are ${benches.map((b) => b.name).join(', ')}`)
+  process.exit(2)
+}
+
+const started = performance.now()
+const machine = await machineFacts()
+console.log(`npm run bench${quick ? ' --quick' : ''}: ${chosen.map((b) => b.name).join(', ')}`)
+console.log(formatMachine(machine))
+
+const results: BenchResult[] = []
+for (const bench of chosen) {
+  const loadBefore = loadAverage()
+  const benchStarted = performance.now()
+  console.log(`\n== ${bench.name} (load average ${loadBefore})`)
+  let rows: BenchRow[]
+  let error: string | undefined
+  try {
+    rows = await bench.run({ quick })
+  } catch (caught) {
+    error = caught instanceof Error ? (caught.stack ?? caught.message) : String(caught)
+    console.error(error)
+    rows = [{ group: bench.name, name: 'failed', value: Number.NaN, unit: '', note: (caught as Error).message }]
+  }
+  const seconds = (performance.now() - benchStarted) / 1000
+  const loadAfter = loadAverage()
+  console.log(`   ${bench.name}: ${seconds.toFixed(1)} s, load average after ${loadAfter}`)
+  results.push({ name: bench.name, seconds, loadBefore, loadAfter, rows, ...(error ? { error } : {}) })
+}
+
+const wallSeconds = (performance.now() - started) / 1000
+console.log(`\nnpm run bench${quick ? ' --quick' : ''}: ${wallSeconds.toFixed(0)} s wall time`)
+console.log(formatMachine(machine))
+console.log(
+  results.map((r) => `${r.name}: ${r.seconds.toFixed(0)} s, load ${r.loadBefore} → ${r.loadAfter}`).join('\n') + '\n',
+)
+console.log(formatRows(results.flatMap((r) => r.rows)))
+
+const resultsFile = fileURLToPath(new URL('results.json', import.meta.url))
+writeFileSync(
+  resultsFile,
+  JSON.stringify({ date: new Date().toISOString(), quick, wallSeconds, machine, benches: results }, null, 2) + '\n',
+)
+console.log(`\nwritten to ${resultsFile}`)
