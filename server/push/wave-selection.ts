@@ -30,8 +30,25 @@ export interface WaveTarget extends WaveRequest {
 }
 
 /**
+ * Whether `u` may be alerted of a new request now: outside their quiet hours and under their hourly cap (migration
+ * 00010). Only a hint for choosing: the cap is enforced by claiming with alert-quota.ts, which two waves at once
+ * cannot both pass. The count of recent alerts reads one row by primary key, so each candidate costs a lookup.
+ */
+function mayBeAlertedNow(sql: Queryable, excluded: readonly number[]) {
+  return sql`
+    not in_quiet_hours(u.quiet_start, u.quiet_end, now())
+    and (
+      select count(*) from push_alert_quota q, unnest(q.recent) as sent(at)
+      where q.user_id = u.user_id and sent.at > now() - interval '1 hour'
+    ) < u.hourly_alert_cap
+    and u.user_id <> all(${excluded as number[]}::int[])
+  `
+}
+
+/**
  * The next `count` helpers for a request, among the users who share a location: subscribed to push, not its owner,
- * not alerted of it yet, and reached by it (the reach rule of server/domain/reach.ts). For a request with a location
+ * not alerted of it yet, not `excluded` (already chosen or refused by this wave), outside their quiet hours and
+ * under their hourly cap (mayBeAlertedNow), and reached by it (the reach rule of server/domain/reach.ts). For a request with a location
  * that is whoever's own radius reaches it (the distance_km function of migration 00009), nearest first: a
  * nearest-neighbour scan of the users_nearness_idx GiST index finds them without reading anyone farther than needed.
  * A request without a location reaches everyone, and with no distance to go by its waves go to those who reported
@@ -41,14 +58,15 @@ export async function nextWaveRecipients(
   sql: Queryable,
   request: WaveRequest,
   count: number,
+  excluded: readonly number[] = [],
 ): Promise<WaveRecipient[]> {
   if (count <= 0) return []
   const { latitude, longitude } = request
-  if (latitude === null || longitude === null) return recentQuery(sql, request, count)
-  return waveQuery(sql, { ...request, latitude, longitude }, count)
+  if (latitude === null || longitude === null) return recentQuery(sql, request, count, excluded)
+  return waveQuery(sql, { ...request, latitude, longitude }, count, excluded)
 }
 
-function recentQuery(sql: Queryable, request: WaveRequest, count: number) {
+function recentQuery(sql: Queryable, request: WaveRequest, count: number, excluded: readonly number[]) {
   return sql<WaveRecipient[]>`
     select u.user_id, u.language, null::float8 as distance_km
     from users u
@@ -56,13 +74,15 @@ function recentQuery(sql: Queryable, request: WaveRequest, count: number) {
       and u.user_id <> ${request.owner_id}
       and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
       and not exists (select 1 from push_alerts a where a.request_id = ${request.request_id} and a.user_id = u.user_id)
+      and ${mayBeAlertedNow(sql, excluded)}
     order by u.location_updated_at desc nulls last, u.user_id
     limit ${count}
   `
 }
 
 /**
- * Up to `count` subscribers who share no location (not the owner, not alerted yet). Every request reaches them
+ * Up to `count` subscribers who share no location (not the owner, not alerted yet, not `excluded`, outside their
+ * quiet hours and under their cap). Every request reaches them
  * (SPEC 1: "a user who shares no location gets all requests and notifications"), and with no distance they have no
  * place among the nearest, so they come with a request's first wave.
  */
@@ -70,6 +90,7 @@ export async function unlocatedRecipients(
   sql: Queryable,
   request: { request_id: number; owner_id: number },
   count: number,
+  excluded: readonly number[] = [],
 ): Promise<WaveRecipient[]> {
   if (count <= 0) return []
   return sql<WaveRecipient[]>`
@@ -79,13 +100,14 @@ export async function unlocatedRecipients(
       and u.user_id <> ${request.owner_id}
       and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
       and not exists (select 1 from push_alerts a where a.request_id = ${request.request_id} and a.user_id = u.user_id)
+      and ${mayBeAlertedNow(sql, excluded)}
     order by u.user_id
     limit ${count}
   `
 }
 
 /** The query itself, not yet run: the bench wraps it in EXPLAIN ANALYZE. */
-export function waveQuery(sql: Queryable, request: WaveTarget, count: number) {
+export function waveQuery(sql: Queryable, request: WaveTarget, count: number, excluded: readonly number[] = []) {
   const { request_id, owner_id, latitude, longitude } = request
   return sql<WaveRecipient[]>`
     select nearest.user_id, nearest.language, nearest.distance_km
@@ -97,6 +119,7 @@ export function waveQuery(sql: Queryable, request: WaveTarget, count: number) {
         and u.user_id <> ${owner_id}
         and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
         and not exists (select 1 from push_alerts a where a.request_id = ${request_id} and a.user_id = u.user_id)
+        and ${mayBeAlertedNow(sql, excluded)}
       order by u.nearness <-> nearness_point(${latitude}::float8, ${longitude}::float8)
       limit ${WAVE_SCAN_LIMIT}
     ) nearest
@@ -105,7 +128,11 @@ export function waveQuery(sql: Queryable, request: WaveTarget, count: number) {
   `
 }
 
-/** Test requests reach admins only, all at once, as the live list shows them (server/events/recipients.ts). */
+/**
+ * Test requests reach admins only, all at once, as the live list shows them (server/events/recipients.ts). Quiet
+ * hours and the cap do not apply, and these alerts do not count toward it: an admin makes a test request to see
+ * that push works, now, and a test that stayed silent at night would look like a fault.
+ */
 export async function adminRecipients(sql: Queryable, request: { request_id: number; owner_id: number }) {
   return sql<Array<{ user_id: number; language: Language }>>`
     select u.user_id, u.language
