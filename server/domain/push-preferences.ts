@@ -3,7 +3,7 @@ import type { NotificationPreferencesBody } from '../schemas/user.ts'
 import { hourlyCapProblem, quietHoursProblem } from './push-preference-rules.ts'
 import type { UserRow } from './users.ts'
 
-/** The body of PUT /api/user/notification-preferences as the users row stores it, or the 400 that says what is wrong. */
+/** PUT /api/user/notification-preferences's body as the users row stores it, or the 400 that says what is wrong. */
 export function checkNotificationPreferences(
   body: NotificationPreferencesBody,
 ): Pick<UserRow, 'quiet_start' | 'quiet_end' | 'hourly_alert_cap'> {

@@ -48,8 +48,8 @@ function mayBeAlertedNow(sql: Queryable, excluded: readonly number[]) {
 /**
  * The next `count` helpers for a request, among the users who share a location: subscribed to push, not its owner,
  * not alerted of it yet, not `excluded` (already chosen or refused by this wave), outside their quiet hours and
- * under their hourly cap (mayBeAlertedNow), and reached by it (the reach rule of server/domain/reach.ts). For a request with a location
- * that is whoever's own radius reaches it (the distance_km function of migration 00009), nearest first: a
+ * under their hourly cap (mayBeAlertedNow), and reached by it (the reach rule of server/domain/reach.ts). For a
+ * request with a location that is whoever's own radius reaches it (the distance_km function of migration 00009), nearest first: a
  * nearest-neighbour scan of the users_nearness_idx GiST index finds them without reading anyone farther than needed.
  * A request without a location reaches everyone, and with no distance to go by its waves go to those who reported
  * their location most recently, the likeliest to be out riding now (users_location_recency_idx).
