@@ -30,20 +30,24 @@ export interface WaveTarget extends WaveRequest {
 }
 
 /**
- * Whether `u` may be alerted of a new request now: outside their quiet hours and under their hourly cap (migration
- * 00010). Only a hint for choosing: the cap is enforced by claiming with alert-quota.ts, which two waves at once
- * cannot both pass. The count of recent alerts reads one row by primary key, so each candidate costs a lookup.
+ * Whether a user (the row `who` of the query) may be alerted of a new request now: outside their quiet hours and
+ * under their hourly cap (migration 00010). Only a hint for choosing: the cap is enforced by claiming with
+ * alert-quota.ts, which two waves at once cannot both pass. The count of recent alerts reads one row by primary key.
  */
-function mayBeAlertedNow(sql: Queryable, excluded: readonly number[]) {
+function mayBeAlertedNow(sql: Queryable, who: 'u' | 'nearest') {
+  const user = sql(who)
   return sql`
-    not in_quiet_hours(u.quiet_start, u.quiet_end, now())
+    not in_quiet_hours(${user}.quiet_start, ${user}.quiet_end, now())
     and (
       select count(*) from push_alert_quota q, unnest(q.recent) as sent(at)
-      where q.user_id = u.user_id and sent.at > now() - interval '1 hour'
-    ) < u.hourly_alert_cap
-    and u.user_id <> all(${excluded as number[]}::int[])
+      where q.user_id = ${user}.user_id and sent.at > now() - interval '1 hour'
+    ) < ${user}.hourly_alert_cap
   `
 }
+
+/** Not one of `excluded`: those a wave already chose or was refused, while it fills its places. */
+const notExcluded = (sql: Queryable, excluded: readonly number[]) =>
+  sql`u.user_id <> all(${excluded as number[]}::int[])`
 
 /**
  * The next `count` helpers for a request, among the users who share a location: subscribed to push, not its owner,
@@ -74,7 +78,8 @@ function recentQuery(sql: Queryable, request: WaveRequest, count: number, exclud
       and u.user_id <> ${request.owner_id}
       and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
       and not exists (select 1 from push_alerts a where a.request_id = ${request.request_id} and a.user_id = u.user_id)
-      and ${mayBeAlertedNow(sql, excluded)}
+      and ${notExcluded(sql, excluded)}
+      and ${mayBeAlertedNow(sql, 'u')}
     order by u.location_updated_at desc nulls last, u.user_id
     limit ${count}
   `
@@ -100,7 +105,8 @@ export async function unlocatedRecipients(
       and u.user_id <> ${request.owner_id}
       and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
       and not exists (select 1 from push_alerts a where a.request_id = ${request.request_id} and a.user_id = u.user_id)
-      and ${mayBeAlertedNow(sql, excluded)}
+      and ${notExcluded(sql, excluded)}
+      and ${mayBeAlertedNow(sql, 'u')}
     order by u.user_id
     limit ${count}
   `
@@ -112,18 +118,20 @@ export function waveQuery(sql: Queryable, request: WaveTarget, count: number, ex
   return sql<WaveRecipient[]>`
     select nearest.user_id, nearest.language, nearest.distance_km
     from (
-      select u.user_id, u.language, u.radius,
+      select u.user_id, u.language, u.radius, u.quiet_start, u.quiet_end, u.hourly_alert_cap,
         distance_km(u.latitude, u.longitude, ${latitude}::float8, ${longitude}::float8) as distance_km
       from users u
       where u.nearness is not null
         and u.user_id <> ${owner_id}
         and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
         and not exists (select 1 from push_alerts a where a.request_id = ${request_id} and a.user_id = u.user_id)
-        and ${mayBeAlertedNow(sql, excluded)}
+        and ${notExcluded(sql, excluded)}
       order by u.nearness <-> nearness_point(${latitude}::float8, ${longitude}::float8)
       limit ${WAVE_SCAN_LIMIT}
     ) nearest
-    where nearest.distance_km <= nearest.radius
+    -- Quiet hours and the cap are looked up for those within reach only: where nobody reaches, the scan of
+    -- WAVE_SCAN_LIMIT users does not pay a quota lookup for each.
+    where nearest.distance_km <= nearest.radius and ${mayBeAlertedNow(sql, 'nearest')}
     limit ${count}
   `
 }
