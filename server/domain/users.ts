@@ -167,9 +167,9 @@ export async function setUserLocation(sql: Queryable, userId: number, location: 
  * sessions and codes; requests they were working on go back to new. Answers the ids of the requests changed.
  */
 export async function deleteUser(sql: Queryable, user: Pick<UserRow, 'user_id' | 'phone'>): Promise<number[]> {
-  // The push quota row first, before the user row: a wave that holds it (alert-quota.ts) then finishes before this
-  // waits for anything, where the cascade from the user row would wait for it while holding the user row, on whose
-  // key that wave's alert record waits: a deadlock.
+  // The push quota row first, before anything else is locked: a wave holding it (alert-quota.ts) needs nothing this
+  // transaction holds yet, so it finishes and this goes on. Left to the cascade from the user row, this would wait
+  // for that wave while holding the user row, whose key the wave's alert record needs: a deadlock.
   await sql`delete from push_alert_quota where user_id = ${user.user_id}`
   const changedRequests = await releaseForDeletedUser(sql, user.user_id)
   await sql`delete from phone_codes where phone = ${user.phone}`
