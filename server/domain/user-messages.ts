@@ -16,4 +16,8 @@ export const USER_MESSAGES = {
   incorrectPassword: 'Incorrect password',
   tooManyAttempts: 'Too many attempts, try again later',
   invalidLocation: 'Invalid location',
+  quietHoursBoth: 'Give both ends of the quiet hours, or neither',
+  quietHoursFormat: 'Quiet hours must be times such as 22:00',
+  quietHoursSame: 'Quiet hours must start and end at different times',
+  hourlyCapRange: 'Alerts per hour must be 1-30',
 } as const

@@ -17,6 +17,10 @@ export interface UserRow {
   is_admin: boolean
   latitude: number | null
   longitude: number | null
+  /** Quiet hours, Helsinki wall-clock "HH:MM:SS" as the time columns come back; both null: none. */
+  quiet_start: string | null
+  quiet_end: string | null
+  hourly_alert_cap: number
 }
 
 /** What the API shows of a user: never the password hash or the location history. */
@@ -30,8 +34,14 @@ export function toPublicUser(row: UserRow): PublicUser {
     radius: row.radius,
     language: row.language,
     isAdmin: row.is_admin,
+    quietStart: hoursAndMinutes(row.quiet_start),
+    quietEnd: hoursAndMinutes(row.quiet_end),
+    hourlyCap: row.hourly_alert_cap,
   }
 }
+
+/** "22:00:00" as the API's "22:00". */
+const hoursAndMinutes = (time: string | null): string | null => (time === null ? null : time.slice(0, 5))
 
 const USER_COLUMNS = [
   'user_id',
@@ -43,6 +53,9 @@ const USER_COLUMNS = [
   'is_admin',
   'latitude',
   'longitude',
+  'quiet_start',
+  'quiet_end',
+  'hourly_alert_cap',
 ]
 
 /** Unique violations become the SPEC's conflict messages instead of a 500. */
@@ -116,7 +129,19 @@ export async function phoneRegistered(sql: Queryable, phone: string): Promise<bo
   return row!.taken
 }
 
-type Changes = Partial<Pick<UserRow, 'user_name' | 'radius' | 'password_hash' | 'language' | 'is_admin'>>
+type Changes = Partial<
+  Pick<
+    UserRow,
+    | 'user_name'
+    | 'radius'
+    | 'password_hash'
+    | 'language'
+    | 'is_admin'
+    | 'quiet_start'
+    | 'quiet_end'
+    | 'hourly_alert_cap'
+  >
+>
 
 export async function updateUser(sql: Queryable, userId: number, changes: Changes): Promise<UserRow | undefined> {
   try {
@@ -142,6 +167,10 @@ export async function setUserLocation(sql: Queryable, userId: number, location: 
  * sessions and codes; requests they were working on go back to new. Answers the ids of the requests changed.
  */
 export async function deleteUser(sql: Queryable, user: Pick<UserRow, 'user_id' | 'phone'>): Promise<number[]> {
+  // The push quota row first, before anything else is locked: a wave holding it (alert-quota.ts) needs nothing this
+  // transaction holds yet, so it finishes and this goes on. Left to the cascade from the user row, this would wait
+  // for that wave while holding the user row, whose key the wave's alert record needs: a deadlock.
+  await sql`delete from push_alert_quota where user_id = ${user.user_id}`
   const changedRequests = await releaseForDeletedUser(sql, user.user_id)
   await sql`delete from phone_codes where phone = ${user.phone}`
   await sql`delete from users where user_id = ${user.user_id}`

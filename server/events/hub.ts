@@ -45,11 +45,13 @@ export type { ServerEvent } from '../schemas/events.ts'
 
 /**
  * What of a reloaded user the client shows: a role change (which also changes what the list holds), or the name,
- * radius or language changed from another device. A location report, the most frequent change, is not told.
+ * radius, language or notification preferences changed from another device. A location report, the most frequent
+ * change, is not told.
  */
 function userChangeWorthTelling(before: UserRow, after: UserRow): 'role' | 'account' | null {
   if (before.is_admin !== after.is_admin) return 'role'
-  const shown = (user: UserRow) => [user.user_name, user.radius, user.language].join('\u0000')
+  const shown = (user: UserRow) =>
+    [user.user_name, user.radius, user.language, user.quiet_start, user.quiet_end, user.hourly_alert_cap].join('\u0000')
   return shown(before) === shown(after) ? null : 'account'
 }
 

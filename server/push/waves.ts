@@ -1,6 +1,7 @@
 import type { Sql } from 'postgres'
 import type { Queryable } from '../db/queryable.ts'
 import type { RequestCategory } from '../domain/categories.ts'
+import { AlertQuota, fillFromQuota } from './alert-quota.ts'
 import { enqueueForUsers } from './jobs.ts'
 import { pushPayload } from './messages.ts'
 import { adminRecipients, nextWaveRecipients, unlocatedRecipients, type WaveRecipient } from './wave-selection.ts'
@@ -129,6 +130,11 @@ async function sendWave(tx: Queryable, wave: DueWave, settings: WaveSettings): P
  * most recently located) up to the wave's doubling, and with the first wave every subscriber who shares no location,
  * since SPEC 1 gives them all requests and notifications. Those count toward ALERT_MAX_RECIPIENTS last and not
  * toward the doubling: their number is the users' choice by the SPEC, not a wave's size.
+ *
+ * Whoever is in their quiet hours or has had their hourly cap of these alerts is passed over, and the next in line
+ * takes the place. A decision: quiet hours and the cap bound only these alerts about other people's new requests.
+ * The news of a user's own request or of the one they help (taken over, released, completed, removed) always goes,
+ * since it is what they are waiting for, and so do test requests' alerts to admins (adminRecipients).
  */
 async function helpersOfWave(
   tx: Queryable,
@@ -138,8 +144,14 @@ async function helpersOfWave(
 ): Promise<[WaveRecipient[], WaveRecipient[]]> {
   const room = settings.maxRecipients - wave.alerted
   const wanted = Math.min(room, alertedAfterWave(number, settings) - wave.alerted_located)
-  const located = await nextWaveRecipients(tx, wave, wanted)
-  const unlocated = number === 1 ? await unlocatedRecipients(tx, wave, room - located.length) : []
+  const quota = new AlertQuota(tx)
+  const located = await fillFromQuota(quota, wanted, (count, excluded) => nextWaveRecipients(tx, wave, count, excluded))
+  const unlocated =
+    number === 1
+      ? await fillFromQuota(quota, room - located.length, (count, excluded) =>
+          unlocatedRecipients(tx, wave, count, excluded),
+        )
+      : []
   return [located, unlocated]
 }
 

@@ -13,8 +13,16 @@ export const PublicUser = Type.Object({
   radius: Type.Integer(),
   language: LanguageSchema,
   isAdmin: Type.Boolean(),
+  /** Quiet hours for new-request alerts, Helsinki wall-clock "HH:MM"; both null: none. */
+  quietStart: Nullable(Type.String()),
+  quietEnd: Nullable(Type.String()),
+  /** The most alerts about other people's new requests in one hour. */
+  hourlyCap: Type.Integer(),
 })
-/** The user the server answers with (login, register, protected-route, username, radius, language). */
+/**
+ * The user the server answers with (login, register, protected-route, username, radius, language, notification
+ * preferences).
+ */
 export type PublicUser = Static<typeof PublicUser>
 
 export const SessionAnswer = Type.Object({ token: Type.String(), user: PublicUser })
@@ -69,6 +77,20 @@ export const LoginBody = Type.Object(
 )
 export const UsernameBody = Type.Object({ user_name: Text }, { examples: [{ user_name: 'LiisaK' }] })
 export const RadiusBody = Type.Object({ radius: Radius }, { examples: [{ radius: '25' }] })
+export const NotificationPreferencesBody = Type.Object(
+  {
+    quietStart: Nullable(Text),
+    quietEnd: Nullable(Text),
+    hourlyCap: Type.Integer(),
+  },
+  {
+    examples: [
+      { quietStart: '22:00', quietEnd: '07:00', hourlyCap: 6 },
+      { quietStart: null, quietEnd: null, hourlyCap: 10 },
+    ],
+  },
+)
+export type NotificationPreferencesBody = Static<typeof NotificationPreferencesBody>
 export const LanguageBody = Type.Object({ language: LanguageSchema }, { examples: [{ language: 'swedish' }] })
 export const PasswordBody = Type.Object(
   {

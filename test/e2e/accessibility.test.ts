@@ -189,6 +189,13 @@ const USER_SCREENS_BEFORE_REQUESTS: Screen[] = [
   },
   { label: 'settings, radius and location', path: '/', act: (page) => openSettings(page, /^Radius and location/) },
   { label: 'settings, notifications', path: '/', act: (page) => openSettings(page, /^Notifications/) },
+  {
+    label: 'settings, notifications with quiet hours',
+    path: '/',
+    act: async (page) => {
+      await (await openSettings(page, /^Notifications/)).getByRole('checkbox', { name: 'Use quiet hours' }).check()
+    },
+  },
   { label: 'settings, language', path: '/', act: (page) => openSettings(page, /^Language/) },
   {
     label: 'logout confirmation',

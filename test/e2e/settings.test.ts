@@ -1,6 +1,10 @@
+import { mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Locator } from 'playwright-core'
+import postgres from 'postgres'
 import t, { type Test } from 'tap'
-import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
+import { createUser, logIn, openSettingsSection, type TestUser } from './accounts-helpers.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
 
 checkPrerequisites()
@@ -71,5 +75,84 @@ t.test('a visitor: language, info and a login link', async (t) => {
   t.equal(await login.getAttribute('href'), '/login')
   await login.click()
   await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor()
+  t.same(pageErrors, [])
+})
+
+t.test('notifications: quiet hours and the hourly cap are saved for the account and seen after a reload', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser)
+  await logIn(page, baseUrl, user.username, user.password)
+  const settings = await openSettingsSection(page, /^Notifications/)
+  const quiet = settings.getByRole('checkbox', { name: 'Use quiet hours' })
+  const from = settings.getByLabel('From', { exact: true })
+  const until = settings.getByLabel('Until', { exact: true })
+  const cap = settings.getByLabel('Alerts about new requests', { exact: true })
+  const save = settings.getByRole('button', { name: 'Save', exact: true })
+
+  t.notOk(await quiet.isChecked(), 'no quiet hours at first')
+  t.equal(await from.count(), 0, 'no times to set while quiet hours are off')
+  t.equal(await cap.inputValue(), '6', 'at most 6 an hour by default')
+  t.same(
+    await cap.locator('option').allTextContents(),
+    [1, 2, 3, 4, 6, 10, 15, 20, 30].map((n) => `At most ${n} an hour`),
+  )
+
+  await quiet.check()
+  t.equal(await from.inputValue(), '22:00', 'switched on, the night is suggested')
+  t.equal(await until.inputValue(), '07:00')
+  await until.fill('22:00')
+  await save.click()
+  await settings.getByRole('alert').getByText('Quiet hours must start and end at different times').waitFor()
+
+  await from.fill('23:30')
+  await until.fill('06:15')
+  await cap.selectOption('3')
+  await save.click()
+  await settings.getByRole('status').getByText('Notification settings saved').waitFor()
+  t.equal(
+    await settings.getByText('Quiet hours must start and end at different times').count(),
+    0,
+    'the earlier error is gone',
+  )
+  for (const [name, target] of [
+    ['the quiet hours switch', settings.locator('label.choice').filter({ hasText: 'Use quiet hours' })],
+    ['from', from],
+    ['until', until],
+    ['the cap', cap],
+    ['save', save],
+  ] as const) {
+    const box = await target.boundingBox()
+    t.ok(box && box.height >= 44 && box.width >= 44, `${name}: a touch target of at least 44 px (${box?.height} px)`)
+  }
+  const shots = join(tmpdir(), 'pyoraapu-screenshots')
+  mkdirSync(shots, { recursive: true })
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await settings.getByText('Notification settings saved').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(shots, `settings-quiet-hours-${colorScheme}.png`), animations: 'disabled' })
+    // The whole section at once: a screen as tall as it, as wide as a phone.
+    await page.setViewportSize({ width: 360, height: 1300 })
+    await page.screenshot({ path: join(shots, `settings-notifications-${colorScheme}.png`), animations: 'disabled' })
+    await page.setViewportSize({ width: 360, height: 740 })
+  }
+
+  const sql = postgres(server.databaseUrl, { max: 1, onnotice: () => {} })
+  t.teardown(() => sql.end())
+  const [row] = await sql<{ quiet_start: string; quiet_end: string; hourly_alert_cap: number }[]>`
+    select quiet_start::text, quiet_end::text, hourly_alert_cap from users where user_name = ${user.username}`
+  t.same(row, { quiet_start: '23:30:00', quiet_end: '06:15:00', hourly_alert_cap: 3 }, 'stored for the account')
+
+  await page.reload()
+  const again = await openSettingsSection(page, /^Notifications/)
+  t.ok(await again.getByRole('checkbox', { name: 'Use quiet hours' }).isChecked(), 'after a reload: quiet hours on')
+  t.equal(await again.getByLabel('From', { exact: true }).inputValue(), '23:30')
+  t.equal(await again.getByLabel('Until', { exact: true }).inputValue(), '06:15')
+  t.equal(await again.getByLabel('Alerts about new requests', { exact: true }).inputValue(), '3')
+
+  await again.getByRole('checkbox', { name: 'Use quiet hours' }).uncheck()
+  await again.getByRole('button', { name: 'Save', exact: true }).click()
+  await again.getByText('Notification settings saved').waitFor()
+  await page.reload()
+  const third = await openSettingsSection(page, /^Notifications/)
+  t.notOk(await third.getByRole('checkbox', { name: 'Use quiet hours' }).isChecked(), 'switched off and saved: off')
   t.same(pageErrors, [])
 })

@@ -59,6 +59,11 @@ const ADDED_KEYS = [
   'exportinvaliddate',
   'exportfromafterto',
   'exporttoolong',
+  // Quiet hours and the hourly cap of new-request alerts (issue 15), the server's 400s.
+  'quiethoursboth',
+  'quiethoursformat',
+  'quiethourssame',
+  'hourlycaprange',
 ]
 
 const WEB_SRC = fileURLToPath(new URL('../../web/src', import.meta.url))

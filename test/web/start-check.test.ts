@@ -16,6 +16,9 @@ const USER: User = {
   radius: 10,
   language: 'finnish',
   isAdmin: false,
+  quietStart: null,
+  quietEnd: null,
+  hourlyCap: 6,
 }
 
 /** Fake server calls that record their order. */

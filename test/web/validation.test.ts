@@ -1,6 +1,7 @@
 import t from 'tap'
 import { passwordError, radiusError, usernameError } from '../../web/src/validation/user.ts'
 import { parseStoredUser } from '../../web/src/session/stored-user.ts'
+import { notificationPreferencesError } from '../../web/src/validation/push-preferences.ts'
 import { descriptionError, invalidDescriptionCharacters } from '../../web/src/requests/validation.ts'
 
 t.test('username: required, 3-16 characters, SPEC 5 characters', async (t) => {
@@ -45,10 +46,38 @@ t.test('radius: required, digits only, 1-3 of them, at least 1 km', async (t) =>
   t.equal(radiusError(' 10 '), null, 'spaces at the ends are ignored, as the server does')
 })
 
+t.test('notification preferences: both quiet times or neither, HH:MM, different; a cap of 1-30', async (t) => {
+  const check = (quietStart: string | null, quietEnd: string | null, hourlyCap = 6) =>
+    notificationPreferencesError({ quietStart, quietEnd, hourlyCap })
+  t.equal(check('22:00', '07:00'), null)
+  t.equal(check(null, null, 30), null)
+  t.equal(check('22:00', null), 'quiethoursboth')
+  t.equal(check('', '07:00'), 'quiethoursformat', 'an emptied time input')
+  t.equal(check('24:00', '07:00'), 'quiethoursformat')
+  t.equal(check('07:00', '07:00'), 'quiethourssame')
+  t.equal(check(null, null, 0), 'hourlycaprange')
+  t.equal(check(null, null, 31), 'hourlycaprange')
+})
+
 t.test('the stored user is read back only when it has the expected shape', async (t) => {
-  const user = { user_id: 3, user_name: 'Ville', phone: '+358401234567', radius: 10, language: 'swedish' }
+  const user = {
+    user_id: 3,
+    user_name: 'Ville',
+    phone: '+358401234567',
+    radius: 10,
+    language: 'swedish',
+    quietStart: '22:00',
+    quietEnd: '07:00',
+    hourlyCap: 3,
+  }
   t.same(parseStoredUser(JSON.stringify(user)), user)
   t.same(parseStoredUser(JSON.stringify({ ...user, language: 'klingon' })), { ...user, language: 'english' })
+  const { quietStart, quietEnd, hourlyCap, ...older } = user
+  t.same(
+    parseStoredUser(JSON.stringify(older)),
+    { ...older, quietStart: null, quietEnd: null, hourlyCap: 6 },
+    `stored before notification preferences (${[quietStart, quietEnd, hourlyCap].join(', ')} now): the defaults`,
+  )
   t.equal(parseStoredUser(null), null)
   t.equal(parseStoredUser('not json'), null)
   t.equal(parseStoredUser('null'), null)

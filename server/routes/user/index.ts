@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts'
 import accountRoutes from './account.ts'
 import adminUserRoutes from './admin.ts'
 import locationRoutes from './location.ts'
+import notificationPreferenceRoutes from './notification-preferences.ts'
 import registrationRoutes from './registration.ts'
 import sessionRoutes from './session.ts'
 
@@ -12,5 +13,6 @@ export default async function userRoutes(app: FastifyInstance, { config }: { con
   await app.register(sessionRoutes, { config })
   await app.register(accountRoutes, { config })
   await app.register(locationRoutes)
+  await app.register(notificationPreferenceRoutes)
   await app.register(adminUserRoutes)
 }

@@ -54,4 +54,11 @@ t.test('the user’s own sockets hear of a role or account change at once', asyn
     },
   )
   t.notOk(told, 'a location report is not told; a radius change (the marker) is')
+
+  const preferences = { quietStart: '21:30', quietEnd: '06:00', hourlyCap: 2 }
+  t.equal((await user.send('PUT', '/api/user/notification-preferences', preferences)).status, 200)
+  const changed = await socket.next(
+    (event) => userUpdated(event) && (event as { user?: { hourlyCap?: number } }).user?.hourlyCap === 2,
+  )
+  t.match(changed, { user: preferences }, 'notification preferences changed on another device: told')
 })

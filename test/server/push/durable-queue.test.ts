@@ -196,6 +196,8 @@ t.test('two instances on one database send each push exactly once', async (t) =>
   const a = await instance(t, databaseUrl, service, { DATA_DIR: dataDir, ALERT_FIRST_WAVE: 15 })
   const b = await instance(t, databaseUrl, service, { DATA_DIR: dataDir, ALERT_FIRST_WAVE: 15 })
   const helpers = await helpersAround(a, service, 20)
+  // 8 alerts each within the hour: more than the default cap of 6, which this test is not about.
+  await a.sql`update users set hourly_alert_cap = 30`
   const owners = await Promise.all(
     Array.from({ length: 8 }, (_, i) => actor(i % 2 === 0 ? a : b, dataDir, `Twin Owner ${i}`)),
   )

@@ -21,6 +21,10 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
   [USER_MESSAGES.passwordTooShort]: 'passwordtooshort',
   [USER_MESSAGES.radiusChars]: 'invalidradiuschars',
   [USER_MESSAGES.radiusLength]: 'invalidradiuslength',
+  [USER_MESSAGES.quietHoursBoth]: 'quiethoursboth',
+  [USER_MESSAGES.quietHoursFormat]: 'quiethoursformat',
+  [USER_MESSAGES.quietHoursSame]: 'quiethourssame',
+  [USER_MESSAGES.hourlyCapRange]: 'hourlycaprange',
   // Phone verification
   [USER_MESSAGES.invalidPhone]: 'invalidphone',
   [USER_MESSAGES.phoneExists]: 'phoneexists',

@@ -1,4 +1,4 @@
-import type { RegisterBody } from '../../../server/schemas/user.ts'
+import type { NotificationPreferencesBody, RegisterBody } from '../../../server/schemas/user.ts'
 import type { Language } from '../i18n/language.ts'
 import { apiFetch, apiPut } from './client.ts'
 import type { Coordinates, SessionAnswer, User } from './types.ts'
@@ -28,6 +28,8 @@ export async function phoneExists(phone: string): Promise<boolean> {
 /** POST /api/user/register: the server's body type. */
 export type Registration = RegisterBody
 
+export type NotificationPreferences = NotificationPreferencesBody
+
 export const register = (registration: Registration) => post<SessionAnswer>('/api/user/register', registration)
 
 export const setNewPassword = (phone: string, newPassword: string, idToken: string) =>
@@ -48,6 +50,10 @@ export const changeUsername = async (user_name: string): Promise<User> =>
 
 export const changeRadius = async (radius: number): Promise<User> =>
   (await apiPut<{ user: User }>('/api/user/radius', { radius })).user
+
+/** Quiet hours and the hourly cap of alerts about other people's new requests (all the user's devices). */
+export const changeNotificationPreferences = async (preferences: NotificationPreferences): Promise<User> =>
+  (await apiPut<{ user: User }>('/api/user/notification-preferences', preferences)).user
 
 export const changePassword = (oldPassword: string, newPassword: string) =>
   apiPut<{ message: string }>('/api/user/password', { oldPassword, newPassword })

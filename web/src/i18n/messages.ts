@@ -44,6 +44,21 @@ export const messages = defineMessages({
     comment: 'A help request description may contain only letters, digits, spaces and . , ! ? : -',
   },
   invaliddesclength: /*i18n*/ { id: 'invaliddesclength', message: 'Description must be 1-500 characters' },
+  quiethoursboth: /*i18n*/ {
+    id: 'quiethoursboth',
+    message: 'Give both ends of the quiet hours, or neither',
+    comment: 'Quiet hours: a time span with no alerts about new requests; one of its two times was missing.',
+  },
+  quiethoursformat: /*i18n*/ { id: 'quiethoursformat', message: 'Quiet hours must be times such as 22:00' },
+  quiethourssame: /*i18n*/ {
+    id: 'quiethourssame',
+    message: 'Quiet hours must start and end at different times',
+  },
+  hourlycaprange: /*i18n*/ {
+    id: 'hourlycaprange',
+    message: 'Alerts per hour must be 1-30',
+    comment: 'The most push alerts about new requests a user wants in one hour.',
+  },
   invalidpassword: /*i18n*/ { id: 'invalidpassword', message: 'Invalid password' },
   invalidUnameorPass: /*i18n*/ { id: 'invalidUnameorPass', message: 'Invalid username or password' },
 

@@ -40,4 +40,38 @@ export const notificationMessages = defineMessages({
     id: 'notificationscheckfailed',
     message: 'Checking notifications failed.',
   },
+  quiethours: /*i18n*/ {
+    id: 'quiethours',
+    message: 'Quiet hours',
+    comment: 'Settings: a time span every day with no alerts about new help requests.',
+  },
+  quiethourshint: /*i18n*/ {
+    id: 'quiethourshint',
+    message: 'No alerts about new requests between these times (Finnish time).',
+  },
+  quiethourson: /*i18n*/ {
+    id: 'quiethourson',
+    message: 'Use quiet hours',
+    comment: 'Checkbox that turns quiet hours on or off.',
+  },
+  quietfrom: /*i18n*/ { id: 'quietfrom', message: 'From', comment: 'Quiet hours: the time they begin.' },
+  quietuntil: /*i18n*/ { id: 'quietuntil', message: 'Until', comment: 'Quiet hours: the time they end.' },
+  hourlycap: /*i18n*/ {
+    id: 'hourlycap',
+    message: 'Alerts about new requests',
+    comment: 'Label of a choice of how many push alerts about new help requests the user gets in one hour.',
+  },
+  hourlycapvalue: /*i18n*/ {
+    id: 'hourlycapvalue',
+    message: 'At most {count} an hour',
+    comment: 'An option of the alerts-per-hour choice, e.g. "At most 6 an hour".',
+  },
+  alwaysnotified: /*i18n*/ {
+    id: 'alwaysnotified',
+    message: 'News of your own request, and of the one you are helping, always comes through.',
+  },
+  notificationsettingssaved: /*i18n*/ {
+    id: 'notificationsettingssaved',
+    message: 'Notification settings saved',
+  },
 })

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { notificationMessages } from '../../i18n/notification-messages.ts'
 import { readPushState, turnPushOff, turnPushOn, type PushState } from '../../push/browser-push.ts'
 import { FormMessage } from '../form/FormMessage.tsx'
+import { PushPreferencesForm } from './PushPreferencesForm.tsx'
 
 type Failure = 'check' | 'change' | null
 
@@ -15,7 +16,8 @@ const STATE_TEXT = {
 
 /**
  * Web push on this device: the state, checked with the server each time the section opens (it mounts on
- * opening), and one button to change it. Errors go to the console; the screen gets a short failure text.
+ * opening), and one button to change it. Errors go to the console; the screen gets a short failure text. Under it
+ * the account's quiet hours and hourly cap, which hold on every device, so they show whatever this one's state.
  */
 export function NotificationsSection() {
   const { i18n } = useLingui()
@@ -85,6 +87,7 @@ export function NotificationsSection() {
         )}
         <FormMessage tone="error" text={failureText} />
       </div>
+      <PushPreferencesForm />
     </div>
   )
 }

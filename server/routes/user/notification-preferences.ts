@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { checkNotificationPreferences } from '../../domain/push-preferences.ts'
+import { toPublicUser, updateUser } from '../../domain/users.ts'
+import { unauthorized } from '../../errors.ts'
+import { BEARER_AUTH, ErrorAnswers } from '../../schemas/common.ts'
+import { NotificationPreferencesBody, UserAnswer } from '../../schemas/user.ts'
+
+/** Quiet hours and the hourly cap of alerts about other people's new requests (migration 00010, push waves). */
+const notificationPreferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.put(
+    '/api/user/notification-preferences',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set quiet hours and the most new-request alerts an hour',
+        description:
+          'Quiet hours are Helsinki wall-clock times "HH:MM" (start included, end excluded; a start after the end ' +
+          'wraps midnight), both null for none. hourlyCap is 1-30. Both bound only the push alerts about other ' +
+          "people's new requests: news of the user's own request or of the one they help always goes.",
+        security: BEARER_AUTH,
+        body: NotificationPreferencesBody,
+        response: { 200: UserAnswer, ...ErrorAnswers },
+      },
+    },
+    async (request) => {
+      const user = await updateUser(app.sql, request.currentUser.user_id, checkNotificationPreferences(request.body))
+      if (!user) throw unauthorized('Session ended, log in again')
+      // The user's other devices show the new preferences (a `user` message reloads them on every instance).
+      await app.events.publish({ type: 'user', userId: user.user_id })
+      return { user: toPublicUser(user) }
+    },
+  )
+}
+
+export default notificationPreferenceRoutes
