@@ -77,7 +77,7 @@ export async function readConversation(sql: Sql, viewer: Viewer, requestId: numb
       select last_read_id::text from request_message_reads where request_id = ${requestId} and user_id = ${viewer.user_id}
     `
     return { access, messages, lastReadId: marker?.last_read_id ?? null }
-  }) as Promise<Conversation>
+  })
 }
 
 export interface Posted {
