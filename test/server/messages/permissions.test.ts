@@ -16,7 +16,8 @@ t.test('who may read and write a conversation', async (t) => {
     signedIn(app, 'Admin', true),
   ])
   const url = (id: number) => `/api/requests/${id}/messages`
-  const read = async (who: Actor, id: number) => who.get(url(id)) as Promise<{ status: number; body: Conversation }>
+  const read = async (who: Actor, id: number) =>
+    who.get(url(id)) as unknown as Promise<{ status: number; body: Conversation }>
   const write = (who: Actor, id: number, text: string) => who.send('POST', url(id), { text })
   const texts = (conversation: Conversation) => conversation.messages.map((m) => m.text)
 
