@@ -50,8 +50,9 @@ export interface MessageRow {
   created_at: Date
 }
 
-const selectMessages = (sql: Queryable) => sql`
+const selectMessages = (sql: Queryable, extraColumns = sql``) => sql`
   select m.message_id::text, m.request_id, m.helper_id, m.author_id, u.user_name as author_name, m.text, m.created_at
+    ${extraColumns}
   from request_messages m
   join users u on u.user_id = m.author_id
 `
@@ -213,7 +214,7 @@ export interface ConversationEventRow {
 
 export async function messageForEvent(sql: Queryable, messageId: string): Promise<ConversationEventRow | undefined> {
   const [row] = await sql<(MessageRow & { owner_id: number })[]>`
-    ${selectMessages(sql)}
+    ${selectMessages(sql, sql`, r.owner_id`)}
     join requests r on r.request_id = m.request_id
     where m.message_id = ${messageId} and r.deleted_at is null
   `
