@@ -1,0 +1,47 @@
+import { useLingui } from '@lingui/react'
+import { useEffect, useRef } from 'react'
+import type { ConversationMessage } from '../../../api/messages.ts'
+import { conversationMessages } from '../../../i18n/conversation-messages.ts'
+
+interface MessageListProps {
+  messages: readonly ConversationMessage[]
+  userId: number | undefined
+}
+
+const timeOf = (iso: string, locale: string) =>
+  new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
+
+/**
+ * The messages, oldest first, one's own on the right. A log: screen readers announce what is added to it (a
+ * message arriving live) without moving the focus. The newest stays in view as messages arrive.
+ */
+export function MessageList({ messages, userId }: MessageListProps) {
+  const { i18n } = useLingui()
+  const end = useRef<HTMLLIElement>(null)
+  const newest = messages.at(-1)?.message_id
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [newest])
+  if (messages.length === 0) return <p className="conversation__empty">{i18n._(conversationMessages.nomessages)}</p>
+  return (
+    <ol className="conversation__list" role="log" aria-label={i18n._(conversationMessages.messages)}>
+      {messages.map((message, index) => {
+        const mine = message.author_id === userId
+        return (
+          <li
+            key={message.message_id}
+            ref={index === messages.length - 1 ? end : undefined}
+            className={`conversation__message${mine ? ' conversation__message--mine' : ''}`}
+          >
+            <span className="conversation__meta">
+              {mine ? i18n._(conversationMessages.you) : message.author_name}
+              {' · '}
+              <time dateTime={message.created_at}>{timeOf(message.created_at, i18n.locale)}</time>
+            </span>
+            <span className="conversation__text">{message.text}</span>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
