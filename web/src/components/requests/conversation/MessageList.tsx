@@ -12,7 +12,7 @@ const timeOf = (iso: string, locale: string) =>
   new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
 
 /**
- * The messages, oldest first, one's own on the right. A log: screen readers announce what is added to it (a
+ * The messages, oldest first, one's own on the right, in a log: screen readers announce what is added to it (a
  * message arriving live) without moving the focus. The newest stays in view as messages arrive.
  */
 export function MessageList({ messages, userId }: MessageListProps) {
@@ -24,24 +24,27 @@ export function MessageList({ messages, userId }: MessageListProps) {
   }, [newest])
   if (messages.length === 0) return <p className="conversation__empty">{i18n._(conversationMessages.nomessages)}</p>
   return (
-    <ol className="conversation__list" role="log" aria-label={i18n._(conversationMessages.messages)}>
-      {messages.map((message, index) => {
-        const mine = message.author_id === userId
-        return (
-          <li
-            key={message.message_id}
-            ref={index === messages.length - 1 ? end : undefined}
-            className={`conversation__message${mine ? ' conversation__message--mine' : ''}`}
-          >
-            <span className="conversation__meta">
-              {mine ? i18n._(conversationMessages.you) : message.author_name}
-              {' · '}
-              <time dateTime={message.created_at}>{timeOf(message.created_at, i18n.locale)}</time>
-            </span>
-            <span className="conversation__text">{message.text}</span>
-          </li>
-        )
-      })}
-    </ol>
+    // Focusable: a keyboard user can scroll a long conversation (it scrolls on its own, inside the dialog).
+    <div className="conversation__log" role="log" aria-label={i18n._(conversationMessages.messages)} tabIndex={0}>
+      <ol className="conversation__list">
+        {messages.map((message, index) => {
+          const mine = message.author_id === userId
+          return (
+            <li
+              key={message.message_id}
+              ref={index === messages.length - 1 ? end : undefined}
+              className={`conversation__message${mine ? ' conversation__message--mine' : ''}`}
+            >
+              <span className="conversation__meta">
+                {mine ? i18n._(conversationMessages.you) : message.author_name}
+                {' · '}
+                <time dateTime={message.created_at}>{timeOf(message.created_at, i18n.locale)}</time>
+              </span>
+              <span className="conversation__text">{message.text}</span>
+            </li>
+          )
+        })}
+      </ol>
+    </div>
   )
 }
