@@ -17,22 +17,30 @@ const timeOf = (iso: string, locale: string) =>
  */
 export function MessageList({ messages, userId }: MessageListProps) {
   const { i18n } = useLingui()
-  const end = useRef<HTMLLIElement>(null)
+  const log = useRef<HTMLDivElement>(null)
   const newest = messages.at(-1)?.message_id
+  // Only the log scrolls to its newest message: the dialog stays where the reader is.
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'nearest' })
+    if (log.current) log.current.scrollTop = log.current.scrollHeight
   }, [newest])
   if (messages.length === 0) return <p className="conversation__empty">{i18n._(conversationMessages.nomessages)}</p>
   return (
-    // Focusable: a keyboard user can scroll a long conversation (it scrolls on its own, inside the dialog).
-    <div className="conversation__log" role="log" aria-label={i18n._(conversationMessages.messages)} tabIndex={0}>
+    <div
+      ref={log}
+      className="conversation__log"
+      role="log"
+      aria-label={i18n._(conversationMessages.messages)}
+      // Focusable: a keyboard user can scroll a long conversation (it scrolls on its own, inside the dialog), as
+      // axe requires of a scrolling region (scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
       <ol className="conversation__list">
-        {messages.map((message, index) => {
+        {messages.map((message) => {
           const mine = message.author_id === userId
           return (
             <li
               key={message.message_id}
-              ref={index === messages.length - 1 ? end : undefined}
               className={`conversation__message${mine ? ' conversation__message--mine' : ''}`}
             >
               <span className="conversation__meta">
