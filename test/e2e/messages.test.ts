@@ -3,7 +3,14 @@ import { mkdirSync } from 'node:fs'
 import t, { type Test } from 'tap'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { checkPrerequisites, eventStreamReady, launchBrowser, openContext, startServer } from './browser.ts'
+import {
+  checkPrerequisites,
+  eventStreamReady,
+  launchBrowser,
+  openContext,
+  PHONE_VIEWPORT,
+  startServer,
+} from './browser.ts'
 
 checkPrerequisites()
 
@@ -80,6 +87,16 @@ t.test('owner and helper chat through a quick reply and free text, live', async 
   const log = ownerChat.getByRole('log')
   await log.getByText('On my way').waitFor(LIVE)
   t.ok(await log.getByText(/Hemming/).isVisible(), 'the author is named')
+  // Read once the conversation is in view, not while it lies below the fold of the detail.
+  const box = await ownerChat.boundingBox()
+  t.ok(box && box.y > PHONE_VIEWPORT.height, 'the conversation starts below the fold')
+  await o.page.getByRole('button', { name: 'Close' }).click()
+  await ownRow.getByText('1 unread message').waitFor()
+  t.pass('unread while it was not in view')
+  await ownRow.click()
+  const markedRead = o.page.waitForResponse((response) => response.url().endsWith('/messages/read'))
+  await ownerChat.scrollIntoViewIfNeeded()
+  t.equal((await markedRead).status(), 204, 'in view, it is marked read')
   t.ok(await ownerChat.getByText('1 unread message').count(), 'the detail says what was unread')
   await o.page.getByRole('button', { name: 'Close' }).click()
   await ownRow.waitFor()

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react'
+import { useState } from 'react'
 import type { HelpRequest } from '../../../api/requests.ts'
 import { conversationMessages } from '../../../i18n/conversation-messages.ts'
 import { serviceMessages } from '../../../i18n/service-messages.ts'
@@ -32,14 +33,17 @@ export function ConversationSection({ request }: { request: HelpRequest }) {
 
 function Conversation({ request, userId }: { request: HelpRequest; userId: number | undefined }) {
   const { i18n } = useLingui()
+  // A callback ref in state: the hook follows the element itself, which comes and goes with the section.
+  const [section, setSection] = useState<HTMLElement | null>(null)
   const { phase, messages, readOnly, unreadOnOpen, retry, addSent } = useConversation(
     request.request_id,
     `${request.status}:${request.responder_id ?? ''}`,
+    section,
   )
   // Nothing to read and nothing to write (a new request, a completed one without messages): no section at all.
   if (phase === 'loaded' && readOnly !== null && messages.length === 0) return null
   return (
-    <section className="request-detail__section conversation" aria-labelledby="request-messages">
+    <section ref={setSection} className="request-detail__section conversation" aria-labelledby="request-messages">
       <h3 id="request-messages" className="request-detail__heading">
         {i18n._(conversationMessages.messages)} <UnreadBadge count={unreadOnOpen} />
       </h3>

@@ -13,10 +13,10 @@ export type ConversationPhase = 'loading' | 'loaded' | 'failed'
 const NO_MESSAGES: readonly ConversationMessage[] = []
 
 /**
- * A request's conversation while it is on screen: fetched again when the request's helper or status changes (who
- * may write changes with them), merged with what arrives live, and marked read as it comes in.
+ * A request's conversation while its section (`section`) is shown: fetched again when the request's helper or
+ * status changes (who may write changes with them), merged with what arrives live, and marked read while in view.
  */
-export function useConversation(requestId: number, statusKey: string) {
+export function useConversation(requestId: number, statusKey: string, section: HTMLElement | null) {
   const [phase, setPhase] = useState<ConversationPhase>('loading')
   const [conversation, setConversation] = useState<Conversation | null>(null)
   const [sent, setSent] = useState<ConversationMessage[]>([])
@@ -43,16 +43,29 @@ export function useConversation(requestId: number, statusKey: string) {
     }
   }, [requestId, statusKey, attempt])
 
-  // On screen while the page is visible: what arrives meanwhile is read, and no push is sent for it.
+  // On screen while the page is visible and some of the section is in view (not below the fold of the detail):
+  // what arrives meanwhile is read, and no push is sent for it.
   useEffect(() => {
-    const follow = () => setOnScreen(document.visibilityState === 'visible' ? requestId : null)
+    let inView = false
+    const follow = () => setOnScreen(inView && document.visibilityState === 'visible' ? requestId : null)
+    const observer =
+      section && typeof IntersectionObserver !== 'undefined'
+        ? new IntersectionObserver((entries) => {
+            inView = entries.some((entry) => entry.isIntersecting)
+            follow()
+          })
+        : null
+    if (observer && section) observer.observe(section)
+    // A browser without IntersectionObserver: shown counts as in view.
+    else inView = section !== null
     follow()
     document.addEventListener('visibilitychange', follow)
     return () => {
+      observer?.disconnect()
       document.removeEventListener('visibilitychange', follow)
       setOnScreen(null)
     }
-  }, [requestId, setOnScreen])
+  }, [requestId, setOnScreen, section])
 
   const messages = useMemo(
     () => mergeMessages(conversation?.messages ?? NO_MESSAGES, [...sent, ...arrived]),
