@@ -1,8 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, Text } from './common.ts'
 
-/** A database id of a message: a bigint, sent as a string of digits (JSON numbers cannot hold every one). */
-const MessageId = Type.String({ pattern: '^[0-9]{1,19}$', examples: ['42'] })
+/**
+ * A database id of a message: a bigint, sent as a string of digits (JSON numbers cannot hold every one). At most 18
+ * digits: every one fits a bigint (19 may not, which PostgreSQL would refuse with an error, not an answer).
+ */
+const MessageId = Type.String({ pattern: '^[0-9]{1,18}$', examples: ['42'] })
 
 export const ConversationMessageSchema = Type.Object({
   message_id: MessageId,

@@ -76,7 +76,8 @@ t.test('message limits, unread counts and deletion', async (t) => {
     t.notOk((await unread(owner)).some((row) => (row as { request_id: number }).request_id === id))
     const marker = (await owner.get(url(id))).body as unknown as { lastReadId: string }
     t.equal(marker.lastReadId, sent[2], 'capped at the newest message')
-    t.equal((await owner.send('PUT', url(id, '/read'), { lastReadId: 'x' })).status, 400)
+    for (const lastReadId of ['x', '', '-1', '9999999999999999999'])
+      t.equal((await owner.send('PUT', url(id, '/read'), { lastReadId })).status, 400, `${lastReadId}: 400`)
     const admin = await signedIn(app, 'Admin', true)
     t.equal((await admin.send('PUT', url(id, '/read'), { lastReadId: sent[2] })).status, 403)
   })
