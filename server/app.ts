@@ -31,6 +31,7 @@ import eventRoutes from './routes/events.ts'
 import healthRoutes from './routes/health.ts'
 import metricsRoutes from './routes/metrics.ts'
 import phoneVerificationRoutes from './routes/phone-verification.ts'
+import requestMessageRoutes from './routes/request-messages.ts'
 import requestRoutes from './routes/requests.ts'
 import serviceRoutes from './routes/services.ts'
 import subscriptionRoutes from './routes/subscriptions.ts'
@@ -79,7 +80,7 @@ export default async function app(
   // Our plugins.
   await fastify.register(authPlugin, { secret })
   await fastify.register(phoneVerificationPlugin, { config })
-  await fastify.register(housekeeping)
+  await fastify.register(housekeeping, { historyDays: config.REQUEST_HISTORY_DAYS })
   await fastify.register(eventsPlugin, events ?? {})
   await fastify.register(pushPlugin, { config, extraCa: pushCa, worker: pushWorker })
   await fastify.register(sampleServices, { config })
@@ -91,6 +92,7 @@ export default async function app(
   await fastify.register(phoneVerificationRoutes, { config })
   await fastify.register(userRoutes, { config })
   await fastify.register(requestRoutes, { config })
+  await fastify.register(requestMessageRoutes)
   await fastify.register(eventRoutes)
   await fastify.register(subscriptionRoutes)
   await fastify.register(serviceRoutes)

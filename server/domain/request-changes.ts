@@ -8,6 +8,7 @@ import {
   REQUEST_MESSAGES,
   type RequestLocation,
 } from './request-rules.ts'
+import { deleteConversation } from './conversation.ts'
 import type { RequestCategory } from './categories.ts'
 import type { Place } from './reach.ts'
 import { lockRequest, lockUser, type LockedRequest, type Viewer } from './requests.ts'
@@ -97,6 +98,8 @@ export async function deleteRequest(tx: TransactionSql, viewer: Viewer, requestI
   if (request.owner_id !== viewer.user_id && !viewer.is_admin) throw forbidden(REQUEST_MESSAGES.notOwnerOrAdmin)
   await tx`update request_responses set ended_at = now(), outcome = 'deleted' where request_id = ${requestId} and ended_at is null`
   await tx`update requests set deleted_at = now(), updated_at = now() where request_id = ${requestId}`
+  // The row stays (soft delete); what the owner and helper wrote does not.
+  await deleteConversation(tx, requestId)
 }
 
 /** Counts a viewer once per request; the owner's own views never count. Answers whether the count changed. */

@@ -15,11 +15,14 @@ const DESCRIPTION_CHARACTERS = /^[A-Za-zÄÖÅäöå0-9\s.,!?:-]+$/
 /** One character (code point) allowed in a description: the web client names the ones that are not. */
 export const isDescriptionCharacter = (character: string): boolean => DESCRIPTION_CHARACTERS.test(character)
 
+/** A whole text of allowed characters: the rule messages between owner and helper share (issue 16). */
+export const hasOnlyDescriptionCharacters = (text: string): boolean => DESCRIPTION_CHARACTERS.test(text)
+
 /** Checked on the trimmed text, which is what is stored; counted in characters as the SQL CHECK counts them. */
 export function descriptionProblem(input: string): RequestMessage | null {
   const description = input.trim()
   const length = characterCount(description)
   if (length < DESCRIPTION_MIN || length > DESCRIPTION_MAX) return REQUEST_MESSAGES.descriptionLength
-  if (!DESCRIPTION_CHARACTERS.test(description)) return REQUEST_MESSAGES.descriptionChars
+  if (!hasOnlyDescriptionCharacters(description)) return REQUEST_MESSAGES.descriptionChars
   return null
 }

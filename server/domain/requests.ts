@@ -171,13 +171,21 @@ export interface LockedRequest {
   responder_id: number | null
 }
 
-/** Locks the request row for a change in this transaction; 404 when the viewer may not see it. */
-export async function lockRequest(sql: Queryable, viewer: Viewer, requestId: number): Promise<LockedRequest> {
+/**
+ * Locks the request row for a change in this transaction (`share`: for a read that must not interleave with
+ * one); 404 when the viewer may not see it.
+ */
+export async function lockRequest(
+  sql: Queryable,
+  viewer: Viewer,
+  requestId: number,
+  mode: 'update' | 'share' = 'update',
+): Promise<LockedRequest> {
   const [row] = await sql<LockedRequest[]>`
     select r.request_id, r.owner_id, r.status, r.responder_id
     from requests r
     where r.request_id = ${requestId} and ${visibleTo(sql, viewer)}
-    for update
+    ${mode === 'share' ? sql`for share` : sql`for update`}
   `
   if (!row) throw notFound(REQUEST_MESSAGES.notFound)
   return row

@@ -24,6 +24,8 @@ export type BusMessage = (
   | { type: 'user'; userId: number }
   /** The service map's list changed (added, replaced, deleted, imported): every app reloads it. */
   | { type: 'services' }
+  /** A new message between a request's owner and its helper: the instances holding their sockets tell them. */
+  | { type: 'conversation'; requestId: number; messageId: string }
 ) & {
   /** The instance that sent it, which delivers it to its own clients itself (the admin script sends none). */
   origin?: string
@@ -31,6 +33,12 @@ export type BusMessage = (
 
 /** A request change as the bus carries it. */
 export type RequestMessage = Extract<BusMessage, { type: 'request' }>
+
+/** A new conversation message as the bus carries it. */
+export type ConversationNews = Extract<BusMessage, { type: 'conversation' }>
+
+/** What a change announces inside its transaction: the other instances hear of it at commit. */
+export type AnnouncedMessage = RequestMessage | ConversationNews
 
 /**
  * Tells the OTHER instances: the sending instance delivers every message to its own clients itself, so that its
@@ -43,7 +51,7 @@ export interface EventBus {
    * Inside the transaction of a request change: the other instances hear of it when, and only if, it commits, so a
    * crash right after the commit loses nothing.
    */
-  announce(tx: Queryable, message: RequestMessage): Promise<void>
+  announce(tx: Queryable, message: AnnouncedMessage): Promise<void>
   onMessage(listener: (message: BusMessage) => void): void
   /** The bus may have missed messages (its connection dropped and came back): clients should refetch. */
   onResync(listener: () => void): void

@@ -6,6 +6,7 @@ import { userWithLiveSessions } from '../domain/sessions.ts'
 import { toPublicUser, type UserRow } from '../domain/users.ts'
 import type { ServerEvent } from '../schemas/events.ts'
 import type { BusMessage, RequestMessage } from './bus.ts'
+import { deliverConversation } from './conversation-delivery.ts'
 import { leftReach } from './left-reach.ts'
 import { ReachIndex } from './reach-index.ts'
 
@@ -117,6 +118,24 @@ export class EventHub {
     this.onSent(type)
   }
 
+  /**
+   * Sends one event to every socket of these users (a private event: a conversation's two participants). Answers
+   * which of them it reached (an open socket was written to).
+   */
+  sendToUsers(userIds: readonly number[], event: ServerEvent): Set<number> {
+    const reached = new Set<number>()
+    let frame: Buffer | undefined
+    for (const userId of new Set(userIds)) {
+      for (const client of [...this.index.ofUser(userId)]) {
+        if (client.socket.readyState !== client.socket.OPEN) continue
+        frame ??= frameOf(event)
+        this.write(client, event.type, frame)
+        reached.add(userId)
+      }
+    }
+    return reached
+  }
+
   private broadcast(event: ServerEvent): void {
     if (this.clients.size === 0) return
     const frame = frameOf(event)
@@ -131,6 +150,8 @@ export class EventHub {
     }
     // Public data: every authenticated socket may hear of it, with nothing to look up per client.
     if (message.type === 'services') return this.broadcast({ type: 'services.changed' })
+    // Two people only: their sockets are found by user id.
+    if (message.type === 'conversation') return deliverConversation(this, this.sql, message)
     if (this.clients.size === 0) return
     this.deliverRow(message, await requestForEvent(this.sql, message.requestId))
   }

@@ -29,6 +29,7 @@ export const openApiOptions: SwaggerOptions = {
     tags: [
       { name: 'accounts', description: 'Registration, phone verification, login, sessions and account settings.' },
       { name: 'requests', description: 'Help requests: asking for help, offering it, finishing.' },
+      { name: 'messages', description: 'Messages between a request’s owner and its helper.' },
       { name: 'services', description: 'The public map of cyclist-friendly services.' },
       { name: 'push', description: 'Web push subscriptions of this browser.' },
       { name: 'events', description: 'The live event stream (WebSocket).' },

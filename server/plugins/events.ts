@@ -1,6 +1,15 @@
 import fp from 'fastify-plugin'
 import type { TransactionSql } from 'postgres'
-import { inProcessBus, postgresBus, type BusMessage, type RequestMessage } from '../events/bus.ts'
+import type { ConversationEventRow } from '../domain/conversation.ts'
+import {
+  inProcessBus,
+  postgresBus,
+  type AnnouncedMessage,
+  type BusMessage,
+  type ConversationNews,
+  type RequestMessage,
+} from '../events/bus.ts'
+import { deliverConversation } from '../events/conversation-delivery.ts'
 import { EventHub, TOKEN_EXPIRY_GRACE_MS, type EventRow } from '../events/hub.ts'
 import { LIVE_REPORT_MS, LiveStats } from '../events/live-stats.ts'
 
@@ -23,6 +32,9 @@ export type RequestChange = Omit<RequestMessage, 'type' | 'origin'>
 /** Announces a request change inside the transaction; `row` is the request as the change left it, if read. */
 export type Announce = (change: RequestChange, row?: EventRow) => Promise<void>
 
+/** Announces a new conversation message inside the transaction that stored it (its two participants hear of it). */
+export type AnnounceMessage = (row: ConversationEventRow) => Promise<void>
+
 declare module 'fastify' {
   interface FastifyInstance {
     events: {
@@ -32,10 +44,12 @@ declare module 'fastify' {
       /** Tells every instance about a committed change. Never fails the caller: the change is already saved. */
       publish(message: BusMessage): Promise<void>
       /**
-       * Runs `work` in a transaction in which it announces the request changes it makes: they reach the other
-       * instances at commit, atomically with it (NOTIFY), and this instance's clients right after the commit.
+       * Runs `work` in a transaction in which it announces the request changes and conversation messages it makes: they reach
+       * the other instances at commit, atomically with it (NOTIFY), and this instance's clients right after the commit.
        */
-      transaction<T>(work: (tx: TransactionSql, announce: Announce) => Promise<T>): Promise<T>
+      transaction<T>(
+        work: (tx: TransactionSql, announce: Announce, announceMessage: AnnounceMessage) => Promise<T>,
+      ): Promise<T>
       /** Hears every message this instance delivers: its own and the other instances'. */
       onMessage(listener: (message: BusMessage) => void): void
       /** Hears that messages may have been missed (the bus reconnected): whatever they keep current, reload. */
@@ -94,23 +108,37 @@ export default fp<EventsOptions>(
           .deliver(message)
           .catch((error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'))
       },
-      async transaction<T>(work: (tx: TransactionSql, announce: Announce) => Promise<T>): Promise<T> {
-        const announced: Array<{ message: RequestMessage; row?: EventRow }> = []
+      async transaction<T>(
+        work: (tx: TransactionSql, announce: Announce, announceMessage: AnnounceMessage) => Promise<T>,
+      ): Promise<T> {
+        // What to deliver here after the commit, in the order it was announced.
+        const announced: Array<{ message: AnnouncedMessage; deliver: () => Promise<void> }> = []
         const result = (await app.sql.begin(async (tx) =>
-          work(tx, async (change, row) => {
-            const message: RequestMessage = { type: 'request', ...change }
-            await bus.announce(tx, message)
-            announced.push({ message, row })
-          }),
+          work(
+            tx,
+            async (change, row) => {
+              const message: RequestMessage = { type: 'request', ...change }
+              await bus.announce(tx, message)
+              // A row read in the transaction needs no read at all; without one, one read serves every client.
+              const deliver = row ? async () => hub.deliverRow(message, row) : () => hub.deliver(message)
+              announced.push({ message, deliver })
+            },
+            async (row) => {
+              const message: ConversationNews = {
+                type: 'conversation',
+                requestId: row.message.request_id,
+                messageId: row.message.message_id,
+              }
+              await bus.announce(tx, message)
+              announced.push({ message, deliver: () => deliverConversation(hub, app.sql, message, row) })
+            },
+          ),
         )) as T
         await afterCommit()
-        for (const { message, row } of announced) {
+        for (const { message, deliver } of announced) {
           tellListeners(message)
           // The change is saved whatever happens here: a delivery that fails is logged, never the caller's error.
-          // A row read in the transaction needs no read at all; without one, one read serves every client.
-          await (row ? Promise.resolve().then(() => hub.deliverRow(message, row)) : hub.deliver(message)).catch(
-            (error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'),
-          )
+          await deliver().catch((error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'))
         }
         return result
       },

@@ -1,15 +1,22 @@
 import fp from 'fastify-plugin'
+import { purgeConversations } from '../domain/conversation.ts'
 import { purgeExpired } from '../domain/housekeeping.ts'
 
 const EVERY_MS = 60 * 60 * 1000
 
+export interface HousekeepingOptions {
+  /** REQUEST_HISTORY_DAYS: a completed request's conversation goes when the request leaves the list. */
+  historyDays: number
+}
+
 /** Purges expired rows hourly; a failure is logged and retried at the next run, never fatal. */
-export default fp(
-  async (app) => {
+export default fp<HousekeepingOptions>(
+  async (app, { historyDays }) => {
     const run = async () => {
       try {
         const purged = await purgeExpired(app.sql)
-        app.log.debug({ purged }, 'housekeeping done')
+        const conversations = await purgeConversations(app.sql, historyDays)
+        app.log.debug({ purged, conversations }, 'housekeeping done')
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping failed')
       }

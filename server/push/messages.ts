@@ -135,3 +135,26 @@ export function pushPayload(
   }
   return JSON.stringify(payload)
 }
+
+const MESSAGE_TITLE: Record<Language, (author: string) => string> = {
+  english: (author) => `Message from ${author}`,
+  finnish: (author) => `Viesti käyttäjältä ${author}`,
+  swedish: (author) => `Meddelande från ${author}`,
+}
+
+/**
+ * A message from the owner or the helper (issue 16), for the other one. Its own tag per request: a newer message
+ * replaces the older on the device, and neither replaces the request's own notification.
+ */
+export function messagePushPayload(
+  language: Language,
+  message: { request_id: number; author_name: string; text: string },
+): string {
+  const payload: PushPayload = {
+    title: MESSAGE_TITLE[language](message.author_name),
+    body: preview(message.text),
+    url: `/?request=${message.request_id}`,
+    tag: `message-${message.request_id}`,
+  }
+  return JSON.stringify(payload)
+}

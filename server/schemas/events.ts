@@ -1,3 +1,4 @@
+import type { ConversationMessage } from './conversation.ts'
 import type { HelpRequest } from './request.ts'
 import type { PublicUser } from './user.ts'
 
@@ -10,6 +11,7 @@ import type { PublicUser } from './user.ts'
  * `services.changed` says the public service list changed: the client fetches GET /api/services again (its ETag
  * keeps that cheap), so the event carries no data and is the same for everyone. `request.hidden` says a request
  * left this user's list without being deleted (it moved out of their reach): dropped quietly, with no notice.
+ * `message.created` is a new message of a request's conversation, sent to its owner and helper only.
  */
 /** Who ended a response: the owner removed the helper, or the helper released the request. */
 export type RemovedBy = 'owner' | 'responder'
@@ -22,3 +24,4 @@ export type ServerEvent =
   | { type: 'request.hidden'; request_id: number }
   | { type: 'user.updated'; user: PublicUser }
   | { type: 'services.changed' }
+  | { type: 'message.created'; message: ConversationMessage }

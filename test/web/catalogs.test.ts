@@ -64,6 +64,13 @@ const ADDED_KEYS = [
   'quiethoursformat',
   'quiethourssame',
   'hourlycaprange',
+  // Messages between a request's owner and its helper (issue 16).
+  'invalidmessagelength',
+  'messagesnotparticipant',
+  'messagesadminreadonly',
+  'messagescompleted',
+  'messagesnohelper',
+  'messagelimitreached',
 ]
 
 const WEB_SRC = fileURLToPath(new URL('../../web/src', import.meta.url))

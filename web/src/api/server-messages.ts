@@ -1,4 +1,5 @@
 import { ADMIN_USER_MESSAGES, EXPORT_MESSAGES } from '../../../server/domain/admin-messages.ts'
+import { CONVERSATION_MESSAGES } from '../../../server/domain/conversation-texts.ts'
 import { REQUEST_MESSAGES } from '../../../server/domain/request-messages.ts'
 import { USER_MESSAGES } from '../../../server/domain/user-messages.ts'
 import type { MessageKey } from '../i18n/messages.ts'
@@ -39,6 +40,13 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
   [REQUEST_MESSAGES.responseLimit]: 'responselimitreached',
   [REQUEST_MESSAGES.descriptionChars]: 'invalidcharacters',
   [REQUEST_MESSAGES.descriptionLength]: 'invaliddesclength',
+  // Messages between a request's owner and its helper
+  [CONVERSATION_MESSAGES.textLength]: 'invalidmessagelength',
+  [CONVERSATION_MESSAGES.notParticipant]: 'messagesnotparticipant',
+  [CONVERSATION_MESSAGES.adminReadOnly]: 'messagesadminreadonly',
+  [CONVERSATION_MESSAGES.completed]: 'messagescompleted',
+  [CONVERSATION_MESSAGES.noHelper]: 'messagesnohelper',
+  [CONVERSATION_MESSAGES.hourlyLimit]: 'messagelimitreached',
   // The admin dashboard
   [ADMIN_USER_MESSAGES.userNotFound]: 'nosuchuser',
   [ADMIN_USER_MESSAGES.ownRole]: 'ownadminrole',

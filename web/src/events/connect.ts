@@ -20,9 +20,16 @@ export function connectEventStream(): void {
     createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
     readToken: () => store.getState().token,
     refreshToken: refreshAccessToken,
-    onReady: () => void store.getState().refetchRequests(),
+    onReady: () => {
+      void store.getState().refetchRequests()
+      // Messages that came while the stream was down are counted again.
+      void store.getState().loadUnread()
+    },
     onEvent: (event) => {
-      if (event.type === 'refetch') void store.getState().refetchRequests()
+      if (event.type === 'refetch') {
+        void store.getState().refetchRequests()
+        void store.getState().loadUnread()
+      } else if (event.type === 'message.created') store.getState().messageArrived(event.message)
       else if (event.type === 'user.updated') store.getState().updateUser(event.user)
       else if (event.type === 'services.changed') void store.getState().loadServices()
       else store.getState().applyEvent(event)

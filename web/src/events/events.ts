@@ -1,3 +1,4 @@
+import type { ConversationMessage } from '../api/messages.ts'
 import type { HelpRequest } from '../api/requests.ts'
 import type { User } from '../api/types.ts'
 import type { RemovedBy, ServerEvent } from '../../../server/schemas/events.ts'
@@ -38,6 +39,12 @@ export function parseServerEvent(text: string): ServerEvent | null {
     case 'request.deleted':
     case 'request.hidden':
       return typeof value.request_id === 'number' ? { type: value.type, request_id: value.request_id } : null
+    case 'message.created':
+      return isObject(value.message) &&
+        typeof value.message.request_id === 'number' &&
+        typeof value.message.message_id === 'string'
+        ? { type: 'message.created', message: value.message as unknown as ConversationMessage }
+        : null
     case 'user.updated':
       return isObject(value.user) && typeof value.user.user_id === 'number'
         ? { type: 'user.updated', user: value.user as unknown as User }

@@ -139,6 +139,31 @@ export const messages = defineMessages({
   },
   locationupdated: /*i18n*/ { id: 'locationupdated', message: 'Location updated' },
   passwordchanged: /*i18n*/ { id: 'passwordchanged', message: 'Password changed' },
+
+  // Messages between a request's owner and its helper (the server's refusals)
+  invalidmessagelength: /*i18n*/ { id: 'invalidmessagelength', message: 'A message must be 1-500 characters' },
+  messagesnotparticipant: /*i18n*/ {
+    id: 'messagesnotparticipant',
+    message: 'Only the owner and the helper can read these messages.',
+  },
+  messagesadminreadonly: /*i18n*/ {
+    id: 'messagesadminreadonly',
+    message: 'Admins can read these messages but not write.',
+  },
+  messagescompleted: /*i18n*/ {
+    id: 'messagescompleted',
+    message: 'The request is completed: its messages are read-only.',
+  },
+  messagesnohelper: /*i18n*/ {
+    id: 'messagesnohelper',
+    message: 'Nobody is helping with this request now: its messages are read-only.',
+    comment: 'The helper released the request or the owner removed them, so no messages can be sent.',
+  },
+  messagelimitreached: /*i18n*/ {
+    id: 'messagelimitreached',
+    message: 'You have sent too many messages on this request. Try again later.',
+    comment: 'At most 30 messages per hour on one request.',
+  },
 })
 
 export type MessageKey = keyof typeof messages

@@ -1,13 +1,14 @@
 import { create } from 'zustand'
 import { keepRequestsOnDevice } from './keep-requests-on-device.ts'
 import { createLocationSlice, type LocationSlice } from './slices/location.ts'
+import { createMessagesSlice, type MessagesSlice } from './slices/messages.ts'
 import { createRequestsSlice, type RequestsSlice } from './slices/requests.ts'
 import { createServicesSlice, type ServicesSlice } from './slices/services.ts'
 import { createSessionSlice, type SessionSlice } from './slices/session.ts'
 import { createSettingsSlice, type SettingsSlice } from './slices/settings.ts'
 
 /** The whole client state: one bound store, one slice per concern. */
-export type AppState = SettingsSlice & SessionSlice & LocationSlice & RequestsSlice & ServicesSlice
+export type AppState = SettingsSlice & SessionSlice & LocationSlice & RequestsSlice & ServicesSlice & MessagesSlice
 
 export const useStore = create<AppState>()((...args) => ({
   ...createSettingsSlice(...args),
@@ -15,6 +16,7 @@ export const useStore = create<AppState>()((...args) => ({
   ...createLocationSlice(...args),
   ...createRequestsSlice(...args),
   ...createServicesSlice(...args),
+  ...createMessagesSlice(...args),
 }))
 
 keepRequestsOnDevice(useStore)

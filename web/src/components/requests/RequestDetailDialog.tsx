@@ -19,6 +19,7 @@ import { LocationUpdate } from './LocationUpdate.tsx'
 import { RequestActions } from './RequestActions.tsx'
 import { RequestLocationInfo } from './RequestLocationInfo.tsx'
 import { StatusBadge } from './StatusBadge.tsx'
+import { ConversationSection } from './conversation/ConversationSection.tsx'
 
 /** OpenLayers is big: its chunk loads only when a request with a location is opened. */
 const SingleLocationMap = lazy(() => import('../../map/SingleLocationMap.tsx'))
@@ -176,6 +177,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
       </section>
 
       <DescriptionSection request={request} update={update} />
+      <ConversationSection request={request} />
       <RequestActions request={request} update={update} onDeleted={onDeleted} />
     </div>
   )

@@ -9,6 +9,7 @@ import { isActive, isResponder } from '../../requests/selectors.ts'
 import { useStore } from '../../store/index.ts'
 import { selectUser } from '../../store/slices/session.ts'
 import { RequestRowSummary } from './RequestRowSummary.tsx'
+import { RequestUnreadBadge } from './conversation/UnreadBadge.tsx'
 
 interface RequestListProps {
   requests: HelpRequest[]
@@ -41,7 +42,9 @@ export function RequestList({ requests, position, onOpen }: RequestListProps) {
               className={`request-row${role ? ` request-row--${role}` : ''}`}
               onClick={() => onOpen(request.request_id)}
             >
-              <span className="request-row__title">{i18n._(categoryNames[request.category])}</span>
+              <span className="request-row__title">
+                {i18n._(categoryNames[request.category])} <RequestUnreadBadge requestId={request.request_id} />
+              </span>
               {role && (
                 <span className={`request-row__role request-row__role--${role}`}>
                   {i18n._(role === 'own' ? cardMessages.yourrequest : cardMessages.youarehelping)}

@@ -64,6 +64,10 @@ export const infoMessages = defineMessages({
     id: 'registeritempush',
     message: 'Push notification subscriptions and login sessions',
   },
+  registeritemmessages: /*i18n*/ {
+    id: 'registeritemmessages',
+    message: 'Messages between a requester and their helper, and how far each has read them',
+  },
   registerretention: /*i18n*/ {
     id: 'registerretention',
     message:
@@ -100,6 +104,22 @@ export const infoMessages = defineMessages({
     id: 'registerphonesdevice',
     message:
       'Your device keeps the last loaded request list and the requests you opened, with the phone numbers you were allowed to see, so that they can be shown offline. They are deleted from the device when you log out or delete your account.',
+  },
+  registermessagesheading: /*i18n*/ { id: 'registermessagesheading', message: 'Messages' },
+  registermessageswho: /*i18n*/ {
+    id: 'registermessageswho',
+    message:
+      'Messages in a request are seen only by the requester, the helper they were written with, and the administrators. A helper who gives up the request or is removed, or whose request is completed, no longer sees them; the requester can still read them.',
+  },
+  registermessagespush: /*i18n*/ {
+    id: 'registermessagespush',
+    message:
+      'If the recipient does not have the app open, a new message is sent to their device as an encrypted push notification, which only their device can read.',
+  },
+  registermessagesretention: /*i18n*/ {
+    id: 'registermessagesretention',
+    message:
+      'Messages are deleted together with the request: when it is deleted, when the requester’s account is deleted, and 7 days after the request is completed.',
   },
   registersafetyheading: /*i18n*/ { id: 'registersafetyheading', message: 'Register safety' },
   registersafety1: /*i18n*/ {

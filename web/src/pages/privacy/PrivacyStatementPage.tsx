@@ -9,6 +9,7 @@ const CONTENT = [
   infoMessages.registeritemaccount,
   infoMessages.registeritemlocation,
   infoMessages.registeritemrequests,
+  infoMessages.registeritemmessages,
   infoMessages.registeritempush,
 ] as const
 
@@ -20,6 +21,13 @@ const PHONES = [
   infoMessages.registerphoneshelper,
   infoMessages.registerphonescompleted,
   infoMessages.registerphonesdevice,
+] as const
+
+/** Who sees messages and how long they last: what server/domain/conversation.ts enforces. */
+const MESSAGES = [
+  infoMessages.registermessageswho,
+  infoMessages.registermessagespush,
+  infoMessages.registermessagesretention,
 ] as const
 
 const SAFETY = [infoMessages.registersafety1, infoMessages.registersafety2, infoMessages.registersafety4] as const
@@ -50,6 +58,14 @@ export function PrivacyStatementPage() {
         <h2 id="register-phones-heading">{i18n._(infoMessages.registerphonesheading)}</h2>
         <ul>
           {PHONES.map((item) => (
+            <li key={item.id}>{i18n._(item)}</li>
+          ))}
+        </ul>
+      </section>
+      <section className="info-section" aria-labelledby="register-messages-heading">
+        <h2 id="register-messages-heading">{i18n._(infoMessages.registermessagesheading)}</h2>
+        <ul>
+          {MESSAGES.map((item) => (
             <li key={item.id}>{i18n._(item)}</li>
           ))}
         </ul>

@@ -60,6 +60,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     set(loggedOut)
     get().locationAfterLogout()
     get().requestsAfterLogout()
+    get().messagesAfterLogout()
   }
 
   connectSession({
@@ -119,6 +120,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
       if (get().user?.user_id !== stored.user_id) {
         clearCachedRequests()
         get().requestsAfterLogout()
+        get().messagesAfterLogout()
       }
       writeUser(stored)
       set({ status: 'loggedIn', token, user: stored, isAdmin: user.isAdmin })

@@ -1,0 +1,36 @@
+import t from 'tap'
+import { buildServer } from '../../../server/server.ts'
+import { openEvents, type ServerEvent } from '../../event-client.ts'
+import { tempDir, testConfig } from '../../helper.ts'
+import { actor } from '../../requests.ts'
+
+/** The embedded database (one connection, no NOTIFY between connections): messages travel in-process. */
+t.test('messages with the embedded database', async (t) => {
+  const dataDir = tempDir(t)
+  const app = buildServer(testConfig(t, { DATA_DIR: dataDir, DATABASE_URL: undefined }))
+  t.teardown(() => app.close())
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  t.equal(app.db.mode, 'embedded')
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+
+  const owner = await actor(app, dataDir, 'Embedded Owner')
+  const helper = await actor(app, dataDir, 'Embedded Helper')
+  const events = await openEvents(base, owner.user.token)
+  t.teardown(() => events.close())
+  const id = (await owner.create()).body.request_id
+  t.equal((await helper.send('PUT', `/api/requests/${id}/addresponder`)).status, 200)
+
+  const sent = await helper.send<{ message_id: string }>('POST', `/api/requests/${id}/messages`, { text: 'On my way' })
+  t.equal(sent.status, 201)
+  const event = (await events.next((e) => e.type === 'message.created')) as ServerEvent & { message?: object }
+  t.match(event.message, { text: 'On my way', message_id: sent.body.message_id })
+  t.match((await owner.get(`/api/requests/${id}/messages`)).body, { messages: [{ text: 'On my way' }] })
+  t.equal(
+    (await owner.send('PUT', `/api/requests/${id}/messages/read`, { lastReadId: sent.body.message_id })).status,
+    204,
+  )
+  t.same((await owner.get('/api/messages/unread')).body, [])
+  t.equal((await owner.send('DELETE', `/api/requests/${id}`)).status, 204)
+  const [left] = await app.sql<{ n: number }[]>`select count(*)::int as n from request_messages`
+  t.equal(left!.n, 0, 'deleted with the request')
+})
