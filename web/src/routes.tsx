@@ -3,26 +3,28 @@ import { AdminOnly } from './admin/AdminOnly.tsx'
 import { PageLoader } from './components/PageLoader.tsx'
 import { Route, Switch } from 'wouter'
 import { GuestOnly } from './pages/GuestOnly.tsx'
-import { InfoPage } from './pages/info/InfoPage.tsx'
 import { FirstVisitRedirect } from './pages/install/FirstVisitRedirect.tsx'
 import { InstallPage } from './pages/install/InstallPage.tsx'
-import { LoginPage } from './pages/LoginPage.tsx'
 import { MainPage } from './pages/MainPage.tsx'
 import { NotFoundPage } from './pages/NotFoundPage.tsx'
-import { PrivacyStatementPage } from './pages/privacy/PrivacyStatementPage.tsx'
-import { RegisterPage } from './pages/register/RegisterPage.tsx'
-import { ResetPasswordPage } from './pages/reset/ResetPasswordPage.tsx'
 
 // The dashboard is for a handful of admins: its code (map, chart, forms) is its own chunk, fetched on the way in.
 const AdminPage = lazy(() => import('./admin/AdminPage.tsx'))
-
-const adminScreen = () => (
-  <AdminOnly>
-    <Suspense fallback={<PageLoader />}>
-      <AdminPage />
-    </Suspense>
-  </AdminOnly>
+// Pages nobody opens first (the first screen is the main page, or the install page on a first visit) are chunks of
+// their own too, to keep the first download small (bench/chunks.ts); the service worker precaches them for offline.
+const RegisterPage = lazy(() => import('./pages/register/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })))
+const ResetPasswordPage = lazy(() =>
+  import('./pages/reset/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
 )
+const PrivacyStatementPage = lazy(() =>
+  import('./pages/privacy/PrivacyStatementPage.tsx').then((m) => ({ default: m.PrivacyStatementPage })),
+)
+const LoginPage = lazy(() => import('./pages/LoginPage.tsx').then((m) => ({ default: m.LoginPage })))
+const InfoPage = lazy(() => import('./pages/info/InfoPage.tsx').then((m) => ({ default: m.InfoPage })))
+
+const loading = (page: ReactNode) => <Suspense fallback={<PageLoader />}>{page}</Suspense>
+
+const adminScreen = () => <AdminOnly>{loading(<AdminPage />)}</AdminOnly>
 
 interface AppRoute {
   path: string
@@ -41,30 +43,18 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/login',
-    screen: () => (
-      <GuestOnly>
-        <LoginPage />
-      </GuestOnly>
-    ),
+    screen: () => <GuestOnly>{loading(<LoginPage />)}</GuestOnly>,
   },
   {
     path: '/register',
-    screen: () => (
-      <GuestOnly>
-        <RegisterPage />
-      </GuestOnly>
-    ),
+    screen: () => <GuestOnly>{loading(<RegisterPage />)}</GuestOnly>,
   },
   {
     path: '/resetpassword',
-    screen: () => (
-      <GuestOnly>
-        <ResetPasswordPage />
-      </GuestOnly>
-    ),
+    screen: () => <GuestOnly>{loading(<ResetPasswordPage />)}</GuestOnly>,
   },
-  { path: '/privacystatement', screen: () => <PrivacyStatementPage /> },
-  { path: '/info', screen: () => <InfoPage /> },
+  { path: '/privacystatement', screen: () => loading(<PrivacyStatementPage />) },
+  { path: '/info', screen: () => loading(<InfoPage />) },
   { path: '/install', screen: () => <InstallPage /> },
   // One route for all sections, so moving between them keeps the page (and its live map) mounted.
   { path: '/admin/*?', screen: adminScreen },

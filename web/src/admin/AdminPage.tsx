@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Link, Route, Switch, useLocation } from 'wouter'
 import { Banner } from '../components/Banner.tsx'
 import { SettingsButton } from '../components/SettingsButton.tsx'
-import { SettingsModal } from '../components/settings/SettingsModal.tsx'
+import { LazySettingsModal } from '../components/settings/LazySettingsModal.tsx'
 import { TopBar } from '../components/TopBar.tsx'
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts'
 import { shellMessages } from '../i18n/shell-messages.ts'
@@ -47,7 +47,7 @@ export default function AdminPage() {
           </Route>
         </Switch>
       </main>
-      <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <LazySettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </>
   )
 }

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { Banner } from '../components/Banner.tsx'
 import { SettingsButton } from '../components/SettingsButton.tsx'
-import { SettingsModal } from '../components/settings/SettingsModal.tsx'
+import { LazySettingsModal } from '../components/settings/LazySettingsModal.tsx'
 import { TopBar } from '../components/TopBar.tsx'
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts'
 import { shellMessages } from '../i18n/shell-messages.ts'
@@ -31,7 +31,7 @@ export function FormPage({ title, children }: FormPageProps) {
         <SettingsButton onClick={() => setSettingsOpen(true)} />
       </TopBar>
       <main className="page page--form">{children}</main>
-      <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <LazySettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </>
   )
 }

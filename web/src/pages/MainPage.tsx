@@ -2,12 +2,12 @@ import { Trans, useLingui } from '@lingui/react'
 import { useEffect, useState, type KeyboardEvent } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { Banner } from '../components/Banner.tsx'
-import { RequestDetailDialog } from '../components/requests/RequestDetailDialog.tsx'
+import { LazyRequestDetailDialog } from '../components/requests/LazyRequestDetailDialog.tsx'
 import { RequestNotices } from '../components/requests/RequestNotices.tsx'
 import { RequestsTab } from '../components/requests/RequestsTab.tsx'
 import { ServiceMapTab } from '../components/services/ServiceMapTab.tsx'
 import { SettingsButton } from '../components/SettingsButton.tsx'
-import { SettingsModal } from '../components/settings/SettingsModal.tsx'
+import { LazySettingsModal } from '../components/settings/LazySettingsModal.tsx'
 import { TopBar } from '../components/TopBar.tsx'
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts'
 import { cardMessages } from '../i18n/card-messages.ts'
@@ -77,8 +77,8 @@ export function MainPage() {
           {tab === 'requests' ? <RequestsTab onOpenRequest={(id) => navigate(`/?request=${id}`)} /> : <ServiceMapTab />}
         </div>
       </main>
-      <RequestDetailDialog requestId={openRequestId} onClose={() => navigate('/', { replace: true })} />
-      <SettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <LazyRequestDetailDialog requestId={openRequestId} onClose={() => navigate('/', { replace: true })} />
+      <LazySettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </>
   )
 }

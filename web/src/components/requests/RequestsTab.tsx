@@ -18,7 +18,7 @@ import {
 import { selectSessionStatus } from '../../store/slices/session.ts'
 import { FormMessage } from '../form/FormMessage.tsx'
 import { Loader } from '../Loader.tsx'
-import { NewRequestDialog } from './NewRequestDialog.tsx'
+import { LazyNewRequestDialog } from './LazyNewRequestDialog.tsx'
 import { OfflineListNotice } from './OfflineListNotice.tsx'
 import { PullToRefresh } from './PullToRefresh.tsx'
 import { RequestList } from './RequestList.tsx'
@@ -133,7 +133,7 @@ export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
           </div>
         )}
       </PullToRefresh>
-      <NewRequestDialog open={creating} onClose={() => setCreating(false)} />
+      <LazyNewRequestDialog open={creating} onClose={() => setCreating(false)} />
     </div>
   )
 }
