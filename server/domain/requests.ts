@@ -173,7 +173,10 @@ export interface LockedRequest {
 
 /**
  * Locks the request row for a change in this transaction (`share`: for a read that must not interleave with
- * one); 404 when the viewer may not see it.
+ * one); 404 when the viewer may not see it. Row locks here and in lockUser are NO KEY UPDATE: they serialise the
+ * changes to a request (or a user's counted rows) without blocking other transactions that only insert rows
+ * referring to it (a wave recording its alerts takes the foreign key's KEY SHARE lock). With FOR UPDATE, a
+ * take-over waiting for a wave in flight (stand-down.ts) and that wave waiting for the take-over's locks deadlock.
  */
 export async function lockRequest(
   sql: Queryable,
@@ -185,7 +188,7 @@ export async function lockRequest(
     select r.request_id, r.owner_id, r.status, r.responder_id
     from requests r
     where r.request_id = ${requestId} and ${visibleTo(sql, viewer)}
-    ${mode === 'share' ? sql`for share` : sql`for update`}
+    ${mode === 'share' ? sql`for share` : sql`for no key update`}
   `
   if (!row) throw notFound(REQUEST_MESSAGES.notFound)
   return row
@@ -193,7 +196,7 @@ export async function lockRequest(
 
 /** Locks the user row: rules that count a user's rows (active requests, running responses) serialise on it. */
 export async function lockUser(sql: Queryable, userId: number): Promise<void> {
-  await sql`select 1 from users where user_id = ${userId} for update`
+  await sql`select 1 from users where user_id = ${userId} for no key update`
 }
 
 /** A request in any state, for deciding who hears of a change to it (deleted and test ones included). */

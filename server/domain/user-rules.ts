@@ -60,7 +60,16 @@ export function checkLocation(latitude: number, longitude: number): Location {
   const valid =
     Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
   if (!valid) throw badRequest(USER_MESSAGES.invalidLocation)
-  return { latitude, longitude }
+  return { latitude: withoutDust(latitude), longitude: withoutDust(longitude) }
+}
+
+/**
+ * A coordinate within a nanodegree (0.1 mm) of zero is zero. PostgreSQL refuses a float8 operation whose result
+ * underflows (2.5e-323 squared by the distance formula is an error, not 0), so such dust would turn the reach
+ * rule into a 500; any two other coordinates differ by zero or by far more than that.
+ */
+function withoutDust(degrees: number): number {
+  return Math.abs(degrees) < 1e-9 ? 0 : degrees
 }
 
 /** The language to keep for a new user who did not say: their browser's, else English. */

@@ -15,7 +15,7 @@ import { decryptPush, startPushService } from '../push-service.ts'
  * and the waves carry on.
  */
 
-const OWNERS = 16
+const OWNERS = 14
 const HELPERS = 12
 const ESCALATE_AFTER = 2
 
@@ -50,6 +50,8 @@ t.test('kill -9 in the middle of a mixed load: nothing acknowledged is lost', as
   const owners: Person[] = []
   for (let i = 0; i < OWNERS; i++) owners.push(await person(away(HELSINKI, 400, i * 20), 1, `crashowner${i}`))
   const devices = new Map([...helpers, ...owners].map((p) => [p.id, p]))
+  // Up to 28 requests: each helper may be alerted of every one (the default cap is 6 an hour).
+  await maker.sql`update users set hourly_alert_cap = 30`
 
   const start = (): RunningMain => {
     const main = runMain({
@@ -186,25 +188,46 @@ t.test('kill -9 in the middle of a mixed load: nothing acknowledged is lost', as
     }
     return { key: `${push.id} ${title} ${tag}`, beforeKill: index < receivedBeforeKill }
   })
+  // Who was alerted of the requests nobody took; a take-over stood its alerted helpers down and forgot them.
   const alerts = await maker.sql<{ request_id: number; user_id: number; wave: number; alerted_at: Date }[]>`
     select request_id, user_id, wave, alerted_at from push_alerts`
   const deviceOf = (userId: number) => [...helpers, ...owners].find((p) => p.userId === userId)!.id
   const alertKeys = alerts.map((a) => `${deviceOf(a.user_id)} Someone nearby needs help request-${a.request_id}`)
   // A take-over in flight at the kill may have committed unanswered: its push is owed as well.
-  const takeOverKeys = rows
-    .filter((row) => row.responder_id !== null)
-    .map((row) => `${deviceOf(row.owner_id)} Help is on the way request-${row.request_id}`)
-  const expected = new Set([...alertKeys, ...takeOverKeys])
-  const received = new Set(pushes.map((p) => p.key))
+  const taken = rows.filter((row) => row.responder_id !== null)
+  const takeOverKeys = taken.map((row) => `${deviceOf(row.owner_id)} Help is on the way request-${row.request_id}`)
+  const keys = pushes.map((p) => p.key)
+  // Each helper alerted of a request taken over (not the taker) was stood down after the alert, under its tag.
+  const standDownsOwed = taken.flatMap((row) =>
+    helpers
+      .filter((h) => h.userId !== row.responder_id)
+      .filter((h) => keys.includes(`${h.id} Someone nearby needs help request-${row.request_id}`))
+      .map((h) => ({
+        alert: `${h.id} Someone nearby needs help request-${row.request_id}`,
+        standDown: `${h.id} Someone is already helping request-${row.request_id}`,
+      })),
+  )
+  const expected = new Set([...alertKeys, ...takeOverKeys, ...standDownsOwed.map((owed) => owed.standDown)])
+  const received = new Set(keys)
   t.same(
     [...expected].filter((key) => !received.has(key)),
     [],
-    `every queued push arrived: ${alertKeys.length} alerts, ${takeOverKeys.length} take-overs`,
+    `every queued push arrived: ${alertKeys.length} alerts of open requests, ${takeOverKeys.length} take-overs, ` +
+      `${standDownsOwed.length} stand-downs`,
   )
   t.same(
-    [...received].filter((key) => !expected.has(key)),
+    standDownsOwed.filter(({ alert, standDown }) => keys.lastIndexOf(standDown) < keys.indexOf(alert)),
     [],
-    'nothing else arrived',
+    'every stand-down came after its alert',
+  )
+  const takenIds = new Set(taken.map((row) => `request-${row.request_id}`))
+  t.same(
+    [...received].filter(
+      (key) =>
+        !expected.has(key) && !(key.includes('Someone nearby needs help') && takenIds.has(key.split(' ').pop()!)),
+    ),
+    [],
+    'nothing else arrived (besides the alerts of the requests taken over)',
   )
   const copies = new Map<string, typeof pushes>()
   for (const push of pushes) copies.set(push.key, [...(copies.get(push.key) ?? []), push])

@@ -1,6 +1,7 @@
 import t from 'tap'
+import postgres from 'postgres'
 import type { FastifyInstance } from 'fastify'
-import { buildTestApp, tempDir } from '../../helper.ts'
+import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
 import { away, HELSINKI, placeUser, type Helper } from '../../push-helpers.ts'
 import { browserSubscription, decryptPush, startPushService } from '../../push-service.ts'
 import { actor, type Actor } from '../../requests.ts'
@@ -21,9 +22,11 @@ t.test('stand-down reaches every wave alerted, with the alert`s tag', async (t) 
   const dataDir = tempDir(t)
   const service = await startPushService(tempDir(t))
   t.teardown(() => service.close())
+  const databaseUrl = await createTestDatabase(t)
   const app = await buildTestApp(
     t,
     {
+      DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       PUSH_ENDPOINT_HOSTS: service.allowlistEntry,
       ALERT_FIRST_WAVE: 2,
@@ -156,4 +159,43 @@ t.test('stand-down reaches every wave alerted, with the alert`s tag', async (t) 
       alerted.map((device) => `${device}: No longer needed (request-${id})`),
     )
   })
+
+  await t.test(
+    'a take-over while a wave is being sent waits for it and stands its helpers down (no deadlock)',
+    async (t) => {
+      const owner = await actor(app, dataDir, 'Racing Owner')
+      const taker = await actor(app, dataDir, 'Racing Taker')
+      const created = await owner.create({ ...HELSINKI })
+      const id = created.body.request_id
+      await app.push.idle()
+      const [late] = helpers.slice(-1)
+      await app.sql`delete from push_alerts where request_id = ${id} and user_id = ${late!.userId}`
+      // A wave of this request in flight on another connection: it holds the wave's row, as runDueWave does...
+      const other = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+      t.teardown(() => other.end())
+      let takeOver: Promise<{ status: number }> | undefined
+      await other.begin(async (wave) => {
+        await wave`insert into push_waves (request_id) values (${id}) on conflict do nothing`
+        await wave`select 1 from push_waves where request_id = ${id} for update`
+        // ...the take-over starts now, locks the request and the taker, and waits for the wave's row...
+        takeOver = taker.send('PUT', `/api/requests/${id}/addresponder`)
+        await new Promise((resolve) => setTimeout(resolve, 400))
+        // ...while the wave records an alert of the taker and one more helper (foreign keys to both locked rows).
+        await wave`
+        insert into push_alerts (request_id, user_id, wave)
+        values (${id}, ${late!.userId}, 2), (${id}, ${taker.user.user.user_id}, 2)`
+      })
+      const since = service.received.length
+      t.equal((await takeOver!).status, 200, 'the take-over went through once the wave committed')
+      await app.push.idle()
+      t.ok(
+        seen(since).some(
+          (s) => s.device === late!.id && s.tag === `request-${id}` && s.title === 'Someone is already helping',
+        ),
+        'the helper that wave alerted was stood down too',
+      )
+      const [left] = await app.sql<{ n: number }[]>`select count(*)::int as n from push_alerts where request_id = ${id}`
+      t.equal(left!.n, 0)
+    },
+  )
 })
