@@ -76,7 +76,7 @@ export async function runWindow(
   const gen = process.cpuUsage(genBefore)
   const wallMs = performance.now() - wallBefore
   const delivered = ledger.settle()
-  return {
+  const result: WindowResult = {
     changes: total,
     p50: percentile(delivered.latencies, 50),
     p99: percentile(delivered.latencies, 99),
@@ -90,6 +90,8 @@ export async function runWindow(
     recipientsPerChange: delivered.recipientsPerChange,
     frameBytes: delivered.frameBytes,
   }
+  if (process.env.BENCH_LIVE_DEBUG) console.error(JSON.stringify({ rate, pids: target.pids, ...result }))
+  return result
 }
 
 export const changeDescription = (seq: number): string =>

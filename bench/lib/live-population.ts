@@ -110,7 +110,7 @@ export async function populate(sql: Sql, secret: string, userCount: number, requ
       insert into users (user_name, phone, password_hash, radius, latitude, longitude, is_admin, location_updated_at)
       select user_name, phone, 'not a real hash', radius, latitude, longitude, is_admin,
         case when latitude is null then null else now() end
-      from jsonb_to_recordset(${JSON.stringify(drafts)}::jsonb)
+      from jsonb_to_recordset(${JSON.stringify(drafts)}::text::jsonb)
         as x(user_name text, phone text, radius int, latitude float8, longitude float8, is_admin bool)
       returning user_id, user_name, radius, latitude, longitude, is_admin
     ), s as (
@@ -143,7 +143,7 @@ export async function populate(sql: Sql, secret: string, userCount: number, requ
       insert into requests (owner_id, responder_id, status, category, description, latitude, longitude, first_responded_at)
       select owner_id, responder_id, case when responder_id is null then 'new' else 'in progress' end, 'other',
         description, latitude, longitude, case when responder_id is null then null else now() end
-      from jsonb_to_recordset(${JSON.stringify(requestDrafts)}::jsonb)
+      from jsonb_to_recordset(${JSON.stringify(requestDrafts)}::text::jsonb)
         as x(owner_id int, responder_id int, description text, latitude float8, longitude float8)
       returning request_id, owner_id, responder_id, latitude, longitude
     ), taken as (
