@@ -123,7 +123,7 @@ export async function openFleet(tokens: string[], urlOf: (index: number) => stri
           resolve()
         }
       })
-      socket.once('error', reject)
+      socket.on('error', reject)
       socket.once('close', () => {
         if (!ready) reject(new Error(`socket ${index} closed before ready`))
         else if (!closing) closedEarly++
@@ -150,5 +150,48 @@ export async function openFleet(tokens: string[], urlOf: (index: number) => stri
         ),
       )
     },
+  }
+}
+
+/**
+ * The fleets of several servers on the same tokens: all open at once when the open-file limit allows, else one at a
+ * time, the other closed and reopened when its turn comes (10k sockets to the server and 10k to the baseline do
+ * not fit under a hard limit of 20,000 descriptors, which a container may not let even root raise).
+ */
+export class Fleets {
+  private readonly open = new Map<string, Fleet>()
+  /** Sockets the servers dropped, over every fleet that was closed and the ones open now. */
+  private dropped = 0
+  reopened = 0
+
+  constructor(
+    private readonly tokens: string[],
+    private readonly allAtOnce: boolean,
+  ) {}
+
+  async of(url: string): Promise<Fleet> {
+    const existing = this.open.get(url)
+    if (existing) return existing
+    if (!this.allAtOnce && this.open.size > 0) {
+      await this.close()
+      this.reopened++
+    }
+    const fleet = await openFleet(this.tokens, () => url)
+    this.open.set(url, fleet)
+    // Let the server finish with the connection storm (and any closes before it) before anything is timed.
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    return fleet
+  }
+
+  closedEarly(): number {
+    return this.dropped + [...this.open.values()].reduce((sum, fleet) => sum + fleet.closedEarly(), 0)
+  }
+
+  async close(): Promise<void> {
+    for (const fleet of this.open.values()) {
+      this.dropped += fleet.closedEarly()
+      await fleet.close()
+    }
+    this.open.clear()
   }
 }

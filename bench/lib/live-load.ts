@@ -10,7 +10,8 @@ import { processCpuMs } from './processes.ts'
 export interface Target {
   /** Processes whose CPU the window charges (two for two instances). */
   pids: number[]
-  fleet: Fleet
+  /** The sockets listening to it (opened, if need be, before the window starts). */
+  fleet(): Promise<Fleet>
   /** Sends change `seq` of pool request `requestIndex`; answers whether it was accepted (2xx). */
   send(requestIndex: number, seq: number): Promise<boolean>
 }
@@ -44,7 +45,7 @@ export async function runWindow(
   rate: number,
   durationMs: number,
 ): Promise<WindowResult> {
-  const { ledger } = target.fleet
+  const { ledger } = await target.fleet()
   ledger.settle()
   const total = Math.max(1, Math.round((rate * durationMs) / 1000))
   const cpuBefore = target.pids.map(processCpuMs)
