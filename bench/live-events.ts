@@ -189,7 +189,6 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
     const baseline = await started(
       startTsChild('bench/lib/ws-baseline-server.ts', { RECIPIENTS_FILE: recipientsFile }, '/readyz'),
     )
-    const idleRss = { server: processRssKb(server.pid), baseline: processRssKb(baseline.pid) }
     let frameBytes = 400
     const sustained = new Map<number, number>()
     const baselineSustained = new Map<number, number>()
@@ -199,6 +198,8 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
     for (const { size, rates } of plan.ladders) {
       const tokens = population.users.slice(0, size).map((user) => user.token)
       const fleets = new Fleets(tokens, 2 * size + 1000 <= fileLimit)
+      // Memory is read just before and after each side's sockets open (the previous size's are closed by now).
+      const idleRss = { server: processRssKb(server.pid), baseline: processRssKb(baseline.pid) }
       await fleets.of(server.url)
       const serverRss = processRssKb(server.pid)
       await fleets.of(baseline.url)
@@ -240,7 +241,9 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
           `median of ${plan.rounds} interleaved rounds × ${(windowMs(plan, rate) / 1000).toFixed(1)} s; ` +
           `${pick(reals, 'recipientsPerChange').toFixed(0)} recipients/change, ${frameBytes} B frames; ` +
           `generator ${pick(reals, 'generatorCores').toFixed(2)} / ${pick(bases, 'generatorCores').toFixed(2)} cores ` +
-          `(server / baseline windows); failed calls ${sum(reals, 'failedCalls')}; load ${loadAverage()}`
+          `(server / baseline windows); call answered in ${pick(reals, 'callP50').toFixed(1)} / ` +
+          `${pick(bases, 'callP50').toFixed(1)} ms (p50); failed calls ${sum(reals, 'failedCalls')}; load ${loadAverage()}` +
+          (fleets.reopened ? '; each side reconnects its sockets before its window (open-file limit)' : '')
         const label = `${k(size)} sockets, ${rate} changes/s`
         const p99 = pick(reals, 'p99')
         rows.push(
@@ -316,7 +319,7 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
           value: perConnection.server,
           baseline: perConnection.baseline,
           unit: 'KB',
-          note: `RSS with ${size} sockets − RSS idle at start, ÷ ${size}`,
+          note: `(RSS after ${size} sockets opened − just before) ÷ ${size}; garbage collection moves RSS by MBs, so small sizes are noisy`,
         }),
       )
       await fleets.close()

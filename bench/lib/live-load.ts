@@ -29,6 +29,8 @@ export interface WindowResult {
   unexpected: number
   stray: number
   failedCalls: number
+  /** Median time until the REST call (or the baseline's POST) was answered, ms: the part before any delivery. */
+  callP50: number
   recipientsPerChange: number
   frameBytes: number
 }
@@ -52,6 +54,7 @@ export async function runWindow(
   const genBefore = process.cpuUsage()
   const wallBefore = performance.now()
   const calls: Promise<boolean>[] = []
+  const callTimes: number[] = []
   const start = performance.now()
   await new Promise<void>((resolve) => {
     let sent = 0
@@ -62,7 +65,13 @@ export async function runWindow(
         const requestIndex = seq % intended.length
         ledger.expect(seq, intended[requestIndex]!.mask, intended[requestIndex]!.count)
         ledger.sent(seq, performance.now())
-        calls.push(target.send(requestIndex, seq).catch(() => false))
+        const sentAt = performance.now()
+        calls.push(
+          target.send(requestIndex, seq).then(
+            (ok) => (callTimes.push(performance.now() - sentAt), ok),
+            () => false,
+          ),
+        )
         sent++
       }
       if (sent >= total) return resolve()
@@ -88,6 +97,7 @@ export async function runWindow(
     unexpected: delivered.unexpected,
     stray: delivered.stray,
     failedCalls: answers.filter((ok) => !ok).length,
+    callP50: percentile(callTimes, 50),
     recipientsPerChange: delivered.recipientsPerChange,
     frameBytes: delivered.frameBytes,
   }
