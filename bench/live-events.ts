@@ -6,7 +6,11 @@
  * send, one clock), server CPU per change and per delivered frame, memory per connection, whether every intended
  * recipient got every change and nobody else did, and what a second instance on the same database adds.
  *
- *   npx tsx bench/live-events.ts [--quick]
+ *   npx tsx bench/live-events.ts [--quick]      (BENCH_LIVE_DEBUG=1: every window's figures on stderr)
+ *
+ * The generator needs one descriptor per socket: where the hard open-file limit cannot hold both sides' sockets at
+ * once (20,000 here, which even root cannot raise in this container), each side reconnects its sockets before its
+ * window instead, outside the measured time.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
