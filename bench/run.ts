@@ -5,7 +5,7 @@
  * a missed target is a row with met = NO, and a bench that fails becomes a row saying why; the suite goes on.
  * `--quick` (fewer sizes and rounds) finishes in under 5 minutes on the 2-core machine; the full run takes 20-30.
  */
-import { existsSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { chunks } from './chunks.ts'
@@ -14,32 +14,11 @@ import { formatMachine, machineFacts } from './lib/machine.ts'
 import { formatRows } from './lib/print.ts'
 import { loadAverage, type Bench, type BenchRow } from './lib/report.ts'
 import { listApi } from './list-api.ts'
+import { liveEvents } from './live-events.ts'
 import { listSerialise } from './list-serialise.ts'
 import { recipients } from './recipients.ts'
 import { staticAssets } from './static.ts'
 import { waveSelection } from './wave-selection.ts'
-
-/**
- * A bench that lives in its own file and may not be on this branch yet: imported by name when it runs, a row
- * saying so when the file is missing (and a failed row, like any bench, when it does not load).
- */
-function optionalBench(name: string, file: string, exportName: string): Bench {
-  return {
-    name,
-    async run(options) {
-      if (!existsSync(fileURLToPath(new URL(file, import.meta.url)))) {
-        return [
-          { group: name, name: 'not run', value: Number.NaN, unit: '', note: `${file} is not on this branch yet` },
-        ]
-      }
-      // A computed specifier: the file may be missing when this one is typechecked.
-      const specifier: string = file
-      const bench = ((await import(specifier)) as Record<string, Bench | undefined>)[exportName]
-      if (!bench) throw new Error(`${file} does not export ${exportName}`)
-      return bench.run(options)
-    },
-  }
-}
 
 interface BenchResult {
   name: string
@@ -63,7 +42,7 @@ const benches: Bench[] = [
   staticAssets,
   chunks,
   coldStart,
-  optionalBench('live-events', './live-events.ts', 'liveEvents'),
+  liveEvents,
 ]
 const only = values.only
 const chosen = only ? benches.filter((bench) => only.includes(bench.name)) : benches
