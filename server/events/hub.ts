@@ -68,8 +68,11 @@ export class EventHub {
   /** The newest reload still running per user, numbered by `reloads` (see reloadUser). */
   private readonly latestReload = new Map<number, number>()
   private reloads = 0
-  /** Called for each event written to a socket: the metrics plugin counts them (events_delivered_total). */
-  onSent: (type: ServerEvent['type']) => void = () => {}
+  /**
+   * Called with how many sockets an event was written to: the metrics plugin counts them (events_delivered_total).
+   * Once per event, not per socket: a labelled counter's increment costs more than the write itself at 10k sockets.
+   */
+  onSent: (type: ServerEvent['type'], count: number) => void = () => {}
 
   constructor(
     private readonly sql: Queryable,
@@ -102,20 +105,30 @@ export class EventHub {
   }
 
   send(client: Client, event: ServerEvent): void {
-    this.write(client, event.type, frameOf(event))
+    if (this.write(client, frameOf(event))) this.onSent(event.type, 1)
   }
 
-  /** Writes a frame built once for many sockets (ws sends a Buffer as is; `binary: false` keeps it a text frame). */
-  private write(client: Client, type: ServerEvent['type'], frame: Buffer): void {
-    if (client.socket.readyState !== client.socket.OPEN) return
+  /**
+   * Writes a frame built once for many sockets (ws sends a Buffer as is; `binary: false` keeps it a text frame).
+   * Answers whether it was written; the caller counts.
+   */
+  private write(client: Client, frame: Buffer): boolean {
+    if (client.socket.readyState !== client.socket.OPEN) return false
     if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.log.warn({ userId: client.user.user_id }, 'dropping an event client that does not read')
       client.socket.terminate()
       this.remove(client)
-      return
+      return false
     }
     client.socket.send(frame, { binary: false })
-    this.onSent(type)
+    return true
+  }
+
+  /** Writes one frame to each of these clients and counts the writes once. */
+  private writeAll(clients: Iterable<Client>, type: ServerEvent['type'], frame: Buffer): void {
+    let sent = 0
+    for (const client of clients) if (this.write(client, frame)) sent++
+    if (sent > 0) this.onSent(type, sent)
   }
 
   /**
@@ -125,21 +138,23 @@ export class EventHub {
   sendToUsers(userIds: readonly number[], event: ServerEvent): Set<number> {
     const reached = new Set<number>()
     let frame: Buffer | undefined
+    let sent = 0
     for (const userId of new Set(userIds)) {
       for (const client of [...this.index.ofUser(userId)]) {
         if (client.socket.readyState !== client.socket.OPEN) continue
         frame ??= frameOf(event)
-        this.write(client, event.type, frame)
+        if (!this.write(client, frame)) continue
         reached.add(userId)
+        sent++
       }
     }
+    if (sent > 0) this.onSent(event.type, sent)
     return reached
   }
 
   private broadcast(event: ServerEvent): void {
     if (this.clients.size === 0) return
-    const frame = frameOf(event)
-    for (const client of this.clients) this.write(client, event.type, frame)
+    this.writeAll(this.clients, event.type, frameOf(event))
   }
 
   /** A message from the bus: another instance's change (or the admin script's), read here once for every client. */
@@ -168,11 +183,14 @@ export class EventHub {
     if (message.viewsOnly) this.index.forEachViewCounter(row, collect)
     else this.index.forEachRecipient(row, message.previousResponderId, collect)
     if (row.deleted) {
-      const frame = frameOf({ type: 'request.deleted', request_id: row.request_id })
-      for (const client of recipients) this.write(client, 'request.deleted', frame)
-      return
+      return this.writeAll(
+        recipients,
+        'request.deleted',
+        frameOf({ type: 'request.deleted', request_id: row.request_id }),
+      )
     }
     const frames = new Map<number, Buffer>()
+    let sent = 0
     for (const client of recipients) {
       const audience = listAudience(row, client.user)
       let frame = frames.get(audience)
@@ -184,8 +202,9 @@ export class EventHub {
         })
         frames.set(audience, frame)
       }
-      this.write(client, 'request.upserted', frame)
+      if (this.write(client, frame)) sent++
     }
+    if (sent > 0) this.onSent('request.upserted', sent)
     if (message.previousPlace) this.hideWhereItLeft(row, message.previousPlace, new Set(recipients))
   }
 
@@ -195,15 +214,15 @@ export class EventHub {
    * it had no location: it reached them all), and leftReach decides.
    */
   private hideWhereItLeft(row: EventRow, previousPlace: Place, told: ReadonlySet<Client>): void {
-    let frame: Buffer | undefined
+    const left: Client[] = []
     const check = (client: Client) => {
-      if (told.has(client) || !leftReach(row, client.user, previousPlace)) return
-      frame ??= frameOf({ type: 'request.hidden', request_id: row.request_id })
-      this.write(client, 'request.hidden', frame)
+      if (!told.has(client) && leftReach(row, client.user, previousPlace)) left.push(client)
     }
     const { latitude, longitude } = previousPlace
     if (latitude === null || longitude === null) this.clients.forEach(check)
     else this.index.forEachNear({ latitude, longitude }, check)
+    if (left.length > 0)
+      this.writeAll(left, 'request.hidden', frameOf({ type: 'request.hidden', request_id: row.request_id }))
   }
 
   /**

@@ -92,7 +92,7 @@ export default fp(
     })
     // The hub exists once every plugin has loaded; this plugin loads first so that its hook sees every route.
     app.addHook('onReady', async () => {
-      app.events.hub.onSent = (type) => eventsDelivered.inc({ type })
+      app.events.hub.onSent = (type, count) => eventsDelivered.inc({ type }, count)
     })
 
     app.decorate<Metrics>('metrics', {

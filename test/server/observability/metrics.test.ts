@@ -2,6 +2,8 @@ import t from 'tap'
 import { loadConfig } from '../../../server/config.ts'
 import { bearer, registerUser } from '../../accounts.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
+import { openEvents, type ServerEvent } from '../../event-client.ts'
+import { signedIn } from '../../signed-in.ts'
 
 const TOKEN = 'metrics-token-for-the-test-0123456789'
 
@@ -76,6 +78,22 @@ t.test('GET /metrics with METRICS_TOKEN', async (t) => {
       t.ok(after.has(series), series)
     }
     t.equal(after.get('db_pool_max'), 10)
+  })
+
+  t.test('events_delivered_total counts every socket written to', async (t) => {
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+    const owner = await signedIn(app, 'Counted Owner')
+    const near = await signedIn(app, 'Counted Near')
+    // The owner on two devices and a neighbour: one change, three sockets.
+    const sockets = await Promise.all([owner, owner, near].map((who) => openEvents(base, who.user.token)))
+    t.teardown(() => sockets.forEach((socket) => socket.close()))
+    const series = 'events_delivered_total{type="request.upserted"}'
+    const before = (await scrape()).get(series) ?? 0
+    const created = await owner.create({ latitude: 60.1699, longitude: 24.9384, isApproximate: 0 })
+    const about = (event: ServerEvent) => event.request?.request_id === created.body.request_id
+    await Promise.all(sockets.map((socket) => socket.next(about)))
+    t.equal(((await scrape()).get(series) ?? 0) - before, 3, 'three writes of one change')
   })
 
   t.test('routes are labelled by pattern, never by URL', async (t) => {
