@@ -187,6 +187,19 @@ const REGRESSIONS: [Case][] = [
       body: { kind: 'none' },
     },
   ],
+  // A subnormal coordinate: PostgreSQL's distance formula underflowed into an error (seed 1841642074).
+  [
+    {
+      operation: 'PUT /api/user/location',
+      caller: 'admin',
+      forgery: 'alg none',
+      path: {},
+      query: {},
+      headers: {},
+      cookie: null,
+      body: { kind: 'json', value: { latitude: 2.5e-323, longitude: 1.4382290958606714e-246 } },
+    },
+  ],
 ]
 
 function requestFor(call: Case, operation: Operation, fixtures: Fixtures): InjectOptions {
