@@ -173,7 +173,9 @@ export interface LockedRequest {
 
 /**
  * Locks the request row for a change in this transaction (`share`: for a read that must not interleave with
- * one); 404 when the viewer may not see it.
+ * one); 404 when the viewer may not see it. NO KEY UPDATE, not UPDATE: changes still serialise on the row, but a
+ * parallel insert that merely references it (a push wave's alerts, a message) is not blocked by its foreign key
+ * check, which would otherwise deadlock with a change that then waits for that wave (stand-down).
  */
 export async function lockRequest(
   sql: Queryable,
@@ -185,15 +187,18 @@ export async function lockRequest(
     select r.request_id, r.owner_id, r.status, r.responder_id
     from requests r
     where r.request_id = ${requestId} and ${visibleTo(sql, viewer)}
-    ${mode === 'share' ? sql`for share` : sql`for update`}
+    ${mode === 'share' ? sql`for share` : sql`for no key update`}
   `
   if (!row) throw notFound(REQUEST_MESSAGES.notFound)
   return row
 }
 
-/** Locks the user row: rules that count a user's rows (active requests, running responses) serialise on it. */
+/**
+ * Locks the user row: rules that count a user's rows (active requests, running responses) serialise on it. NO KEY
+ * UPDATE for the reason lockRequest gives: a push wave recording an alert for this user must not wait on it.
+ */
 export async function lockUser(sql: Queryable, userId: number): Promise<void> {
-  await sql`select 1 from users where user_id = ${userId} for update`
+  await sql`select 1 from users where user_id = ${userId} for no key update`
 }
 
 /** A request in any state, for deciding who hears of a change to it (deleted and test ones included). */
