@@ -18,7 +18,7 @@ t.test('thank-you rules', async (t) => {
     who.send('POST', `/api/requests/${id}/thanks`, { text })
   const trust = async (who: Actor, id: number) =>
     (await who.get(`/api/requests/${id}/thanks`)) as unknown as { status: number; body: Trust }
-  const helped = async (who: Actor) => (await who.get('/api/user/helped')).body.helped as unknown as number
+  const helped = async (who: Actor) => (await who.get('/api/user/helped')).body.helped as number
 
   /**
    * A request of a new owner's (each owner may create 5 a day), taken over by the helper, then marked ready with
@@ -112,7 +112,7 @@ t.test('helped counts', async (t) => {
   const helped = async (who: Actor) => {
     const answer = await who.get('/api/user/helped')
     t.equal(answer.status, 200)
-    return answer.body.helped as unknown as number
+    return answer.body.helped as number
   }
   const done = async (owner: Actor, gotHelp: boolean, by: Actor = helper) => {
     const id = (await owner.create()).body.request_id
