@@ -71,8 +71,8 @@ export async function helpedCount(sql: Queryable, userId: number): Promise<numbe
 
 /**
  * What the request detail shows besides the request: the responder's helped count to whoever sees the responder's
- * name (everyone who may see an open request; nobody once it is completed, like the name), and the thank-you to
- * its two people only, the owner and the helper it thanks.
+ * name (everyone who may see an open request; nobody once it is completed, like the name), the thank-you to its
+ * two people only, the owner and the helper it thanks, and whether the owner may still send one.
  */
 export async function trustFor(sql: Queryable, viewer: Viewer, requestId: number): Promise<Trust> {
   const request = await findRequest(sql, viewer, requestId)
@@ -80,9 +80,16 @@ export async function trustFor(sql: Queryable, viewer: Viewer, requestId: number
   const thanks = await thanksOf(sql, requestId)
   const mayReadThanks =
     thanks !== undefined && (thanks.owner_id === viewer.user_id || thanks.helper_id === viewer.user_id)
+  const canThank =
+    request.owner_id === viewer.user_id &&
+    request.status === 'completed' &&
+    request.got_help === true &&
+    request.responder_id !== null &&
+    thanks === undefined
   return {
     responder_helped: showsResponder ? await helpedCount(sql, request.responder_id!) : null,
     thanks: mayReadThanks ? thanksJson(thanks) : null,
+    canThank,
   }
 }
 

@@ -23,6 +23,10 @@ export const TrustSchema = Type.Object({
   ),
   /** The thank-you, to the owner who sent it and the helper it thanks; null for everyone else. */
   thanks: Nullable(ThanksSchema),
+  canThank: Type.Boolean({
+    description:
+      'The caller is the owner and may still thank: completed with help received from a helper, not yet thanked.',
+  }),
 })
 export type Trust = Static<typeof TrustSchema>
 

@@ -80,7 +80,10 @@ t.test('thank-you rules', async (t) => {
 
   t.test('the thank-you is read by its owner and helper only; the count goes with the responder’s name', async (t) => {
     const { id, by } = await completedWith(true)
+    t.match(await trust(by, id), { body: { canThank: true, thanks: null } })
+    t.match(await trust(helper, id), { body: { canThank: false } })
     t.equal((await thank(by, id, 'Kiitos tosi paljon!')).status, 201)
+    t.match(await trust(by, id), { body: { canThank: false } }, 'thanked already')
     for (const who of [by, helper])
       t.match(await trust(who, id), {
         status: 200,
