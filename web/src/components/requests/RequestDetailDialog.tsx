@@ -167,6 +167,9 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
         )}
       </dl>
 
+      {/* A completed request's thank-you is its news: first, before the map. */}
+      <ThanksSection request={request} trust={trust} />
+
       <section className="request-detail__section" aria-labelledby="request-location">
         <h3 id="request-location" className="request-detail__heading">
           {i18n._(requestMessages.location)}
@@ -186,7 +189,6 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
       </section>
 
       <DescriptionSection request={request} update={update} />
-      <ThanksSection request={request} trust={trust} />
       <ConversationSection request={request} />
       <RequestActions request={request} update={update} onDeleted={onDeleted} onThanked={trust.sent} />
     </div>
