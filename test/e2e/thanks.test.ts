@@ -96,8 +96,10 @@ t.test('the owner thanks with a quick reply; the helper sees it live and their c
   await quick.click()
   t.equal((await sent).status(), 201, 'sent')
   await step.waitFor({ state: 'hidden' })
-  await own.getByText('Your thank-you: Thank you so much!').waitFor()
+  const yours = own.getByText('Your thank-you: Thank you so much!')
+  await yours.waitFor()
   t.pass('the owner’s detail shows what they sent')
+  await yours.scrollIntoViewIfNeeded()
   await shootAndCheck(t, o.page, 'thanks-owner-detail')
 
   // The helper, on the list, is told at once.
