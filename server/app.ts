@@ -32,6 +32,7 @@ import healthRoutes from './routes/health.ts'
 import metricsRoutes from './routes/metrics.ts'
 import phoneVerificationRoutes from './routes/phone-verification.ts'
 import requestMessageRoutes from './routes/request-messages.ts'
+import requestThanksRoutes from './routes/request-thanks.ts'
 import requestRoutes from './routes/requests.ts'
 import serviceRoutes from './routes/services.ts'
 import subscriptionRoutes from './routes/subscriptions.ts'
@@ -93,6 +94,7 @@ export default async function app(
   await fastify.register(userRoutes, { config })
   await fastify.register(requestRoutes, { config })
   await fastify.register(requestMessageRoutes)
+  await fastify.register(requestThanksRoutes)
   await fastify.register(eventRoutes)
   await fastify.register(subscriptionRoutes)
   await fastify.register(serviceRoutes)

@@ -7,6 +7,7 @@ import { toPublicUser, type UserRow } from '../domain/users.ts'
 import type { ServerEvent } from '../schemas/events.ts'
 import type { BusMessage, RequestMessage } from './bus.ts'
 import { deliverConversation } from './conversation-delivery.ts'
+import { deliverThanks } from './thanks-delivery.ts'
 import { leftReach } from './left-reach.ts'
 import { ReachIndex } from './reach-index.ts'
 
@@ -167,6 +168,7 @@ export class EventHub {
     if (message.type === 'services') return this.broadcast({ type: 'services.changed' })
     // Two people only: their sockets are found by user id.
     if (message.type === 'conversation') return deliverConversation(this, this.sql, message)
+    if (message.type === 'thanks') return deliverThanks(this, this.sql, message)
     if (this.clients.size === 0) return
     this.deliverRow(message, await requestForEvent(this.sql, message.requestId))
   }

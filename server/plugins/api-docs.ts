@@ -30,6 +30,10 @@ export const openApiOptions: SwaggerOptions = {
       { name: 'accounts', description: 'Registration, phone verification, login, sessions and account settings.' },
       { name: 'requests', description: 'Help requests: asking for help, offering it, finishing.' },
       { name: 'messages', description: 'Messages between a request’s owner and its helper.' },
+      {
+        name: 'thanks',
+        description: 'The owner’s thank-you to the helper, and how many cyclists a helper has helped.',
+      },
       { name: 'services', description: 'The public map of cyclist-friendly services.' },
       { name: 'push', description: 'Web push subscriptions of this browser.' },
       { name: 'events', description: 'The live event stream (WebSocket).' },

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { TransactionSql } from 'postgres'
 import type { ConversationEventRow } from '../domain/conversation.ts'
+import type { ThanksRow } from '../domain/thanks.ts'
 import {
   inProcessBus,
   postgresBus,
@@ -8,8 +9,10 @@ import {
   type BusMessage,
   type ConversationNews,
   type RequestMessage,
+  type ThanksNews,
 } from '../events/bus.ts'
 import { deliverConversation } from '../events/conversation-delivery.ts'
+import { deliverThanks } from '../events/thanks-delivery.ts'
 import { EventHub, TOKEN_EXPIRY_GRACE_MS, type EventRow } from '../events/hub.ts'
 import { LIVE_REPORT_MS, LiveStats } from '../events/live-stats.ts'
 
@@ -35,6 +38,17 @@ export type Announce = (change: RequestChange, row?: EventRow) => Promise<void>
 /** Announces a new conversation message inside the transaction that stored it (its two participants hear of it). */
 export type AnnounceMessage = (row: ConversationEventRow) => Promise<void>
 
+/** Announces a new thank-you inside the transaction that stored it (the helper it thanks hears of it). */
+export type AnnounceThanks = (row: ThanksRow) => Promise<void>
+
+/** What `transaction` hands its work: the transaction and how to announce each kind of news in it. */
+export type TransactionWork<T> = (
+  tx: TransactionSql,
+  announce: Announce,
+  announceMessage: AnnounceMessage,
+  announceThanks: AnnounceThanks,
+) => Promise<T>
+
 declare module 'fastify' {
   interface FastifyInstance {
     events: {
@@ -44,12 +58,11 @@ declare module 'fastify' {
       /** Tells every instance about a committed change. Never fails the caller: the change is already saved. */
       publish(message: BusMessage): Promise<void>
       /**
-       * Runs `work` in a transaction in which it announces the request changes and conversation messages it makes: they reach
-       * the other instances at commit, atomically with it (NOTIFY), and this instance's clients right after the commit.
+       * Runs `work` in a transaction in which it announces the request changes, conversation messages and thank-yous
+       * it makes: they reach the other instances at commit, atomically with it (NOTIFY), and this instance's clients
+       * right after the commit.
        */
-      transaction<T>(
-        work: (tx: TransactionSql, announce: Announce, announceMessage: AnnounceMessage) => Promise<T>,
-      ): Promise<T>
+      transaction<T>(work: TransactionWork<T>): Promise<T>
       /** Hears every message this instance delivers: its own and the other instances'. */
       onMessage(listener: (message: BusMessage) => void): void
       /** Hears that messages may have been missed (the bus reconnected): whatever they keep current, reload. */
@@ -108,9 +121,7 @@ export default fp<EventsOptions>(
           .deliver(message)
           .catch((error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'))
       },
-      async transaction<T>(
-        work: (tx: TransactionSql, announce: Announce, announceMessage: AnnounceMessage) => Promise<T>,
-      ): Promise<T> {
+      async transaction<T>(work: TransactionWork<T>): Promise<T> {
         // What to deliver here after the commit, in the order it was announced.
         const announced: Array<{ message: AnnouncedMessage; deliver: () => Promise<void> }> = []
         const result = (await app.sql.begin(async (tx) =>
@@ -131,6 +142,11 @@ export default fp<EventsOptions>(
               }
               await bus.announce(tx, message)
               announced.push({ message, deliver: () => deliverConversation(hub, app.sql, message, row) })
+            },
+            async (row) => {
+              const message: ThanksNews = { type: 'thanks', requestId: row.request_id }
+              await bus.announce(tx, message)
+              announced.push({ message, deliver: () => deliverThanks(hub, app.sql, message, row) })
             },
           ),
         )) as T

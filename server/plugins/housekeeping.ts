@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin'
 import { purgeConversations } from '../domain/conversation.ts'
 import { purgeExpired } from '../domain/housekeeping.ts'
+import { purgeThanks } from '../domain/thanks.ts'
 
 const EVERY_MS = 60 * 60 * 1000
 
 export interface HousekeepingOptions {
-  /** REQUEST_HISTORY_DAYS: a completed request's conversation goes when the request leaves the list. */
+  /** REQUEST_HISTORY_DAYS: a completed request's conversation and thank-you go when the request leaves the list. */
   historyDays: number
 }
 
@@ -16,7 +17,8 @@ export default fp<HousekeepingOptions>(
       try {
         const purged = await purgeExpired(app.sql)
         const conversations = await purgeConversations(app.sql, historyDays)
-        app.log.debug({ purged, conversations }, 'housekeeping done')
+        const thanks = await purgeThanks(app.sql, historyDays)
+        app.log.debug({ purged, conversations, thanks }, 'housekeeping done')
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping failed')
       }

@@ -158,3 +158,26 @@ export function messagePushPayload(
   }
   return JSON.stringify(payload)
 }
+
+const THANKS_TITLE: Record<Language, (owner: string) => string> = {
+  english: (owner) => `Thank you from ${owner}`,
+  finnish: (owner) => `Kiitos käyttäjältä ${owner}`,
+  swedish: (owner) => `Tack från ${owner}`,
+}
+
+/**
+ * The owner's thank-you (issue 16, part 4), for the helper. Its own tag: it never replaces the request's
+ * notification or a message, and there is only one per request.
+ */
+export function thanksPushPayload(
+  language: Language,
+  thanks: { request_id: number; owner_name: string; text: string },
+): string {
+  const payload: PushPayload = {
+    title: THANKS_TITLE[language](thanks.owner_name),
+    body: preview(thanks.text),
+    url: `/?request=${thanks.request_id}`,
+    tag: `thanks-${thanks.request_id}`,
+  }
+  return JSON.stringify(payload)
+}

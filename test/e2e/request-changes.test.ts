@@ -107,6 +107,8 @@ t.test('release and remove are confirmed; the helper is told when no longer need
   await ready.getByRole('radio', { name: 'Yes' }).check()
   await ready.getByRole('button', { name: 'Mark ready' }).click()
   await ready.waitFor({ state: 'hidden' })
+  // The thank-you step that follows "Yes" (test/e2e/thanks.test.ts) is skipped here.
+  await o.page.getByRole('dialog', { name: 'Thank your helper' }).getByRole('button', { name: 'Skip' }).click()
   await helping.getByText('This request was completed.').waitFor(LIVE)
   t.ok(await own.getByText('This request was completed.').isVisible(), 'the owner’s open detail says so too')
   await closeDialog(own)

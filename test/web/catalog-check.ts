@@ -12,6 +12,8 @@ export const CATALOG_LOCALES = ['fi', 'sv', 'en'] as const
 export const INTENTIONALLY_IDENTICAL: Readonly<Record<string, string>> = {
   'fi:desccounter': 'only a count and a number: {count}/500',
   'sv:desccounter': 'only a count and a number: {count}/500',
+  'fi:thankscounter': 'only a count and a number: {count}/200',
+  'sv:thankscounter': 'only a count and a number: {count}/200',
   'fi:radiusvalue': '"km" is the same in every language',
   'sv:radiusvalue': '"km" is the same in every language',
   'sv:appversion': '"Version" is the Swedish word too',
@@ -85,9 +87,12 @@ export function readCatalog(localesDir: string, locale: string): Catalog {
   return parsePo(readFileSync(path, 'utf8'), path)
 }
 
-/** ICU argument names such as {name} or {count, plural, ...}: a translation must use the same ones. */
+/**
+ * ICU argument names such as {name} or {count, plural, ...}: a translation must use the same ones. A plural
+ * branch's words ({Has helped # cyclists}) are not arguments: a name is followed by `}` or `,`.
+ */
 function argumentNames(text: string): string {
-  return [...text.matchAll(/\{\s*([\w]+)/g)]
+  return [...text.matchAll(/\{\s*([\w]+)\s*[,}]/g)]
     .map((match) => match[1])
     .sort()
     .join(',')

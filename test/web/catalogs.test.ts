@@ -71,6 +71,13 @@ const ADDED_KEYS = [
   'messagescompleted',
   'messagesnohelper',
   'messagelimitreached',
+  // The owner's thank-you to the helper (issue 16 part 4).
+  'invalidthankslength',
+  'thanksnotowner',
+  'thanksnotcompleted',
+  'thanksnohelp',
+  'thanksnohelper',
+  'alreadythanked',
 ]
 
 const WEB_SRC = fileURLToPath(new URL('../../web/src', import.meta.url))

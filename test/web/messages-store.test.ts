@@ -3,7 +3,12 @@ import { create } from 'zustand'
 import type { ConversationMessage } from '../../web/src/api/messages.ts'
 import { compareIds, mergeMessages } from '../../web/src/components/requests/conversation/message-order.ts'
 import { parseServerEvent } from '../../web/src/events/events.ts'
-import { createMessagesSlice, selectUnread, type MessagesStore } from '../../web/src/store/slices/messages.ts'
+import {
+  createMessagesSlice,
+  selectThanksArrived,
+  selectUnread,
+  type MessagesStore,
+} from '../../web/src/store/slices/messages.ts'
 
 const ME = 7
 const OTHER = 9
@@ -63,4 +68,34 @@ t.test('message.created is read from the stream; a malformed one is ignored', as
   t.match(event, { type: 'message.created', message: { message_id: '5', request_id: 3 } })
   t.equal(parseServerEvent(JSON.stringify({ type: 'message.created', message: { request_id: 3 } })), null)
   t.equal(parseServerEvent(JSON.stringify({ type: 'message.created' })), null)
+})
+
+t.test('thank-yous that arrive live: one notice per request, dismissed one by one, parsed strictly', async (t) => {
+  const messages = store()
+  const thanks = (requestId: number, text: string) => ({
+    request_id: requestId,
+    owner_name: 'Tuula',
+    text,
+    created_at: '2026-05-01T10:00:00.000Z',
+  })
+  messages.getState().thanksArrived(thanks(10, 'Kiitos!'))
+  messages.getState().thanksArrived(thanks(11, 'Tack!'))
+  messages.getState().thanksArrived(thanks(10, 'Kiitos!'))
+  t.same(
+    messages.getState().thanksReceived.map((t) => t.request_id),
+    [11, 10],
+    'the same request once',
+  )
+  t.equal(selectThanksArrived(11)(messages.getState())?.text, 'Tack!')
+  messages.getState().dismissThanks(11)
+  t.equal(selectThanksArrived(11)(messages.getState()), undefined)
+  messages.getState().messagesAfterLogout()
+  t.same(messages.getState().thanksReceived, [], 'nothing of it stays after a logout')
+
+  t.match(parseServerEvent(JSON.stringify({ type: 'thanks.received', thanks: thanks(10, 'Kiitos!') })), {
+    type: 'thanks.received',
+    thanks: { request_id: 10, text: 'Kiitos!', owner_name: 'Tuula' },
+  })
+  t.equal(parseServerEvent(JSON.stringify({ type: 'thanks.received', thanks: { request_id: '10' } })), null)
+  t.equal(parseServerEvent(JSON.stringify({ type: 'thanks.received' })), null)
 })

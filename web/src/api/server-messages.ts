@@ -1,6 +1,7 @@
 import { ADMIN_USER_MESSAGES, EXPORT_MESSAGES } from '../../../server/domain/admin-messages.ts'
 import { CONVERSATION_MESSAGES } from '../../../server/domain/conversation-texts.ts'
 import { REQUEST_MESSAGES } from '../../../server/domain/request-messages.ts'
+import { THANKS_MESSAGES } from '../../../server/domain/thanks-texts.ts'
 import { USER_MESSAGES } from '../../../server/domain/user-messages.ts'
 import type { MessageKey } from '../i18n/messages.ts'
 import { ApiError, KeyedError } from './errors.ts'
@@ -47,6 +48,13 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
   [CONVERSATION_MESSAGES.completed]: 'messagescompleted',
   [CONVERSATION_MESSAGES.noHelper]: 'messagesnohelper',
   [CONVERSATION_MESSAGES.hourlyLimit]: 'messagelimitreached',
+  // Thank-yous
+  [THANKS_MESSAGES.textLength]: 'invalidthankslength',
+  [THANKS_MESSAGES.notOwner]: 'thanksnotowner',
+  [THANKS_MESSAGES.notCompleted]: 'thanksnotcompleted',
+  [THANKS_MESSAGES.noHelpReceived]: 'thanksnohelp',
+  [THANKS_MESSAGES.noHelper]: 'thanksnohelper',
+  [THANKS_MESSAGES.alreadyThanked]: 'alreadythanked',
   // The admin dashboard
   [ADMIN_USER_MESSAGES.userNotFound]: 'nosuchuser',
   [ADMIN_USER_MESSAGES.ownRole]: 'ownadminrole',

@@ -1,5 +1,6 @@
 import type { ConversationMessage } from '../api/messages.ts'
 import type { HelpRequest } from '../api/requests.ts'
+import type { Thanks } from '../api/thanks.ts'
 import type { User } from '../api/types.ts'
 import type { RemovedBy, ServerEvent } from '../../../server/schemas/events.ts'
 import { isResponder } from '../requests/selectors.ts'
@@ -44,6 +45,13 @@ export function parseServerEvent(text: string): ServerEvent | null {
         typeof value.message.request_id === 'number' &&
         typeof value.message.message_id === 'string'
         ? { type: 'message.created', message: value.message as unknown as ConversationMessage }
+        : null
+    case 'thanks.received':
+      return isObject(value.thanks) &&
+        typeof value.thanks.request_id === 'number' &&
+        typeof value.thanks.text === 'string' &&
+        typeof value.thanks.owner_name === 'string'
+        ? { type: 'thanks.received', thanks: value.thanks as unknown as Thanks }
         : null
     case 'user.updated':
       return isObject(value.user) && typeof value.user.user_id === 'number'

@@ -164,6 +164,23 @@ export const messages = defineMessages({
     message: 'You have sent too many messages on this request. Try again later.',
     comment: 'At most 30 messages per hour on one request.',
   },
+
+  // The owner's thank-you to the helper (the server's refusals)
+  invalidthankslength: /*i18n*/ { id: 'invalidthankslength', message: 'A thank-you must be 1-200 characters' },
+  thanksnotowner: /*i18n*/ {
+    id: 'thanksnotowner',
+    message: 'Only the person who asked for help can thank the helper.',
+  },
+  thanksnotcompleted: /*i18n*/ {
+    id: 'thanksnotcompleted',
+    message: 'A thank-you can be sent once the request is marked ready.',
+  },
+  thanksnohelp: /*i18n*/ { id: 'thanksnohelp', message: 'A thank-you can be sent only when help was received.' },
+  thanksnohelper: /*i18n*/ {
+    id: 'thanksnohelper',
+    message: 'Nobody was helping with this request when it was completed.',
+  },
+  alreadythanked: /*i18n*/ { id: 'alreadythanked', message: 'You have already thanked the helper for this request.' },
 })
 
 export type MessageKey = keyof typeof messages

@@ -2,28 +2,39 @@ import { useLingui } from '@lingui/react'
 import { useState } from 'react'
 import { KeyedError } from '../../api/errors.ts'
 import { setReady, type HelpRequest } from '../../api/requests.ts'
+import type { Thanks } from '../../api/thanks.ts'
 import { formMessages } from '../../i18n/form-messages.ts'
 import { messages } from '../../i18n/messages.ts'
 import { requestMessages } from '../../i18n/request-messages.ts'
+import { thanksMessages } from '../../i18n/thanks-messages.ts'
 import { Dialog } from '../Dialog.tsx'
 import { FormMessage } from '../form/FormMessage.tsx'
 import { useAction } from '../form/useAction.ts'
+import { ThanksForm } from './thanks/ThanksForm.tsx'
 
 interface ReadyDialogProps {
   open: boolean
   onClose: () => void
   request: HelpRequest
   onReady: (request: HelpRequest) => void
+  onThanked: (thanks: Thanks) => void
 }
 
-/** SPEC 4: a warning, then yes or no on whether help came; the confirm button stays disabled until one is chosen. */
-export function ReadyDialog({ open, onClose, request, onReady }: ReadyDialogProps) {
+/**
+ * SPEC 4: a warning, then yes or no on whether help came; the confirm button stays disabled until one is chosen.
+ * The owner who got help from someone is then offered to thank them (issue 16 part 4), which they may skip.
+ */
+export function ReadyDialog({ open, onClose, request, onReady, onThanked }: ReadyDialogProps) {
   const { i18n } = useLingui()
   const [gotHelp, setGotHelp] = useState<boolean | null>(null)
+  /** Set once marked ready with help from a helper: the dialog's second step thanks them. */
+  const [thanking, setThanking] = useState<{ helperName: string } | null>(null)
   const { busy, error, submitWith } = useAction()
 
   const submit = submitWith(async () => {
     if (gotHelp === null) return
+    // The completed request no longer names its helper: who it was is read before.
+    const helperName = request.responder_user_name
     let ready: HelpRequest
     try {
       ready = await setReady(request.request_id, gotHelp)
@@ -31,7 +42,31 @@ export function ReadyDialog({ open, onClose, request, onReady }: ReadyDialogProp
       throw new KeyedError('genericerror', caught)
     }
     onReady(ready)
+    if (gotHelp && request.isOwnRequest && helperName !== null) setThanking({ helperName })
+    else onClose()
   })
+
+  if (thanking) {
+    const close = () => {
+      setThanking(null)
+      onClose()
+    }
+    return (
+      <Dialog open={open} onClose={close} title={i18n._(thanksMessages.thankshelper)}>
+        <div className="form">
+          <p>{i18n._(thanksMessages.thanksintro.id, { name: thanking.helperName })}</p>
+          <ThanksForm
+            requestId={request.request_id}
+            onSent={(thanks) => {
+              onThanked(thanks)
+              close()
+            }}
+            onSkip={close}
+          />
+        </div>
+      </Dialog>
+    )
+  }
 
   return (
     <Dialog open={open} onClose={onClose} title={i18n._(requestMessages.readytitle)}>

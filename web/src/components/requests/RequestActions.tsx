@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { KeyedError } from '../../api/errors.ts'
 import { deleteRequest, removeResponder, takeOver, type HelpRequest } from '../../api/requests.ts'
 import { takeOverFeedback, type Feedback } from '../../api/server-messages.ts'
+import type { Thanks } from '../../api/thanks.ts'
 import { messages } from '../../i18n/messages.ts'
 import { requestMessages } from '../../i18n/request-messages.ts'
 import { isResponder } from '../../store/slices/requests.ts'
@@ -16,6 +17,8 @@ interface RequestActionsProps {
   request: HelpRequest
   update: (request: HelpRequest) => void
   onDeleted: () => void
+  /** The owner thanked the helper in the step after marking the request ready. */
+  onThanked: (thanks: Thanks) => void
 }
 
 /**
@@ -23,7 +26,7 @@ interface RequestActionsProps {
  * someone helps, remove the helper (owner), mark ready (owner or admin), delete (owner or admin). A completed
  * request offers only delete. Release and remove are confirmed first: that helper can never take the request again.
  */
-export function RequestActions({ request, update, onDeleted }: RequestActionsProps) {
+export function RequestActions({ request, update, onDeleted, onThanked }: RequestActionsProps) {
   const { i18n } = useLingui()
   const user = useStore(selectUser)
   const isAdmin = useStore(selectIsAdmin)
@@ -134,10 +137,8 @@ export function RequestActions({ request, update, onDeleted }: RequestActionsPro
         open={readyOpen}
         onClose={() => setReadyOpen(false)}
         request={request}
-        onReady={(ready) => {
-          update(ready)
-          setReadyOpen(false)
-        }}
+        onReady={update}
+        onThanked={onThanked}
       />
       <ConfirmDialog
         open={deleteOpen}

@@ -20,6 +20,9 @@ import { RequestActions } from './RequestActions.tsx'
 import { RequestLocationInfo } from './RequestLocationInfo.tsx'
 import { StatusBadge } from './StatusBadge.tsx'
 import { ConversationSection } from './conversation/ConversationSection.tsx'
+import { ThanksSection } from './thanks/ThanksSection.tsx'
+import { useTrust } from './thanks/useTrust.ts'
+import { thanksMessages } from '../../i18n/thanks-messages.ts'
 
 /** OpenLayers is big: its chunk loads only when a request with a location is opened. */
 const SingleLocationMap = lazy(() => import('../../map/SingleLocationMap.tsx'))
@@ -75,6 +78,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
   // Completed while open (a live event, or the owner's own "Mark ready"): said in words, not only by the badge.
   const [openedActive] = useState(!completed)
   const point = pointOf(request)
+  const trust = useTrust(request)
   const relative = (iso: string) => formatRelativeTime(iso, now, i18n.locale, i18n._(requestMessages.justnow))
 
   return (
@@ -135,6 +139,11 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
                   <PhoneLink phone={request.responder_phone} />
                 </>
               )}
+              {trust.responderHelped !== null && (
+                <span className="helped-count">
+                  {i18n._(thanksMessages.hashelped.id, { count: trust.responderHelped })}
+                </span>
+              )}
             </dd>
           </div>
         )}
@@ -158,6 +167,9 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
         )}
       </dl>
 
+      {/* A completed request's thank-you is its news: first, before the map. */}
+      <ThanksSection request={request} trust={trust} />
+
       <section className="request-detail__section" aria-labelledby="request-location">
         <h3 id="request-location" className="request-detail__heading">
           {i18n._(requestMessages.location)}
@@ -178,7 +190,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
 
       <DescriptionSection request={request} update={update} />
       <ConversationSection request={request} />
-      <RequestActions request={request} update={update} onDeleted={onDeleted} />
+      <RequestActions request={request} update={update} onDeleted={onDeleted} onThanked={trust.sent} />
     </div>
   )
 }

@@ -1,21 +1,46 @@
 import { useLingui } from '@lingui/react'
 import { Link } from 'wouter'
 import { categoryNames, requestMessages } from '../../i18n/request-messages.ts'
+import { thanksMessages } from '../../i18n/thanks-messages.ts'
 import { useStore } from '../../store/index.ts'
 import { selectNotices, type RequestNotice } from '../../store/slices/requests.ts'
 import './Requests.css'
 
 /**
  * Live news about the user's own requests (taken over, back to new) and the ones they help with (completed, deleted,
- * removed as helper). The polite live region stays in the page,
+ * removed as helper), and thank-yous to the helper. The polite live region stays in the page,
  * so a notice added to it is read out without moving focus; each notice stays until dismissed.
  */
 export function RequestNotices() {
   const { i18n } = useLingui()
   const notices = useStore(selectNotices)
   const dismiss = useStore((s) => s.dismissNotice)
+  const thanksReceived = useStore((s) => s.thanksReceived)
+  const dismissThanks = useStore((s) => s.dismissThanks)
   return (
     <div className="live-notices" aria-live="polite">
+      {thanksReceived.map((thanks) => (
+        <div key={`thanks-${thanks.request_id}`} className="live-notice live-notice--thanks">
+          <p className="live-notice__text">
+            {i18n._(thanksMessages.thanksfrom.id, { name: thanks.owner_name, text: thanks.text })}
+          </p>
+          <Link
+            href={`/?request=${thanks.request_id}`}
+            className="button button--secondary live-notice__open"
+            onClick={() => dismissThanks(thanks.request_id)}
+          >
+            {i18n._(requestMessages.opennoticerequest)}
+          </Link>
+          <button
+            type="button"
+            className="live-notice__dismiss"
+            aria-label={i18n._(requestMessages.dismissnotice)}
+            onClick={() => dismissThanks(thanks.request_id)}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      ))}
       {notices.map((notice) => (
         <div key={notice.id} className="live-notice">
           <p className="live-notice__text">{noticeText(notice, i18n._.bind(i18n))}</p>

@@ -13,8 +13,12 @@ import { TextField } from '../form/TextField.tsx'
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { EditableField } from './EditableField.tsx'
+import { HelpedCount } from './HelpedCount.tsx'
 
-/** The account section: username (editable), phone (read-only), change password, delete account, admin count. */
+/**
+ * The account section: username (editable), phone (read-only), change password, delete account, how many cyclists
+ * the user has helped, the admin's user count.
+ */
 export function AccountSection() {
   const { i18n } = useLingui()
   const user = useStore(selectUser)
@@ -67,6 +71,7 @@ export function AccountSection() {
           {i18n._(accountMessages.deleteaccount)}
         </button>
       </div>
+      <HelpedCount />
       {isAdmin && userCount !== null && (
         <p className="settings-panel__note">{i18n._(accountMessages.usercount.id, { count: userCount })}</p>
       )}

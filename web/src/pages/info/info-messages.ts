@@ -68,6 +68,10 @@ export const infoMessages = defineMessages({
     id: 'registeritemmessages',
     message: 'Messages between a requester and their helper, and how far each has read them',
   },
+  registeritemthanks: /*i18n*/ {
+    id: 'registeritemthanks',
+    message: 'Thank-yous from requesters to the people who helped them',
+  },
   registerretention: /*i18n*/ {
     id: 'registerretention',
     message:
@@ -120,6 +124,17 @@ export const infoMessages = defineMessages({
     id: 'registermessagesretention',
     message:
       'Messages are deleted together with the request: when it is deleted, when the requester’s account is deleted, and 7 days after the request is completed.',
+  },
+  registerthanksheading: /*i18n*/ { id: 'registerthanksheading', message: 'Thanks and helped counts' },
+  registerthankswho: /*i18n*/ {
+    id: 'registerthankswho',
+    message:
+      'After marking a request ready with help received, the requester can send the helper one thank-you. Only the requester and that helper see it, and the helper gets it as an encrypted push notification. It is deleted with the request’s messages, 7 days after the request is completed.',
+  },
+  registerthankscount: /*i18n*/ {
+    id: 'registerthankscount',
+    message:
+      'The app counts how many different cyclists you have helped: completed requests marked as help received with you as the helper, test requests not included. You see the number in your settings, and anyone who sees your name as the helper of an open request sees it next to your name. There are no ratings.',
   },
   registersafetyheading: /*i18n*/ { id: 'registersafetyheading', message: 'Register safety' },
   registersafety1: /*i18n*/ {

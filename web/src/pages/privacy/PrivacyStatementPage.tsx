@@ -10,6 +10,7 @@ const CONTENT = [
   infoMessages.registeritemlocation,
   infoMessages.registeritemrequests,
   infoMessages.registeritemmessages,
+  infoMessages.registeritemthanks,
   infoMessages.registeritempush,
 ] as const
 
@@ -29,6 +30,9 @@ const MESSAGES = [
   infoMessages.registermessagespush,
   infoMessages.registermessagesretention,
 ] as const
+
+/** Who sees a thank-you and the helped count: what server/domain/thanks.ts enforces. */
+const THANKS = [infoMessages.registerthankswho, infoMessages.registerthankscount] as const
 
 const SAFETY = [infoMessages.registersafety1, infoMessages.registersafety2, infoMessages.registersafety4] as const
 
@@ -66,6 +70,14 @@ export function PrivacyStatementPage() {
         <h2 id="register-messages-heading">{i18n._(infoMessages.registermessagesheading)}</h2>
         <ul>
           {MESSAGES.map((item) => (
+            <li key={item.id}>{i18n._(item)}</li>
+          ))}
+        </ul>
+      </section>
+      <section className="info-section" aria-labelledby="register-thanks-heading">
+        <h2 id="register-thanks-heading">{i18n._(infoMessages.registerthanksheading)}</h2>
+        <ul>
+          {THANKS.map((item) => (
             <li key={item.id}>{i18n._(item)}</li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand'
 import { fetchUnreadCounts, type ConversationMessage } from '../../api/messages.ts'
+import type { Thanks } from '../../api/thanks.ts'
 
 /** The conversations between owners and helpers (issue 16): unread counts and messages that arrived live. */
 export interface MessagesState {
@@ -9,6 +10,8 @@ export interface MessagesState {
   arrivals: Readonly<Record<number, readonly ConversationMessage[]>>
   /** The request whose conversation is on screen: what arrives there is read at once. */
   conversationOnScreen: number | null
+  /** Thank-yous that arrived live for this helper (issue 16 part 4), oldest first: notices until dismissed. */
+  thanksReceived: readonly Thanks[]
 }
 
 export interface MessagesActions {
@@ -16,6 +19,9 @@ export interface MessagesActions {
   loadUnread: () => Promise<void>
   /** A `message.created` event. */
   messageArrived: (message: ConversationMessage) => void
+  /** A `thanks.received` event: one notice per request. */
+  thanksArrived: (thanks: Thanks) => void
+  dismissThanks: (requestId: number) => void
   /** The conversation of this request came on screen (null: it left): its unread count is cleared. */
   setConversationOnScreen: (requestId: number | null) => void
   messagesAfterLogout: () => void
@@ -26,7 +32,12 @@ export type MessagesSlice = MessagesState & MessagesActions
 /** What this slice reads of the whole store besides itself: who the user is. */
 export type MessagesStore = MessagesSlice & { user: { user_id: number } | null }
 
-export const initialMessagesState: MessagesState = { unread: {}, arrivals: {}, conversationOnScreen: null }
+export const initialMessagesState: MessagesState = {
+  unread: {},
+  arrivals: {},
+  conversationOnScreen: null,
+  thanksReceived: [],
+}
 
 /** A live message kept per request: more than a conversation's hourly limit from both sides. */
 const KEPT_ARRIVALS = 100
@@ -35,6 +46,10 @@ const without = (counts: Readonly<Record<number, number>>, requestId: number) =>
   const { [requestId]: _cleared, ...rest } = counts
   return rest
 }
+
+/** The thank-you that arrived live for a request, if any. */
+export const selectThanksArrived = (requestId: number) => (state: MessagesState) =>
+  state.thanksReceived.find((thanks) => thanks.request_id === requestId)
 
 /** The unread count of a request (0 for none). */
 export const selectUnread = (requestId: number) => (state: MessagesState) => state.unread[requestId] ?? 0
@@ -67,6 +82,14 @@ export const createMessagesSlice: StateCreator<MessagesStore, [], [], MessagesSl
   setConversationOnScreen(requestId) {
     const { unread } = get()
     set({ conversationOnScreen: requestId, ...(requestId === null ? {} : { unread: without(unread, requestId) }) })
+  },
+  thanksArrived(thanks) {
+    set(({ thanksReceived }) => ({
+      thanksReceived: [...thanksReceived.filter((t) => t.request_id !== thanks.request_id), thanks],
+    }))
+  },
+  dismissThanks(requestId) {
+    set(({ thanksReceived }) => ({ thanksReceived: thanksReceived.filter((t) => t.request_id !== requestId) }))
   },
   messagesAfterLogout() {
     set(initialMessagesState)

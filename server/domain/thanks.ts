@@ -1,0 +1,114 @@
+import type { TransactionSql } from 'postgres'
+import type { Queryable } from '../db/queryable.ts'
+import { conflict, forbidden } from '../errors.ts'
+import type { Thanks, Trust } from '../schemas/thanks.ts'
+import { findRequest, lockRequest, type Viewer } from './requests.ts'
+import { THANKS_MESSAGES } from './thanks-texts.ts'
+
+/**
+ * Thanks and trust (issue 16, part 4). Counts only, no ratings: a helper's count is the number of distinct cyclists
+ * (request owners) who marked one of their real requests "help received" while this helper was its responder.
+ * Distinct owners, not requests: the words are "helped N cyclists", and two friends marking each other's made-up
+ * requests again and again cannot inflate it past one. The helper at completion is requests.responder_id, which
+ * setReady keeps on a completed request (the admin's "helped" counts it the same way, server/domain/admin-users.ts).
+ * Test requests never count; deleted ones neither (a completed request cannot be deleted).
+ */
+
+export interface ThanksRow {
+  request_id: number
+  owner_id: number
+  helper_id: number
+  owner_name: string
+  text: string
+  created_at: Date
+}
+
+const selectThanks = (sql: Queryable) => sql`
+  select t.request_id, t.owner_id, t.helper_id, u.user_name as owner_name, t.text, t.created_at
+  from request_thanks t
+  join users u on u.user_id = t.owner_id
+`
+
+/**
+ * Stores the owner's one thank-you. The request's row lock orders it after the completion it depends on; the
+ * primary key on request_id makes a second one (or a parallel twin) a 409, never a second row.
+ */
+export async function sendThanks(
+  tx: TransactionSql,
+  viewer: Viewer,
+  requestId: number,
+  text: string,
+): Promise<ThanksRow> {
+  const request = await lockRequest(tx, viewer, requestId)
+  if (request.owner_id !== viewer.user_id) throw forbidden(THANKS_MESSAGES.notOwner)
+  if (request.status !== 'completed') throw conflict(THANKS_MESSAGES.notCompleted)
+  const [done] = await tx<{ got_help: boolean }[]>`select got_help from requests where request_id = ${requestId}`
+  if (!done!.got_help) throw conflict(THANKS_MESSAGES.noHelpReceived)
+  if (request.responder_id === null) throw conflict(THANKS_MESSAGES.noHelper)
+  const inserted = await tx`
+    insert into request_thanks (request_id, owner_id, helper_id, text)
+    values (${requestId}, ${viewer.user_id}, ${request.responder_id}, ${text})
+    on conflict (request_id) do nothing
+    returning 1
+  `
+  if (inserted.length === 0) throw conflict(THANKS_MESSAGES.alreadyThanked)
+  return (await thanksOf(tx, requestId))!
+}
+
+export async function thanksOf(sql: Queryable, requestId: number): Promise<ThanksRow | undefined> {
+  const [row] = await sql<ThanksRow[]>`${selectThanks(sql)} where t.request_id = ${requestId}`
+  return row
+}
+
+/** How many distinct cyclists this user has helped (see the module's comment). One index-only scan. */
+export async function helpedCount(sql: Queryable, userId: number): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(distinct owner_id)::int as n from requests
+    where responder_id = ${userId} and got_help and not is_test and deleted_at is null
+  `
+  return row!.n
+}
+
+/**
+ * What the request detail shows besides the request: the responder's helped count to whoever sees the responder's
+ * name (everyone who may see an open request; nobody once it is completed, like the name), the thank-you to its
+ * two people only, the owner and the helper it thanks, and whether the owner may still send one.
+ */
+export async function trustFor(sql: Queryable, viewer: Viewer, requestId: number): Promise<Trust> {
+  const request = await findRequest(sql, viewer, requestId)
+  const showsResponder = request.status !== 'completed' && request.responder_id !== null
+  const thanks = await thanksOf(sql, requestId)
+  const mayReadThanks =
+    thanks !== undefined && (thanks.owner_id === viewer.user_id || thanks.helper_id === viewer.user_id)
+  const canThank =
+    request.owner_id === viewer.user_id &&
+    request.status === 'completed' &&
+    request.got_help === true &&
+    request.responder_id !== null &&
+    thanks === undefined
+  return {
+    responder_helped: showsResponder ? await helpedCount(sql, request.responder_id!) : null,
+    thanks: mayReadThanks ? thanksJson(thanks) : null,
+    canThank,
+  }
+}
+
+export function thanksJson(row: ThanksRow): Thanks {
+  return {
+    request_id: row.request_id,
+    owner_name: row.owner_name,
+    text: row.text,
+    created_at: row.created_at.toISOString(),
+  }
+}
+
+/** Thank-yous last as long as their request is listed, like its conversation. */
+export async function purgeThanks(sql: Queryable, historyDays: number): Promise<number> {
+  const purged = await sql`
+    delete from request_thanks t using requests r
+    where r.request_id = t.request_id
+      and (r.deleted_at is not null or r.completed_at <= now() - make_interval(days => ${historyDays}))
+    returning 1
+  `
+  return purged.length
+}
