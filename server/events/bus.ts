@@ -26,6 +26,8 @@ export type BusMessage = (
   | { type: 'services' }
   /** A new message between a request's owner and its helper: the instances holding their sockets tell them. */
   | { type: 'conversation'; requestId: number; messageId: string }
+  /** The helper's shared position on this request changed, stopped or ended: the owner's instance reads and tells it. */
+  | { type: 'position'; requestId: number }
 ) & {
   /** The instance that sent it, which delivers it to its own clients itself (the admin script sends none). */
   origin?: string
@@ -37,8 +39,11 @@ export type RequestMessage = Extract<BusMessage, { type: 'request' }>
 /** A new conversation message as the bus carries it. */
 export type ConversationNews = Extract<BusMessage, { type: 'conversation' }>
 
+/** A change of the helper's shared position as the bus carries it (no coordinates: they are read where needed). */
+export type PositionNews = Extract<BusMessage, { type: 'position' }>
+
 /** What a change announces inside its transaction: the other instances hear of it at commit. */
-export type AnnouncedMessage = RequestMessage | ConversationNews
+export type AnnouncedMessage = RequestMessage | ConversationNews | PositionNews
 
 /**
  * Tells the OTHER instances: the sending instance delivers every message to its own clients itself, so that its

@@ -1,15 +1,18 @@
 import fp from 'fastify-plugin'
 import type { TransactionSql } from 'postgres'
 import type { ConversationEventRow } from '../domain/conversation.ts'
+import type { PositionEventRow } from '../domain/responder-position.ts'
 import {
   inProcessBus,
   postgresBus,
   type AnnouncedMessage,
   type BusMessage,
   type ConversationNews,
+  type PositionNews,
   type RequestMessage,
 } from '../events/bus.ts'
 import { deliverConversation } from '../events/conversation-delivery.ts'
+import { deliverPosition } from '../events/position-delivery.ts'
 import { EventHub, TOKEN_EXPIRY_GRACE_MS, type EventRow } from '../events/hub.ts'
 import { LIVE_REPORT_MS, LiveStats } from '../events/live-stats.ts'
 
@@ -35,6 +38,20 @@ export type Announce = (change: RequestChange, row?: EventRow) => Promise<void>
 /** Announces a new conversation message inside the transaction that stored it (its two participants hear of it). */
 export type AnnounceMessage = (row: ConversationEventRow) => Promise<void>
 
+/**
+ * Announces inside the transaction that the helper's shared position on a request changed, stopped or ended: the
+ * owner hears of it. With the row as the change left it; without, it is read after the commit.
+ */
+export type AnnouncePosition = (requestId: number, row?: PositionEventRow) => Promise<void>
+
+/** What a transaction's work may announce. */
+export type TransactionWork<T> = (
+  tx: TransactionSql,
+  announce: Announce,
+  announceMessage: AnnounceMessage,
+  announcePosition: AnnouncePosition,
+) => Promise<T>
+
 declare module 'fastify' {
   interface FastifyInstance {
     events: {
@@ -47,9 +64,7 @@ declare module 'fastify' {
        * Runs `work` in a transaction in which it announces the request changes and conversation messages it makes: they reach
        * the other instances at commit, atomically with it (NOTIFY), and this instance's clients right after the commit.
        */
-      transaction<T>(
-        work: (tx: TransactionSql, announce: Announce, announceMessage: AnnounceMessage) => Promise<T>,
-      ): Promise<T>
+      transaction<T>(work: TransactionWork<T>): Promise<T>
       /** Hears every message this instance delivers: its own and the other instances'. */
       onMessage(listener: (message: BusMessage) => void): void
       /** Hears that messages may have been missed (the bus reconnected): whatever they keep current, reload. */
@@ -108,9 +123,7 @@ export default fp<EventsOptions>(
           .deliver(message)
           .catch((error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'))
       },
-      async transaction<T>(
-        work: (tx: TransactionSql, announce: Announce, announceMessage: AnnounceMessage) => Promise<T>,
-      ): Promise<T> {
+      async transaction<T>(work: TransactionWork<T>): Promise<T> {
         // What to deliver here after the commit, in the order it was announced.
         const announced: Array<{ message: AnnouncedMessage; deliver: () => Promise<void> }> = []
         const result = (await app.sql.begin(async (tx) =>
@@ -131,6 +144,11 @@ export default fp<EventsOptions>(
               }
               await bus.announce(tx, message)
               announced.push({ message, deliver: () => deliverConversation(hub, app.sql, message, row) })
+            },
+            async (requestId, row) => {
+              const message: PositionNews = { type: 'position', requestId }
+              await bus.announce(tx, message)
+              announced.push({ message, deliver: () => deliverPosition(hub, app.sql, message, row) })
             },
           ),
         )) as T

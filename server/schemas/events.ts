@@ -1,5 +1,6 @@
 import type { ConversationMessage } from './conversation.ts'
 import type { HelpRequest } from './request.ts'
+import type { ResponderPosition } from './responder-position.ts'
 import type { PublicUser } from './user.ts'
 
 /**
@@ -12,6 +13,8 @@ import type { PublicUser } from './user.ts'
  * keeps that cheap), so the event carries no data and is the same for everyone. `request.hidden` says a request
  * left this user's list without being deleted (it moved out of their reach): dropped quietly, with no notice.
  * `message.created` is a new message of a request's conversation, sent to its owner and helper only.
+ * `responder.position` is where the helper of the owner's request is now (issue 16, "On my way"), sent to the owner
+ * only; `position` is null when the helper stopped sharing or the response ended.
  */
 /** Who ended a response: the owner removed the helper, or the helper released the request. */
 export type RemovedBy = 'owner' | 'responder'
@@ -25,3 +28,4 @@ export type ServerEvent =
   | { type: 'user.updated'; user: PublicUser }
   | { type: 'services.changed' }
   | { type: 'message.created'; message: ConversationMessage }
+  | { type: 'responder.position'; request_id: number; position: ResponderPosition | null }
