@@ -71,6 +71,9 @@ const ADDED_KEYS = [
   'messagescompleted',
   'messagesnohelper',
   'messagelimitreached',
+  'positionnotresponder',
+  'positionnotviewer',
+  'positiontoooften',
 ]
 
 const WEB_SRC = fileURLToPath(new URL('../../web/src', import.meta.url))

@@ -1,5 +1,6 @@
 import { ADMIN_USER_MESSAGES, EXPORT_MESSAGES } from '../../../server/domain/admin-messages.ts'
 import { CONVERSATION_MESSAGES } from '../../../server/domain/conversation-texts.ts'
+import { POSITION_MESSAGES } from '../../../server/domain/position-texts.ts'
 import { REQUEST_MESSAGES } from '../../../server/domain/request-messages.ts'
 import { USER_MESSAGES } from '../../../server/domain/user-messages.ts'
 import type { MessageKey } from '../i18n/messages.ts'
@@ -47,6 +48,10 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
   [CONVERSATION_MESSAGES.completed]: 'messagescompleted',
   [CONVERSATION_MESSAGES.noHelper]: 'messagesnohelper',
   [CONVERSATION_MESSAGES.hourlyLimit]: 'messagelimitreached',
+  // The helper's shared position ("On my way")
+  [POSITION_MESSAGES.notResponder]: 'positionnotresponder',
+  [POSITION_MESSAGES.notViewer]: 'positionnotviewer',
+  [POSITION_MESSAGES.tooOften]: 'positiontoooften',
   // The admin dashboard
   [ADMIN_USER_MESSAGES.userNotFound]: 'nosuchuser',
   [ADMIN_USER_MESSAGES.ownRole]: 'ownadminrole',

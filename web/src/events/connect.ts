@@ -30,6 +30,8 @@ export function connectEventStream(): void {
         void store.getState().refetchRequests()
         void store.getState().loadUnread()
       } else if (event.type === 'message.created') store.getState().messageArrived(event.message)
+      else if (event.type === 'responder.position')
+        store.getState().helperPositionArrived(event.request_id, event.position)
       else if (event.type === 'user.updated') store.getState().updateUser(event.user)
       else if (event.type === 'services.changed') void store.getState().loadServices()
       else store.getState().applyEvent(event)

@@ -1,8 +1,18 @@
 import type { ConversationMessage } from '../api/messages.ts'
 import type { HelpRequest } from '../api/requests.ts'
+import type { ResponderPosition } from '../api/responder-position.ts'
 import type { User } from '../api/types.ts'
 import type { RemovedBy, ServerEvent } from '../../../server/schemas/events.ts'
 import { isResponder } from '../requests/selectors.ts'
+
+function isPosition(value: unknown): value is ResponderPosition {
+  return (
+    isObject(value) &&
+    typeof value.latitude === 'number' &&
+    typeof value.longitude === 'number' &&
+    typeof value.at === 'string'
+  )
+}
 
 /** What GET /api/events sends: the server's own type of the messages it writes. */
 export type { RemovedBy, ServerEvent }
@@ -44,6 +54,10 @@ export function parseServerEvent(text: string): ServerEvent | null {
         typeof value.message.request_id === 'number' &&
         typeof value.message.message_id === 'string'
         ? { type: 'message.created', message: value.message as unknown as ConversationMessage }
+        : null
+    case 'responder.position':
+      return typeof value.request_id === 'number' && (value.position === null || isPosition(value.position))
+        ? { type: 'responder.position', request_id: value.request_id, position: value.position }
         : null
     case 'user.updated':
       return isObject(value.user) && typeof value.user.user_id === 'number'

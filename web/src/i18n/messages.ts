@@ -164,6 +164,18 @@ export const messages = defineMessages({
     message: 'You have sent too many messages on this request. Try again later.',
     comment: 'At most 30 messages per hour on one request.',
   },
+  positionnotresponder: /*i18n*/ {
+    id: 'positionnotresponder',
+    message: 'Only the current helper can share their location.',
+  },
+  positionnotviewer: /*i18n*/ {
+    id: 'positionnotviewer',
+    message: 'Only the person asking for help and their helper can see the helper’s location.',
+  },
+  positiontoooften: /*i18n*/ {
+    id: 'positiontoooften',
+    message: 'Location updates are limited to one every 5 seconds.',
+  },
 })
 
 export type MessageKey = keyof typeof messages

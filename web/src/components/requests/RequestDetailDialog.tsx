@@ -20,6 +20,8 @@ import { RequestActions } from './RequestActions.tsx'
 import { RequestLocationInfo } from './RequestLocationInfo.tsx'
 import { StatusBadge } from './StatusBadge.tsx'
 import { ConversationSection } from './conversation/ConversationSection.tsx'
+import { OnMyWay } from './on-my-way/OnMyWay.tsx'
+import { useHelperPosition } from './on-my-way/useHelperPosition.ts'
 
 /** OpenLayers is big: its chunk loads only when a request with a location is opened. */
 const SingleLocationMap = lazy(() => import('../../map/SingleLocationMap.tsx'))
@@ -75,6 +77,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
   // Completed while open (a live event, or the owner's own "Mark ready"): said in words, not only by the badge.
   const [openedActive] = useState(!completed)
   const point = pointOf(request)
+  const helperPosition = useHelperPosition(request)
   const relative = (iso: string) => formatRelativeTime(iso, now, i18n.locale, i18n._(requestMessages.justnow))
 
   return (
@@ -166,13 +169,20 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
           <>
             {request.isApproximate && <p className="field__hint">{i18n._(requestMessages.approximatearea)}</p>}
             <Suspense fallback={<div className="single-map-placeholder" />}>
-              <SingleLocationMap point={point} isApproximate={request.isApproximate} own={position} />
+              <SingleLocationMap
+                point={point}
+                isApproximate={request.isApproximate}
+                own={position}
+                helper={helperPosition}
+                helperName={request.responder_user_name}
+              />
             </Suspense>
             <RequestLocationInfo request={request} point={point} position={position} />
           </>
         ) : (
           <p>{i18n._(requestMessages.locationnotshared)}</p>
         )}
+        <OnMyWay request={request} point={point} position={position} helperPosition={helperPosition} />
         {request.isOwnRequest && !completed && <LocationUpdate request={request} update={update} />}
       </section>
 

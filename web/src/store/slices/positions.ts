@@ -1,0 +1,110 @@
+import type { StateCreator } from 'zustand'
+import { ApiError } from '../../api/errors.ts'
+import {
+  fetchResponderPosition,
+  sharePosition,
+  stopSharingPosition,
+  type ResponderPosition,
+} from '../../api/responder-position.ts'
+import { watchBrowserPosition } from '../../location/browser-position.ts'
+import { PositionSharer, type SendOutcome } from '../../location/position-sharer.ts'
+import type { AppState } from '../index.ts'
+
+/**
+ * "On my way" (issue 16). The owner's side: where the helper of each of their requests is, as the server last told
+ * (fetched when the detail opens, then live). The helper's side: the requests whose owner they share their position
+ * with. Sharing runs while the app is open and the response lasts (stopSharingWhenResponseEnds), not only while the
+ * detail is on screen: a helper on their way looks at the road, not at the app.
+ */
+export interface PositionsState {
+  helperPositions: Readonly<Record<number, ResponderPosition>>
+  /** Requests this user shares their position on now. */
+  sharing: Readonly<Record<number, true>>
+}
+
+export interface PositionsActions {
+  loadHelperPosition: (requestId: number) => Promise<void>
+  /** A `responder.position` event: the helper moved, or (null) stopped sharing or left. */
+  helperPositionArrived: (requestId: number, position: ResponderPosition | null) => void
+  startSharing: (requestId: number) => void
+  /** Stops sharing; `tellServer` false when the server has already erased it (the response ended). */
+  stopSharing: (requestId: number, tellServer?: boolean) => void
+  positionsAfterLogout: () => void
+}
+
+export type PositionsSlice = PositionsState & PositionsActions
+
+export const initialPositionsState: PositionsState = { helperPositions: {}, sharing: {} }
+
+const without = <T>(record: Readonly<Record<number, T>>, requestId: number) => {
+  const { [requestId]: _gone, ...rest } = record
+  return rest
+}
+
+/** What a refused update means: 429 (too soon) and network trouble are tried again; not the helper any more ends it. */
+function outcomeOf(error: unknown): SendOutcome {
+  if (error instanceof ApiError && [403, 404, 409].includes(error.status)) return 'end'
+  return 'later'
+}
+
+export const createPositionsSlice: StateCreator<AppState, [], [], PositionsSlice> = (set, get) => {
+  const running = new Map<number, { sharer: PositionSharer; stopWatching: () => void }>()
+
+  function end(requestId: number) {
+    const run = running.get(requestId)
+    running.delete(requestId)
+    run?.stopWatching()
+    run?.sharer.stop()
+    set({ sharing: without(get().sharing, requestId) })
+  }
+
+  return {
+    ...initialPositionsState,
+    async loadHelperPosition(requestId) {
+      try {
+        get().helperPositionArrived(requestId, await fetchResponderPosition(requestId))
+      } catch (error) {
+        // The live events keep it current from here on; the map simply has no helper dot yet.
+        console.warn('Fetching the helper position failed', error)
+      }
+    },
+    helperPositionArrived(requestId, position) {
+      const { helperPositions } = get()
+      if (position === null) return set({ helperPositions: without(helperPositions, requestId) })
+      const shown = helperPositions[requestId]
+      // A fetch's answer and an event may cross: never go back to an older position.
+      if (shown && Date.parse(shown.at) > Date.parse(position.at)) return
+      set({ helperPositions: { ...helperPositions, [requestId]: position } })
+    },
+    startSharing(requestId) {
+      if (running.has(requestId)) return
+      const sharer = new PositionSharer(
+        async (position) => {
+          try {
+            await sharePosition(requestId, position)
+            return 'sent'
+          } catch (error) {
+            return outcomeOf(error)
+          }
+        },
+        () => end(requestId),
+      )
+      const stopWatching = watchBrowserPosition((position) => {
+        // The helper's own dot and distance follow the same fixes.
+        set({ position, positionSource: 'browser', locationStatus: 'known' })
+        sharer.fix(position)
+      }, true)
+      running.set(requestId, { sharer, stopWatching })
+      set({ sharing: { ...get().sharing, [requestId]: true } })
+    },
+    stopSharing(requestId, tellServer = true) {
+      end(requestId)
+      if (tellServer)
+        stopSharingPosition(requestId).catch((error: unknown) => console.warn('Stopping the sharing failed', error))
+    },
+    positionsAfterLogout() {
+      for (const requestId of [...running.keys()]) end(requestId)
+      set(initialPositionsState)
+    },
+  }
+}

@@ -1,0 +1,26 @@
+import type { StoreApi } from 'zustand'
+import { isResponder } from '../requests/selectors.ts'
+import type { AppState } from './index.ts'
+
+/**
+ * Sharing one's position lasts as long as the response: when a request one shares on is released, completed, the
+ * helper removed, or it leaves the list (deleted), sharing stops by itself. The server has erased the position in
+ * that same change already, so it is not told.
+ */
+export function stopSharingWhenResponseEnds(store: StoreApi<AppState>): void {
+  store.subscribe((state, previous) => {
+    if (state.requests === previous.requests) return
+    const userId = state.user?.user_id
+    for (const key of Object.keys(state.sharing)) {
+      const requestId = Number(key)
+      const request = state.requests.find((r) => r.request_id === requestId)
+      const wasListed = previous.requests.some((r) => r.request_id === requestId)
+      const lasts =
+        request !== undefined &&
+        request.status === 'in progress' &&
+        userId !== undefined &&
+        isResponder(request, userId)
+      if (request ? !lasts : wasListed) state.stopSharing(requestId, false)
+    }
+  })
+}
