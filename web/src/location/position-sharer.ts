@@ -1,7 +1,11 @@
 import type { Coordinates } from '../api/types.ts'
 
-/** The server takes one update per response in 5 s (server/domain/responder-position.ts): sending more is waste. */
-export const SHARE_INTERVAL_MS = 5_000
+/**
+ * The server takes one update per response in 5 s (server/domain/responder-position.ts): sending more is waste. Half
+ * a second more here, so that an update whose predecessor travelled slower than it does is not refused (seen: a 429
+ * at 4.97 s, which cost the owner 5 s more of an old dot).
+ */
+export const SHARE_INTERVAL_MS = 5_500
 
 /** What became of one update: taken, to be tried again with a later fix, or the end of sharing (not the helper). */
 export type SendOutcome = 'sent' | 'later' | 'end'

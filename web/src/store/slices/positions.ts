@@ -95,6 +95,9 @@ export const createPositionsSlice: StateCreator<AppState, [], [], PositionsSlice
         sharer.fix(position)
       }, true)
       running.set(requestId, { sharer, stopWatching })
+      // A fresh browser fix the app already has goes at once: a new watch may wait for the next move to report.
+      const { position, positionSource } = get()
+      if (position && positionSource === 'browser') sharer.fix(position)
       set({ sharing: { ...get().sharing, [requestId]: true } })
     },
     stopSharing(requestId, tellServer = true) {
