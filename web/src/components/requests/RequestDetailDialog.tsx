@@ -177,12 +177,15 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
                 helperName={request.responder_user_name}
               />
             </Suspense>
+            <OnMyWay request={request} point={point} position={position} helperPosition={helperPosition} />
             <RequestLocationInfo request={request} point={point} position={position} />
           </>
         ) : (
-          <p>{i18n._(requestMessages.locationnotshared)}</p>
+          <>
+            <p>{i18n._(requestMessages.locationnotshared)}</p>
+            <OnMyWay request={request} point={null} position={position} helperPosition={helperPosition} />
+          </>
         )}
-        <OnMyWay request={request} point={point} position={position} helperPosition={helperPosition} />
         {request.isOwnRequest && !completed && <LocationUpdate request={request} update={update} />}
       </section>
 
