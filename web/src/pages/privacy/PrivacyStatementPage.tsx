@@ -10,6 +10,7 @@ const CONTENT = [
   infoMessages.registeritemlocation,
   infoMessages.registeritemrequests,
   infoMessages.registeritemmessages,
+  infoMessages.registeritempositions,
   infoMessages.registeritempush,
 ] as const
 
@@ -29,6 +30,9 @@ const MESSAGES = [
   infoMessages.registermessagespush,
   infoMessages.registermessagesretention,
 ] as const
+
+/** The helper's shared location ("On my way"): what server/domain/responder-position.ts enforces. */
+const POSITIONS = [infoMessages.registerpositionswho, infoMessages.registerpositionskept] as const
 
 const SAFETY = [infoMessages.registersafety1, infoMessages.registersafety2, infoMessages.registersafety4] as const
 
@@ -66,6 +70,14 @@ export function PrivacyStatementPage() {
         <h2 id="register-messages-heading">{i18n._(infoMessages.registermessagesheading)}</h2>
         <ul>
           {MESSAGES.map((item) => (
+            <li key={item.id}>{i18n._(item)}</li>
+          ))}
+        </ul>
+      </section>
+      <section className="info-section" aria-labelledby="register-positions-heading">
+        <h2 id="register-positions-heading">{i18n._(infoMessages.registerpositionsheading)}</h2>
+        <ul>
+          {POSITIONS.map((item) => (
             <li key={item.id}>{i18n._(item)}</li>
           ))}
         </ul>
