@@ -40,7 +40,7 @@ async function livePage(t: Test, user: TestUser, at: { latitude: number; longitu
 
 /** The map's lower half, its legend and the lines under it in view. */
 async function shoot(page: Page, name: string) {
-  await page.locator('.map-legend').evaluate((legend: HTMLElement) => legend.scrollIntoView({ block: 'center' }))
+  await page.evaluate(`document.querySelector('.map-legend').scrollIntoView({ block: 'center' })`)
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
     await page.screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png`, animations: 'disabled', caret: 'hide' })
