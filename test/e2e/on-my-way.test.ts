@@ -91,9 +91,19 @@ t.test('the owner sees the helper approach on the map', async (t) => {
   await shoot(o.page, 'owner-far')
   await shoot(h.page, 'helper-sharing')
 
-  // The helper rides closer: the owner's line and dot follow, within the 5 s interval and the live delay.
+  // The helper closes the detail and rides closer: sharing goes on (their card says so), and the owner's line and
+  // dot follow, within the 5 s interval and the live delay.
+  await helping.getByRole('button', { name: 'Close' }).click()
+  await row.getByText('Sharing location').waitFor()
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await h.page.emulateMedia({ colorScheme })
+    await h.page.screenshot({ path: `${SHOTS}/helper-card-${colorScheme}.png`, animations: 'disabled' })
+    await expectNoSeriousViolations(t, h.page, `the helper’s card while sharing, ${colorScheme}`)
+  }
+  await h.page.emulateMedia({ colorScheme: 'light' })
   await h.context.setGeolocation(HELPER_NEAR)
   await own.getByText(/^Heikki is 0[.,]\d km away · about 2 min$/).waitFor(NEXT_UPDATE)
+  await row.click()
   const nearDot = await o.page.evaluate<number[]>(`${HELPER_DOT}.getGeometry().getCoordinates()`)
   t.ok(nearDot[1]! < farDot[1]!, 'the dot moved south, toward the request')
   await helping.getByText(/^You are 0[.,]\d km away · about 2 min by bike$/).waitFor(LIVE)
