@@ -6,9 +6,8 @@ import {
   stopSharingPosition,
   type ResponderPosition,
 } from '../../api/responder-position.ts'
-import { watchBrowserPosition } from '../../location/browser-position.ts'
 import { PositionSharer, type SendOutcome } from '../../location/position-sharer.ts'
-import type { AppState } from '../index.ts'
+import type { Coordinates } from '../../api/types.ts'
 
 /**
  * "On my way" (issue 16). The owner's side: where the helper of each of their requests is, as the server last told
@@ -24,6 +23,10 @@ export interface PositionsState {
 
 export interface PositionsActions {
   loadHelperPosition: (requestId: number) => Promise<void>
+  /** An owner's detail shows this request's helper: fetched now and after a reconnection. Call the answer to stop. */
+  watchHelperPosition: (requestId: number) => () => void
+  /** The event stream (re)connected: what it may have missed, fetched again for the details on screen. */
+  reloadWatchedHelperPositions: () => void
   /** A `responder.position` event: the helper moved, or (null) stopped sharing or left. */
   helperPositionArrived: (requestId: number, position: ResponderPosition | null) => void
   startSharing: (requestId: number) => void
@@ -33,6 +36,13 @@ export interface PositionsActions {
 }
 
 export type PositionsSlice = PositionsState & PositionsActions
+
+/** What this slice uses of the whole store besides itself: the browser position (location slice). */
+export type PositionsStore = PositionsSlice & {
+  position: Coordinates | null
+  positionSource: 'browser' | 'server' | null
+  followPrecisely: (onFix: (position: Coordinates) => void) => () => void
+}
 
 export const initialPositionsState: PositionsState = { helperPositions: {}, sharing: {} }
 
@@ -47,8 +57,10 @@ function outcomeOf(error: unknown): SendOutcome {
   return 'later'
 }
 
-export const createPositionsSlice: StateCreator<AppState, [], [], PositionsSlice> = (set, get) => {
+export const createPositionsSlice: StateCreator<PositionsStore, [], [], PositionsSlice> = (set, get) => {
   const running = new Map<number, { sharer: PositionSharer; stopWatching: () => void }>()
+  /** Requests whose helper an open detail shows, with how many details show it. */
+  const watched = new Map<number, number>()
 
   function end(requestId: number) {
     const run = running.get(requestId)
@@ -67,6 +79,18 @@ export const createPositionsSlice: StateCreator<AppState, [], [], PositionsSlice
         // The live events keep it current from here on; the map simply has no helper dot yet.
         console.warn('Fetching the helper position failed', error)
       }
+    },
+    watchHelperPosition(requestId) {
+      watched.set(requestId, (watched.get(requestId) ?? 0) + 1)
+      void get().loadHelperPosition(requestId)
+      return () => {
+        const left = (watched.get(requestId) ?? 1) - 1
+        if (left > 0) watched.set(requestId, left)
+        else watched.delete(requestId)
+      }
+    },
+    reloadWatchedHelperPositions() {
+      for (const requestId of watched.keys()) void get().loadHelperPosition(requestId)
     },
     helperPositionArrived(requestId, position) {
       const { helperPositions } = get()
@@ -89,11 +113,8 @@ export const createPositionsSlice: StateCreator<AppState, [], [], PositionsSlice
         },
         () => end(requestId),
       )
-      const stopWatching = watchBrowserPosition((position) => {
-        // The helper's own dot and distance follow the same fixes.
-        set({ position, positionSource: 'browser', locationStatus: 'known' })
-        sharer.fix(position)
-      }, true)
+      // The helper's own dot and distance follow the same fixes (the location slice sets them).
+      const stopWatching = get().followPrecisely((position) => sharer.fix(position))
       running.set(requestId, { sharer, stopWatching })
       // A fresh browser fix the app already has goes at once: a new watch may wait for the next move to report.
       const { position, positionSource } = get()
