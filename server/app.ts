@@ -34,6 +34,7 @@ import phoneVerificationRoutes from './routes/phone-verification.ts'
 import requestMessageRoutes from './routes/request-messages.ts'
 import requestThanksRoutes from './routes/request-thanks.ts'
 import requestRoutes from './routes/requests.ts'
+import responderPositionRoutes from './routes/responder-position.ts'
 import serviceRoutes from './routes/services.ts'
 import subscriptionRoutes from './routes/subscriptions.ts'
 import userRoutes from './routes/user/index.ts'
@@ -95,6 +96,7 @@ export default async function app(
   await fastify.register(requestRoutes, { config })
   await fastify.register(requestMessageRoutes)
   await fastify.register(requestThanksRoutes)
+  await fastify.register(responderPositionRoutes)
   await fastify.register(eventRoutes)
   await fastify.register(subscriptionRoutes)
   await fastify.register(serviceRoutes)

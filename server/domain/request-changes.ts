@@ -9,6 +9,7 @@ import {
   type RequestLocation,
 } from './request-rules.ts'
 import { deleteConversation } from './conversation.ts'
+import { erasePosition, erasePositionsOf } from './responder-position.ts'
 import type { RequestCategory } from './categories.ts'
 import type { Place } from './reach.ts'
 import { lockRequest, lockUser, type LockedRequest, type Viewer } from './requests.ts'
@@ -100,6 +101,7 @@ export async function deleteRequest(tx: TransactionSql, viewer: Viewer, requestI
   await tx`update requests set deleted_at = now(), updated_at = now() where request_id = ${requestId}`
   // The row stays (soft delete); what the owner and helper wrote does not.
   await deleteConversation(tx, requestId)
+  await erasePosition(tx, requestId)
 }
 
 /** Counts a viewer once per request; the owner's own views never count. Answers whether the count changed. */
@@ -126,6 +128,7 @@ export async function releaseForDeletedUser(tx: Queryable, userId: number): Prom
     where responder_id = ${userId} and status = 'in progress'
     returning request_id
   `
+  await erasePositionsOf(tx, userId)
   const deleted = await tx<
     { request_id: number }[]
   >`delete from requests where owner_id = ${userId} returning request_id`

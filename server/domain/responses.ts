@@ -2,6 +2,7 @@ import type { TransactionSql } from 'postgres'
 import { conflict, forbidden } from '../errors.ts'
 import { ACTIVE_RESPONSE_LIMIT, REQUEST_MESSAGES } from './request-rules.ts'
 import { lockRequest, lockUser, type Viewer } from './requests.ts'
+import { erasePosition } from './responder-position.ts'
 
 /**
  * "I'm working on it" (SPEC 4: new → in progress). The responder's row lock serialises their take-overs (at
@@ -55,6 +56,7 @@ export async function removeResponder(
     where request_id = ${requestId} and ended_at is null
   `
   await tx`update requests set status = 'new', responder_id = null, updated_at = now() where request_id = ${requestId}`
+  await erasePosition(tx, requestId)
   return request.responder_id!
 }
 
@@ -71,4 +73,5 @@ export async function setReady(tx: TransactionSql, viewer: Viewer, requestId: nu
     update requests set status = 'completed', got_help = ${gotHelp}, completed_at = now(), updated_at = now()
     where request_id = ${requestId}
   `
+  await erasePosition(tx, requestId)
 }

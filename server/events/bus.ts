@@ -28,6 +28,8 @@ export type BusMessage = (
   | { type: 'conversation'; requestId: number; messageId: string }
   /** The owner thanked the helper of a completed request: the instances holding the helper's sockets tell them. */
   | { type: 'thanks'; requestId: number }
+  /** The helper's shared position on this request changed, stopped or ended: the owner's instance reads and tells it. */
+  | { type: 'position'; requestId: number }
 ) & {
   /** The instance that sent it, which delivers it to its own clients itself (the admin script sends none). */
   origin?: string
@@ -42,8 +44,11 @@ export type ConversationNews = Extract<BusMessage, { type: 'conversation' }>
 /** A new thank-you as the bus carries it. */
 export type ThanksNews = Extract<BusMessage, { type: 'thanks' }>
 
+/** A change of the helper's shared position as the bus carries it (no coordinates: they are read where needed). */
+export type PositionNews = Extract<BusMessage, { type: 'position' }>
+
 /** What a change announces inside its transaction: the other instances hear of it at commit. */
-export type AnnouncedMessage = RequestMessage | ConversationNews | ThanksNews
+export type AnnouncedMessage = RequestMessage | ConversationNews | ThanksNews | PositionNews
 
 /**
  * Tells the OTHER instances: the sending instance delivers every message to its own clients itself, so that its

@@ -9,6 +9,7 @@ import type { BusMessage, RequestMessage } from './bus.ts'
 import { deliverConversation } from './conversation-delivery.ts'
 import { deliverThanks } from './thanks-delivery.ts'
 import { leftReach } from './left-reach.ts'
+import { deliverPosition } from './position-delivery.ts'
 import { ReachIndex } from './reach-index.ts'
 
 /** A client that lets this much unsent data pile up is not reading: it is dropped rather than buffered forever. */
@@ -132,6 +133,11 @@ export class EventHub {
     if (sent > 0) this.onSent(type, sent)
   }
 
+  /** Whether this user has a socket on this instance. */
+  hasSockets(userId: number): boolean {
+    return this.index.ofUser(userId).size > 0
+  }
+
   /**
    * Sends one event to every socket of these users (a private event: a conversation's two participants). Answers
    * which of them it reached (an open socket was written to).
@@ -169,6 +175,7 @@ export class EventHub {
     // Two people only: their sockets are found by user id.
     if (message.type === 'conversation') return deliverConversation(this, this.sql, message)
     if (message.type === 'thanks') return deliverThanks(this, this.sql, message)
+    if (message.type === 'position') return deliverPosition(this, this.sql, message)
     if (this.clients.size === 0) return
     this.deliverRow(message, await requestForEvent(this.sql, message.requestId))
   }

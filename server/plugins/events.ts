@@ -2,17 +2,20 @@ import fp from 'fastify-plugin'
 import type { TransactionSql } from 'postgres'
 import type { ConversationEventRow } from '../domain/conversation.ts'
 import type { ThanksRow } from '../domain/thanks.ts'
+import type { PositionEventRow } from '../domain/responder-position.ts'
 import {
   inProcessBus,
   postgresBus,
   type AnnouncedMessage,
   type BusMessage,
   type ConversationNews,
+  type PositionNews,
   type RequestMessage,
   type ThanksNews,
 } from '../events/bus.ts'
 import { deliverConversation } from '../events/conversation-delivery.ts'
 import { deliverThanks } from '../events/thanks-delivery.ts'
+import { deliverPosition } from '../events/position-delivery.ts'
 import { EventHub, TOKEN_EXPIRY_GRACE_MS, type EventRow } from '../events/hub.ts'
 import { LIVE_REPORT_MS, LiveStats } from '../events/live-stats.ts'
 
@@ -41,11 +44,18 @@ export type AnnounceMessage = (row: ConversationEventRow) => Promise<void>
 /** Announces a new thank-you inside the transaction that stored it (the helper it thanks hears of it). */
 export type AnnounceThanks = (row: ThanksRow) => Promise<void>
 
-/** What `transaction` hands its work: the transaction and how to announce each kind of news in it. */
+/**
+ * Announces inside the transaction that the helper's shared position on a request changed, stopped or ended: the
+ * owner hears of it. With the row as the change left it; without, it is read after the commit.
+ */
+export type AnnouncePosition = (requestId: number, row?: PositionEventRow) => Promise<void>
+
+/** What a transaction's work may announce (positional: the callers name what they use). */
 export type TransactionWork<T> = (
   tx: TransactionSql,
   announce: Announce,
   announceMessage: AnnounceMessage,
+  announcePosition: AnnouncePosition,
   announceThanks: AnnounceThanks,
 ) => Promise<T>
 
@@ -142,6 +152,11 @@ export default fp<EventsOptions>(
               }
               await bus.announce(tx, message)
               announced.push({ message, deliver: () => deliverConversation(hub, app.sql, message, row) })
+            },
+            async (requestId, row) => {
+              const message: PositionNews = { type: 'position', requestId }
+              await bus.announce(tx, message)
+              announced.push({ message, deliver: () => deliverPosition(hub, app.sql, message, row) })
             },
             async (row) => {
               const message: ThanksNews = { type: 'thanks', requestId: row.request_id }

@@ -34,12 +34,14 @@ const requestThanksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const text = checkThanksText(request.body.text)
-      const thanks = await app.events.transaction(async (tx, _announce, _announceMessage, announceThanks) => {
-        const stored = await sendThanks(tx, request.currentUser, request.params.id, text)
-        await queueThanksPush(tx, stored)
-        await announceThanks(stored)
-        return stored
-      })
+      const thanks = await app.events.transaction(
+        async (tx, _announce, _announceMessage, _announcePosition, announceThanks) => {
+          const stored = await sendThanks(tx, request.currentUser, request.params.id, text)
+          await queueThanksPush(tx, stored)
+          await announceThanks(stored)
+          return stored
+        },
+      )
       app.push.wake()
       return reply.code(201).send(thanksJson(thanks))
     },

@@ -1,6 +1,7 @@
 import type { ConversationMessage } from './conversation.ts'
 import type { HelpRequest } from './request.ts'
 import type { Thanks } from './thanks.ts'
+import type { ResponderPosition } from './responder-position.ts'
 import type { PublicUser } from './user.ts'
 
 /**
@@ -14,6 +15,8 @@ import type { PublicUser } from './user.ts'
  * left this user's list without being deleted (it moved out of their reach): dropped quietly, with no notice.
  * `message.created` is a new message of a request's conversation, sent to its owner and helper only.
  * `thanks.received` is the owner's thank-you, sent to the helper it thanks only.
+ * `responder.position` is where the helper of the owner's request is now (issue 16, "On my way"), sent to the owner
+ * only; `position` is null when the helper stopped sharing or the response ended.
  */
 /** Who ended a response: the owner removed the helper, or the helper released the request. */
 export type RemovedBy = 'owner' | 'responder'
@@ -28,3 +31,4 @@ export type ServerEvent =
   | { type: 'services.changed' }
   | { type: 'message.created'; message: ConversationMessage }
   | { type: 'thanks.received'; thanks: Thanks }
+  | { type: 'responder.position'; request_id: number; position: ResponderPosition | null }

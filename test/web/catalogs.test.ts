@@ -78,6 +78,9 @@ const ADDED_KEYS = [
   'thanksnohelp',
   'thanksnohelper',
   'alreadythanked',
+  'positionnotresponder',
+  'positionnotviewer',
+  'positiontoooften',
 ]
 
 const WEB_SRC = fileURLToPath(new URL('../../web/src', import.meta.url))

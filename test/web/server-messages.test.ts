@@ -1,6 +1,7 @@
 import t from 'tap'
 import { ADMIN_USER_MESSAGES, EXPORT_MESSAGES } from '../../server/domain/admin-messages.ts'
 import { CONVERSATION_MESSAGES } from '../../server/domain/conversation-texts.ts'
+import { POSITION_MESSAGES } from '../../server/domain/position-texts.ts'
 import { REQUEST_MESSAGES } from '../../server/domain/request-messages.ts'
 import { THANKS_MESSAGES } from '../../server/domain/thanks-texts.ts'
 import { USER_MESSAGES } from '../../server/domain/user-messages.ts'
@@ -18,6 +19,7 @@ const SERVER_MESSAGES = new Set<string>([
   ...Object.values(EXPORT_MESSAGES),
   ...Object.values(CONVERSATION_MESSAGES),
   ...Object.values(THANKS_MESSAGES),
+  ...Object.values(POSITION_MESSAGES),
   INVALID_CHARACTERS_MESSAGE,
   GENERIC_ERROR_MESSAGE,
   UNAVAILABLE_MESSAGE,

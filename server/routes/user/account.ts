@@ -169,12 +169,15 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       },
     },
     async (request, reply) => {
-      await app.events.transaction(async (tx, announce) => {
+      await app.events.transaction(async (tx, announce, _announceMessage, announcePosition) => {
         // Helpers alerted of the user's open requests are stood down before the requests go.
         for (const row of await openRequestsOf(tx, request.currentUser.user_id))
           await app.push.queuePushes(tx, { kind: 'deleted' }, row)
-        for (const requestId of await deleteUser(tx, request.currentUser))
+        for (const requestId of await deleteUser(tx, request.currentUser)) {
           await announce({ requestId, previousResponderId: null })
+          // A request the user helped with: its owner's map drops their shared position (read after the commit).
+          await announcePosition(requestId)
+        }
       })
       app.push.wake()
       await app.events.publish({ type: 'user', userId: request.currentUser.user_id })

@@ -1,5 +1,6 @@
 import { ADMIN_USER_MESSAGES, EXPORT_MESSAGES } from '../../../server/domain/admin-messages.ts'
 import { CONVERSATION_MESSAGES } from '../../../server/domain/conversation-texts.ts'
+import { POSITION_MESSAGES } from '../../../server/domain/position-texts.ts'
 import { REQUEST_MESSAGES } from '../../../server/domain/request-messages.ts'
 import { THANKS_MESSAGES } from '../../../server/domain/thanks-texts.ts'
 import { USER_MESSAGES } from '../../../server/domain/user-messages.ts'
@@ -55,6 +56,10 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
   [THANKS_MESSAGES.noHelpReceived]: 'thanksnohelp',
   [THANKS_MESSAGES.noHelper]: 'thanksnohelper',
   [THANKS_MESSAGES.alreadyThanked]: 'alreadythanked',
+  // The helper's shared position ("On my way")
+  [POSITION_MESSAGES.notResponder]: 'positionnotresponder',
+  [POSITION_MESSAGES.notViewer]: 'positionnotviewer',
+  [POSITION_MESSAGES.tooOften]: 'positiontoooften',
   // The admin dashboard
   [ADMIN_USER_MESSAGES.userNotFound]: 'nosuchuser',
   [ADMIN_USER_MESSAGES.ownRole]: 'ownadminrole',

@@ -24,13 +24,17 @@ export function connectEventStream(): void {
       void store.getState().refetchRequests()
       // Messages that came while the stream was down are counted again.
       void store.getState().loadUnread()
+      store.getState().reloadWatchedHelperPositions()
     },
     onEvent: (event) => {
       if (event.type === 'refetch') {
         void store.getState().refetchRequests()
         void store.getState().loadUnread()
+        store.getState().reloadWatchedHelperPositions()
       } else if (event.type === 'message.created') store.getState().messageArrived(event.message)
       else if (event.type === 'thanks.received') store.getState().thanksArrived(event.thanks)
+      else if (event.type === 'responder.position')
+        store.getState().helperPositionArrived(event.request_id, event.position)
       else if (event.type === 'user.updated') store.getState().updateUser(event.user)
       else if (event.type === 'services.changed') void store.getState().loadServices()
       else store.getState().applyEvent(event)

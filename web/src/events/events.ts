@@ -1,9 +1,19 @@
 import type { ConversationMessage } from '../api/messages.ts'
 import type { HelpRequest } from '../api/requests.ts'
 import type { Thanks } from '../api/thanks.ts'
+import type { ResponderPosition } from '../api/responder-position.ts'
 import type { User } from '../api/types.ts'
 import type { RemovedBy, ServerEvent } from '../../../server/schemas/events.ts'
 import { isResponder } from '../requests/selectors.ts'
+
+function isPosition(value: unknown): value is ResponderPosition {
+  return (
+    isObject(value) &&
+    typeof value.latitude === 'number' &&
+    typeof value.longitude === 'number' &&
+    typeof value.at === 'string'
+  )
+}
 
 /** What GET /api/events sends: the server's own type of the messages it writes. */
 export type { RemovedBy, ServerEvent }
@@ -52,6 +62,10 @@ export function parseServerEvent(text: string): ServerEvent | null {
         typeof value.thanks.text === 'string' &&
         typeof value.thanks.owner_name === 'string'
         ? { type: 'thanks.received', thanks: value.thanks as unknown as Thanks }
+        : null
+    case 'responder.position':
+      return typeof value.request_id === 'number' && (value.position === null || isPosition(value.position))
+        ? { type: 'responder.position', request_id: value.request_id, position: value.position }
         : null
     case 'user.updated':
       return isObject(value.user) && typeof value.user.user_id === 'number'

@@ -181,6 +181,18 @@ export const messages = defineMessages({
     message: 'Nobody was helping with this request when it was completed.',
   },
   alreadythanked: /*i18n*/ { id: 'alreadythanked', message: 'You have already thanked the helper for this request.' },
+  positionnotresponder: /*i18n*/ {
+    id: 'positionnotresponder',
+    message: 'Only the current helper can share their location.',
+  },
+  positionnotviewer: /*i18n*/ {
+    id: 'positionnotviewer',
+    message: 'Only the person asking for help and their helper can see the helper’s location.',
+  },
+  positiontoooften: /*i18n*/ {
+    id: 'positiontoooften',
+    message: 'Location updates are limited to one every 5 seconds.',
+  },
 })
 
 export type MessageKey = keyof typeof messages

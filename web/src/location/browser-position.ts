@@ -22,15 +22,18 @@ export function getBrowserPosition(): Promise<Coordinates> {
 }
 
 /**
- * Follows the browser's position while the user moves; call the answer to stop. Low accuracy: a kilometre matters
- * here, not metres, and it spares the battery. Errors only end the updates (a refused permission, no fix).
+ * Follows the browser's position while the user moves; call the answer to stop. Low accuracy by default: a kilometre
+ * matters for the list, not metres, and it spares the battery. `precise` is for a helper on their way, whose dot the
+ * owner watches approach (fixes at most 5 s old). Errors only end the updates (a refused permission, no fix).
  */
-export function watchBrowserPosition(onFix: (position: Coordinates) => void): () => void {
+export function watchBrowserPosition(onFix: (position: Coordinates) => void, precise = false): () => void {
   if (!('geolocation' in navigator)) return () => {}
   const id = navigator.geolocation.watchPosition(
     ({ coords }) => onFix({ latitude: coords.latitude, longitude: coords.longitude }),
     (error) => console.warn('Following the position stopped', error.message),
-    { enableHighAccuracy: false, maximumAge: MAXIMUM_AGE_MS },
+    precise
+      ? { enableHighAccuracy: true, maximumAge: 5_000 }
+      : { enableHighAccuracy: false, maximumAge: MAXIMUM_AGE_MS },
   )
   return () => navigator.geolocation.clearWatch(id)
 }

@@ -7,6 +7,7 @@ import { boundingExtent, extend, type Extent } from 'ol/extent'
 import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style'
 import type { Coordinates } from '../api/types.ts'
 import { cardMessages } from '../i18n/card-messages.ts'
+import { positionMessages } from '../i18n/position-messages.ts'
 import { requestMessages } from '../i18n/request-messages.ts'
 import { OWN_POSITION_COLOR } from '../services/categories.ts'
 import { approximateArea, HIDE_APPROXIMATE_MARKER_FROM_ZOOM } from './approximate.ts'
@@ -23,18 +24,33 @@ const FIT_PADDING_PX = 40
  */
 const REQUEST_LAYER_Z = 11
 const REQUEST_COLOR = '#c62828'
+/** The helper on their way (issue 16): above the request and the user, the one mark that moves. */
+const HELPER_LAYER_Z = 12
+const HELPER_COLOR = '#1f6b2a'
+/** The helper's feature id, which the browser test looks up. */
+export const HELPER_FEATURE_ID = 'helper-position'
 
 export interface SingleLocationMapProps {
   point: Coordinates
   isApproximate: boolean
   /** The user's own position, drawn too; the view is fitted to both. */
   own: Coordinates | null
+  /** For the owner: where their helper is now, if they share it; the view is fitted to it too. */
+  helper?: Coordinates | null
+  helperName?: string | null
 }
 
 const requestMarker = new Style({
   image: new CircleStyle({
     radius: 9,
     fill: new Fill({ color: REQUEST_COLOR }),
+    stroke: new Stroke({ color: '#ffffff', width: 3 }),
+  }),
+})
+const helperMarker = new Style({
+  image: new CircleStyle({
+    radius: 8,
+    fill: new Fill({ color: HELPER_COLOR }),
     stroke: new Stroke({ color: '#ffffff', width: 3 }),
   }),
 })
@@ -48,7 +64,8 @@ const areaStyle = new Style({
  * own position, fitted to both. It lives in its own chunk with OpenLayers, loaded only when a request has a location.
  * The map is created once; a moved point or position changes a feature's geometry.
  */
-export default function SingleLocationMap({ point, isApproximate, own }: SingleLocationMapProps) {
+export default function SingleLocationMap(props: SingleLocationMapProps) {
+  const { point, isApproximate, own, helper = null, helperName = null } = props
   const { i18n } = useLingui()
   return (
     <>
@@ -57,7 +74,7 @@ export default function SingleLocationMap({ point, isApproximate, own }: SingleL
         className="single-map"
         label={i18n._(requestMessages.requestmap)}
       >
-        <SingleLocationLayers point={point} isApproximate={isApproximate} own={own} />
+        <SingleLocationLayers point={point} isApproximate={isApproximate} own={own} helper={helper} />
       </MapView>
       <ul className="map-legend" aria-label={i18n._(cardMessages.maplegend)}>
         <li>
@@ -78,16 +95,44 @@ export default function SingleLocationMap({ point, isApproximate, own }: SingleL
             {i18n._(cardMessages.legendyou)}
           </li>
         )}
+        {helper && (
+          <li>
+            <span
+              className="map-legend__mark"
+              style={{ '--mark-color': HELPER_COLOR } as CSSProperties}
+              aria-hidden="true"
+            />
+            {i18n._(positionMessages.legendhelper.id, { name: helperName ?? '' })}
+          </li>
+        )}
       </ul>
     </>
   )
 }
 
-function SingleLocationLayers({ point, isApproximate, own }: SingleLocationMapProps) {
+function SingleLocationLayers({ point, isApproximate, own, helper = null }: SingleLocationMapProps) {
   useRequestLocation(point, isApproximate)
   useOwnPosition(own)
-  useFitToLocations(point, isApproximate, own)
+  useHelperPosition(helper)
+  useFitToLocations(point, isApproximate, own, helper)
   return null
+}
+
+/** The helper's dot, moved as their updates arrive; nothing while they share none. */
+function useHelperPosition(position: Coordinates | null): void {
+  const [{ marker, source }] = useState(() => {
+    const marker = new Feature()
+    marker.setId(HELPER_FEATURE_ID)
+    marker.setStyle(helperMarker)
+    return { marker, source: new VectorSource({ features: [marker] }) }
+  })
+  useVectorLayer(source, HELPER_LAYER_Z)
+  const latitude = position?.latitude
+  const longitude = position?.longitude
+  useEffect(() => {
+    const known = latitude !== undefined && longitude !== undefined
+    marker.setGeometry(known ? new Point(lonLat({ latitude, longitude })) : undefined)
+  }, [marker, latitude, longitude])
 }
 
 /** The request's marker, and for an approximate location its 2 km area, where the marker hides from zoom 10 on. */
@@ -116,24 +161,33 @@ function requestExtent(point: Coordinates, isApproximate: boolean): Extent {
 }
 
 /**
- * The view fitted to the request (all of an approximate circle) and the user (at most zoom 12), until the user moves
- * the map.
+ * The view fitted to the request (all of an approximate circle), the user and their helper (at most zoom 12), until
+ * the user moves the map.
  */
-function useFitToLocations(point: Coordinates, isApproximate: boolean, own: Coordinates | null): void {
+function useFitToLocations(
+  point: Coordinates,
+  isApproximate: boolean,
+  own: Coordinates | null,
+  helper: Coordinates | null,
+): void {
   const map = useMap()
   const moved = useMovedByUser()
   const { latitude, longitude } = point
   const ownLatitude = own?.latitude
   const ownLongitude = own?.longitude
+  const helperLatitude = helper?.latitude
+  const helperLongitude = helper?.longitude
   useEffect(() => {
     if (moved.current) return
     const extent = requestExtent({ latitude, longitude }, isApproximate)
     if (ownLatitude !== undefined && ownLongitude !== undefined)
       extend(extent, boundingExtent([lonLat({ latitude: ownLatitude, longitude: ownLongitude })]))
+    if (helperLatitude !== undefined && helperLongitude !== undefined)
+      extend(extent, boundingExtent([lonLat({ latitude: helperLatitude, longitude: helperLongitude })]))
     const padding = FIT_PADDING_PX
     map.getView().fit(extent, {
       padding: [padding, padding, padding, padding],
       maxZoom: SINGLE_MAP_ZOOM,
     })
-  }, [map, moved, latitude, longitude, isApproximate, ownLatitude, ownLongitude])
+  }, [map, moved, latitude, longitude, isApproximate, ownLatitude, ownLongitude, helperLatitude, helperLongitude])
 }

@@ -1,14 +1,22 @@
 import { create } from 'zustand'
 import { keepRequestsOnDevice } from './keep-requests-on-device.ts'
+import { stopSharingWhenResponseEnds } from './stop-sharing-when-response-ends.ts'
 import { createLocationSlice, type LocationSlice } from './slices/location.ts'
 import { createMessagesSlice, type MessagesSlice } from './slices/messages.ts'
+import { createPositionsSlice, type PositionsSlice } from './slices/positions.ts'
 import { createRequestsSlice, type RequestsSlice } from './slices/requests.ts'
 import { createServicesSlice, type ServicesSlice } from './slices/services.ts'
 import { createSessionSlice, type SessionSlice } from './slices/session.ts'
 import { createSettingsSlice, type SettingsSlice } from './slices/settings.ts'
 
 /** The whole client state: one bound store, one slice per concern. */
-export type AppState = SettingsSlice & SessionSlice & LocationSlice & RequestsSlice & ServicesSlice & MessagesSlice
+export type AppState = SettingsSlice &
+  SessionSlice &
+  LocationSlice &
+  RequestsSlice &
+  ServicesSlice &
+  MessagesSlice &
+  PositionsSlice
 
 export const useStore = create<AppState>()((...args) => ({
   ...createSettingsSlice(...args),
@@ -17,6 +25,8 @@ export const useStore = create<AppState>()((...args) => ({
   ...createRequestsSlice(...args),
   ...createServicesSlice(...args),
   ...createMessagesSlice(...args),
+  ...createPositionsSlice(...args),
 }))
 
 keepRequestsOnDevice(useStore)
+stopSharingWhenResponseEnds(useStore)

@@ -23,6 +23,8 @@ import { ConversationSection } from './conversation/ConversationSection.tsx'
 import { ThanksSection } from './thanks/ThanksSection.tsx'
 import { useTrust } from './thanks/useTrust.ts'
 import { thanksMessages } from '../../i18n/thanks-messages.ts'
+import { OnMyWay } from './on-my-way/OnMyWay.tsx'
+import { useHelperPosition } from './on-my-way/useHelperPosition.ts'
 
 /** OpenLayers is big: its chunk loads only when a request with a location is opened. */
 const SingleLocationMap = lazy(() => import('../../map/SingleLocationMap.tsx'))
@@ -79,6 +81,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
   const [openedActive] = useState(!completed)
   const point = pointOf(request)
   const trust = useTrust(request)
+  const helperPosition = useHelperPosition(request)
   const relative = (iso: string) => formatRelativeTime(iso, now, i18n.locale, i18n._(requestMessages.justnow))
 
   return (
@@ -178,12 +181,22 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
           <>
             {request.isApproximate && <p className="field__hint">{i18n._(requestMessages.approximatearea)}</p>}
             <Suspense fallback={<div className="single-map-placeholder" />}>
-              <SingleLocationMap point={point} isApproximate={request.isApproximate} own={position} />
+              <SingleLocationMap
+                point={point}
+                isApproximate={request.isApproximate}
+                own={position}
+                helper={helperPosition}
+                helperName={request.responder_user_name}
+              />
             </Suspense>
+            <OnMyWay request={request} point={point} position={position} helperPosition={helperPosition} />
             <RequestLocationInfo request={request} point={point} position={position} />
           </>
         ) : (
-          <p>{i18n._(requestMessages.locationnotshared)}</p>
+          <>
+            <p>{i18n._(requestMessages.locationnotshared)}</p>
+            <OnMyWay request={request} point={null} position={position} helperPosition={helperPosition} />
+          </>
         )}
         {request.isOwnRequest && !completed && <LocationUpdate request={request} update={update} />}
       </section>

@@ -10,6 +10,7 @@ import { useStore } from '../../store/index.ts'
 import { selectUser } from '../../store/slices/session.ts'
 import { RequestRowSummary } from './RequestRowSummary.tsx'
 import { RequestUnreadBadge } from './conversation/UnreadBadge.tsx'
+import { SharingBadge } from './on-my-way/SharingBadge.tsx'
 
 interface RequestListProps {
   requests: HelpRequest[]
@@ -44,6 +45,7 @@ export function RequestList({ requests, position, onOpen }: RequestListProps) {
             >
               <span className="request-row__title">
                 {i18n._(categoryNames[request.category])} <RequestUnreadBadge requestId={request.request_id} />
+                <SharingBadge requestId={request.request_id} />
               </span>
               {role && (
                 <span className={`request-row__role request-row__role--${role}`}>

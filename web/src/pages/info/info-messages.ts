@@ -72,6 +72,10 @@ export const infoMessages = defineMessages({
     id: 'registeritemthanks',
     message: 'Thank-yous from requesters to the people who helped them',
   },
+  registeritempositions: /*i18n*/ {
+    id: 'registeritempositions',
+    message: 'A helper’s location while they share it with the requester: only the latest one',
+  },
   registerretention: /*i18n*/ {
     id: 'registerretention',
     message:
@@ -135,6 +139,22 @@ export const infoMessages = defineMessages({
     id: 'registerthankscount',
     message:
       'The app counts how many different cyclists you have helped: completed requests marked as help received with you as the helper, test requests not included. You see the number in your settings, and anyone who sees your name as the helper of an open request sees it next to your name. There are no ratings.',
+  },
+  registerpositionsheading: /*i18n*/ {
+    id: 'registerpositionsheading',
+    message: 'Shared locations',
+    comment: 'Heading: the helper’s live location shared with the requester ("On my way").',
+  },
+  registerpositionswho: /*i18n*/ {
+    id: 'registerpositionswho',
+    message:
+      'A helper can share their live location with the person they are helping. Only that requester sees it: not the administrators and not other users. Sharing is off until the helper turns it on, and it ends when they tap “Stop sharing”, give up the request or are removed, or when the request is completed or deleted.',
+    comment: 'The quoted text is the button that ends sharing (stopsharing).',
+  },
+  registerpositionskept: /*i18n*/ {
+    id: 'registerpositionskept',
+    message:
+      'Only the latest location is kept, never a route or a history. It is erased as soon as sharing stops or the help ends, and with either person’s account.',
   },
   registersafetyheading: /*i18n*/ { id: 'registersafetyheading', message: 'Register safety' },
   registersafety1: /*i18n*/ {

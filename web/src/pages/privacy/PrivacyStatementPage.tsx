@@ -11,6 +11,7 @@ const CONTENT = [
   infoMessages.registeritemrequests,
   infoMessages.registeritemmessages,
   infoMessages.registeritemthanks,
+  infoMessages.registeritempositions,
   infoMessages.registeritempush,
 ] as const
 
@@ -33,6 +34,8 @@ const MESSAGES = [
 
 /** Who sees a thank-you and the helped count: what server/domain/thanks.ts enforces. */
 const THANKS = [infoMessages.registerthankswho, infoMessages.registerthankscount] as const
+/** The helper's shared location ("On my way"): what server/domain/responder-position.ts enforces. */
+const POSITIONS = [infoMessages.registerpositionswho, infoMessages.registerpositionskept] as const
 
 const SAFETY = [infoMessages.registersafety1, infoMessages.registersafety2, infoMessages.registersafety4] as const
 
@@ -78,6 +81,14 @@ export function PrivacyStatementPage() {
         <h2 id="register-thanks-heading">{i18n._(infoMessages.registerthanksheading)}</h2>
         <ul>
           {THANKS.map((item) => (
+            <li key={item.id}>{i18n._(item)}</li>
+          ))}
+        </ul>
+      </section>
+      <section className="info-section" aria-labelledby="register-positions-heading">
+        <h2 id="register-positions-heading">{i18n._(infoMessages.registerpositionsheading)}</h2>
+        <ul>
+          {POSITIONS.map((item) => (
             <li key={item.id}>{i18n._(item)}</li>
           ))}
         </ul>

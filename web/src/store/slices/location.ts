@@ -40,6 +40,11 @@ export interface LocationActions {
   locationAfterLogout: () => void
   /** The settings button: a fresh browser position, reported now. Resolves the message key to show. */
   updateLocationNow: () => Promise<'locationupdated' | 'locationfailed' | 'genericerror'>
+  /**
+   * Follows the browser position precisely (the helper sharing it on their way), the user's own dot and distances
+   * too; call the answer to stop.
+   */
+  followPrecisely: (onFix: (position: Coordinates) => void) => () => void
 }
 
 export type LocationSlice = LocationState & LocationActions
@@ -98,6 +103,12 @@ export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> 
 
   return {
     ...initialLocationState,
+
+    followPrecisely: (onFix) =>
+      watchBrowserPosition((position) => {
+        set({ position, positionSource: 'browser', locationStatus: 'known' })
+        onFix(position)
+      }, true),
 
     locate: () => {
       locating ??= (async () => {

@@ -61,6 +61,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     get().locationAfterLogout()
     get().requestsAfterLogout()
     get().messagesAfterLogout()
+    get().positionsAfterLogout()
   }
 
   connectSession({
@@ -121,6 +122,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
         clearCachedRequests()
         get().requestsAfterLogout()
         get().messagesAfterLogout()
+        get().positionsAfterLogout()
       }
       writeUser(stored)
       set({ status: 'loggedIn', token, user: stored, isAdmin: user.isAdmin })

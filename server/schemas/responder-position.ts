@@ -1,0 +1,18 @@
+import { Type, type Static } from '@sinclair/typebox'
+
+export const ResponderPositionSchema = Type.Object(
+  {
+    latitude: Type.Number(),
+    longitude: Type.Number(),
+    at: Type.String({ format: 'date-time', description: 'When the helper sent it.' }),
+  },
+  { examples: [{ latitude: 60.1699, longitude: 24.9384, at: '2026-11-24T09:30:00.000Z' }] },
+)
+/** The helper's latest shared position; the web client's type too. */
+export type ResponderPosition = Static<typeof ResponderPositionSchema>
+
+/** Validated by the domain (server/domain/user-rules.ts checkLocation), which answers a clear message. */
+export const PositionBody = Type.Object(
+  { latitude: Type.Number(), longitude: Type.Number() },
+  { examples: [{ latitude: 60.1699, longitude: 24.9384 }] },
+)

@@ -1,0 +1,146 @@
+import type { Page } from 'playwright-core'
+import { mkdirSync } from 'node:fs'
+import postgres from 'postgres'
+import t, { type Test } from 'tap'
+import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
+import { expectNoSeriousViolations } from './axe.ts'
+import { checkPrerequisites, eventStreamReady, launchBrowser, openContext, startServer, waitUntil } from './browser.ts'
+import { olMapNextTo } from './ol-map.ts'
+
+checkPrerequisites()
+
+const browser = await launchBrowser(t)
+const server = await startServer(t)
+const { baseUrl } = server
+
+const owner: TestUser = { username: 'Oona', phone: '040 333 0201', e164: '+358403330201', password: 'polkupyora' }
+const helper: TestUser = { username: 'Heikki', phone: '040 333 0202', e164: '+358403330202', password: 'polkupyora' }
+await Promise.all([owner, helper].map((user) => createUser(server, user)))
+
+const REQUEST_AT = { latitude: 60.171234, longitude: 24.941234 }
+/** About 3.3 km north of the request, then about 550 m: the helper cycling closer. */
+const HELPER_FAR = { latitude: 60.2012, longitude: 24.9412 }
+const HELPER_NEAR = { latitude: 60.1762, longitude: 24.9412 }
+const REQUEST = /Bicycle maintenance/
+const LIVE = { timeout: 5000 }
+/** The helper's next update waits for the 5 s interval, then travels live: room for a slow machine. */
+const NEXT_UPDATE = { timeout: 15_000 }
+const SHOTS = process.env.ON_MY_WAY_SHOTS_DIR ?? '/tmp/pyoraapu-on-my-way-shots'
+mkdirSync(SHOTS, { recursive: true })
+const MAP = olMapNextTo('.single-map')
+const HELPER_DOT = `${MAP}.getAllLayers().map((layer) => layer.getSource && layer.getSource().getFeatureById && layer.getSource().getFeatureById('helper-position')).find(Boolean)`
+
+async function livePage(t: Test, user: TestUser, at: { latitude: number; longitude: number }) {
+  const opened = await openContext(t, browser, { geolocation: at, permissions: ['geolocation'] })
+  const ready = eventStreamReady(opened.page)
+  await logIn(opened.page, baseUrl, user.username, user.password)
+  await ready
+  return opened
+}
+
+/** The map's lower half, its legend and the lines under it in view. */
+async function shoot(page: Page, name: string) {
+  await page.evaluate(`document.querySelector('.map-legend').scrollIntoView({ block: 'center' })`)
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await page.screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png`, animations: 'disabled', caret: 'hide' })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+t.test('the owner sees the helper approach on the map', async (t) => {
+  const o = await livePage(t, owner, REQUEST_AT)
+  const h = await livePage(t, helper, HELPER_FAR)
+
+  await o.page.getByRole('button', { name: 'Ask for help' }).click()
+  const form = o.page.getByRole('dialog', { name: 'Ask for help' })
+  await form.getByRole('radio', { name: 'Bicycle maintenance' }).check()
+  await form.getByLabel('Description').fill('Chain off near the square')
+  await form.getByRole('radio', { name: /Exact location/ }).check()
+  await form.getByRole('button', { name: 'Send request' }).click()
+  await form.waitFor({ state: 'hidden' })
+
+  const row = h.page.getByRole('button', { name: REQUEST })
+  await row.waitFor(LIVE)
+  await row.click()
+  const helping = h.page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  await helping.getByRole('button', { name: 'I’m working on it' }).click()
+  const share = helping.getByRole('button', { name: 'Share my location with Oona' })
+  await share.waitFor(LIVE)
+  const shareBox = await share.boundingBox()
+  t.ok(shareBox && shareBox.height >= 44, `the switch is at least 44 px high (${shareBox?.height})`)
+  await helping.getByText(/^You are 3[.,]\d km away · about 1\d min by bike$/).waitFor(LIVE)
+
+  // The owner's detail is open before the helper shares: the dot arrives live.
+  await o.page.getByRole('button', { name: REQUEST }).click()
+  const own = o.page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  await own.locator('.single-map').waitFor()
+  t.equal(await own.getByTestId('approach-line').count(), 0, 'nothing shared yet')
+
+  const shared = h.page.waitForResponse(
+    (r) => r.url().endsWith('/responder-position') && r.request().method() === 'PUT',
+  )
+  await share.click()
+  t.equal((await shared).status(), 200)
+  await helping.getByText('Your location is shared with Oona until you stop or the help ends.').waitFor()
+  const far = own.getByText(/^Heikki is 3[.,]3 km away · about 11 min$/)
+  await far.waitFor(LIVE)
+  await own.getByText('Helper (Heikki)').waitFor()
+  await waitUntil(o.page, `Boolean(${HELPER_DOT}) && Boolean(${HELPER_DOT}.getGeometry())`)
+  const farDot = await o.page.evaluate<number[]>(`${HELPER_DOT}.getGeometry().getCoordinates()`)
+  await shoot(o.page, 'owner-far')
+  await shoot(h.page, 'helper-sharing')
+
+  // The helper closes the detail and rides closer: sharing goes on (their card says so), and the owner's line and
+  // dot follow, within the 5 s interval and the live delay.
+  await helping.getByRole('button', { name: 'Close' }).click()
+  await row.getByText('Sharing location').waitFor()
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await h.page.emulateMedia({ colorScheme })
+    await h.page.screenshot({ path: `${SHOTS}/helper-card-${colorScheme}.png`, animations: 'disabled' })
+    await expectNoSeriousViolations(t, h.page, `the helper’s card while sharing, ${colorScheme}`)
+  }
+  await h.page.emulateMedia({ colorScheme: 'light' })
+  await h.context.setGeolocation(HELPER_NEAR)
+  await own.getByText(/^Heikki is 0[.,]\d km away · about 2 min$/).waitFor(NEXT_UPDATE)
+  await row.click()
+  const nearDot = await o.page.evaluate<number[]>(`${HELPER_DOT}.getGeometry().getCoordinates()`)
+  t.ok(nearDot[1]! < farDot[1]!, 'the dot moved south, toward the request')
+  await helping.getByText(/^You are 0[.,]\d km away · about 2 min by bike$/).waitFor(LIVE)
+  await shoot(o.page, 'owner-near')
+
+  await expectNoSeriousViolations(t, o.page, 'the owner’s detail with the helper on the way')
+  await o.page.emulateMedia({ colorScheme: 'dark' })
+  await expectNoSeriousViolations(t, o.page, 'the owner’s detail, dark')
+  await o.page.emulateMedia({ colorScheme: 'light' })
+  await expectNoSeriousViolations(t, h.page, 'the helper’s detail while sharing')
+  await h.page.emulateMedia({ colorScheme: 'dark' })
+  await expectNoSeriousViolations(t, h.page, 'the helper’s detail while sharing, dark')
+  await h.page.emulateMedia({ colorScheme: 'light' })
+
+  // One tap stops it: the owner's line and dot go, live.
+  await helping.getByRole('button', { name: 'Stop sharing' }).click()
+  await helping.getByRole('button', { name: 'Share my location with Oona' }).waitFor()
+  await own.getByTestId('approach-line').waitFor({ state: 'detached', ...LIVE })
+  await waitUntil(o.page, `!${HELPER_DOT}.getGeometry()`)
+  t.equal(await own.getByText('Helper (Heikki)').count(), 0, 'the legend drops the helper')
+
+  // Sharing again, then the owner removes the helper: the sharing ends by itself on both sides.
+  await helping.getByRole('button', { name: 'Share my location with Oona' }).click()
+  await own.getByTestId('approach-line').waitFor(NEXT_UPDATE)
+  await own.getByRole('button', { name: 'Remove the helper' }).click()
+  await o.page
+    .getByRole('dialog', { name: 'Remove Heikki as helper?' })
+    .getByRole('button', { name: 'Remove', exact: true })
+    .click()
+  await own.getByTestId('approach-line').waitFor({ state: 'detached', ...LIVE })
+  await helping.getByText('Your location is shared with Oona until you stop or the help ends.').waitFor({
+    state: 'detached',
+    ...LIVE,
+  })
+  const sql = postgres(server.databaseUrl, { max: 1, onnotice: () => {} })
+  t.teardown(() => sql.end())
+  t.equal((await sql`select 1 from responder_positions`).length, 0, 'nothing stored after the response ended')
+
+  for (const { pageErrors } of [o, h]) t.same(pageErrors, [], 'no errors in the page')
+})

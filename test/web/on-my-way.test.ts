@@ -1,0 +1,115 @@
+import t from 'tap'
+import type { Coordinates } from '../../web/src/api/types.ts'
+import { parseServerEvent } from '../../web/src/events/events.ts'
+import {
+  PositionSharer,
+  SHARE_INTERVAL_MS,
+  type SendOutcome,
+  type SharerClock,
+} from '../../web/src/location/position-sharer.ts'
+import { approachOf, formatApproachKm } from '../../web/src/requests/approach.ts'
+
+const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+/** A clock the test moves by hand; timers run when it passes them. */
+function manualClock() {
+  let now = 1_000_000
+  let timers: { at: number; run: () => void }[] = []
+  const clock: SharerClock = {
+    now: () => now,
+    setTimeout: (run, ms) => {
+      const timer = { at: now + ms, run }
+      timers.push(timer)
+      return timer
+    },
+    clearTimeout: (timer) => {
+      timers = timers.filter((other) => other !== timer)
+    },
+  }
+  const advance = async (ms: number) => {
+    now += ms
+    const due = timers.filter((timer) => timer.at <= now)
+    timers = timers.filter((timer) => timer.at > now)
+    due.forEach((timer) => timer.run())
+    await settle()
+  }
+  return { clock, advance }
+}
+
+const at = (latitude: number): Coordinates => ({ latitude, longitude: 24.9 })
+
+t.test('the sharer sends the first fix at once, then the newest at most every 5 s', async (t) => {
+  const { clock, advance } = manualClock()
+  const sent: number[] = []
+  let answer: SendOutcome = 'sent'
+  let ended = 0
+  const sharer = new PositionSharer(
+    async (position) => {
+      sent.push(position.latitude)
+      return answer
+    },
+    () => (ended += 1),
+    clock,
+  )
+  sharer.fix(at(60.1))
+  await advance(0)
+  t.same(sent, [60.1], 'the first fix goes at once')
+  sharer.fix(at(60.2))
+  sharer.fix(at(60.3))
+  await advance(SHARE_INTERVAL_MS - 1)
+  t.same(sent, [60.1], 'not within the interval')
+  await advance(1)
+  t.same(sent, [60.1, 60.3], 'the newest when it is over; the one in between never')
+  answer = 'later'
+  sharer.fix(at(60.4))
+  await advance(SHARE_INTERVAL_MS)
+  t.same(sent, [60.1, 60.3, 60.4])
+  await advance(SHARE_INTERVAL_MS)
+  t.same(sent, [60.1, 60.3, 60.4, 60.4], 'a refused update is tried again')
+  answer = 'end'
+  await advance(SHARE_INTERVAL_MS)
+  t.equal(ended, 1, 'not the helper any more: sharing ends')
+  sharer.fix(at(60.5))
+  await advance(SHARE_INTERVAL_MS * 3)
+  t.equal(sent.length, 5, 'nothing after the end')
+})
+
+t.test('stop ends a pending send', async (t) => {
+  const { clock, advance } = manualClock()
+  const sent: number[] = []
+  const sharer = new PositionSharer(async (p) => (sent.push(p.latitude), 'sent'), undefined, clock)
+  sharer.fix(at(60.1))
+  await advance(0)
+  sharer.fix(at(60.2))
+  sharer.stop()
+  await advance(SHARE_INTERVAL_MS * 2)
+  t.same(sent, [60.1])
+})
+
+t.test('distance and a rough time at 18 km/h', async (t) => {
+  const request = { latitude: 60.17, longitude: 24.94 }
+  t.same(approachOf(request, request), { kind: 'near' })
+  t.same(approachOf({ latitude: 60.1705, longitude: 24.94 }, request), { kind: 'near' }, '55 m: less than 100 m')
+  const six = approachOf({ latitude: 60.224, longitude: 24.94 }, request)
+  t.match(six, { kind: 'away', minutes: 20 }, '6 km: 20 min')
+  const short = approachOf({ latitude: 60.1712, longitude: 24.94 }, request)
+  t.match(short, { kind: 'away', minutes: 1 }, '130 m: about 1 min, never 0')
+  t.equal(formatApproachKm(2.44, 'fi'), '2,4')
+  t.equal(formatApproachKm(2.46, 'en'), '2.5')
+})
+
+t.test('responder.position events are parsed, with null for stopped', async (t) => {
+  const position = { latitude: 60.1, longitude: 24.9, at: '2026-11-24T09:00:00.000Z' }
+  t.same(parseServerEvent(JSON.stringify({ type: 'responder.position', request_id: 4, position })), {
+    type: 'responder.position',
+    request_id: 4,
+    position,
+  })
+  t.same(parseServerEvent(JSON.stringify({ type: 'responder.position', request_id: 4, position: null })), {
+    type: 'responder.position',
+    request_id: 4,
+    position: null,
+  })
+  t.equal(parseServerEvent(JSON.stringify({ type: 'responder.position', request_id: 4 })), null)
+  t.equal(parseServerEvent(JSON.stringify({ type: 'responder.position', request_id: 4, position: { at: 1 } })), null)
+})
