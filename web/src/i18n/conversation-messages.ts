@@ -44,9 +44,4 @@ export const conversationMessages = defineMessages({
     message: 'Nobody is helping with this request now: messages can be sent again when someone takes it over.',
   },
   readonlyadmin: /*i18n*/ { id: 'readonlyadmin', message: 'As an admin you can read these messages but not write.' },
-  unreadmessages: /*i18n*/ {
-    id: 'unreadmessages',
-    message: '{count, plural, one {# unread message} other {# unread messages}}',
-    comment: 'The badge on a request card and in its detail.',
-  },
 })

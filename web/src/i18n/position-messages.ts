@@ -12,11 +12,6 @@ export const positionMessages = defineMessages({
     message: 'Your location is shared with {name} until you stop or the help ends.',
     comment: 'Shown to the helper while their live location is shared.',
   },
-  sharinglocation: /*i18n*/ {
-    id: 'sharinglocation',
-    message: 'Sharing location',
-    comment: 'Short badge on the helper’s request card while their live location is shared.',
-  },
   stopsharing: /*i18n*/ { id: 'stopsharing', message: 'Stop sharing', comment: 'Stops sharing the live location.' },
   helperapproach: /*i18n*/ {
     id: 'helperapproach',

@@ -39,11 +39,6 @@ export const thanksMessages = defineMessages({
   },
   sendthanks: /*i18n*/ { id: 'sendthanks', message: 'Send thanks' },
   skipthanks: /*i18n*/ { id: 'skipthanks', message: 'Skip' },
-  thanksfrom: /*i18n*/ {
-    id: 'thanksfrom',
-    message: 'Thank you from {name}: {text}',
-    comment: 'What the helper sees: the owner’s name and their words.',
-  },
   yourthanks: /*i18n*/ { id: 'yourthanks', message: 'Your thank-you: {text}' },
   thanks: /*i18n*/ { id: 'thanks', message: 'Thanks', comment: 'Heading of the thank-you in a request’s detail.' },
   hashelped: /*i18n*/ {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { Link } from 'wouter'
 import { categoryNames, requestMessages } from '../../i18n/request-messages.ts'
-import { thanksMessages } from '../../i18n/thanks-messages.ts'
+import { listBadgeMessages } from '../../i18n/list-badge-messages.ts'
 import { useStore } from '../../store/index.ts'
 import { selectNotices, type RequestNotice } from '../../store/slices/requests.ts'
 import './Requests.css'
@@ -22,7 +22,7 @@ export function RequestNotices() {
       {thanksReceived.map((thanks) => (
         <div key={`thanks-${thanks.request_id}`} className="live-notice live-notice--thanks">
           <p className="live-notice__text">
-            {i18n._(thanksMessages.thanksfrom.id, { name: thanks.owner_name, text: thanks.text })}
+            {i18n._(listBadgeMessages.thanksfrom.id, { name: thanks.owner_name, text: thanks.text })}
           </p>
           <Link
             href={`/?request=${thanks.request_id}`}

@@ -11,7 +11,7 @@ import type { ServiceFilter } from '../../store/slices/services.ts'
 import { Loader } from '../Loader.tsx'
 import { MapErrorBoundary } from '../MapErrorBoundary.tsx'
 import { CategoryIcon } from './CategoryIcon.tsx'
-import { ServiceDetailDialog } from './ServiceDetailDialog.tsx'
+import { LazyServiceDetailDialog } from './LazyServiceDetailDialog.tsx'
 import '../form/Form.css'
 import './Services.css'
 
@@ -120,7 +120,7 @@ export function ServiceMapTab() {
         </details>
       )}
 
-      <ServiceDetailDialog service={open} onClose={() => setOpenId(null)} />
+      <LazyServiceDetailDialog service={open} onClose={() => setOpenId(null)} />
     </section>
   )
 }

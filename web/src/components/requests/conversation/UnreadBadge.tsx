@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { conversationMessages } from '../../../i18n/conversation-messages.ts'
+import { listBadgeMessages } from '../../../i18n/list-badge-messages.ts'
 import { useStore } from '../../../store/index.ts'
 import { selectUnread } from '../../../store/slices/messages.ts'
 import './conversation.css'
@@ -8,7 +8,7 @@ import './conversation.css'
 export function UnreadBadge({ count }: { count: number }) {
   const { i18n } = useLingui()
   if (count === 0) return null
-  const words = i18n._(conversationMessages.unreadmessages.id, { count })
+  const words = i18n._(listBadgeMessages.unreadmessages.id, { count })
   return (
     <span className="unread-badge" title={words}>
       <span aria-hidden="true">{count}</span>

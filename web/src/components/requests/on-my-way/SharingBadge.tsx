@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { positionMessages } from '../../../i18n/position-messages.ts'
+import { listBadgeMessages } from '../../../i18n/list-badge-messages.ts'
 import { useStore } from '../../../store/index.ts'
 import './on-my-way.css'
 
@@ -10,7 +10,7 @@ export function SharingBadge({ requestId }: { requestId: number }) {
   return (
     <span className="sharing-badge">
       <span className="share-location__dot" aria-hidden="true" />
-      {i18n._(positionMessages.sharinglocation)}
+      {i18n._(listBadgeMessages.sharinglocation)}
     </span>
   )
 }

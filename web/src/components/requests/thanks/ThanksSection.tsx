@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react'
 import type { HelpRequest } from '../../../api/requests.ts'
 import { formMessages } from '../../../i18n/form-messages.ts'
 import { serviceMessages } from '../../../i18n/service-messages.ts'
+import { listBadgeMessages } from '../../../i18n/list-badge-messages.ts'
 import { thanksMessages } from '../../../i18n/thanks-messages.ts'
 import { FormMessage } from '../../form/FormMessage.tsx'
 import { Loader } from '../../Loader.tsx'
@@ -38,7 +39,7 @@ export function ThanksSection({ request, trust }: { request: HelpRequest; trust:
         <p className="thanks-note">
           {request.isOwnRequest
             ? i18n._(thanksMessages.yourthanks.id, { text: thanks.text })
-            : i18n._(thanksMessages.thanksfrom.id, { name: thanks.owner_name, text: thanks.text })}
+            : i18n._(listBadgeMessages.thanksfrom.id, { name: thanks.owner_name, text: thanks.text })}
         </p>
       )}
       {!thanks && canThank && (
