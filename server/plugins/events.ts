@@ -50,14 +50,16 @@ export type AnnounceThanks = (row: ThanksRow) => Promise<void>
  */
 export type AnnouncePosition = (requestId: number, row?: PositionEventRow) => Promise<void>
 
-/** What a transaction's work may announce (positional: the callers name what they use). */
-export type TransactionWork<T> = (
-  tx: TransactionSql,
-  announce: Announce,
-  announceMessage: AnnounceMessage,
-  announcePosition: AnnouncePosition,
-  announceThanks: AnnounceThanks,
-) => Promise<T>
+/** How a transaction's work announces each kind of news it makes. */
+export interface Announcers {
+  request: Announce
+  message: AnnounceMessage
+  position: AnnouncePosition
+  thanks: AnnounceThanks
+}
+
+/** The work of `app.events.transaction`: the transaction, and the announcers that tell at its commit. */
+export type TransactionWork<T> = (tx: TransactionSql, announce: Announcers) => Promise<T>
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,16 +137,15 @@ export default fp<EventsOptions>(
         // What to deliver here after the commit, in the order it was announced.
         const announced: Array<{ message: AnnouncedMessage; deliver: () => Promise<void> }> = []
         const result = (await app.sql.begin(async (tx) =>
-          work(
-            tx,
-            async (change, row) => {
+          work(tx, {
+            request: async (change, row) => {
               const message: RequestMessage = { type: 'request', ...change }
               await bus.announce(tx, message)
               // A row read in the transaction needs no read at all; without one, one read serves every client.
               const deliver = row ? async () => hub.deliverRow(message, row) : () => hub.deliver(message)
               announced.push({ message, deliver })
             },
-            async (row) => {
+            message: async (row) => {
               const message: ConversationNews = {
                 type: 'conversation',
                 requestId: row.message.request_id,
@@ -153,17 +154,17 @@ export default fp<EventsOptions>(
               await bus.announce(tx, message)
               announced.push({ message, deliver: () => deliverConversation(hub, app.sql, message, row) })
             },
-            async (requestId, row) => {
+            position: async (requestId, row) => {
               const message: PositionNews = { type: 'position', requestId }
               await bus.announce(tx, message)
               announced.push({ message, deliver: () => deliverPosition(hub, app.sql, message, row) })
             },
-            async (row) => {
+            thanks: async (row) => {
               const message: ThanksNews = { type: 'thanks', requestId: row.request_id }
               await bus.announce(tx, message)
               announced.push({ message, deliver: () => deliverThanks(hub, app.sql, message, row) })
             },
-          ),
+          }),
         )) as T
         await afterCommit()
         for (const { message, deliver } of announced) {

@@ -66,10 +66,10 @@ const requestMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const text = checkMessageText(request.body.text)
-      const posted = await app.events.transaction(async (tx, _announce, announceMessage) => {
+      const posted = await app.events.transaction(async (tx, announce) => {
         const stored = await postMessage(tx, request.currentUser, request.params.id, text)
         await queueMessagePush(tx, stored.message, stored.recipientId)
-        await announceMessage({ message: stored.message, ownerId: stored.ownerId })
+        await announce.message({ message: stored.message, ownerId: stored.ownerId })
         return stored
       })
       // The push is due after its delay: the worker then sleeps until it, not its longest nap.

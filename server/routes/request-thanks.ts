@@ -34,14 +34,12 @@ const requestThanksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const text = checkThanksText(request.body.text)
-      const thanks = await app.events.transaction(
-        async (tx, _announce, _announceMessage, _announcePosition, announceThanks) => {
-          const stored = await sendThanks(tx, request.currentUser, request.params.id, text)
-          await queueThanksPush(tx, stored)
-          await announceThanks(stored)
-          return stored
-        },
-      )
+      const thanks = await app.events.transaction(async (tx, announce) => {
+        const stored = await sendThanks(tx, request.currentUser, request.params.id, text)
+        await queueThanksPush(tx, stored)
+        await announce.thanks(stored)
+        return stored
+      })
       app.push.wake()
       return reply.code(201).send(thanksJson(thanks))
     },

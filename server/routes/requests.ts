@@ -54,14 +54,14 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     work: (tx: TransactionSql) => Promise<RequestChange & { unchanged?: true; push?: PushCauseKind }>,
   ) => {
     let pushed = false
-    const answer = await app.events.transaction(async (tx, announce, _announceMessage, announcePosition) => {
+    const answer = await app.events.transaction(async (tx, announce) => {
       const { unchanged, push, ...told } = await work(tx)
       const row = await requestForEvent(tx, told.requestId)
       if (!row) throw new Error(`request ${told.requestId} vanished in its own transaction`)
-      if (!unchanged) await announce(told, row)
+      if (!unchanged) await announce.request(told, row)
       // The response ended, and with it any position its helper shared (erased by the change): the owner's map drops it.
       if (push && ENDS_RESPONSE.has(push))
-        await announcePosition(told.requestId, { requestId: told.requestId, ownerId: row.owner_id, position: null })
+        await announce.position(told.requestId, { requestId: told.requestId, ownerId: row.owner_id, position: null })
       if (push) {
         await app.push.queuePushes(tx, { kind: push, previousResponderId: told.previousResponderId }, row)
         pushed = true

@@ -59,9 +59,9 @@ const responderPositionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const location = checkLocation(request.body.latitude, request.body.longitude)
-      const row = await app.events.transaction(async (tx, _announce, _announceMessage, announcePosition) => {
+      const row = await app.events.transaction(async (tx, announce) => {
         const stored = await sharePosition(tx, request.currentUser, request.params.id, location)
-        await announcePosition(stored.requestId, stored)
+        await announce.position(stored.requestId, stored)
         return stored
       })
       return shape(row.position!)
@@ -82,9 +82,9 @@ const responderPositionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.events.transaction(async (tx, _announce, _announceMessage, announcePosition) => {
+      await app.events.transaction(async (tx, announce) => {
         const stopped = await stopSharing(tx, request.currentUser, request.params.id)
-        if (stopped) await announcePosition(stopped.requestId, stopped)
+        if (stopped) await announce.position(stopped.requestId, stopped)
       })
       return reply.code(204).send(null)
     },

@@ -169,14 +169,14 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       },
     },
     async (request, reply) => {
-      await app.events.transaction(async (tx, announce, _announceMessage, announcePosition) => {
+      await app.events.transaction(async (tx, announce) => {
         // Helpers alerted of the user's open requests are stood down before the requests go.
         for (const row of await openRequestsOf(tx, request.currentUser.user_id))
           await app.push.queuePushes(tx, { kind: 'deleted' }, row)
         for (const requestId of await deleteUser(tx, request.currentUser)) {
-          await announce({ requestId, previousResponderId: null })
+          await announce.request({ requestId, previousResponderId: null })
           // A request the user helped with: its owner's map drops their shared position (read after the commit).
-          await announcePosition(requestId)
+          await announce.position(requestId)
         }
       })
       app.push.wake()
