@@ -4,6 +4,7 @@ import postgres from 'postgres'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { checkPrerequisites, eventStreamReady, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
+import { notifyInstances } from '../../server/events/bus.ts'
 
 checkPrerequisites()
 
@@ -218,6 +219,8 @@ t.test('a visitor (no event stream) gets a change when the page is shown again',
   const [row] = await sql<{ service_id: number }[]>`
     insert into services (category, latitude, longitude) values ('event', 61.05, 28.19) returning service_id`
   await sql`insert into service_localizations (service_id, language, name) values (${row!.service_id}, 'en', 'Lakeside Ride')`
+  // Written outside the app, then announced as `pyoraapu services import` does: every instance drops its kept list.
+  await notifyInstances(sql, { type: 'services' })
   // Coming back to the tab (the 2-minute timer does the same while it stays shown).
   await page.evaluate(`document.dispatchEvent(new Event('visibilitychange'))`)
   await waitForMapList(page, 'Lakeside Ride', true)

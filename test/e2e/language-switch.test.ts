@@ -85,6 +85,8 @@ const VISITOR_SCREENS: Screen[] = [
     label: 'info, every answer open',
     path: '/info',
     show: async (page) => {
+      // The page is a chunk of its own: its questions are there once it has loaded.
+      await page.locator('.faq__question').first().waitFor()
       for (const question of await page.locator('.faq__question').all()) await question.click()
     },
   },
