@@ -9,39 +9,9 @@ import { loadavg } from 'node:os'
 import { ReachIndex } from '../server/events/reach-index.ts'
 import { isRecipient, type ChangedRequest, type Listener } from '../server/events/recipients.ts'
 import { compared, loadAverage, type Bench } from './lib/report.ts'
+import { random, somewhere } from './lib/finland.ts'
 
-/** Deterministic randomness (mulberry32): every run measures the same clients and changes. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
 let rnd = random(2026)
-const around = (centre: number, spread: number) => centre + (rnd() - 0.5) * 2 * spread
-
-/** Where Finns are: a third in the Helsinki region, a third in the next cities, a third anywhere in the country. */
-const CITIES = [
-  { latitude: 61.4978, longitude: 23.761 },
-  { latitude: 60.4518, longitude: 22.2666 },
-  { latitude: 65.0121, longitude: 25.4651 },
-  { latitude: 62.8924, longitude: 27.677 },
-  { latitude: 62.2415, longitude: 25.7209 },
-  { latitude: 60.9827, longitude: 25.6615 },
-  { latitude: 62.6012, longitude: 29.7636 },
-  { latitude: 61.0587, longitude: 28.1887 },
-]
-function somewhere(): { latitude: number; longitude: number } {
-  const roll = rnd()
-  if (roll < 0.3) return { latitude: around(60.25, 0.35), longitude: around(24.9, 0.8) }
-  if (roll < 0.65) {
-    const city = CITIES[Math.floor(rnd() * CITIES.length)]!
-    return { latitude: around(city.latitude, 0.15), longitude: around(city.longitude, 0.3) }
-  }
-  return { latitude: 59.8 + rnd() * 10, longitude: 21 + rnd() * 9 }
-}
 
 /** Radii as people choose them: mostly the default 10 km, some wider, a few the 999 km maximum. */
 function client(userId: number): { user: Listener } {
@@ -53,7 +23,7 @@ function client(userId: number): { user: Listener } {
       user_id: userId,
       is_admin: rnd() < 0.001,
       radius,
-      ...(located ? somewhere() : { latitude: null, longitude: null }),
+      ...(located ? somewhere(rnd) : { latitude: null, longitude: null }),
     },
   }
 }
@@ -64,7 +34,7 @@ function change(users: number): ChangedRequest {
     owner_id: 1 + Math.floor(rnd() * users),
     responder_id: rnd() < 0.5 ? 1 + Math.floor(rnd() * users) : null,
     is_test: false,
-    ...(rnd() < 0.02 ? { latitude: null, longitude: null } : somewhere()),
+    ...(rnd() < 0.02 ? { latitude: null, longitude: null } : somewhere(rnd)),
   }
 }
 
