@@ -31,8 +31,8 @@ export async function queuePushes(
 ): Promise<void> {
   if (kind === 'created') return scheduleFirstWave(tx, request.request_id)
   // Whoever was alerted and is not needed any more hears so, once (stand-down.ts forgets them).
-  if (kind === 'taken') await standDown(tx, request.request_id, 'helping', request.responder_id)
-  if (kind === 'completed' || kind === 'deleted') await standDown(tx, request.request_id, 'over', null)
+  if (kind === 'taken') await standDown(tx, request, 'helping', request.responder_id)
+  if (kind === 'completed' || kind === 'deleted') await standDown(tx, request, 'over', null)
   if (kind === 'deleted' || request.deleted) return
   const target =
     kind === 'taken' || kind === 'released'

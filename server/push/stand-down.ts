@@ -18,10 +18,11 @@ const TTL_STAND_DOWN = 60 * 60
  */
 export async function standDown(
   tx: Queryable,
-  requestId: number,
+  request: { request_id: number; category: RequestCategory; description: string },
   reason: StandDownReason,
   except: number | null,
 ): Promise<number> {
+  const requestId = request.request_id
   await tx`delete from push_waves where request_id = ${requestId}`
   const alerted = await tx<{ user_id: number; language: Language }[]>`
     with forgotten as (delete from push_alerts where request_id = ${requestId} returning user_id)
@@ -29,14 +30,8 @@ export async function standDown(
     where u.user_id is distinct from ${except}::int
   `
   if (alerted.length === 0) return 0
-  const [request] = await tx<{ category: RequestCategory; description: string }[]>`
-    select category, description from requests where request_id = ${requestId}
-  `
-  if (!request) return 0
-  return enqueueForUsers(
-    tx,
-    alerted,
-    (language) => standDownPayload(reason, language, { request_id: requestId, ...request }),
-    { urgency: 'normal', ttl: TTL_STAND_DOWN },
-  )
+  return enqueueForUsers(tx, alerted, (language) => standDownPayload(reason, language, request), {
+    urgency: 'normal',
+    ttl: TTL_STAND_DOWN,
+  })
 }
