@@ -3,7 +3,8 @@ import type { Sql } from 'postgres'
 /**
  * What a refused call changes by design: the rate limits count every call, a failed login is recorded before the
  * password is checked, a wrong verification code counts against its code, and the instances' heartbeat and the push
- * worker (waves escalating or expiring, queued pushes sent) tick on their own. A whole table is named by `'*'`, else
+ * worker (waves escalating or expiring, alerts counted against each user's hourly cap, queued pushes sent) tick on
+ * their own. A whole table is named by `'*'`, else
  * the columns left out of its checksum.
  */
 const CHANGE_ON_REFUSAL: Record<string, '*' | string[]> = {
@@ -13,6 +14,8 @@ const CHANGE_ON_REFUSAL: Record<string, '*' | string[]> = {
   push_waves: '*',
   push_alerts: '*',
   push_jobs: '*',
+  // A wave the worker sends records the alert times in each alerted user's quota row.
+  push_alert_quota: ['recent'],
   phone_codes: ['failed_attempts'],
 }
 
