@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import t, { type Test } from 'tap'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
-import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
+import { checkPrerequisites, launchBrowser, openContext, startServer, waitUntil } from './browser.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)
@@ -131,7 +131,7 @@ async function switchLanguage(page: Page, languageScreen: Screen, option: 'Suomi
   await languageScreen.show(page)
   await page.getByRole('radio', { name: new RegExp(`^${option}`) }).check()
   // The catalog loads before the switch shows: <html lang> follows it.
-  await page.waitForFunction(`document.documentElement.lang === '${lang}'`)
+  await waitUntil(page, `document.documentElement.lang === '${lang}'`)
 }
 
 /** Reads every screen in English, switches the language in the settings, and reads them again. */

@@ -24,7 +24,7 @@ const OFFLINE_LINE = /^You are offline — showing what was loaded at \d\d:\d\d$
 /** Resolves once the service worker controls the page, so a reload offline opens the app from its precache. */
 async function waitForOfflineReady(page: Page): Promise<void> {
   await page.evaluate('navigator.serviceWorker.ready')
-  await page.waitForFunction('navigator.serviceWorker.controller !== null')
+  await waitUntil(page, 'navigator.serviceWorker.controller !== null')
 }
 
 /** Everything the page keeps on the device that could hold a request: both storages and IndexedDB's names. */

@@ -14,6 +14,7 @@ import {
   screenshot,
   skipInstallRedirect,
   startServer,
+  waitUntil,
 } from './browser.ts'
 
 checkPrerequisites()
@@ -28,7 +29,7 @@ const { baseUrl } = await startServer(t, { WEB_DIST_DIR: distDir })
 /** Resolves once the service worker controls the page and has its precache filled (it activates after that). */
 async function waitForOfflineReady(page: Page): Promise<void> {
   await page.evaluate('navigator.serviceWorker.ready')
-  await page.waitForFunction('navigator.serviceWorker.controller !== null')
+  await waitUntil(page, 'navigator.serviceWorker.controller !== null')
 }
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -93,7 +94,8 @@ t.test('Chromium finds the app installable, and the manifest link follows the la
   t.equal(await page.getAttribute('link[rel="manifest"]', 'href'), '/manifest.webmanifest', 'English by default')
   await page.evaluate(`localStorage.setItem('language', 'finnish')`)
   await page.reload()
-  await page.waitForFunction(
+  await waitUntil(
+    page,
     `document.querySelector('link[rel="manifest"]').getAttribute('href') === '/manifest-fi.webmanifest'`,
   )
   t.pass('the Finnish manifest after choosing Finnish')
