@@ -11,6 +11,7 @@ import { deliverThanks } from './thanks-delivery.ts'
 import { leftReach } from './left-reach.ts'
 import { deliverPosition } from './position-delivery.ts'
 import { ReachIndex } from './reach-index.ts'
+import { textFrame, writeTextFrame, type TextFrame } from './text-frame.ts'
 
 /** A client that lets this much unsent data pile up is not reading: it is dropped rather than buffered forever. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024
@@ -40,8 +41,7 @@ export interface Client {
 /** A request as a change left it, read in the change's transaction or, on other instances, after its NOTIFY. */
 export type EventRow = NonNullable<Awaited<ReturnType<typeof requestForEvent>>>
 
-/** A text frame's payload, built once and written to every socket of its audience. */
-const frameOf = (event: ServerEvent): Buffer => Buffer.from(JSON.stringify(event))
+const frameOf = (event: ServerEvent): TextFrame => textFrame(JSON.stringify(event))
 
 // Defined next to the request schema, where the web client reads it from without loading this file's Node modules.
 export type { ServerEvent } from '../schemas/events.ts'
@@ -110,11 +110,8 @@ export class EventHub {
     if (this.write(client, frameOf(event))) this.onSent(event.type, 1)
   }
 
-  /**
-   * Writes a frame built once for many sockets (ws sends a Buffer as is; `binary: false` keeps it a text frame).
-   * Answers whether it was written; the caller counts.
-   */
-  private write(client: Client, frame: Buffer): boolean {
+  /** Writes a frame built once for many sockets. Answers whether it was written; the caller counts. */
+  private write(client: Client, frame: TextFrame): boolean {
     if (client.socket.readyState !== client.socket.OPEN) return false
     if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.log.warn({ userId: client.user.user_id }, 'dropping an event client that does not read')
@@ -122,12 +119,12 @@ export class EventHub {
       this.remove(client)
       return false
     }
-    client.socket.send(frame, { binary: false })
+    writeTextFrame(client.socket, frame)
     return true
   }
 
   /** Writes one frame to each of these clients and counts the writes once. */
-  private writeAll(clients: Iterable<Client>, type: ServerEvent['type'], frame: Buffer): void {
+  private writeAll(clients: Iterable<Client>, type: ServerEvent['type'], frame: TextFrame): void {
     let sent = 0
     for (const client of clients) if (this.write(client, frame)) sent++
     if (sent > 0) this.onSent(type, sent)
@@ -144,7 +141,7 @@ export class EventHub {
    */
   sendToUsers(userIds: readonly number[], event: ServerEvent): Set<number> {
     const reached = new Set<number>()
-    let frame: Buffer | undefined
+    let frame: TextFrame | undefined
     let sent = 0
     for (const userId of new Set(userIds)) {
       for (const client of [...this.index.ofUser(userId)]) {
@@ -198,7 +195,7 @@ export class EventHub {
         frameOf({ type: 'request.deleted', request_id: row.request_id }),
       )
     }
-    const frames = new Map<number, Buffer>()
+    const frames = new Map<number, TextFrame>()
     let sent = 0
     for (const client of recipients) {
       const audience = listAudience(row, client.user)
