@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/queryable.ts'
+import { SYNC_CURSOR_MAX_AGE_DAYS } from './request-list.ts'
 
 export interface Purged {
   smsSends: number
@@ -7,11 +8,13 @@ export interface Purged {
   verificationTokens: number
   phoneCodes: number
   sessions: number
+  requestTombstones: number
 }
 
 /**
- * Deletes what no rule reads any more: counters past their windows, spent proofs past their expiry, and
- * sessions a week after they ended (kept that long so a reused refresh token is still recognised).
+ * Deletes what no rule reads any more: counters past their windows, spent proofs past their expiry,
+ * sessions a week after they ended (kept that long so a reused refresh token is still recognised), and tombstones
+ * of deleted requests no accepted sync cursor can need.
  * Idempotent, so every instance may run it.
  */
 export async function purgeExpired(sql: Queryable): Promise<Purged> {
@@ -26,6 +29,11 @@ export async function purgeExpired(sql: Queryable): Promise<Purged> {
         delete from sessions
         where expires_at < now() - interval '7 days' or revoked_at < now() - interval '7 days'
         returning 1
+      ),
+      tombstones as (
+        delete from request_tombstones
+        where deleted_at < now() - make_interval(days => ${SYNC_CURSOR_MAX_AGE_DAYS + 1})
+        returning 1
       )
     select
       (select count(*)::int from sms) as "smsSends",
@@ -33,7 +41,8 @@ export async function purgeExpired(sql: Queryable): Promise<Purged> {
       (select count(*)::int from counters) as "rateLimitCounters",
       (select count(*)::int from tokens) as "verificationTokens",
       (select count(*)::int from codes) as "phoneCodes",
-      (select count(*)::int from ended) as "sessions"
+      (select count(*)::int from ended) as "sessions",
+      (select count(*)::int from tombstones) as "requestTombstones"
   `
   return counts!
 }

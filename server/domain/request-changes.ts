@@ -129,8 +129,11 @@ export async function releaseForDeletedUser(tx: Queryable, userId: number): Prom
     returning request_id
   `
   await erasePositionsOf(tx, userId)
-  const deleted = await tx<
-    { request_id: number }[]
-  >`delete from requests where owner_id = ${userId} returning request_id`
+  // A tombstone for each, so a client syncing with an older cursor also learns that they are gone.
+  const deleted = await tx<{ request_id: number }[]>`
+    with gone as (delete from requests where owner_id = ${userId} returning request_id, is_test)
+    insert into request_tombstones (request_id, is_test) select request_id, is_test from gone
+    returning request_id
+  `
   return [...released, ...deleted].map((row) => row.request_id)
 }

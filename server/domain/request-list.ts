@@ -14,6 +14,14 @@ export const PAGE_SIZE = 100
  */
 const SYNC_OVERLAP = '30 seconds'
 
+/**
+ * How long a sync cursor is good for. Requests deleted with their owner's account leave a tombstone this long
+ * (kept a day more, housekeeping.ts); an older cursor could miss one, so it is refused and the client loads the
+ * whole list again. An app closed for a month loses only one full download.
+ */
+export const SYNC_CURSOR_MAX_AGE_DAYS = 30
+const MS_PER_DAY = 86_400_000
+
 /** Which list: the one SPEC 2 shows without show-all (`nearby`), or every visible request (`all`, show-all). */
 export type ListMode = 'nearby' | 'all'
 
@@ -56,7 +64,8 @@ function readSyncCursor(cursor: string): SyncState {
     (lat === null) === (lon === null) &&
     typeof radius === 'number' &&
     Number.isInteger(radius)
-  if (!valid) throw badRequest(REQUEST_MESSAGES.badCursor)
+  if (!valid || Number(t) / 1000 < Date.now() - SYNC_CURSOR_MAX_AGE_DAYS * MS_PER_DAY)
+    throw badRequest(REQUEST_MESSAGES.badCursor)
   return { t, mode, admin, lat: lat as number | null, lon: lon as number | null, radius }
 }
 
@@ -194,9 +203,13 @@ export async function listChanges(
       and (${viewer.is_admin || then.is_admin} or not r.is_test)
     order by r.updated_at desc
   `
+  const deleted = await sql<{ request_id: number }[]>`
+    select request_id from request_tombstones
+    where deleted_at > ${t0} and (${viewer.is_admin || then.is_admin} or not is_test)
+  `
   return {
     rows: rows.filter((row) => row.shown),
-    removed: rows.filter((row) => !row.shown).map((row) => row.request_id),
+    removed: [...rows.filter((row) => !row.shown), ...deleted].map((row) => row.request_id),
     syncCursor: cursor,
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
-import { PAGE_SIZE } from '../../../server/domain/request-list.ts'
+import { purgeExpired } from '../../../server/domain/housekeeping.ts'
+import { PAGE_SIZE, SYNC_CURSOR_MAX_AGE_DAYS } from '../../../server/domain/request-list.ts'
 import { bearer, type RegisteredUser } from '../../accounts.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { actor, type RequestJson } from '../../requests.ts'
@@ -255,6 +256,75 @@ t.test('since: only what changed, and what left the view', async (t) => {
   t.notOk(
     wider.body.removed.some((id) => [edited, untouched, created, mine, far, moved].includes(id)),
     'nothing shown is removed',
+  )
+})
+
+t.test("since: requests deleted with their owner's account are named too, test ones only to admins", async (t) => {
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, { DATA_DIR: dataDir })
+  const viewer = (await actor(app, dataDir, 'Viewer')).user
+  const admin = (await actor(app, dataDir, 'Admin')).user
+  await app.sql`update users set is_admin = true where user_id = ${admin.user.user_id}`
+  const leaver = await actor(app, dataDir, 'Leaver')
+  await place(app, viewer, HELSINKI)
+  const [real, test] = await insert(app, [
+    { owner_id: leaver.user.user.user_id, ...HELSINKI },
+    { owner_id: leaver.user.user.user_id, ...HELSINKI, is_test: true },
+  ])
+  await app.sql`update requests set updated_at = now() - interval '1 hour'`
+  const viewerList = await list(app, viewer)
+  const adminList = await list(app, admin)
+  t.same(ids(viewerList.body), [real])
+  t.same(ids(adminList.body), [real, test])
+
+  t.equal((await leaver.send('DELETE', '/api/user')).status, 204)
+  const viewerDelta = await list(app, viewer, `?since=${viewerList.syncCursor}`)
+  t.same(viewerDelta.body, { requests: [], removed: [real] }, 'gone, and the test request not even named')
+  const adminDelta = await list(app, admin, `?since=${adminList.syncCursor}`)
+  t.same(
+    adminDelta.body.removed.sort((a, b) => a - b),
+    [real, test],
+    'an admin held both',
+  )
+
+  // A cursor reaches 30 s back (SYNC_OVERLAP); a deletion before that is older than the cursor's list.
+  await app.sql`update request_tombstones set deleted_at = now() - interval '1 hour'`
+  const later = await list(app, viewer, `?since=${viewerDelta.syncCursor}`)
+  t.same(later.body.removed, [], 'named once: a later cursor is past it')
+})
+
+t.test('a sync cursor older than the tombstones kept is refused, and old tombstones are purged', async (t) => {
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, { DATA_DIR: dataDir })
+  const viewer = (await actor(app, dataDir, 'Viewer')).user
+  const { syncCursor } = await list(app, viewer)
+  const state = JSON.parse(Buffer.from(syncCursor!, 'base64url').toString()) as { t: string }
+  const aged = (days: number) =>
+    Buffer.from(JSON.stringify({ ...state, t: String(BigInt(state.t) - BigInt(days * 86_400) * 1_000_000n) })).toString(
+      'base64url',
+    )
+  t.equal(
+    (await list(app, viewer, `?since=${aged(SYNC_CURSOR_MAX_AGE_DAYS - 1)}`)).status,
+    200,
+    'a month-old one works',
+  )
+  const tooOld = await list(app, viewer, `?since=${aged(SYNC_CURSOR_MAX_AGE_DAYS + 1)}`)
+  t.equal(tooOld.status, 400)
+  t.equal(tooOld.body.message, 'Invalid list cursor: fetch the list again without one.')
+
+  await app.sql`
+    insert into request_tombstones (request_id, is_test, deleted_at)
+    values (900001, false, now() - make_interval(days => ${SYNC_CURSOR_MAX_AGE_DAYS + 2})),
+           (900002, false, now() - make_interval(days => ${SYNC_CURSOR_MAX_AGE_DAYS - 1}))
+  `
+  t.equal((await purgeExpired(app.sql)).requestTombstones, 1)
+  const left = await app.sql<{ request_id: number }[]>`
+    select request_id from request_tombstones where request_id > 900000
+  `
+  t.same(
+    left.map((row) => row.request_id),
+    [900002],
+    'what an accepted cursor may still need stays',
   )
 })
 
