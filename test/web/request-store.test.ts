@@ -148,3 +148,36 @@ t.test('the list kept on the device goes only into an empty list; a fetch withou
   t.same(store.getState().requests, [])
   t.equal(store.getState().requestsLoadedAt, null)
 })
+
+t.test('a sync cursor the server no longer takes (400) is replaced by a whole list, not an error', async (t) => {
+  const store = loggedInStore()
+  const paths: string[] = []
+  const answers: Record<string, () => Response> = {
+    '/api/requests': () =>
+      Response.json([helpRequest({ request_id: paths.length === 1 ? 21 : 22 })], {
+        headers: { 'x-sync-cursor': `cursor${paths.length}` },
+      }),
+    '/api/requests?since=cursor1': () =>
+      Response.json({ message: 'Invalid list cursor: fetch the list again without one.' }, { status: 400 }),
+  }
+  const realFetch = globalThis.fetch
+  globalThis.fetch = (input: string | URL | Request) => {
+    const path = input instanceof Request ? input.url : input.toString()
+    paths.push(path)
+    return Promise.resolve(answers[path]?.() ?? new Response(null, { status: 404 }))
+  }
+  t.teardown(() => {
+    globalThis.fetch = realFetch
+  })
+  await store.getState().loadRequests()
+  await store.getState().refetchRequests()
+  t.same(paths, ['/api/requests', '/api/requests?since=cursor1', '/api/requests'])
+  t.equal(store.getState().requestsStatus, 'loaded')
+  t.same(
+    store.getState().requests.map((r) => r.request_id),
+    [22],
+    'the whole list replaces the old one',
+  )
+  await store.getState().refetchRequests()
+  t.equal(paths.at(-1), '/api/requests?since=cursor3', 'and its cursor is used next')
+})

@@ -200,8 +200,6 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
         console.error('Fetching the requests failed', error)
         const unreachable = error instanceof ApiError && error.status === 0
         set({ requestsStatus: unreachable ? 'unreachable' : 'failed' })
-        // A cursor the server no longer takes: the next fetch is a whole one.
-        if (error instanceof ApiError && error.status === 400) syncCursor = allSyncCursor = null
       } finally {
         eventsDuringLoad = null
         loading = null
@@ -217,29 +215,37 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
   function sync(): Promise<void> {
     return load(async () => {
       const showAll = get().showAll && allSyncCursor !== null
-      const nearby = await fetchRequestChanges(syncCursor!)
-      const all = showAll ? await fetchRequestChanges(allSyncCursor!, true) : null
-      let requests = applyChanges(get().requests, nearby, !showAll)
-      if (all) requests = applyChanges(requests, all, true)
-      syncCursor = nearby.syncCursor
-      if (all) allSyncCursor = all.syncCursor
-      return requests
+      try {
+        const nearby = await fetchRequestChanges(syncCursor!)
+        const all = showAll ? await fetchRequestChanges(allSyncCursor!, true) : null
+        let requests = applyChanges(get().requests, nearby, !showAll)
+        if (all) requests = applyChanges(requests, all, true)
+        syncCursor = nearby.syncCursor
+        if (all) allSyncCursor = all.syncCursor
+        return requests
+      } catch (error) {
+        // A cursor the server no longer takes (older than a month): the whole list instead.
+        if (!(error instanceof ApiError && error.status === 400)) throw error
+        return wholeList()
+      }
     })
+  }
+
+  /** The list within reach and, with show-all on, its first page; their cursors replace the old ones. */
+  async function wholeList(): Promise<HelpRequest[]> {
+    const showAll = get().showAll
+    const [nearby, page] = await Promise.all([fetchRequestPage(), showAll ? fetchRequestPage(true) : null])
+    const fetched = page ? page.requests.reduce(upsert, nearby.requests) : nearby.requests
+    syncCursor = nearby.syncCursor
+    allSyncCursor = page?.syncCursor ?? null
+    if (page) set({ nextPage: page.nextCursor })
+    return withPhonesSeen(get().requests, fetched)
   }
 
   return {
     ...initialRequestsState,
 
-    loadRequests: () =>
-      load(async () => {
-        const showAll = get().showAll
-        const [nearby, page] = await Promise.all([fetchRequestPage(), showAll ? fetchRequestPage(true) : null])
-        const fetched = page ? page.requests.reduce(upsert, nearby.requests) : nearby.requests
-        syncCursor = nearby.syncCursor
-        allSyncCursor = page?.syncCursor ?? null
-        if (page) set({ nextPage: page.nextCursor })
-        return withPhonesSeen(get().requests, fetched)
-      }),
+    loadRequests: () => load(wholeList),
 
     refetchRequests: () => {
       const inFlight = loading
