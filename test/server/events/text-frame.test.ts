@@ -42,12 +42,12 @@ for (const perMessageDeflate of [false, true]) {
       const expected: string[] = []
       const arriving = received(client, SIZES.length * 2)
       let framedByWs = 0
-      const send = serverSide.send.bind(serverSide)
+      const send = serverSide.send.bind(serverSide) as (...args: unknown[]) => void
       for (const size of SIZES) {
         const json = jsonOf(size, `frame ${size}`)
-        serverSide.send = (...args: Parameters<WebSocket['send']>) => (framedByWs++, send(...args))
+        serverSide.send = ((...args: unknown[]) => (framedByWs++, send(...args))) as WebSocket['send']
         writeTextFrame(serverSide, textFrame(json))
-        serverSide.send = send
+        serverSide.send = send as WebSocket['send']
         expected.push(json)
         const own = jsonOf(size % 300, `send ${size}`)
         serverSide.send(own)
