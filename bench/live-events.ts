@@ -338,6 +338,7 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
         () => started(startTsChild('server/main.ts', serverEnv('two'), '/readyz')),
         sustained,
         baselineSustained,
+        firstRate,
       )),
     )
   } finally {
@@ -405,6 +406,7 @@ async function twoInstances(
   startSecond: () => Promise<Child>,
   sustained: Map<number, number>,
   baselineSustained: Map<number, number>,
+  firstRate: Array<{ size: number; server: number }>,
 ): Promise<BenchRow[]> {
   const { size, rates } = plan.twoInstances
   const second = await startSecond()
@@ -439,6 +441,23 @@ async function twoInstances(
     best = rate
   }
   await fleet.close()
+  const single = firstRate.find((row) => row.size === size)
+  const atFirstRate = all.slice(0, plan.rounds)
+  if (single) {
+    const ceiling = compared({
+      group: GROUP,
+      name: `${k(size)} sockets on 2 instances: CPU-bound ceiling, changes/s with a core each`,
+      value: 1000 / pick(atFirstRate, 'busiestCpuPerChange'),
+      baseline: 1000 / single.server,
+      unit: 'changes/s',
+      note:
+        `1000 ÷ the busier instance's CPU ms per change at ${rates[0]} changes/s (both together: ` +
+        `${pick(atFirstRate, 'cpuPerChange').toFixed(1)} ms); baseline: one instance's ceiling per core. Each ` +
+        'instance reads a change once and writes to its half of the sockets, so with a core each the pair ' +
+        'carries this much; here they share 2 cores with PostgreSQL and the generator',
+    })
+    rows.push({ ...ceiling, target: '> one instance per core', met: ceiling.ratio! > 1 })
+  }
   const one = sustained.get(size) ?? 0
   const shared =
     'on 2 cores shared by both instances, PostgreSQL, the generator and the neighbours a second instance adds no CPU; ' +

@@ -23,6 +23,8 @@ export interface WindowResult {
   /** Server CPU (all its processes) per change and per delivered frame, ms. */
   cpuPerChange: number
   cpuPerMessage: number
+  /** CPU per change of the busiest of the target's processes, ms: what limits it when each has a core of its own. */
+  busiestCpuPerChange: number
   /** The generator's own CPU over the window, as a share of one core. */
   generatorCores: number
   missed: number
@@ -82,7 +84,8 @@ export async function runWindow(
   const answers = await Promise.all(calls)
   const drainUntil = performance.now() + DRAIN_MS
   while (!ledger.complete && performance.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 10))
-  const serverCpu = target.pids.map(processCpuMs).reduce((sum, ms, i) => sum + ms - cpuBefore[i]!, 0)
+  const cpuUsed = target.pids.map((pid, i) => processCpuMs(pid) - cpuBefore[i]!)
+  const serverCpu = cpuUsed.reduce((sum, ms) => sum + ms, 0)
   const gen = process.cpuUsage(genBefore)
   const wallMs = performance.now() - wallBefore
   const delivered = ledger.settle()
@@ -92,6 +95,7 @@ export async function runWindow(
     p99: percentile(delivered.latencies, 99),
     cpuPerChange: serverCpu / total,
     cpuPerMessage: serverCpu / Math.max(1, delivered.frames),
+    busiestCpuPerChange: Math.max(...cpuUsed) / total,
     generatorCores: (gen.user + gen.system) / 1000 / wallMs,
     missed: delivered.missed,
     unexpected: delivered.unexpected,
