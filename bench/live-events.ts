@@ -460,7 +460,7 @@ async function twoInstances(
   }
   const one = sustained.get(size) ?? 0
   const shared =
-    'on 2 cores shared by both instances, PostgreSQL, the generator and the neighbours a second instance adds no CPU; ' +
+    'both instances, PostgreSQL, the generator and the neighbours share 2 cores: a second instance brings no core of its own; ' +
     'measured after the single-instance ladder, not interleaved with it, so the load of the moment weighs in'
   rows.push(
     {
