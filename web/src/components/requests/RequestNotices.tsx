@@ -20,50 +20,58 @@ export function RequestNotices() {
   return (
     <div className="live-notices" aria-live="polite">
       {thanksReceived.map((thanks) => (
-        <div key={`thanks-${thanks.request_id}`} className="live-notice live-notice--thanks">
-          <p className="live-notice__text">
-            {i18n._(listBadgeMessages.thanksfrom.id, { name: thanks.owner_name, text: thanks.text })}
-          </p>
-          <Link
-            href={`/?request=${thanks.request_id}`}
-            className="button button--secondary live-notice__open"
-            onClick={() => dismissThanks(thanks.request_id)}
-          >
-            {i18n._(requestMessages.opennoticerequest)}
-          </Link>
-          <button
-            type="button"
-            className="live-notice__dismiss"
-            aria-label={i18n._(requestMessages.dismissnotice)}
-            onClick={() => dismissThanks(thanks.request_id)}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
+        <LiveNotice
+          key={`thanks-${thanks.request_id}`}
+          thanks
+          text={i18n._(listBadgeMessages.thanksfrom.id, { name: thanks.owner_name, text: thanks.text })}
+          requestId={thanks.request_id}
+          onDismiss={() => dismissThanks(thanks.request_id)}
+        />
       ))}
       {notices.map((notice) => (
-        <div key={notice.id} className="live-notice">
-          <p className="live-notice__text">{noticeText(notice, i18n._.bind(i18n))}</p>
-          {/* A deleted request has nothing left to show. */}
-          {notice.change !== 'deleted' && (
-            <Link
-              href={`/?request=${notice.requestId}`}
-              className="button button--secondary live-notice__open"
-              onClick={() => dismiss(notice.id)}
-            >
-              {i18n._(requestMessages.opennoticerequest)}
-            </Link>
-          )}
-          <button
-            type="button"
-            className="live-notice__dismiss"
-            aria-label={i18n._(requestMessages.dismissnotice)}
-            onClick={() => dismiss(notice.id)}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
+        <LiveNotice
+          key={notice.id}
+          text={noticeText(notice, i18n._.bind(i18n))}
+          // A deleted request has nothing left to show.
+          requestId={notice.change === 'deleted' ? null : notice.requestId}
+          onDismiss={() => dismiss(notice.id)}
+        />
       ))}
+    </div>
+  )
+}
+
+interface LiveNoticeProps {
+  text: string
+  /** The request "Open" shows; null: no link. */
+  requestId: number | null
+  /** Opening the request dismisses the notice too. */
+  onDismiss: () => void
+  thanks?: boolean
+}
+
+function LiveNotice({ text, requestId, onDismiss, thanks = false }: LiveNoticeProps) {
+  const { i18n } = useLingui()
+  return (
+    <div className={thanks ? 'live-notice live-notice--thanks' : 'live-notice'}>
+      <p className="live-notice__text">{text}</p>
+      {requestId !== null && (
+        <Link
+          href={`/?request=${requestId}`}
+          className="button button--secondary live-notice__open"
+          onClick={onDismiss}
+        >
+          {i18n._(requestMessages.opennoticerequest)}
+        </Link>
+      )}
+      <button
+        type="button"
+        className="live-notice__dismiss"
+        aria-label={i18n._(requestMessages.dismissnotice)}
+        onClick={onDismiss}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
     </div>
   )
 }
