@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react'
-import { useId, type Ref } from 'react'
+import type { Ref } from 'react'
 import { requestMessages } from '../../i18n/request-messages.ts'
 import { DESCRIPTION_MAX, descriptionError, invalidDescriptionCharacters } from '../../requests/validation.ts'
-import { FieldErrorMessage } from '../form/FieldErrorMessage.tsx'
+import { CountedTextarea } from '../form/CountedTextarea.tsx'
 
 interface DescriptionFieldProps {
   value: string
@@ -23,31 +23,18 @@ export function DescriptionField({ value, onChange, error, ref, label }: Descrip
     i18n._(requestMessages.invaliddescchars.id, {
       characters: invalidDescriptionCharacters(text, QUOTES[i18n.locale] ?? QUOTES.en).join(', '),
     })
-  const id = useId()
   const shownError = error && descriptionError(value) === 'invalidcharacters' ? namedCharacters(value) : error
   return (
-    <div className="field">
-      <div className="field__label-row">
-        <label className="field__label" htmlFor={id}>
-          {label ?? i18n._(requestMessages.description)}
-        </label>
-        <span id={`${id}-count`} className="field__hint" aria-live="off">
-          {i18n._(requestMessages.desccounter.id, { count: value.length })}
-        </span>
-      </div>
-      <textarea
-        ref={ref}
-        id={id}
-        className="input textarea"
-        rows={4}
-        maxLength={DESCRIPTION_MAX}
-        value={value}
-        aria-invalid={shownError ? true : undefined}
-        aria-describedby={`${id}-count${shownError ? ` ${id}-error` : ''}`}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {shownError && <FieldErrorMessage id={`${id}-error`} text={shownError} />}
-    </div>
+    <CountedTextarea
+      ref={ref}
+      label={label ?? i18n._(requestMessages.description)}
+      counter={i18n._(requestMessages.desccounter.id, { count: value.length })}
+      value={value}
+      onChange={onChange}
+      maxLength={DESCRIPTION_MAX}
+      rows={4}
+      error={shownError}
+    />
   )
 }
 

@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { KeyedError } from '../../../api/errors.ts'
 import { sendThanks, type Thanks } from '../../../api/thanks.ts'
 import { formMessages } from '../../../i18n/form-messages.ts'
 import { messages } from '../../../i18n/messages.ts'
 import { thanksMessages } from '../../../i18n/thanks-messages.ts'
 import { thanksProblem, THANKS_MAX } from '../../../requests/thanks-validation.ts'
-import { FieldErrorMessage } from '../../form/FieldErrorMessage.tsx'
+import { CountedTextarea } from '../../form/CountedTextarea.tsx'
+import { QuickReplies } from '../QuickReplies.tsx'
 import { useAction } from '../../form/useAction.ts'
 import './thanks.css'
 
@@ -23,7 +24,6 @@ interface ThanksFormProps {
 /** The owner's one thank-you: quick thank-yous, or their own words (1-200 characters), or skip. */
 export function ThanksForm({ requestId, onSent, onSkip }: ThanksFormProps) {
   const { i18n } = useLingui()
-  const id = useId()
   const [text, setText] = useState('')
   const { busy, error, run, submitWith } = useAction()
   const send = async (words: string) => {
@@ -34,39 +34,22 @@ export function ThanksForm({ requestId, onSent, onSkip }: ThanksFormProps) {
   const shownError = error ? i18n._(messages[error.key]) : null
   return (
     <div className="thanks-form">
-      <div className="thanks-form__quick" role="group" aria-label={i18n._(thanksMessages.quickthanksreplies)}>
-        {QUICK_THANKS.map((words) => (
-          <button
-            key={words.id}
-            type="button"
-            className="button button--secondary thanks-form__quick-reply"
-            disabled={busy}
-            onClick={() => void run(() => send(i18n._(words)))}
-          >
-            {i18n._(words)}
-          </button>
-        ))}
-      </div>
+      <QuickReplies
+        label={i18n._(thanksMessages.quickthanksreplies)}
+        replies={QUICK_THANKS}
+        disabled={busy}
+        onPick={(words) => void run(() => send(words))}
+      />
       <form className="form" onSubmit={submitWith(() => send(text))} noValidate>
-        <div className="field__label-row">
-          <label className="field__label" htmlFor={id}>
-            {i18n._(thanksMessages.thanksfield)}
-          </label>
-          <span id={`${id}-count`} className="field__hint" aria-live="off">
-            {i18n._(thanksMessages.thankscounter.id, { count: text.length })}
-          </span>
-        </div>
-        <textarea
-          id={id}
-          className="input textarea"
-          rows={2}
-          maxLength={THANKS_MAX}
+        <CountedTextarea
+          label={i18n._(thanksMessages.thanksfield)}
+          counter={i18n._(thanksMessages.thankscounter.id, { count: text.length })}
           value={text}
-          aria-invalid={shownError ? true : undefined}
-          aria-describedby={`${id}-count${shownError ? ` ${id}-error` : ''}`}
-          onChange={(event) => setText(event.target.value)}
+          onChange={setText}
+          maxLength={THANKS_MAX}
+          rows={2}
+          error={shownError}
         />
-        <FieldErrorMessage id={`${id}-error`} text={shownError} />
         <div className="dialog__actions">
           {onSkip && (
             <button type="button" className="button button--secondary" onClick={onSkip} disabled={busy}>
