@@ -72,3 +72,16 @@ export async function buildTestApp(
   await app.ready()
   return app
 }
+
+/**
+ * A listening server on the embedded database (DATABASE_URL unset: one connection, no NOTIFY between connections),
+ * for the tests that live events travel in-process there too.
+ */
+export async function listenEmbedded(t: Test): Promise<{ app: FastifyInstance; dataDir: string; base: string }> {
+  const dataDir = tempDir(t)
+  const app = buildServer(testConfig(t, { DATA_DIR: dataDir, DATABASE_URL: undefined }))
+  t.teardown(() => app.close())
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  t.equal(app.db.mode, 'embedded')
+  return { app, dataDir, base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` }
+}

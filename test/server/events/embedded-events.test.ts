@@ -1,16 +1,10 @@
 import t from 'tap'
-import { buildServer } from '../../../server/server.ts'
-import { tempDir, testConfig } from '../../helper.ts'
+import { listenEmbedded } from '../../helper.ts'
 import { actor } from '../../requests.ts'
 import { openEvents } from '../../event-client.ts'
 
 t.test('with the embedded database (the default), events travel in-process', async (t) => {
-  const dataDir = tempDir(t)
-  const app = buildServer(testConfig(t, { DATA_DIR: dataDir, DATABASE_URL: undefined }))
-  t.teardown(() => app.close())
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  t.equal(app.db.mode, 'embedded')
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+  const { app, dataDir, base } = await listenEmbedded(t)
 
   const owner = await actor(app, dataDir, 'Embedded Owner')
   const neighbour = await actor(app, dataDir, 'Embedded Near')

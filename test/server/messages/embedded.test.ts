@@ -1,17 +1,11 @@
 import t from 'tap'
-import { buildServer } from '../../../server/server.ts'
 import { openEvents, type ServerEvent } from '../../event-client.ts'
-import { tempDir, testConfig } from '../../helper.ts'
+import { listenEmbedded } from '../../helper.ts'
 import { actor } from '../../requests.ts'
 
 /** The embedded database (one connection, no NOTIFY between connections): messages travel in-process. */
 t.test('messages with the embedded database', async (t) => {
-  const dataDir = tempDir(t)
-  const app = buildServer(testConfig(t, { DATA_DIR: dataDir, DATABASE_URL: undefined }))
-  t.teardown(() => app.close())
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  t.equal(app.db.mode, 'embedded')
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+  const { app, dataDir, base } = await listenEmbedded(t)
 
   const owner = await actor(app, dataDir, 'Embedded Owner')
   const helper = await actor(app, dataDir, 'Embedded Helper')
