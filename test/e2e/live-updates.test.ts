@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core'
 import t, { type Test } from 'tap'
-import { checkPrerequisites, eventStreamReady, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
-import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
+import { checkPrerequisites, launchBrowser, startServer, screenshot } from './browser.ts'
+import { createUser, type TestUser } from './accounts-helpers.ts'
+import { askForHelp, LIVE, livePage } from './helping.ts'
 
 checkPrerequisites()
 
@@ -17,15 +18,10 @@ await Promise.all([alice, bob].map((user) => createUser(server, user)))
 const AT_ALICE = { latitude: 60.171234, longitude: 24.941234 }
 const AT_BOB = { latitude: 60.1855, longitude: 24.9601 }
 const REQUEST = /Bicycle maintenance/
-/** Live events arrive within a second; this leaves room for a slow machine, far below a reload-based wait. */
-const LIVE = { timeout: 5000 }
 
-/** Logged in, with the event stream authenticated (the server's `ready` frame seen), and a marker to detect reloads. */
-async function livePage(t: Test, user: TestUser, geolocation: { latitude: number; longitude: number }) {
-  const opened = await openContext(t, browser, { geolocation, permissions: ['geolocation'] })
-  const ready = eventStreamReady(opened.page)
-  await logIn(opened.page, baseUrl, user.username, user.password)
-  await ready
+/** Logged in and listening live, with a marker to detect reloads. */
+async function livePageMarked(t: Test, user: TestUser, geolocation: { latitude: number; longitude: number }) {
+  const opened = await livePage(t, browser, baseUrl, user, geolocation)
   await opened.page.evaluate('window.notReloaded = true')
   return opened
 }
@@ -33,18 +29,12 @@ async function livePage(t: Test, user: TestUser, geolocation: { latitude: number
 const notReloaded = (page: Page) => page.evaluate<boolean>('window.notReloaded === true')
 
 t.test('changes reach an open page without a reload', async (t) => {
-  const b = await livePage(t, bob, AT_BOB)
+  const b = await livePageMarked(t, bob, AT_BOB)
   await b.page.getByText('No help requests to show right now.').waitFor()
-  const a = await livePage(t, alice, AT_ALICE)
+  const a = await livePageMarked(t, alice, AT_ALICE)
 
   // A asks for help; B's open list shows it.
-  await a.page.getByRole('button', { name: 'Ask for help' }).click()
-  const form = a.page.getByRole('dialog', { name: 'Ask for help' })
-  await form.getByRole('radio', { name: 'Bicycle maintenance' }).check()
-  await form.getByLabel('Description').fill('Flat tyre at the station')
-  await form.getByRole('radio', { name: /Exact location/ }).check()
-  await form.getByRole('button', { name: 'Send request' }).click()
-  await form.waitFor({ state: 'hidden' })
+  await askForHelp(a.page, 'Flat tyre at the station')
   const row = b.page.getByRole('button', { name: REQUEST })
   await row.waitFor(LIVE)
   t.ok(await row.getByText('New').isVisible(), 'B sees the new request')

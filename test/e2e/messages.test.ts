@@ -1,16 +1,10 @@
 import type { Locator, Page } from 'playwright-core'
 import { mkdirSync } from 'node:fs'
-import t, { type Test } from 'tap'
-import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
+import t from 'tap'
+import { createUser, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import {
-  checkPrerequisites,
-  eventStreamReady,
-  launchBrowser,
-  openContext,
-  PHONE_VIEWPORT,
-  startServer,
-} from './browser.ts'
+import { askForHelp, atLeastTouchSize, LIVE, livePage, takeOver } from './helping.ts'
+import { checkPrerequisites, launchBrowser, PHONE_VIEWPORT, startServer } from './browser.ts'
 
 checkPrerequisites()
 
@@ -24,24 +18,9 @@ await Promise.all([owner, helper].map((user) => createUser(server, user)))
 
 const HERE = { latitude: 60.171234, longitude: 24.941234 }
 const REQUEST = /Bicycle maintenance/
-/** Live events arrive within a second; this leaves room for a slow machine. */
-const LIVE = { timeout: 5000 }
 /** Screenshots for a person to look at, outside the repository. */
 const SHOTS = process.env.MESSAGE_SHOTS_DIR ?? '/tmp/pyoraapu-message-shots'
 mkdirSync(SHOTS, { recursive: true })
-
-async function livePage(t: Test, user: TestUser) {
-  const opened = await openContext(t, browser, { geolocation: HERE, permissions: ['geolocation'] })
-  const ready = eventStreamReady(opened.page)
-  await logIn(opened.page, baseUrl, user.username, user.password)
-  await ready
-  return opened
-}
-
-async function atLeastTouchSize(t: Test, target: Locator, what: string) {
-  const box = await target.boundingBox()
-  t.ok(box && box.height >= 44 && box.width >= 44, `${what} is at least 44 × 44 px (${box?.width} × ${box?.height})`)
-}
 
 async function shoot(page: Page, section: Locator, name: string) {
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -53,23 +32,13 @@ async function shoot(page: Page, section: Locator, name: string) {
 }
 
 t.test('owner and helper chat through a quick reply and free text, live', async (t) => {
-  const o = await livePage(t, owner)
-  const h = await livePage(t, helper)
+  const o = await livePage(t, browser, baseUrl, owner, HERE)
+  const h = await livePage(t, browser, baseUrl, helper, HERE)
 
-  await o.page.getByRole('button', { name: 'Ask for help' }).click()
-  const form = o.page.getByRole('dialog', { name: 'Ask for help' })
-  await form.getByRole('radio', { name: 'Bicycle maintenance' }).check()
-  await form.getByLabel('Description').fill('Flat tyre at the station')
-  await form.getByRole('radio', { name: /Exact location/ }).check()
-  await form.getByRole('button', { name: 'Send request' }).click()
-  await form.waitFor({ state: 'hidden' })
+  await askForHelp(o.page, 'Flat tyre at the station')
   t.equal(await o.page.getByRole('heading', { name: 'Messages' }).count(), 0, 'no conversation before a helper')
 
-  const row = h.page.getByRole('button', { name: REQUEST })
-  await row.waitFor(LIVE)
-  await row.click()
-  const helping = h.page.getByRole('dialog', { name: 'Bicycle maintenance' })
-  await helping.getByRole('button', { name: 'I’m working on it' }).click()
+  const helping = await takeOver(h.page)
   const helperChat = helping.getByRole('region', { name: 'Messages' })
   await helperChat.getByText('No messages yet.').waitFor(LIVE)
   const quickReply = helperChat.getByRole('button', { name: 'On my way' })

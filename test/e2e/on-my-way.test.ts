@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core'
 import { mkdirSync } from 'node:fs'
 import postgres from 'postgres'
-import t, { type Test } from 'tap'
-import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
+import t from 'tap'
+import { createUser, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { checkPrerequisites, eventStreamReady, launchBrowser, openContext, startServer, waitUntil } from './browser.ts'
+import { askForHelp, LIVE, livePage, takeOver } from './helping.ts'
+import { checkPrerequisites, launchBrowser, startServer, waitUntil } from './browser.ts'
 import { olMapNextTo } from './ol-map.ts'
 
 checkPrerequisites()
@@ -22,21 +23,12 @@ const REQUEST_AT = { latitude: 60.171234, longitude: 24.941234 }
 const HELPER_FAR = { latitude: 60.2012, longitude: 24.9412 }
 const HELPER_NEAR = { latitude: 60.1762, longitude: 24.9412 }
 const REQUEST = /Bicycle maintenance/
-const LIVE = { timeout: 5000 }
 /** The helper's next update waits for the 5 s interval, then travels live: room for a slow machine. */
 const NEXT_UPDATE = { timeout: 15_000 }
 const SHOTS = process.env.ON_MY_WAY_SHOTS_DIR ?? '/tmp/pyoraapu-on-my-way-shots'
 mkdirSync(SHOTS, { recursive: true })
 const MAP = olMapNextTo('.single-map')
 const HELPER_DOT = `${MAP}.getAllLayers().map((layer) => layer.getSource && layer.getSource().getFeatureById && layer.getSource().getFeatureById('helper-position')).find(Boolean)`
-
-async function livePage(t: Test, user: TestUser, at: { latitude: number; longitude: number }) {
-  const opened = await openContext(t, browser, { geolocation: at, permissions: ['geolocation'] })
-  const ready = eventStreamReady(opened.page)
-  await logIn(opened.page, baseUrl, user.username, user.password)
-  await ready
-  return opened
-}
 
 /** The map's lower half, its legend and the lines under it in view. */
 async function shoot(page: Page, name: string) {
@@ -49,22 +41,12 @@ async function shoot(page: Page, name: string) {
 }
 
 t.test('the owner sees the helper approach on the map', async (t) => {
-  const o = await livePage(t, owner, REQUEST_AT)
-  const h = await livePage(t, helper, HELPER_FAR)
+  const o = await livePage(t, browser, baseUrl, owner, REQUEST_AT)
+  const h = await livePage(t, browser, baseUrl, helper, HELPER_FAR)
 
-  await o.page.getByRole('button', { name: 'Ask for help' }).click()
-  const form = o.page.getByRole('dialog', { name: 'Ask for help' })
-  await form.getByRole('radio', { name: 'Bicycle maintenance' }).check()
-  await form.getByLabel('Description').fill('Chain off near the square')
-  await form.getByRole('radio', { name: /Exact location/ }).check()
-  await form.getByRole('button', { name: 'Send request' }).click()
-  await form.waitFor({ state: 'hidden' })
+  await askForHelp(o.page, 'Chain off near the square')
 
-  const row = h.page.getByRole('button', { name: REQUEST })
-  await row.waitFor(LIVE)
-  await row.click()
-  const helping = h.page.getByRole('dialog', { name: 'Bicycle maintenance' })
-  await helping.getByRole('button', { name: 'I’m working on it' }).click()
+  const helping = await takeOver(h.page)
   const share = helping.getByRole('button', { name: 'Share my location with Oona' })
   await share.waitFor(LIVE)
   const shareBox = await share.boundingBox()
@@ -94,6 +76,7 @@ t.test('the owner sees the helper approach on the map', async (t) => {
   // The helper closes the detail and rides closer: sharing goes on (their card says so), and the owner's line and
   // dot follow, within the 5 s interval and the live delay.
   await helping.getByRole('button', { name: 'Close' }).click()
+  const row = h.page.getByRole('button', { name: REQUEST })
   await row.getByText('Sharing location').waitFor()
   for (const colorScheme of ['light', 'dark'] as const) {
     await h.page.emulateMedia({ colorScheme })

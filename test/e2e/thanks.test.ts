@@ -1,9 +1,10 @@
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { mkdirSync } from 'node:fs'
 import t, { type Test } from 'tap'
-import { createUser, logIn, openSettingsSection, type TestUser } from './accounts-helpers.ts'
+import { createUser, openSettingsSection, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { checkPrerequisites, eventStreamReady, launchBrowser, openContext, startServer } from './browser.ts'
+import { askForHelp, atLeastTouchSize, LIVE, livePage, takeOver } from './helping.ts'
+import { checkPrerequisites, launchBrowser, startServer } from './browser.ts'
 
 checkPrerequisites()
 
@@ -17,23 +18,9 @@ await Promise.all([owner, helper].map((user) => createUser(server, user)))
 
 const HERE = { latitude: 60.171234, longitude: 24.941234 }
 const REQUEST = /Bicycle maintenance/
-const LIVE = { timeout: 5000 }
 /** Screenshots for a person to look at, outside the repository. */
 const SHOTS = process.env.THANKS_SHOTS_DIR ?? '/tmp/pyoraapu-thanks-shots'
 mkdirSync(SHOTS, { recursive: true })
-
-async function livePage(t: Test, user: TestUser) {
-  const opened = await openContext(t, browser, { geolocation: HERE, permissions: ['geolocation'] })
-  const ready = eventStreamReady(opened.page)
-  await logIn(opened.page, baseUrl, user.username, user.password)
-  await ready
-  return opened
-}
-
-async function atLeastTouchSize(t: Test, target: Locator, what: string) {
-  const box = await target.boundingBox()
-  t.ok(box && box.height >= 44 && box.width >= 44, `${what} is at least 44 × 44 px (${box?.width} × ${box?.height})`)
-}
 
 /** Light and dark, each checked with axe too. */
 async function shootAndCheck(t: Test, page: Page, name: string) {
@@ -46,22 +33,12 @@ async function shootAndCheck(t: Test, page: Page, name: string) {
 }
 
 t.test('the owner thanks with a quick reply; the helper sees it live and their count in the settings', async (t) => {
-  const o = await livePage(t, owner)
-  const h = await livePage(t, helper)
+  const o = await livePage(t, browser, baseUrl, owner, HERE)
+  const h = await livePage(t, browser, baseUrl, helper, HERE)
 
-  await o.page.getByRole('button', { name: 'Ask for help' }).click()
-  const form = o.page.getByRole('dialog', { name: 'Ask for help' })
-  await form.getByRole('radio', { name: 'Bicycle maintenance' }).check()
-  await form.getByLabel('Description').fill('Chain snapped by the station')
-  await form.getByRole('radio', { name: /Exact location/ }).check()
-  await form.getByRole('button', { name: 'Send request' }).click()
-  await form.waitFor({ state: 'hidden' })
+  await askForHelp(o.page, 'Chain snapped by the station')
 
-  const row = h.page.getByRole('button', { name: REQUEST })
-  await row.waitFor(LIVE)
-  await row.click()
-  const helping = h.page.getByRole('dialog', { name: 'Bicycle maintenance' })
-  await helping.getByRole('button', { name: 'I’m working on it' }).click()
+  const helping = await takeOver(h.page)
   await helping.getByText('Has not helped anyone yet').waitFor(LIVE)
   t.pass('the helper’s own count is shown by their name')
   await h.page.getByRole('button', { name: 'Close' }).click()

@@ -1,0 +1,55 @@
+/**
+ * The steps the owner-and-helper browser tests share: a logged-in page listening live, a request asked for in the
+ * dialog, and the helper's take-over from their list.
+ */
+import type { Browser, Locator, Page } from 'playwright-core'
+import type { Test } from 'tap'
+import { logIn, type TestUser } from './accounts-helpers.ts'
+import { eventStreamReady, openContext } from './browser.ts'
+
+/** Live events arrive within a second; this leaves room for a slow machine, far below a reload-based wait. */
+export const LIVE = { timeout: 5000 }
+
+/** The category every one of these tests asks for, as its card and detail are named. */
+const CATEGORY = 'Bicycle maintenance'
+
+/** Logged in where the phone says it is, with the event stream authenticated (the server's `ready` frame seen). */
+export async function livePage(
+  t: Test,
+  browser: Browser,
+  baseUrl: string,
+  user: TestUser,
+  geolocation: { latitude: number; longitude: number },
+) {
+  const opened = await openContext(t, browser, { geolocation, permissions: ['geolocation'] })
+  const ready = eventStreamReady(opened.page)
+  await logIn(opened.page, baseUrl, user.username, user.password)
+  await ready
+  return opened
+}
+
+/** Asks for help with the bike at the phone's exact location; resolves once the dialog has closed (sent). */
+export async function askForHelp(page: Page, description: string): Promise<void> {
+  await page.getByRole('button', { name: 'Ask for help' }).click()
+  const form = page.getByRole('dialog', { name: 'Ask for help' })
+  await form.getByRole('radio', { name: CATEGORY }).check()
+  await form.getByLabel('Description').fill(description)
+  await form.getByRole('radio', { name: /Exact location/ }).check()
+  await form.getByRole('button', { name: 'Send request' }).click()
+  await form.waitFor({ state: 'hidden' })
+}
+
+/** The helper opens the request as it arrives live in their list and takes it over; answers its open detail. */
+export async function takeOver(page: Page): Promise<Locator> {
+  const row = page.getByRole('button', { name: new RegExp(CATEGORY) })
+  await row.waitFor(LIVE)
+  await row.click()
+  const detail = page.getByRole('dialog', { name: CATEGORY })
+  await detail.getByRole('button', { name: 'I’m working on it' }).click()
+  return detail
+}
+
+export async function atLeastTouchSize(t: Test, target: Locator, what: string): Promise<void> {
+  const box = await target.boundingBox()
+  t.ok(box && box.height >= 44 && box.width >= 44, `${what} is at least 44 × 44 px (${box?.width} × ${box?.height})`)
+}
