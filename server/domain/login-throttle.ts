@@ -57,16 +57,18 @@ export async function admitLoginAttempt(sql: Sql, accountKey: string, clientIp: 
   const ip = addressKey(clientIp)
   const window = LOGIN_POLICY.windowMinutes * 60
   const attemptId = await withLimitLocks(sql, [`login:account:${accountKey}`, `login:address:${ip}`], async (tx) => {
+    // Times are read and written after the locks are held (statement_timestamp, not the transaction's now(), which
+    // is older than an attempt committed while this one waited): the spacing between attempts is never negative.
     const [counts] = await tx<AttemptCounts[]>`
       select
         count(*) filter (where account_key = ${accountKey} and ip = ${ip})::int as pair,
         count(*) filter (where ip = ${ip})::int as address,
         count(*) filter (where account_key = ${accountKey})::int as account,
-        extract(epoch from now() - min(attempted_at) filter (where account_key = ${accountKey} and ip = ${ip}))::float8 as pair_oldest_age,
-        extract(epoch from now() - min(attempted_at) filter (where ip = ${ip}))::float8 as address_oldest_age,
-        extract(epoch from now() - max(attempted_at) filter (where account_key = ${accountKey}))::float8 as seconds_since_last
+        extract(epoch from statement_timestamp() - min(attempted_at) filter (where account_key = ${accountKey} and ip = ${ip}))::float8 as pair_oldest_age,
+        extract(epoch from statement_timestamp() - min(attempted_at) filter (where ip = ${ip}))::float8 as address_oldest_age,
+        extract(epoch from statement_timestamp() - max(attempted_at) filter (where account_key = ${accountKey}))::float8 as seconds_since_last
       from login_attempts
-      where attempted_at > now() - make_interval(secs => ${window})
+      where attempted_at > statement_timestamp() - make_interval(secs => ${window})
         and (account_key = ${accountKey} or ip = ${ip})
     `
     const { pair, address, account } = counts!
@@ -75,7 +77,8 @@ export async function admitLoginAttempt(sql: Sql, accountKey: string, clientIp: 
     const wait = accountSpacingSeconds(account) - (counts!.seconds_since_last ?? Infinity)
     if (wait > 0) throw tooMany(wait)
     const [row] = await tx<{ id: string }[]>`
-      insert into login_attempts (account_key, ip) values (${accountKey}, ${ip}) returning id
+      insert into login_attempts (account_key, ip, attempted_at)
+      values (${accountKey}, ${ip}, statement_timestamp()) returning id
     `
     return row!.id
   })
