@@ -42,6 +42,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         body: UsernameBody,
         response: { 200: MessageAndUser, ...ErrorAnswers },
       },
+      // Its "Username already taken" answers whether a name exists, like check-username: the same per-address limit.
+      config: limited,
     },
     async (request) => {
       const userName = checkUserName(request.body.user_name)

@@ -83,6 +83,23 @@ t.test('phone numbers cannot be enumerated or used to make the server hash', asy
     }
   })
 
+  t.test('user names cannot be probed through the rename route faster than check-username', async (t) => {
+    const prober = await registerUser(app, dataDir, { user_name: 'Prober' })
+    const remoteAddress = '192.0.2.50'
+    const rename = (user_name: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/user/username',
+        headers: { authorization: `Bearer ${prober.token}` },
+        payload: { user_name },
+        remoteAddress,
+      })
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => rename(i % 2 ? 'Enumerated' : `Probe${i}`)))
+    const refused = answers.filter((a) => a.statusCode === 429)
+    t.equal(refused.length, 3, '5 per minute per address, also in a parallel burst')
+    t.same(refused[0]?.json(), TOO_MANY)
+  })
+
   t.test('the IPv6 addresses of one /64 share their limit', async (t) => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
