@@ -9,7 +9,7 @@ import { requireFilled } from '../../domain/user-rules.ts'
 import { toPublicUser, userById, userByIdentifier } from '../../domain/users.ts'
 import { unauthorized } from '../../errors.ts'
 import { REFRESH_COOKIE, type AccessTokenPayload } from '../../plugins/auth.ts'
-import { BEARER_AUTH, ErrorAnswers, NoBody } from '../../schemas/common.ts'
+import { BEARER_AUTH, EmptyJsonBody, ErrorAnswers, NoBody } from '../../schemas/common.ts'
 import { LoginBody, PublicUser, SessionAnswer, UserAnswer } from '../../schemas/user.ts'
 import { accountRateLimit } from '../rate-limits.ts'
 import type { Config } from '../../config.ts'
@@ -22,11 +22,14 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       schema: {
         tags: ['accounts'],
         summary: 'Log in with a user name or phone number and the password',
-        description: 'Answers an access token and sets the refresh cookie. Failed guesses are limited per account.',
+        description:
+          'Answers an access token and sets the refresh cookie. Failed guesses are limited per account. A browser ' +
+          'call from another origin (Sec-Fetch-Site or Origin) is refused with 403, a non-JSON body with 415.',
         body: LoginBody,
         response: { 200: SessionAnswer, ...ErrorAnswers },
       },
       config: limited,
+      onRequest: app.sameOriginJson,
     },
     async (request, reply) => {
       const { identifier, password } = request.body
@@ -52,10 +55,14 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       schema: {
         tags: ['accounts'],
         summary: 'A new access token from the refresh cookie',
-        description: 'The refresh token is rotated; presenting an old one again ends its session.',
+        description:
+          'The refresh token is rotated; presenting an old one again ends its session. Send `{}` as JSON; a browser ' +
+          'call from another origin (Sec-Fetch-Site or Origin) is refused with 403, another content type with 415.',
         security: [{ refreshCookie: [] }],
+        body: EmptyJsonBody,
         response: { 200: Type.Object({ accessToken: Type.String(), user: PublicUser }), ...ErrorAnswers },
       },
+      onRequest: app.sameOriginJson,
     },
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE]
@@ -80,12 +87,15 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   const logout = {
     tags: ['accounts'],
     summary: 'Log out: end the session',
-    description: 'Works with an expired access token, with only the refresh cookie, or with neither.',
+    description:
+      'Works with an expired access token, with only the refresh cookie, or with neither. Send `{}` as JSON; a ' +
+      'browser call from another origin (Sec-Fetch-Site or Origin) is refused with 403, another content type with 415.',
+    body: EmptyJsonBody,
     // Either credential, or none (the empty requirement): logging out never fails for want of a session.
     security: [...BEARER_AUTH, { refreshCookie: [] }, {}] as Record<string, string[]>[],
     response: { 204: NoBody('The session has ended and the refresh cookie is cleared.'), ...ErrorAnswers },
   }
-  app.post('/api/user/logout', { schema: logout }, async (request, reply) => {
+  app.post('/api/user/logout', { schema: logout, onRequest: app.sameOriginJson }, async (request, reply) => {
     const payload = await request.jwtVerify<AccessTokenPayload>().catch(() => undefined)
     const ended = new Set<number | undefined>()
     if (payload?.sid) ended.add(await revokeSession(app.sql, payload.sid, 'logout'))
