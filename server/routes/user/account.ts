@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { forgetDevices } from '../../domain/device-cookies.ts'
 import { admitLoginAttempt } from '../../domain/login-throttle.ts'
 import { hashPassword, passwordMatches } from '../../domain/passwords.ts'
 import { normalisePhone } from '../../domain/phone.ts'
@@ -116,6 +117,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       await app.sql.begin(async (tx) => {
         await updateUser(tx, user.user_id, { password_hash: passwordHash })
         await revokeOtherSessions(tx, user.user_id, request.sessionId, 'password changed')
+        // Device trust belongs to the password it was earned with (README "Security", "Password guessing").
+        await forgetDevices(tx, user.user_id)
       })
       // The other sessions' live streams close on every instance; this one's stays.
       await app.events.publish({ type: 'user', userId: user.user_id })
@@ -151,6 +154,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         await app.phoneVerification.spendProof(tx, proof)
         await updateUser(tx, user.user_id, { password_hash: passwordHash })
         await revokeOtherSessions(tx, user.user_id, null, 'password reset')
+        await forgetDevices(tx, user.user_id)
       })
       // Every session's live stream closes, on every instance.
       await app.events.publish({ type: 'user', userId: user.user_id })

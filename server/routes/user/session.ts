@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { deviceCookieName, hashNonce, presentedNonce, rememberDevice } from '../../domain/device-cookies.ts'
 import { admitLoginAttempt } from '../../domain/login-throttle.ts'
 import { passwordMatches } from '../../domain/passwords.ts'
 import { phoneOrUndefined } from '../../domain/phone.ts'
@@ -16,6 +17,7 @@ import type { Config } from '../../config.ts'
 
 const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limited = accountRateLimit(config)
+  const deviceKey = app.deriveKey('device-cookie')
   app.post(
     '/api/user/login',
     {
@@ -23,7 +25,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         tags: ['accounts'],
         summary: 'Log in with a user name or phone number and the password',
         description:
-          'Answers an access token and sets the refresh cookie. Failed guesses are limited per account. A browser ' +
+          'Answers an access token and sets the refresh cookie and the device cookie (path /api/user/login). Failed ' +
+          'guesses are limited per account and address; a valid device cookie of the account is judged only by its ' +
+          'own failures. A browser ' +
           'call from another origin (Sec-Fetch-Site or Origin) is refused with 403, a non-JSON body with 415.',
         body: LoginBody,
         response: { 200: SessionAnswer, ...ErrorAnswers },
@@ -39,12 +43,21 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const user = await userByIdentifier(app.sql, name, phone)
       // Guesses count against the account however it is named (user name or any way of writing the phone).
       const accountKey = user ? `user:${user.user_id}` : `unknown:${(phone ?? name).toLowerCase()}`
-      const attempt = await admitLoginAttempt(app.sql, accountKey, request.ip)
+      // This browser's device cookie for the account, if it signed in before (README "Security").
+      const nonce = user && presentedNonce(deviceKey, user.user_id, request.cookies[deviceCookieName(user.user_id)])
+      const device = user && nonce ? { userId: user.user_id, nonceHash: hashNonce(nonce) } : undefined
+      const attempt = await admitLoginAttempt(app.sql, accountKey, request.ip, device)
       if (!(await passwordMatches(password, user?.password_hash)) || !user)
         throw unauthorized(USER_MESSAGES.invalidLogin)
       await attempt.succeeded()
       const session = await startSession(app.sql, user.user_id)
       app.setRefreshCookie(request, reply, session)
+      app.setDeviceCookie(
+        request,
+        reply,
+        user.user_id,
+        await rememberDevice(app.sql, deviceKey, user.user_id, attempt.deviceId),
+      )
       return { token: app.accessTokenFor(user, session.sessionId), user: toPublicUser(user) }
     },
   )
