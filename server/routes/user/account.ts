@@ -145,7 +145,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const phone = normalisePhone(request.params.phone)
       const password = checkNewPassword(newPassword)
       // Cheap checks first, the costly hash last: without a valid proof nobody makes this server hash anything.
-      // A proof exists only for a number with an account, so an unknown number gets the same answer as a bad proof.
+      // A reset code is texted only to a number with an account, and an unknown number gets the same answer as a
+      // bad proof.
       const proof = await app.phoneVerification.proveIdToken(idToken, phone, 'reset')
       const user = await userByPhone(app.sql, phone)
       if (!user) throw badRequest(USER_MESSAGES.invalidCode)
