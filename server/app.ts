@@ -21,6 +21,7 @@ import phoneVerificationPlugin from './plugins/phone-verification.ts'
 import pushPlugin from './plugins/push.ts'
 import type { PushWorkerOptions } from './push/queue.ts'
 import rateLimitPlugin from './plugins/rate-limit.ts'
+import sameOrigin from './plugins/same-origin.ts'
 import sampleServices from './plugins/sample-services.ts'
 import securityHeaders from './plugins/security-headers.ts'
 import webApp, { webAppBuilt, webAppStaticOptions } from './plugins/web-app.ts'
@@ -81,6 +82,7 @@ export default async function app(
 
   // Our plugins.
   await fastify.register(authPlugin, { secret })
+  await fastify.register(sameOrigin)
   await fastify.register(phoneVerificationPlugin, { config })
   await fastify.register(housekeeping, { historyDays: config.REQUEST_HISTORY_DAYS })
   await fastify.register(eventsPlugin, events ?? {})

@@ -7,12 +7,22 @@ export function readOutbox(dataDir: string): OutboxMessage[] {
   return new SmsOutbox(dataDir).messages()
 }
 
+/**
+ * The newest code to `phone` in the outbox. The server delivers codes after it answers: read it after
+ * `app.phoneVerification.delivered()` (in process) or with `sentCode` / SmsOutbox.waitForCode (another process).
+ */
 export function latestCode(dataDir: string, phone: string): string {
   const message = readOutbox(dataDir)
     .filter((m) => m.to === phone)
     .at(-1)
   if (!message) throw new Error(`no SMS to ${phone} in the outbox`)
   return message.code
+}
+
+/** The code of the SMS a send just queued in this app, once the app has delivered it (no polling, no sleep). */
+export async function sentCode(app: FastifyInstance, dataDir: string, phone: string): Promise<string> {
+  await app.phoneVerification.delivered()
+  return latestCode(dataDir, phone)
 }
 
 /** The refresh cookie's value from a response, for sending it back like a browser would. */
@@ -50,7 +60,7 @@ export async function verifiedPhoneToken(
   const verified = await app.inject({
     method: 'POST',
     url: '/api/phone-verification/verify',
-    payload: { phone, code: latestCode(dataDir, e164) },
+    payload: { phone, code: await sentCode(app, dataDir, e164) },
     remoteAddress,
   })
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.statusCode} ${verified.body}`)

@@ -9,11 +9,12 @@ export interface Purged {
   phoneCodes: number
   sessions: number
   requestTombstones: number
+  deviceCookies: number
 }
 
 /**
  * Deletes what no rule reads any more: counters past their windows, spent proofs past their expiry,
- * sessions a week after they ended (kept that long so a reused refresh token is still recognised), and tombstones
+ * device cookies past their expiry, sessions a week after they ended (kept that long so a reused refresh token is still recognised), and tombstones
  * of deleted requests no accepted sync cursor can need.
  * Idempotent, so every instance may run it.
  */
@@ -30,6 +31,7 @@ export async function purgeExpired(sql: Queryable): Promise<Purged> {
         where expires_at < now() - interval '7 days' or revoked_at < now() - interval '7 days'
         returning 1
       ),
+      devices as (delete from device_cookies where expires_at < now() returning 1),
       tombstones as (
         delete from request_tombstones
         where deleted_at < now() - make_interval(days => ${SYNC_CURSOR_MAX_AGE_DAYS + 1})
@@ -42,7 +44,8 @@ export async function purgeExpired(sql: Queryable): Promise<Purged> {
       (select count(*)::int from tokens) as "verificationTokens",
       (select count(*)::int from codes) as "phoneCodes",
       (select count(*)::int from ended) as "sessions",
-      (select count(*)::int from tombstones) as "requestTombstones"
+      (select count(*)::int from tombstones) as "requestTombstones",
+      (select count(*)::int from devices) as "deviceCookies"
   `
   return counts!
 }

@@ -4,6 +4,7 @@ import type { FastifyJWTOptions } from '@fastify/jwt'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Sql } from 'postgres'
 import type { Config } from '../config.ts'
+import { DEVICE_COOKIE_PATH, deviceCookieName, type IssuedDeviceCookie } from '../domain/device-cookies.ts'
 import { generatedJwtSecret } from '../domain/jwt-secret.ts'
 import { liveSessionUser, type IssuedRefreshToken } from '../domain/sessions.ts'
 import type { UserRow } from '../domain/users.ts'
@@ -55,6 +56,8 @@ declare module 'fastify' {
     deriveKey: (purpose: string) => string
     setRefreshCookie: (request: FastifyRequest, reply: FastifyReply, issued: IssuedRefreshToken) => void
     clearRefreshCookie: (request: FastifyRequest, reply: FastifyReply) => void
+    /** The device cookie of this account (server/domain/device-cookies.ts), sent back only to the login call. */
+    setDeviceCookie: (request: FastifyRequest, reply: FastifyReply, userId: number, issued: IssuedDeviceCookie) => void
   }
   interface FastifyRequest {
     currentUser: UserRow
@@ -151,6 +154,19 @@ export default fp<{ secret: string }>(
         expires: issued.expiresAt,
       })
     })
+
+    app.decorate(
+      'setDeviceCookie',
+      (request: FastifyRequest, reply: FastifyReply, userId: number, issued: IssuedDeviceCookie) => {
+        reply.setCookie(deviceCookieName(userId), issued.value, {
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: request.protocol === 'https',
+          path: DEVICE_COOKIE_PATH,
+          expires: issued.expiresAt,
+        })
+      },
+    )
 
     app.decorate('clearRefreshCookie', (request: FastifyRequest, reply: FastifyReply) => {
       reply.clearCookie(REFRESH_COOKIE, {

@@ -14,6 +14,7 @@ import { USER_MESSAGES } from '../domain/user-messages.ts'
 import type { Language } from '../domain/user-rules.ts'
 import { badRequest, HttpError } from '../errors.ts'
 import { firebaseVerifier, type VerifiedPhone } from '../verification/firebase.ts'
+import { smsQueue } from '../verification/sms-queue.ts'
 import { httpTransport, outboxTransport } from '../verification/sms-transport.ts'
 import { TOKEN_ISSUER, type PhoneProofPayload } from './auth.ts'
 
@@ -23,8 +24,10 @@ const VERIFICATION_TOKEN_TTL_SECONDS = 15 * 60
 export interface PhoneVerification {
   mode: Config['PHONE_VERIFICATION']
   /**
-   * Local mode: counts a send against the SMS limits, then makes and sends a code, unless `deliver` is false (a
-   * reset asked for an unknown number gets the same answer, the same limits, and no SMS).
+   * Local mode: counts a send against the SMS limits and makes a code, then queues it for delivery unless `deliver`
+   * is false (a reset asked for an unknown number). Both do the same database work and neither waits for the SMS
+   * transport, so the answer and its timing do not tell whether the number has an account
+   * (docs/adr/0002-sms-delivery-after-the-answer.md).
    */
   sendCode(
     phone: string,
@@ -42,6 +45,8 @@ export interface PhoneVerification {
   proveIdToken(idToken: string, phone: string, purpose: Purpose): Promise<VerifiedPhone>
   /** Spends a checked proof inside the caller's transaction, so a failed change does not use it up. */
   spendProof(sql: Queryable, proof: VerifiedPhone): Promise<void>
+  /** Resolves once every code queued so far has been handed to the transport or has failed. */
+  delivered(): Promise<void>
 }
 
 declare module 'fastify' {
@@ -57,6 +62,9 @@ export default fp<{ config: Config }>(
       config.SMS_TRANSPORT === 'http'
         ? httpTransport(config.SMS_GATEWAY_URL!, config.SMS_GATEWAY_TOKEN)
         : outboxTransport(config.DATA_DIR, app.log)
+    const queue = smsQueue(transport, app.log, () => app.metrics.smsSent.inc())
+    // After the server stopped taking requests: the codes already promised still go out.
+    app.addHook('onClose', () => queue.delivered())
     if (
       config.NODE_ENV === 'production' &&
       config.PHONE_VERIFICATION === 'local' &&
@@ -100,11 +108,9 @@ export default fp<{ config: Config }>(
         localOnly()
         const limits = { perIpPerHour: config.SMS_PER_IP_PER_HOUR, dailyCap: config.SMS_DAILY_CAP }
         await admitSmsSend(app.sql, phone, ip, limits)
-        if (deliver) {
-          const code = await issueCode(app.sql, phone, purpose, codeKey)
-          await transport.send({ to: phone, text: codeText(code, language), code, purpose })
-          app.metrics.smsSent.inc()
-        }
+        // A number without an account gets a code too, which nobody ever receives: the same statements either way.
+        const code = await issueCode(app.sql, phone, purpose, codeKey)
+        if (deliver) queue.enqueue({ to: phone, text: codeText(code, language), code, purpose })
         return { resendAfter: RESEND_AFTER_SECONDS }
       },
 
@@ -133,6 +139,8 @@ export default fp<{ config: Config }>(
         `
         if (spent.length === 0) throw badRequest(USER_MESSAGES.invalidCode)
       },
+
+      delivered: () => queue.delivered(),
     })
   },
   { name: 'phone-verification', dependencies: ['db', 'auth', 'metrics'] },

@@ -20,6 +20,15 @@ export const ErrorAnswers = { '4xx': ErrorMessage, '5xx': ErrorMessage }
 /** An answer without a body (204, 304): documented by its description alone. */
 export const NoBody = (description: string) => Type.Null({ description })
 
+/**
+ * The body of a call whose only input is a cookie (refresh-token, logout): `{}`, sent as JSON so that no HTML form
+ * of another origin can make the call (README "Security", "Cross-site requests").
+ */
+export const EmptyJsonBody = Type.Object(
+  {},
+  { description: 'An empty JSON object: the call must be sent as application/json.', examples: [{}] },
+)
+
 /** The route needs an access token (`Authorization: Bearer <JWT>`) of a live session: 401 without one. */
 export const BEARER_AUTH = [{ bearerAuth: [] }] as const
 

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../../server/config.ts'
 import { JWT_SECRET_FILE } from '../../server/domain/jwt-secret.ts'
 import { buildServer } from '../../server/server.ts'
 import { buildTestApp, createTestDatabase, tempDir, testConfig } from '../helper.ts'
-import { bearer, latestCode, registerUser, uniquePhone } from '../accounts.ts'
+import { bearer, registerUser, sentCode, uniquePhone } from '../accounts.ts'
 import { craftJwt, decodeJwt } from '../jwt.ts'
 
 const DATABASE_URL = 'postgres://app@db.example.org/pyoraapu'
@@ -106,7 +106,7 @@ t.test('verification codes are never logged; production warns about the outbox',
     payload: { phone, purpose: 'register' },
   })
   t.equal(sent.statusCode, 202)
-  const code = latestCode(dataDir, phone)
+  const code = await sentCode(app, dataDir, phone)
   t.match(output, /verification code written to the SMS outbox/, 'the send is logged')
   t.notMatch(output, new RegExp(`\\b${code}\\b`), 'but not its code')
 })

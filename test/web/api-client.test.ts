@@ -1,6 +1,7 @@
 import t from 'tap'
 import { apiFetch, apiPut, connectSession, refreshAccessToken } from '../../web/src/api/client.ts'
 import { ApiError } from '../../web/src/api/errors.ts'
+import { login, logout } from '../../web/src/api/user.ts'
 
 interface Call {
   path: string
@@ -64,6 +65,16 @@ t.test('a JSON body is sent as JSON', async (t) => {
   const { calls } = fakeServer(t, () => json(200, { user: {} }))
   await apiPut('/api/user/radius', { radius: 12 })
   t.match(calls[0], { method: 'PUT', contentType: 'application/json', body: '{"radius":12}' })
+})
+
+t.test('the cookie-authenticated calls send JSON, as the server requires of them (README "Security")', async (t) => {
+  const { calls } = fakeServer(t, (call) =>
+    call.path === '/api/user/logout' ? new Response(null, { status: 204 }) : json(200, { token: 't', user: {} }),
+  )
+  await login('Ville', 'secret')
+  await logout()
+  t.match(calls[0], { path: '/api/user/login', method: 'POST', contentType: 'application/json' })
+  t.match(calls[1], { path: '/api/user/logout', method: 'POST', contentType: 'application/json', body: '{}' })
 })
 
 t.test('a 401 refreshes once (credentials, JSON), stores the new token and retries once', async (t) => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { forgetDevices } from '../../domain/device-cookies.ts'
 import { admitLoginAttempt } from '../../domain/login-throttle.ts'
 import { hashPassword, passwordMatches } from '../../domain/passwords.ts'
 import { normalisePhone } from '../../domain/phone.ts'
@@ -42,6 +43,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         body: UsernameBody,
         response: { 200: MessageAndUser, ...ErrorAnswers },
       },
+      // Its "Username already taken" answers whether a name exists, like check-username: the same per-address limit.
+      config: limited,
     },
     async (request) => {
       const userName = checkUserName(request.body.user_name)
@@ -114,6 +117,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       await app.sql.begin(async (tx) => {
         await updateUser(tx, user.user_id, { password_hash: passwordHash })
         await revokeOtherSessions(tx, user.user_id, request.sessionId, 'password changed')
+        // Device trust belongs to the password it was earned with (README "Security", "Password guessing").
+        await forgetDevices(tx, user.user_id)
       })
       // The other sessions' live streams close on every instance; this one's stays.
       await app.events.publish({ type: 'user', userId: user.user_id })
@@ -140,7 +145,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const phone = normalisePhone(request.params.phone)
       const password = checkNewPassword(newPassword)
       // Cheap checks first, the costly hash last: without a valid proof nobody makes this server hash anything.
-      // A proof exists only for a number with an account, so an unknown number gets the same answer as a bad proof.
+      // A reset code is texted only to a number with an account, and an unknown number gets the same answer as a
+      // bad proof.
       const proof = await app.phoneVerification.proveIdToken(idToken, phone, 'reset')
       const user = await userByPhone(app.sql, phone)
       if (!user) throw badRequest(USER_MESSAGES.invalidCode)
@@ -149,6 +155,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         await app.phoneVerification.spendProof(tx, proof)
         await updateUser(tx, user.user_id, { password_hash: passwordHash })
         await revokeOtherSessions(tx, user.user_id, null, 'password reset')
+        await forgetDevices(tx, user.user_id)
       })
       // Every session's live stream closes, on every instance.
       await app.events.publish({ type: 'user', userId: user.user_id })

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { deviceCookieName, hashNonce, presentedNonce, rememberDevice } from '../../domain/device-cookies.ts'
 import { admitLoginAttempt } from '../../domain/login-throttle.ts'
 import { passwordMatches } from '../../domain/passwords.ts'
 import { phoneOrUndefined } from '../../domain/phone.ts'
@@ -9,24 +10,30 @@ import { requireFilled } from '../../domain/user-rules.ts'
 import { toPublicUser, userById, userByIdentifier } from '../../domain/users.ts'
 import { unauthorized } from '../../errors.ts'
 import { REFRESH_COOKIE, type AccessTokenPayload } from '../../plugins/auth.ts'
-import { BEARER_AUTH, ErrorAnswers, NoBody } from '../../schemas/common.ts'
+import { BEARER_AUTH, EmptyJsonBody, ErrorAnswers, NoBody } from '../../schemas/common.ts'
 import { LoginBody, PublicUser, SessionAnswer, UserAnswer } from '../../schemas/user.ts'
 import { accountRateLimit } from '../rate-limits.ts'
 import type { Config } from '../../config.ts'
 
 const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limited = accountRateLimit(config)
+  const deviceKey = app.deriveKey('device-cookie')
   app.post(
     '/api/user/login',
     {
       schema: {
         tags: ['accounts'],
         summary: 'Log in with a user name or phone number and the password',
-        description: 'Answers an access token and sets the refresh cookie. Failed guesses are limited per account.',
+        description:
+          'Answers an access token and sets the refresh cookie and the device cookie (path /api/user/login). Failed ' +
+          'guesses are limited per account and address; a valid device cookie of the account is judged only by its ' +
+          'own failures. A browser ' +
+          'call from another origin (Sec-Fetch-Site or Origin) is refused with 403, a non-JSON body with 415.',
         body: LoginBody,
         response: { 200: SessionAnswer, ...ErrorAnswers },
       },
       config: limited,
+      onRequest: app.sameOriginJson,
     },
     async (request, reply) => {
       const { identifier, password } = request.body
@@ -36,12 +43,21 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const user = await userByIdentifier(app.sql, name, phone)
       // Guesses count against the account however it is named (user name or any way of writing the phone).
       const accountKey = user ? `user:${user.user_id}` : `unknown:${(phone ?? name).toLowerCase()}`
-      const attempt = await admitLoginAttempt(app.sql, accountKey, request.ip)
+      // This browser's device cookie for the account, if it signed in before (README "Security").
+      const nonce = user && presentedNonce(deviceKey, user.user_id, request.cookies[deviceCookieName(user.user_id)])
+      const device = user && nonce ? { userId: user.user_id, nonceHash: hashNonce(nonce) } : undefined
+      const attempt = await admitLoginAttempt(app.sql, accountKey, request.ip, device)
       if (!(await passwordMatches(password, user?.password_hash)) || !user)
         throw unauthorized(USER_MESSAGES.invalidLogin)
       await attempt.succeeded()
       const session = await startSession(app.sql, user.user_id)
       app.setRefreshCookie(request, reply, session)
+      app.setDeviceCookie(
+        request,
+        reply,
+        user.user_id,
+        await rememberDevice(app.sql, deviceKey, user.user_id, attempt.deviceId),
+      )
       return { token: app.accessTokenFor(user, session.sessionId), user: toPublicUser(user) }
     },
   )
@@ -52,10 +68,14 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       schema: {
         tags: ['accounts'],
         summary: 'A new access token from the refresh cookie',
-        description: 'The refresh token is rotated; presenting an old one again ends its session.',
+        description:
+          'The refresh token is rotated; presenting an old one again ends its session. Send `{}` as JSON; a browser ' +
+          'call from another origin (Sec-Fetch-Site or Origin) is refused with 403, another content type with 415.',
         security: [{ refreshCookie: [] }],
+        body: EmptyJsonBody,
         response: { 200: Type.Object({ accessToken: Type.String(), user: PublicUser }), ...ErrorAnswers },
       },
+      onRequest: app.sameOriginJson,
     },
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE]
@@ -80,12 +100,15 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   const logout = {
     tags: ['accounts'],
     summary: 'Log out: end the session',
-    description: 'Works with an expired access token, with only the refresh cookie, or with neither.',
+    description:
+      'Works with an expired access token, with only the refresh cookie, or with neither. Send `{}` as JSON; a ' +
+      'browser call from another origin (Sec-Fetch-Site or Origin) is refused with 403, another content type with 415.',
+    body: EmptyJsonBody,
     // Either credential, or none (the empty requirement): logging out never fails for want of a session.
     security: [...BEARER_AUTH, { refreshCookie: [] }, {}] as Record<string, string[]>[],
     response: { 204: NoBody('The session has ended and the refresh cookie is cleared.'), ...ErrorAnswers },
   }
-  app.post('/api/user/logout', { schema: logout }, async (request, reply) => {
+  app.post('/api/user/logout', { schema: logout, onRequest: app.sameOriginJson }, async (request, reply) => {
     const payload = await request.jwtVerify<AccessTokenPayload>().catch(() => undefined)
     const ended = new Set<number | undefined>()
     if (payload?.sid) ended.add(await revokeSession(app.sql, payload.sid, 'logout'))

@@ -197,6 +197,7 @@ t.test('account settings', async (t) => {
     const refreshed = await app.inject({
       method: 'POST',
       url: '/api/user/refresh-token',
+      payload: {},
       cookies: { refresh_token: admin.cookie },
     })
     t.equal(refreshed.json<{ user: UserJson }>().user.isAdmin, true, 'and the next token carries it')

@@ -1,9 +1,73 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel'
+import type { FastifyInstance } from 'fastify'
+import type { Sql } from 'postgres'
 import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { registerUser, uniquePhone, verifiedPhoneToken } from '../../accounts.ts'
+import { readOutbox, registerUser, uniquePhone, verifiedPhoneToken } from '../../accounts.ts'
 
 const TOO_MANY = { message: 'Too many attempts, try again later' }
+
+/**
+ * Records the text of every SQL statement the app runs through `app.sql` while `record` runs, transactions included.
+ * Parameters are left out: only the work counts. The app's background jobs hold their own reference to the pool
+ * (and the push worker is off), so what is recorded is the call's own work.
+ */
+function statementRecorder(app: FastifyInstance) {
+  let recording: string[] | undefined
+  const wrap = (sql: Sql): Sql =>
+    new Proxy(sql, {
+      apply(target, thisArg, args: unknown[]) {
+        const [strings] = args
+        if (Array.isArray(strings) && 'raw' in strings) recording?.push(strings.join('$').replace(/\s+/g, ' '))
+        return Reflect.apply(target, thisArg, args) as unknown
+      },
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver)
+        if (property !== 'begin') return value
+        return (...args: unknown[]) => {
+          const body = args.at(-1) as (tx: Sql) => unknown
+          return (value as (...a: unknown[]) => unknown).apply(target, [
+            ...args.slice(0, -1),
+            (tx: Sql) => body(wrap(tx)),
+          ])
+        }
+      },
+    })
+  // Decorators are plain properties of the root instance: every plugin and route reads app.sql when it runs.
+  ;(app as { sql: Sql }).sql = wrap(app.sql)
+  return async <T>(call: () => Promise<T>): Promise<{ answer: T; statements: string[] }> => {
+    const statements: string[] = []
+    recording = statements
+    try {
+      return { answer: await call(), statements }
+    } finally {
+      recording = undefined
+    }
+  }
+}
+
+t.test('a reset for a known and for an unknown number does the same work before it answers', async (t) => {
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, { DATA_DIR: dataDir }, { pushWorker: { worker: false } })
+  const known = uniquePhone()
+  await registerUser(app, dataDir, { user_name: 'Recorded', phone: known })
+  const send = (phone: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/phone-verification/send',
+      payload: { phone, purpose: 'reset' },
+      remoteAddress: '192.0.2.60',
+    })
+  await send(uniquePhone()) // the first call of each statement may differ (connections, prepared statements)
+  const record = statementRecorder(app)
+  const forKnown = await record(() => send(known))
+  const forUnknown = await record(() => send(uniquePhone()))
+  t.same([forKnown.answer.statusCode, forUnknown.answer.statusCode], [202, 202])
+  t.ok(forKnown.statements.length >= 3, `the recorder sees the statements (${forKnown.statements.length})`)
+  t.same(forUnknown.statements, forKnown.statements, 'the same statements, in the same order')
+  await app.phoneVerification.delivered()
+  t.equal(readOutbox(dataDir).filter((m) => m.to === known && m.purpose === 'reset').length, 1, 'only one SMS')
+})
 
 t.test('phone numbers cannot be enumerated or used to make the server hash', async (t) => {
   const dataDir = tempDir(t)
@@ -81,6 +145,23 @@ t.test('phone numbers cannot be enumerated or used to make the server hash', asy
         `${name}: another address is not limited`,
       )
     }
+  })
+
+  t.test('user names cannot be probed through the rename route faster than check-username', async (t) => {
+    const prober = await registerUser(app, dataDir, { user_name: 'Prober' })
+    const remoteAddress = '192.0.2.50'
+    const rename = (user_name: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/user/username',
+        headers: { authorization: `Bearer ${prober.token}` },
+        payload: { user_name },
+        remoteAddress,
+      })
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => rename(i % 2 ? 'Enumerated' : `Probe${i}`)))
+    const refused = answers.filter((a) => a.statusCode === 429)
+    t.equal(refused.length, 3, '5 per minute per address, also in a parallel burst')
+    t.same(refused[0]?.json(), TOO_MANY)
   })
 
   t.test('the IPv6 addresses of one /64 share their limit', async (t) => {

@@ -147,6 +147,116 @@ t.test('login limits under parallel requests', async (t) => {
     t.equal((await login('Bystander', user.password)).statusCode, 200, 'from elsewhere the account works')
   })
 
+  /** The account's attack has gone on for a while: 16 failures in the window, so untrusted logins wait a minute. */
+  const slowDown = async (userId: number) => {
+    await app.sql`
+      insert into login_attempts (account_key, ip, attempted_at)
+      select ${'user:' + userId}, '203.0.113.' || i, now() from generate_series(1, 16) as i`
+    t.equal(accountSpacingSeconds(16), LOGIN_POLICY.maxSpacingSeconds)
+  }
+  const loginWith = (identifier: string, password: string, cookies: Record<string, string>, remoteAddress: string) =>
+    app.inject({ method: 'POST', url: '/api/user/login', payload: { identifier, password }, cookies, remoteAddress })
+  /** The cookies a browser keeps from a login answer. */
+  const cookiesOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
+    Object.fromEntries(response.cookies.map((c) => [c.name, c.value]))
+
+  t.test("device cookies: a burst from 40 addresses does not keep the owner's own browser out", async (t) => {
+    const user = await registerUser(app, dataDir, { user_name: 'Owner' })
+    const userId = user.user.user_id
+    const home = '198.51.100.20'
+    const earlier = await login('Owner', user.password, home)
+    t.equal(earlier.statusCode, 200, 'the owner signed in on this browser before')
+    t.match(
+      earlier.cookies.find((c) => c.name === `device_${userId}`),
+      {
+        path: '/api/user/login',
+        httpOnly: true,
+        sameSite: 'Strict',
+      },
+    )
+    const browser = cookiesOf(earlier)
+
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => login('Owner', `guess-${i}`)))
+    t.notOk(
+      burst.some((a) => a.statusCode === 200),
+      'no guess got in',
+    )
+    t.ok(
+      burst.some((a) => a.statusCode === 429),
+      'the account slowed the attack down',
+    )
+    await slowDown(userId)
+    t.equal((await login('Owner', user.password, home)).statusCode, 429, 'a browser without the cookie must wait')
+
+    const owner = await loginWith('Owner', user.password, browser, home)
+    t.equal(owner.statusCode, 200, "the owner's browser is in at once")
+    t.notOk(owner.headers['retry-after'])
+    const rotated = cookiesOf(owner)
+    t.not(rotated[`device_${userId}`], browser[`device_${userId}`], 'the device cookie is rotated on use')
+    t.equal(
+      (await loginWith('Owner', user.password, browser, home)).statusCode,
+      429,
+      'the old device cookie is worth nothing after the rotation',
+    )
+    t.equal((await loginWith('Owner', user.password, rotated, '198.51.100.21')).statusCode, 200, 'the new one works')
+  })
+
+  t.test('a device cookie has its own small budget, then counts as absent', async (t) => {
+    const user = await registerUser(app, dataDir, { user_name: 'Stolen' })
+    const userId = user.user.user_id
+    const browser = cookiesOf(await login('Stolen', user.password))
+    await slowDown(userId)
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => loginWith('Stolen', `guess-${i}`, browser, `198.51.100.${30 + i}`)),
+    )
+    t.same(statuses(guesses), { 401: 5, 429: 3 }, 'five checked as the device, then the account limits apply')
+    t.equal(
+      (await loginWith('Stolen', user.password, browser, '198.51.100.40')).statusCode,
+      429,
+      'for the rest of the window, even with the password',
+    )
+    await app.sql`
+      update login_attempts set attempted_at = attempted_at - make_interval(mins => ${LOGIN_POLICY.windowMinutes})
+      where device_id is not null`
+    await slowDown(userId)
+    t.equal((await loginWith('Stolen', user.password, browser, '198.51.100.40')).statusCode, 200, 'trusted again')
+  })
+
+  t.test('a forged, foreign or forgotten device cookie is not trusted', async (t) => {
+    const user = await registerUser(app, dataDir, { user_name: 'Forgetful2' })
+    const other = await registerUser(app, dataDir, { user_name: 'Neighbour' })
+    const userId = user.user.user_id
+    const browser = cookiesOf(await login('Forgetful2', user.password))
+    const neighbours = cookiesOf(await login('Neighbour', other.password))
+    await slowDown(userId)
+    const name = `device_${userId}`
+    const [nonce] = browser[name]!.split('.')
+    for (const [what, value] of [
+      ['an unsigned nonce', nonce!],
+      ['a made-up signature', `${nonce}.AAAA`],
+      ["another account's cookie", neighbours[`device_${other.user.user_id}`]!],
+    ] as const) {
+      t.equal((await loginWith('Forgetful2', user.password, { [name]: value }, clientAddress())).statusCode, 429, what)
+    }
+    // The attack is over (its failures aged out): the owner changes the password.
+    await app.sql`delete from login_attempts where account_key = ${'user:' + userId}`
+    const change = await app.inject({
+      method: 'PUT',
+      url: '/api/user/password',
+      headers: bearer(user.token),
+      payload: { oldPassword: user.password, newPassword: 'a new password' },
+      remoteAddress: '198.51.100.50',
+    })
+    t.equal(change.statusCode, 200)
+    const [left] = await app.sql<{ count: number }[]>`
+      select count(*)::int from device_cookies where user_id = ${userId}`
+    t.equal(left!.count, 0, 'a password change forgets the devices of the account')
+    await app.inject({ method: 'DELETE', url: '/api/user', headers: bearer(other.token) })
+    const [gone] = await app.sql<{ count: number }[]>`
+      select count(*)::int from device_cookies where user_id = ${other.user.user_id}`
+    t.equal(gone!.count, 0, 'and account deletion takes them along')
+  })
+
   t.test('the password change shares the budget of its account', async (t) => {
     const user = await registerUser(app, dataDir, { user_name: 'Changer' })
     const change = (oldPassword: string) =>

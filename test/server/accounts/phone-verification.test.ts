@@ -1,7 +1,8 @@
 import { createServer } from 'node:http'
+import { Writable } from 'node:stream'
 import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { clientAddress, latestCode, readOutbox, registerUser, uniquePhone } from '../../accounts.ts'
+import { clientAddress, readOutbox, registerUser, sentCode, uniquePhone } from '../../accounts.ts'
 
 const send = (phone: string, purpose: 'register' | 'reset', remoteAddress = clientAddress(), language = 'en') => ({
   method: 'POST' as const,
@@ -25,6 +26,7 @@ t.test('local phone verification', async (t) => {
     const response = await app.inject(send('040 111 2233', 'register', clientAddress(), 'fi-FI,fi;q=0.9'))
     t.equal(response.statusCode, 202)
     t.same(response.json(), { resendAfter: 30 })
+    await app.phoneVerification.delivered()
     const message = readOutbox(dataDir).at(-1)!
     t.match(message, { to: '+358401112233', purpose: 'register' })
     t.match(message.code, /^\d{6}$/)
@@ -46,7 +48,7 @@ t.test('local phone verification', async (t) => {
   t.test('a wrong code is refused; the fifth wrong code voids the real one', async (t) => {
     const phone = uniquePhone()
     await app.inject(send(phone, 'register'))
-    const code = latestCode(dataDir, phone)
+    const code = await sentCode(app, dataDir, phone)
     const wrong = code === '000000' ? '111111' : '000000'
     const first = await app.inject(verify(phone, wrong))
     t.equal(first.statusCode, 400)
@@ -60,7 +62,7 @@ t.test('local phone verification', async (t) => {
   t.test('four wrong codes leave the real one usable', async (t) => {
     const phone = uniquePhone()
     await app.inject(send(phone, 'register'))
-    const code = latestCode(dataDir, phone)
+    const code = await sentCode(app, dataDir, phone)
     const wrong = code === '000000' ? '111111' : '000000'
     for (let i = 0; i < 4; i++) await app.inject(verify(phone, wrong))
     t.equal((await app.inject(verify(phone, code))).statusCode, 200)
@@ -69,7 +71,7 @@ t.test('local phone verification', async (t) => {
   t.test('a code expires after 10 minutes', async (t) => {
     const phone = uniquePhone()
     await app.inject(send(phone, 'register'))
-    const code = latestCode(dataDir, phone)
+    const code = await sentCode(app, dataDir, phone)
     const [row] = await app.sql<{ minutes: number }[]>`
       select round(extract(epoch from expires_at - created_at) / 60)::int as minutes from phone_codes where phone = ${phone}`
     t.equal(row!.minutes, 10)
@@ -80,9 +82,9 @@ t.test('local phone verification', async (t) => {
   t.test('a new send replaces the earlier code', async (t) => {
     const phone = uniquePhone()
     await app.inject(send(phone, 'register'))
-    const firstCode = latestCode(dataDir, phone)
+    const firstCode = await sentCode(app, dataDir, phone)
     await app.inject(send(phone, 'register'))
-    const secondCode = latestCode(dataDir, phone)
+    const secondCode = await sentCode(app, dataDir, phone)
     if (firstCode !== secondCode)
       t.same((await app.inject(verify(phone, firstCode))).json(), { message: 'Invalid code' })
     t.equal((await app.inject(verify(phone, secondCode))).statusCode, 200)
@@ -97,6 +99,7 @@ t.test('local phone verification', async (t) => {
     const knownReset = await app.inject(send(known, 'reset'))
     t.equal(unknown.statusCode, 202)
     t.same([unknown.statusCode, unknown.body], [knownReset.statusCode, knownReset.body], 'the same answer')
+    await app.phoneVerification.delivered()
     t.equal(readOutbox(dataDir).filter((m) => m.to === stranger).length, 0, 'no SMS to a number without an account')
     t.equal(
       readOutbox(dataDir).filter((m) => m.to === known && m.purpose === 'reset').length,
@@ -176,9 +179,11 @@ t.test('parallel sends cannot pass the per-address limit or the daily cap', asyn
   t.equal(sent!.count, 10, 'and exactly 10 recorded')
 })
 
-t.test('the http transport posts to the SMS gateway', async (t) => {
+t.test('the http transport posts to the SMS gateway, after the answer', async (t) => {
   const received: Array<{ body: { to: string; text: string }; authorization: string | undefined }> = []
   let status = 200
+  /** While set, the gateway holds each request open until the test lets it go. */
+  let hold: Promise<void> | undefined
   const gateway = createServer((request, response) => {
     let data = ''
     request.on('data', (chunk: Buffer) => (data += chunk.toString()))
@@ -187,7 +192,7 @@ t.test('the http transport posts to the SMS gateway', async (t) => {
         body: JSON.parse(data) as { to: string; text: string },
         authorization: request.headers.authorization,
       })
-      response.writeHead(status).end()
+      void (hold ?? Promise.resolve()).then(() => response.writeHead(status).end())
     })
   })
   await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve))
@@ -195,22 +200,55 @@ t.test('the http transport posts to the SMS gateway', async (t) => {
   const { port } = gateway.address() as { port: number }
 
   const dataDir = tempDir(t)
-  const app = await buildTestApp(t, {
-    DATA_DIR: dataDir,
-    SMS_TRANSPORT: 'http',
-    SMS_GATEWAY_URL: `http://127.0.0.1:${port}/send`,
-    SMS_GATEWAY_TOKEN: 'gateway-secret',
-  })
+  const logs: string[] = []
+  const app = await buildTestApp(
+    t,
+    {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      SMS_TRANSPORT: 'http',
+      SMS_GATEWAY_URL: `http://127.0.0.1:${port}/send`,
+      SMS_GATEWAY_TOKEN: 'gateway-secret',
+    },
+    {
+      logStream: new Writable({
+        write(chunk, _encoding, done) {
+          logs.push(String(chunk))
+          done()
+        },
+      }),
+    },
+  )
   const phone = uniquePhone()
   t.equal((await app.inject(send(phone, 'register', clientAddress(), 'sv-FI'))).statusCode, 202)
+  await app.phoneVerification.delivered()
   t.equal(received.length, 1)
   t.equal(received[0]!.body.to, phone)
   t.match(received[0]!.body.text, /^Cykelhjälpen: din verifieringskod är \d{6}\./)
   t.equal(received[0]!.authorization, 'Bearer gateway-secret')
   t.same(readOutbox(dataDir), [], 'nothing went to the outbox')
 
+  // The gateway answers only after the test has the server's answer: a server that waited for it would never answer.
+  let release!: () => void
+  hold = new Promise((resolve) => (release = resolve))
+  const held = await app.inject(send(uniquePhone(), 'register'))
+  t.equal(held.statusCode, 202, 'answered while the SMS gateway still holds the message')
+  release()
+  await app.phoneVerification.delivered()
+  t.equal(received.length, 2, 'and the message went out after the answer')
+  hold = undefined
+
   status = 500
-  const failed = await app.inject(send(uniquePhone(), 'register'))
-  t.equal(failed.statusCode, 500, 'a failing gateway is a server error')
-  t.same(failed.json(), { message: 'Something went wrong, try again later' })
+  const failing = uniquePhone()
+  const failed = await app.inject(send(failing, 'register'))
+  t.equal(failed.statusCode, 202, 'a failing gateway does not change the answer')
+  await app.phoneVerification.delivered()
+  t.ok(
+    logs.some((line) => line.includes('SMS delivery failed')),
+    'it is logged',
+  )
+  t.notOk(
+    logs.some((line) => line.includes(failing)),
+    'without the whole number',
+  )
 })

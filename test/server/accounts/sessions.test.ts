@@ -13,7 +13,7 @@ t.test('login, tokens and sessions', async (t) => {
   const login = (identifier: string, password: string, remoteAddress = clientAddress()) =>
     app.inject({ method: 'POST', url: '/api/user/login', payload: { identifier, password }, remoteAddress })
   const refresh = (cookie: string) =>
-    app.inject({ method: 'POST', url: '/api/user/refresh-token', cookies: { refresh_token: cookie } })
+    app.inject({ method: 'POST', url: '/api/user/refresh-token', payload: {}, cookies: { refresh_token: cookie } })
   const me = (token: string) => app.inject({ url: '/api/user/protected-route', headers: bearer(token) })
 
   t.test('log in with the user name in any case or the phone written any way', async (t) => {
@@ -103,7 +103,11 @@ t.test('login, tokens and sessions', async (t) => {
       'access tokens of that session too',
     )
     t.equal((await refresh('made-up')).statusCode, 401)
-    t.equal((await app.inject({ method: 'POST', url: '/api/user/refresh-token' })).statusCode, 401, 'no cookie')
+    t.equal(
+      (await app.inject({ method: 'POST', url: '/api/user/refresh-token', payload: {} })).statusCode,
+      401,
+      'no cookie',
+    )
   })
 
   t.test('sessions last at most 30 days', async (t) => {
@@ -122,6 +126,7 @@ t.test('login, tokens and sessions', async (t) => {
     const out = await app.inject({
       method: 'POST',
       url: '/api/user/logout',
+      payload: {},
       headers: bearer(user.token),
       cookies: { refresh_token: user.cookie },
     })
@@ -134,6 +139,7 @@ t.test('login, tokens and sessions', async (t) => {
     const cookieOnly = await app.inject({
       method: 'POST',
       url: '/api/user/logout',
+      payload: {},
       cookies: { refresh_token: refreshCookie(other)! },
     })
     t.equal(cookieOnly.statusCode, 204)

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { newestMtime } from '../../../scripts/build-if-stale.ts'
 import { buildServer, SERVER_BUNDLE } from '../../../scripts/build-server.ts'
 import { PROJECT_ROOT } from '../../../server/paths.ts'
-import { latestCode, uniquePhone } from '../../accounts.ts'
+import { uniquePhone } from '../../accounts.ts'
+import { SmsOutbox } from '../../e2e/sms-outbox.ts'
 import { runProcess, type RunningMain } from '../../process.ts'
 
 export { SERVER_BUNDLE }
@@ -67,7 +68,8 @@ export async function registerOverHttp(url: string, dataDir: string, user_name: 
   await call(`${url}/api/phone-verification/send`, 'POST', { phone, purpose: 'register' })
   const verified = await call(`${url}/api/phone-verification/verify`, 'POST', {
     phone,
-    code: latestCode(dataDir, phone),
+    // The server texts the code after it answers: wait for it as a person waits for the SMS.
+    code: (await new SmsOutbox(dataDir).waitForCode(phone, 0)).code,
   })
   return call(`${url}/api/user/register`, 'POST', {
     user_name,

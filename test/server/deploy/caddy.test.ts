@@ -13,7 +13,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 import t, { type Test } from 'tap'
-import { readOutbox, uniquePhone } from '../../accounts.ts'
+import { uniquePhone } from '../../accounts.ts'
+import { SmsOutbox } from '../../e2e/sms-outbox.ts'
 import { openEvents, type EventClient } from '../../event-client.ts'
 import { createTestDatabase, tempDir } from '../../helper.ts'
 import { runMain, type RunningMain } from '../../process.ts'
@@ -192,7 +193,10 @@ async function main(t: Test): Promise<void> {
     const phone = uniquePhone()
     const sent = await sendCode(phone, from)
     if (sent.status !== 202) throw new Error(`send: ${sent.status} ${sent.body.toString()}`)
-    const code = instances.flatMap((i) => readOutbox(i.dataDir)).find((m) => m.to === phone)?.code
+    // The code is texted after the answer: wait for the SMS, in whichever outbox it lands.
+    const code = await Promise.any(instances.map((i) => new SmsOutbox(i.dataDir).waitForCode(phone, 0))).then(
+      (message) => message.code,
+    )
     const verified = await request(caddyPort, '/api/phone-verification/verify', {
       method: 'POST',
       from,

@@ -88,6 +88,7 @@ t.test('one instance', async (t) => {
     const logout = await app.inject({
       method: 'POST',
       url: '/api/user/logout',
+      payload: {},
       headers: bearer(user.token),
       cookies: { refresh_token: user.cookie },
     })
@@ -98,7 +99,7 @@ t.test('one instance', async (t) => {
     t.pass('the other session keeps listening')
 
     // With only the cookie (an expired access token), as the web client may log out.
-    await app.inject({ method: 'POST', url: '/api/user/logout', cookies: { refresh_token: other.cookie } })
+    await app.inject({ method: 'POST', url: '/api/user/logout', payload: {}, cookies: { refresh_token: other.cookie } })
     t.same(await closedWithin(otherTab), SESSION_ENDED)
   })
 
@@ -148,7 +149,7 @@ t.test('one instance', async (t) => {
     const user = await person('Robbed')
     const socket = await connect(user.token)
     const refresh = (cookie: string) =>
-      app.inject({ method: 'POST', url: '/api/user/refresh-token', cookies: { refresh_token: cookie } })
+      app.inject({ method: 'POST', url: '/api/user/refresh-token', payload: {}, cookies: { refresh_token: cookie } })
     t.equal((await refresh(user.cookie)).statusCode, 200)
     t.ok(await stillOpen(socket, 200), 'a normal rotation leaves the socket alone')
     await app.sql`
@@ -191,7 +192,7 @@ t.test('one instance', async (t) => {
     const user = await person('Stale')
     const other = await login(app, user)
     const socket = await connect(user.token)
-    await app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(other.token) })
+    await app.inject({ method: 'POST', url: '/api/user/logout', payload: {}, headers: bearer(other.token) })
     socket.socket.send(JSON.stringify({ type: 'auth', token: other.token }))
     t.equal((await closedWithin(socket)).code, 4401)
   })
@@ -258,6 +259,6 @@ t.test('two instances on one PostgreSQL: ending a session through A closes its s
   t.same(await closedWithin(onB), SESSION_ENDED, 'password change on A: the other session closes on B')
   t.ok(await stillOpen(changerOnB, 200), "the changer's socket on B stays")
 
-  await a.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(changer.token) })
+  await a.inject({ method: 'POST', url: '/api/user/logout', payload: {}, headers: bearer(changer.token) })
   t.same(await closedWithin(changerOnB), SESSION_ENDED, 'logout on A closes it on B')
 })

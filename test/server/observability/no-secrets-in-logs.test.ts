@@ -120,6 +120,7 @@ t.test('a whole account and request flow at LOG_LEVEL=trace logs no secret', asy
   const refreshed = await app.inject({
     method: 'POST',
     url: '/api/user/refresh-token',
+    payload: {},
     cookies: { refresh_token: cookie },
   })
   t.equal(refreshed.statusCode, 200)
@@ -148,6 +149,7 @@ t.test('a whole account and request flow at LOG_LEVEL=trace logs no secret', asy
   const logout = await app.inject({
     method: 'POST',
     url: '/api/user/logout',
+    payload: {},
     headers: bearer(freshToken),
     cookies: { refresh_token: freshCookie },
   })

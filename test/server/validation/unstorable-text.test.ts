@@ -240,11 +240,17 @@ t.test('text outside the route schemas cannot make a 500 either', async (t) => {
     headers: { authorization: `Bearer ${NUL}` },
   })
   t.equal(header.statusCode, 401, 'an access token with a NUL')
-  const cookie = await app.inject({ method: 'POST', url: '/api/user/refresh-token', cookies: { refresh_token: NUL } })
+  const cookie = await app.inject({
+    method: 'POST',
+    url: '/api/user/refresh-token',
+    payload: {},
+    cookies: { refresh_token: NUL },
+  })
   t.equal(cookie.statusCode, 401, 'a refresh cookie with a NUL')
   const logout = await app.inject({
     method: 'POST',
     url: '/api/user/logout',
+    payload: {},
     headers: { ...bearer(NUL), cookie: 'refresh_token=\ud800' },
   })
   t.equal(logout.statusCode, 204, 'logout with both broken')
