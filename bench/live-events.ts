@@ -165,6 +165,8 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
     JWT_SECRET: secret,
     // Request logging would price stdout, not the fan-out; warnings still show.
     LOG_LEVEL: 'warn',
+    // The fleet opens its sockets from one address, 200 at a time before they authenticate.
+    LIVE_UNAUTHENTICATED_SOCKETS_PER_ADDRESS: '100000',
   })
   const started = async (child: Promise<Child>) => {
     const running = await child

@@ -44,7 +44,7 @@ export interface AppOptions {
   config: Config
   /** Only for tests: a CA certificate the push agent trusts besides Node's roots (a local push service's). */
   pushCa?: string | Buffer | undefined
-  /** Only for tests: short heartbeat and token-expiry grace of the event stream. */
+  /** Only for tests: short heartbeat, token-expiry grace and message refill of the event stream. */
   events?: EventsOptions | undefined
   /** Only for tests: the push worker's timings, or no worker. */
   pushWorker?: PushWorkerOptions | undefined
@@ -85,7 +85,11 @@ export default async function app(
   await fastify.register(sameOrigin)
   await fastify.register(phoneVerificationPlugin, { config })
   await fastify.register(housekeeping, { historyDays: config.REQUEST_HISTORY_DAYS })
-  await fastify.register(eventsPlugin, events ?? {})
+  await fastify.register(eventsPlugin, {
+    socketsPerUser: config.LIVE_SOCKETS_PER_USER,
+    unauthenticatedPerAddress: config.LIVE_UNAUTHENTICATED_SOCKETS_PER_ADDRESS,
+    ...events,
+  })
   await fastify.register(pushPlugin, { config, extraCa: pushCa, worker: pushWorker })
   await fastify.register(sampleServices, { config })
 

@@ -136,6 +136,16 @@ export const ConfigSchema = Type.Object({
     'Requests per minute one client address (an IPv6 /64) may make to each public account endpoint (availability checks, SMS sends, code checks, login, register, password reset), counted in the database across instances.',
     'an integer from 1 to 100000',
   ),
+  LIVE_SOCKETS_PER_USER: variable(
+    Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+    "Most live event sockets (GET /api/events) one user may have open on one instance: a new one beyond it closes that user's oldest with 4409, and the web app there pauses its live updates until it is looked at again.",
+    'an integer from 1 to 1000',
+  ),
+  LIVE_UNAUTHENTICATED_SOCKETS_PER_ADDRESS: variable(
+    Type.Integer({ minimum: 1, maximum: 100_000, default: 20 }),
+    'Most live event sockets one client address (an IPv6 /64) may hold open on one instance before they authenticate: more are refused with 429, without a database query. Behind a reverse proxy, TRUST_PROXY must name it, or every client shares its address.',
+    'an integer from 1 to 100000',
+  ),
   REQUEST_HISTORY_DAYS: variable(
     Type.Integer({ minimum: 0, maximum: 365, default: 7 }),
     'Days a completed help request stays in the list.',

@@ -11,6 +11,7 @@ import { deliverThanks } from './thanks-delivery.ts'
 import { leftReach } from './left-reach.ts'
 import { deliverPosition } from './position-delivery.ts'
 import { ReachIndex } from './reach-index.ts'
+import { REPLACED_CLOSE, SOCKETS_PER_USER } from './socket-limits.ts'
 import { textFrame, writeTextFrame, type TextFrame } from './text-frame.ts'
 
 /** A client that lets this much unsent data pile up is not reading: it is dropped rather than buffered forever. */
@@ -26,6 +27,12 @@ export const UNAUTHORIZED_CLOSE = 4401
  * An idle client is closed (4401), refreshes and reconnects.
  */
 export const TOKEN_EXPIRY_GRACE_MS = 30_000
+
+export interface EventHubOptions {
+  tokenExpiryGraceMs?: number
+  /** Beyond this many sockets of one user, the oldest is closed with REPLACED_CLOSE. */
+  socketsPerUser?: number
+}
 
 /** A socket bound to the session, and the access token, it authenticated with. */
 export interface Client {
@@ -76,18 +83,29 @@ export class EventHub {
    */
   onSent: (type: ServerEvent['type'], count: number) => void = () => {}
 
+  private readonly tokenExpiryGraceMs: number
+  private readonly socketsPerUser: number
+  /** When each client joined its user's sockets, in joining order: the smallest is the oldest, closed first. */
+  private readonly joined = new WeakMap<Client, number>()
+  private joins = 0
+
   constructor(
     private readonly sql: Queryable,
     private readonly log: { warn(obj: object, msg: string): void },
-    private readonly tokenExpiryGraceMs = TOKEN_EXPIRY_GRACE_MS,
-  ) {}
+    { tokenExpiryGraceMs = TOKEN_EXPIRY_GRACE_MS, socketsPerUser = SOCKETS_PER_USER }: EventHubOptions = {},
+  ) {
+    this.tokenExpiryGraceMs = tokenExpiryGraceMs
+    this.socketsPerUser = socketsPerUser
+  }
 
   get clients(): ReadonlySet<Client> {
     return this.index.all
   }
 
+  /** A newly authenticated socket; if its user now has more than the limit, the oldest of them is closed. */
   add(client: Client): void {
     this.index.add(client)
+    this.joinUser(client)
   }
 
   remove(client: Client): void {
@@ -96,14 +114,37 @@ export class EventHub {
 
   /** A re-authentication or a reloaded user: the client is filed again by its new user. */
   update(client: Client, changes: Partial<Pick<Client, 'user' | 'sessionId' | 'tokenExpiresAt'>>): void {
+    const userBefore = client.user.user_id
     Object.assign(client, changes)
-    if (changes.user) this.index.moved(client)
+    if (!changes.user) return
+    this.index.moved(client)
+    // A socket that now answers to another user is that user's newest.
+    if (changes.user.user_id !== userBefore) this.joinUser(client)
+  }
+
+  /**
+   * Keeps a user's sockets on this instance within the limit by closing the oldest: memory and fan-out grow with
+   * sockets, and a user with more tabs open than the limit looks at few of them (README "Security").
+   */
+  private joinUser(client: Client): void {
+    this.joined.set(client, ++this.joins)
+    for (
+      let sockets = this.index.ofUser(client.user.user_id);
+      sockets.size > this.socketsPerUser;
+      sockets = this.index.ofUser(client.user.user_id)
+    ) {
+      let oldest: Client | undefined
+      for (const other of sockets) {
+        if (!oldest || (this.joined.get(other) ?? 0) < (this.joined.get(oldest) ?? 0)) oldest = other
+      }
+      this.end(oldest!, 'Replaced by a newer connection', REPLACED_CLOSE)
+    }
   }
 
   /** Closes a client that may no longer listen; it leaves the set at once, not when the close handshake ends. */
-  end(client: Client, reason: string): void {
+  end(client: Client, reason: string, code = UNAUTHORIZED_CLOSE): void {
     this.remove(client)
-    client.socket.close(UNAUTHORIZED_CLOSE, reason)
+    client.socket.close(code, reason)
   }
 
   send(client: Client, event: ServerEvent): void {

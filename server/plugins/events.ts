@@ -18,11 +18,24 @@ import { deliverThanks } from '../events/thanks-delivery.ts'
 import { deliverPosition } from '../events/position-delivery.ts'
 import { EventHub, TOKEN_EXPIRY_GRACE_MS, type EventRow } from '../events/hub.ts'
 import { LIVE_REPORT_MS, LiveStats } from '../events/live-stats.ts'
+import {
+  MESSAGE_BURST,
+  MESSAGE_REFILL_MS,
+  SOCKETS_PER_USER,
+  UNAUTHENTICATED_SOCKETS_PER_ADDRESS,
+  WaitingSockets,
+} from '../events/socket-limits.ts'
 
 const HEARTBEAT_MS = 30_000
 
-/** Timings, changed only by tests (an expiry test cannot wait a minute). */
+/** The stream's bounds from the settings, and timings changed only by tests (an expiry test cannot wait a minute). */
 export interface EventsOptions {
+  /** LIVE_SOCKETS_PER_USER. */
+  socketsPerUser?: number
+  /** LIVE_UNAUTHENTICATED_SOCKETS_PER_ADDRESS. */
+  unauthenticatedPerAddress?: number
+  /** How often one more message is allowed per socket (server/events/socket-limits.ts). */
+  messageRefillMs?: number
   /** How often sockets are pinged and expired tokens are swept. */
   heartbeatMs?: number
   tokenExpiryGraceMs?: number
@@ -65,6 +78,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     events: {
       hub: EventHub
+      /** The bounds GET /api/events enforces before a socket reaches the hub. */
+      limits: { waiting: WaitingSockets; messageBurst: number; messageRefillMs: number }
       /** This instance's share of the admin's "connected now" figures. */
       live: LiveStats
       /** Tells every instance about a committed change. Never fails the caller: the change is already saved. */
@@ -91,6 +106,9 @@ export default fp<EventsOptions>(
   async (
     app,
     {
+      socketsPerUser = SOCKETS_PER_USER,
+      unauthenticatedPerAddress = UNAUTHENTICATED_SOCKETS_PER_ADDRESS,
+      messageRefillMs = MESSAGE_REFILL_MS,
       heartbeatMs = HEARTBEAT_MS,
       tokenExpiryGraceMs = TOKEN_EXPIRY_GRACE_MS,
       liveReportMs = LIVE_REPORT_MS,
@@ -98,7 +116,7 @@ export default fp<EventsOptions>(
     },
   ) => {
     const bus = app.db.mode === 'server' ? await postgresBus(app.sql, app.log) : inProcessBus()
-    const hub = new EventHub(app.sql, app.log, tokenExpiryGraceMs)
+    const hub = new EventHub(app.sql, app.log, { tokenExpiryGraceMs, socketsPerUser })
     const listeners: Array<(message: BusMessage) => void> = []
     const tellListeners = (message: BusMessage) => {
       for (const listener of listeners) listener(message)
@@ -123,6 +141,11 @@ export default fp<EventsOptions>(
 
     app.decorate('events', {
       hub,
+      limits: {
+        waiting: new WaitingSockets(unauthenticatedPerAddress),
+        messageBurst: MESSAGE_BURST,
+        messageRefillMs,
+      },
       live,
       async publish(message: BusMessage) {
         tellListeners(message)

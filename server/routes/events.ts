@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { RawData, WebSocket } from 'ws'
+import { addressKey } from '../domain/client-address.ts'
 import { UNAUTHORIZED_CLOSE, type Client } from '../events/hub.ts'
+import { MessageBudget, TOO_MANY_CLOSE } from '../events/socket-limits.ts'
 import { BEARER_AUTH } from '../schemas/common.ts'
 
 /** A text frame's content: ws hands over a Buffer, or its fragments, or an ArrayBuffer by binaryType. */
@@ -19,6 +21,7 @@ const INTERNAL_ERROR_CLOSE = 1011
  */
 export default async function eventRoutes(app: FastifyInstance): Promise<void> {
   const hub = app.events.hub
+  const { waiting, messageBurst, messageRefillMs } = app.events.limits
   const schema = {
     tags: ['events'],
     summary: 'The live event stream (WebSocket)',
@@ -29,21 +32,41 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
       "responder), `request.deleted`, `user.updated` (the user's own account after a role, name, radius or " +
       'language change), `services.changed` (the service map changed: fetch GET /api/services again) and `refetch` ' +
       '(events may have been missed: fetch the requests again). Send a fresh token the same way after a refresh, before the old one ' +
-      'expires. A refused token closes the socket with 4401; the end of the session closes it too. A plain GET ' +
-      'without the upgrade answers 404. Documented as a GET because OpenAPI has no WebSocket operations.',
+      'expires. A refused token closes the socket with 4401; the end of the session closes it too. Live sockets are ' +
+      'bounded: a user has at most LIVE_SOCKETS_PER_USER (10) on one instance, and a newer one closes the oldest ' +
+      'with 4409 `Replaced by a newer connection` (do not reconnect by yourself: the user is looking elsewhere); a ' +
+      'socket may send 5 messages at once and one more a minute, more closes it with 4429 `Too many messages` ' +
+      '(reconnect with backoff); an address may hold LIVE_UNAUTHENTICATED_SOCKETS_PER_ADDRESS (20) sockets that ' +
+      'have not authenticated yet, more are refused with 429 (or, opened at the same moment, closed with 4429 ' +
+      '`Too many connections`). A plain GET without the upgrade answers 404. Documented as a GET because OpenAPI ' +
+      'has no WebSocket operations.',
     security: BEARER_AUTH,
     response: {
       101: { description: 'Switching Protocols: the WebSocket is open; authenticate in its first message.' },
       404: { description: 'Not a WebSocket upgrade request: no body.' },
+      429: {
+        description:
+          'This address already holds LIVE_UNAUTHENTICATED_SOCKETS_PER_ADDRESS sockets that have not authenticated ' +
+          'yet: try again later. No body.',
+      },
     },
   }
-  const stream = (socket: WebSocket) => {
-    let client: Client | undefined
-    const refuse = () => {
-      if (client) hub.end(client, 'Unauthorized')
-      else socket.close(UNAUTHORIZED_CLOSE, 'Unauthorized')
+  const stream = (socket: WebSocket, request: FastifyRequest) => {
+    // Counted until it authenticates or closes; over the limit it goes at once, before any message is read. The
+    // upgrade was refused with 429 when the limit was already reached; this catches upgrades that were in flight.
+    let waitingAs: string | null = addressKey(request.ip)
+    if (!waiting.enter(waitingAs)) return socket.close(TOO_MANY_CLOSE, 'Too many connections')
+    const stopWaiting = () => {
+      if (waitingAs !== null) waiting.leave(waitingAs)
+      waitingAs = null
     }
-    const timer = setTimeout(refuse, AUTH_TIMEOUT_MS)
+    const budget = new MessageBudget(messageBurst, messageRefillMs)
+    let client: Client | undefined
+    const refuse = (code = UNAUTHORIZED_CLOSE, reason = 'Unauthorized') => {
+      if (client) hub.end(client, reason, code)
+      else socket.close(code, reason)
+    }
+    const timer = setTimeout(() => refuse(), AUTH_TIMEOUT_MS)
 
     const authenticate = async (token: unknown) => {
       const changesBefore = hub.userChanges
@@ -57,6 +80,7 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
         // A fresh token (after a refresh): the socket now answers to its user, session and expiry.
         hub.update(client, { user, sessionId, tokenExpiresAt: expiresAt })
       } else {
+        stopWaiting()
         client = { socket, user, sessionId, tokenExpiresAt: expiresAt, alive: true }
         socket.on('pong', () => {
           if (client) client.alive = true
@@ -69,6 +93,11 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
     }
 
     socket.on('message', (raw) => {
+      // Frames still arrive while a close is under way: nothing more to do for this socket.
+      if (socket.readyState !== socket.OPEN) return
+      // Every message costs a token, counted before it is parsed or looked up: a flood of re-auths (each one a
+      // database query) or of junk is closed after a few, and the client reconnects with its backoff.
+      if (!budget.take()) return refuse(TOO_MANY_CLOSE, 'Too many messages')
       let token: unknown
       try {
         const message = JSON.parse(textOf(raw)) as { type?: unknown; token?: unknown }
@@ -86,6 +115,7 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
 
     socket.on('close', () => {
       clearTimeout(timer)
+      stopWaiting()
       if (client) hub.remove(client)
     })
   }
@@ -95,6 +125,10 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
     method: 'GET',
     url: '/api/events',
     schema,
+    // The cheap refusal: an address already at its limit of waiting sockets gets a plain 429, with no WebSocket made.
+    onRequest: async (request, reply) => {
+      if (request.ws && !waiting.hasRoom(addressKey(request.ip))) await reply.code(429).send()
+    },
     wsHandler: stream,
     handler: async (_request, reply) => reply.code(404).send(),
   })

@@ -7,7 +7,7 @@ import {
   ownRequestChange,
   parseServerEvent,
 } from '../../web/src/events/events.ts'
-import { EventStream, UNAUTHORIZED_CLOSE, type SocketLike } from '../../web/src/events/stream.ts'
+import { EventStream, REPLACED_CLOSE, UNAUTHORIZED_CLOSE, type SocketLike } from '../../web/src/events/stream.ts'
 import { orderRequests } from '../../web/src/requests/selectors.ts'
 
 const request = helpRequest
@@ -164,6 +164,7 @@ function harness(refresh: () => Promise<string | null> = async () => 'fresh') {
     onReady: () => log.push('ready'),
     onEvent: (event) => log.push(event.type),
     onSessionOver: () => log.push('session over'),
+    onPausedChange: (paused) => log.push(paused ? 'paused' : 'resumed'),
     random: () => 1,
     setTimer: (run, ms) => {
       const timer = { run, ms }
@@ -264,3 +265,45 @@ t.test(
     t.equal(offline.timers.length, 1, 'offline: try again later')
   },
 )
+
+t.test('a 4409 (replaced by a newer connection) pauses without reconnecting, until resumed', async (t) => {
+  const { stream, sockets, timers, log, last, fire } = harness()
+  stream.resume()
+  t.same(log, [], 'resume does nothing before a pause')
+  stream.start()
+  last().open()
+  last().receive({ type: 'ready' })
+  last().drop(REPLACED_CLOSE)
+  t.same(timers, [], 'no reconnect is planned: eleven tabs would close each other in turn forever')
+  t.equal(sockets.length, 1)
+  t.ok(stream.isPaused)
+  t.same(log, ['ready', 'paused'])
+  stream.tokenChanged('later')
+  t.equal(sockets.length, 1, 'a new token does not wake it')
+
+  stream.resume()
+  t.equal(sockets.length, 2, 'resuming connects at once')
+  t.notOk(stream.isPaused)
+  last().open()
+  t.same(last().sent, [{ type: 'auth', token: 'first' }])
+  last().receive({ type: 'ready' })
+  t.same(log, ['ready', 'paused', 'resumed', 'ready'], 'and the list is fetched again')
+  stream.resume()
+  t.equal(sockets.length, 2, 'a second resume changes nothing')
+
+  // Too many messages (4429) is no reason to pause: reconnect with the usual backoff.
+  last().drop(4429)
+  t.same(
+    timers.map((x) => x.ms),
+    [1000],
+  )
+  fire()
+  t.equal(sockets.length, 3)
+
+  last().drop(REPLACED_CLOSE)
+  stream.stop()
+  t.notOk(stream.isPaused, 'logging out ends the pause')
+  t.equal(log[log.length - 1], 'resumed')
+  stream.resume()
+  t.equal(sockets.length, 3, 'nothing to resume after a logout')
+})

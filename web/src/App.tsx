@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { BootScreen } from './components/BootScreen.tsx'
+import { LivePausedNotice } from './components/live/LivePausedNotice.tsx'
 import { OfflineBanner } from './components/pwa/OfflineBanner.tsx'
 import { UpdatePrompt } from './components/pwa/UpdatePrompt.tsx'
 import { AppRoutes } from './routes.tsx'
@@ -14,6 +15,7 @@ export function App() {
   return (
     <I18nProvider i18n={i18n}>
       <OfflineBanner />
+      <LivePausedNotice />
       <AppRoutes />
       <UpdatePrompt />
     </I18nProvider>

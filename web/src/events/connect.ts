@@ -7,6 +7,14 @@ function eventsUrl(): string {
   return `${scheme}://${location.host}/api/events`
 }
 
+/** The page's one stream, once connectEventStream has run. */
+let current: EventStream | null = null
+
+/** After too many open places closed this page's stream (4409): connect again, here, now. */
+export function resumeLiveUpdates(): void {
+  current?.resume()
+}
+
 /**
  * Ties the event stream to the session: connected while logged in, closed on logout, told of every new token
  * (the API client's refresh stores it in the session slice). Request events go to the requests slice; a changed
@@ -40,7 +48,9 @@ export function connectEventStream(): void {
       else store.getState().applyEvent(event)
     },
     onSessionOver: () => store.getState().endSession(),
+    onPausedChange: (paused) => store.getState().setLivePaused(paused),
   })
+  current = stream
 
   if (store.getState().status === 'loggedIn') stream.start()
   store.subscribe((state, previous) => {
@@ -53,9 +63,13 @@ export function connectEventStream(): void {
   // away may have changed unseen: when the page comes back into view, the changes since the last answer are fetched
   // (a `since` answer, small). Without show-all the stream is complete.
   document.addEventListener('visibilitychange', () => {
+    // Paused because the app is open in too many places: the page a person looks at gets the live updates.
+    if (document.visibilityState === 'visible') stream.resume()
     const { status, showAll } = store.getState()
     if (status === 'loggedIn' && showAll && document.visibilityState === 'visible') {
       void store.getState().refetchRequests()
     }
   })
+  // Two windows side by side are both visible: a click into the paused one resumes it.
+  window.addEventListener('focus', () => stream.resume())
 }

@@ -3,6 +3,12 @@ import { parseServerEvent, type ServerEvent } from './events.ts'
 
 /** The server closes with this when the token is missing, invalid or expired, or the account is gone. */
 export const UNAUTHORIZED_CLOSE = 4401
+/**
+ * The server closes a user's oldest socket with this when a newer one would exceed their limit (README "Live
+ * updates and push"). Not reconnected by itself: with more tabs than the limit, tabs would close each other in turn
+ * forever. The stream pauses until `resume` (the page is looked at again, or the user asks).
+ */
+export const REPLACED_CLOSE = 4409
 /** Our own close on logout. */
 const NORMAL_CLOSE = 1000
 
@@ -30,6 +36,8 @@ export interface EventStreamOptions {
   onEvent: (event: Exclude<ServerEvent, { type: 'ready' }>) => void
   /** A refused refresh after a 4401. */
   onSessionOver: () => void
+  /** Paused after a 4409 (true), or resumed (false). */
+  onPausedChange?: (paused: boolean) => void
   random?: () => number
   setTimer?: (run: () => void, ms: number) => unknown
   clearTimer?: (timer: unknown) => void
@@ -37,7 +45,8 @@ export interface EventStreamOptions {
 
 /**
  * The live event stream of a logged-in user: one WebSocket, authenticated by its first message; after any close
- * but our own it reconnects with backoff, and after a 4401 it first refreshes the token. Nothing else waits on it.
+ * but our own it reconnects with backoff (a 4429, too many messages or connections, included), after a 4401 it first
+ * refreshes the token, and after a 4409 it pauses until resumed. Nothing else waits on it.
  */
 export class EventStream {
   private socket: SocketLike | null = null
@@ -46,6 +55,8 @@ export class EventStream {
   /** Failed connections since the last one that reached `ready`. */
   private attempt = 0
   private authenticated = false
+  /** Closed with 4409 and waiting for `resume`. */
+  private paused = false
 
   constructor(private readonly options: EventStreamOptions) {}
 
@@ -59,6 +70,7 @@ export class EventStream {
   /** Logout: close without reconnecting. */
   stop(): void {
     this.running = false
+    this.setPaused(false)
     this.cancelTimer()
     const socket = this.socket
     this.socket = null
@@ -76,6 +88,27 @@ export class EventStream {
 
   get connected(): boolean {
     return this.authenticated
+  }
+
+  get isPaused(): boolean {
+    return this.paused
+  }
+
+  /**
+   * After a 4409: connect again now (the page came into view, or the user asked). This connection in turn closes
+   * the user's oldest elsewhere, which pauses there: only a person's attention moves the live updates around.
+   */
+  resume(): void {
+    if (!this.running || !this.paused) return
+    this.setPaused(false)
+    this.attempt = 0
+    this.connect()
+  }
+
+  private setPaused(paused: boolean): void {
+    if (this.paused === paused) return
+    this.paused = paused
+    this.options.onPausedChange?.(paused)
   }
 
   private connect(): void {
@@ -107,6 +140,7 @@ export class EventStream {
       this.authenticated = false
       if (!this.running) return
       if (code === UNAUTHORIZED_CLOSE) void this.refreshThenReconnect()
+      else if (code === REPLACED_CLOSE) this.setPaused(true)
       else this.scheduleReconnect()
     }
   }

@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import { keepRequestsOnDevice } from './keep-requests-on-device.ts'
 import { stopSharingWhenResponseEnds } from './stop-sharing-when-response-ends.ts'
+import { createLiveSlice, type LiveSlice } from './slices/live.ts'
 import { createLocationSlice, type LocationSlice } from './slices/location.ts'
 import { createMessagesSlice, type MessagesSlice } from './slices/messages.ts'
 import { createPositionsSlice, type PositionsSlice } from './slices/positions.ts'
@@ -16,7 +17,8 @@ export type AppState = SettingsSlice &
   RequestsSlice &
   ServicesSlice &
   MessagesSlice &
-  PositionsSlice
+  PositionsSlice &
+  LiveSlice
 
 export const useStore = create<AppState>()((...args) => ({
   ...createSettingsSlice(...args),
@@ -26,6 +28,7 @@ export const useStore = create<AppState>()((...args) => ({
   ...createServicesSlice(...args),
   ...createMessagesSlice(...args),
   ...createPositionsSlice(...args),
+  ...createLiveSlice(...args),
 }))
 
 keepRequestsOnDevice(useStore)
