@@ -72,8 +72,8 @@ function baselineServer(sql: Sql, session: { sessionId: string; userId: number }
       const viewer = await liveSessionUser(sql, session.sessionId, session.userId)
       if (!viewer) return response.writeHead(401).end()
       const all = new URL(request.url ?? '/', 'http://localhost').searchParams.get('all') === '1'
-      const page = all ? await listPage(sql, viewer, HISTORY_DAYS, undefined) : undefined
-      const list = page ?? (await listNearby(sql, viewer, HISTORY_DAYS))
+      const page = all ? await listPage(sql, viewer, HISTORY_DAYS, undefined, 'bench-key') : undefined
+      const list = page ?? (await listNearby(sql, viewer, HISTORY_DAYS, 'bench-key'))
       const headers: Record<string, string> = {
         'content-type': 'application/json; charset=utf-8',
         'x-sync-cursor': list.syncCursor,

@@ -47,6 +47,18 @@ export async function requestInvariantViolations(sql: Sql): Promise<Record<strin
     'completed requests carry completed_at and got_help': sql`
       select request_id, status, completed_at, got_help from requests
       where (status = 'completed') <> (completed_at is not null and got_help is not null)`,
+    // Recorded in the ready mark's transaction (thanks.ts recordHelp): never one without the other.
+    'a real request completed with a responder is recorded for that helper': sql`
+      select r.request_id, r.responder_id from requests r
+      where r.status = 'completed' and not r.is_test and r.responder_id is not null
+        and not exists (select 1 from helped_requests h where h.request_id = r.request_id and h.helper_id = r.responder_id)`,
+    'with help received, its owner counts as a cyclist that helper helped': sql`
+      select r.request_id, r.responder_id, r.owner_id from requests r
+      where r.status = 'completed' and r.got_help and not r.is_test and r.responder_id is not null
+        and not exists (select 1 from helped_cyclists c where c.helper_id = r.responder_id and c.owner_id = r.owner_id)`,
+    'no help recorded for a request that is not a completed real one': sql`
+      select h.request_id from helped_requests h join requests r using (request_id)
+      where r.status <> 'completed' or r.is_test`,
   }
   const answers = await Promise.all(
     Object.entries(checks).map(async ([name, rows]) => [name, [...(await rows)]] as const),

@@ -28,18 +28,21 @@ const toAdminUser = (row: Row): AdminUser => ({
 })
 
 /**
- * The list's columns for the users of `users_page` (a CTE the caller defines): both counts in one pass over
- * their requests, so a page costs one statement. Never the phone column.
+ * The list's columns for the users of `users_page` (a CTE the caller defines), so a page costs one statement. Never
+ * the phone column. Helped: the real requests they help with now, and those completed while they were the
+ * responder, as recorded at completion (helped_requests): an owner deleting such a request, or their account,
+ * does not take it back (docs/adr/0004-helped-counts-outlive-requests.md).
  */
 const listColumns = (sql: Queryable) => sql`
   u.user_id, u.user_name, u.created_at, u.is_admin,
   coalesce(counts.made, 0)::int as requests_made,
-  coalesce(counts.helped, 0)::int as requests_helped
+  (coalesce(counts.helping, 0) + (select count(*) from helped_requests h where h.helper_id = u.user_id))::int
+    as requests_helped
   from users_page u
   left join lateral (
     select
       count(*) filter (where r.owner_id = u.user_id) as made,
-      count(*) filter (where r.responder_id = u.user_id) as helped
+      count(*) filter (where r.responder_id = u.user_id and r.status = 'in progress') as helping
     from requests r
     where (r.owner_id = u.user_id or r.responder_id = u.user_id) and not r.is_test and r.deleted_at is null
   ) counts on true

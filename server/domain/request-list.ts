@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Queryable } from '../db/queryable.ts'
 import { badRequest } from '../errors.ts'
 import { REQUEST_MESSAGES } from './request-rules.ts'
@@ -26,10 +27,12 @@ const MS_PER_DAY = 86_400_000
 export type ListMode = 'nearby' | 'all'
 
 /**
- * What a sync cursor remembers: when (µs since the epoch, as text: exact), which list, and the viewer's reach
- * then, so that a delta also tells what came into or went out of reach when the viewer moved or changed radius.
+ * What a sync cursor remembers: whose list (`u`), when (µs since the epoch, as text: exact), which list, and the
+ * viewer's reach then, so that a delta also tells what came into or went out of reach when the viewer moved or
+ * changed radius.
  */
 interface SyncState {
+  u: number
   t: string
   mode: ListMode
   admin: boolean
@@ -38,11 +41,24 @@ interface SyncState {
   radius: number
 }
 
-const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+/** `app.deriveKey(SYNC_CURSOR_KEY_PURPOSE)` signs and checks sync cursors (the routes pass it in). */
+export const SYNC_CURSOR_KEY_PURPOSE = 'sync-cursor'
 
-function decode(cursor: string): Record<string, unknown> {
+const mac = (payload: string, key: string) => createHmac('sha256', key).update(payload).digest()
+
+/**
+ * A sync cursor is `<base64url JSON>.<base64url HMAC-SHA256>`. Signed because the server acts on what it says
+ * (whose reach, whether admin): unsigned, anyone could write one that asks for another viewer's list or names
+ * test requests to a non-admin (README, Security: "Tokens and cursors").
+ */
+export function signCursor(state: object, key: string): string {
+  const payload = Buffer.from(JSON.stringify(state)).toString('base64url')
+  return `${payload}.${mac(payload, key).toString('base64url')}`
+}
+
+function decode(payload: string): Record<string, unknown> {
   try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>
   } catch {
     // Falls through to the 400 below.
@@ -50,15 +66,31 @@ function decode(cursor: string): Record<string, unknown> {
   throw badRequest(REQUEST_MESSAGES.badCursor)
 }
 
+/** The signed cursor's content, or 400 for a cursor this server did not sign as it is. */
+function verified(cursor: string, key: string): Record<string, unknown> {
+  const [payload, signature, ...rest] = cursor.split('.')
+  const given = Buffer.from(signature ?? '', 'base64url')
+  const expected = mac(payload ?? '', key)
+  if (rest.length > 0 || given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw badRequest(REQUEST_MESSAGES.badCursor)
+  return decode(payload!)
+}
+
 const isCoordinate = (value: unknown) => value === null || (typeof value === 'number' && Number.isFinite(value))
 
-function readSyncCursor(cursor: string): SyncState {
-  const { t, mode, admin, lat, lon, radius } = decode(cursor)
+/**
+ * A cursor this server signed for this viewer, as they are now. The admin flag is compared, never believed: a role
+ * granted or revoked since makes the cursor stale (400), and the app then loads the whole list, which is what a
+ * changed role needs anyway.
+ */
+function readSyncCursor(cursor: string, key: string, viewer: RequestViewer): SyncState {
+  const { u, t, mode, admin, lat, lon, radius } = verified(cursor, key)
   const valid =
+    u === viewer.user_id &&
+    admin === viewer.is_admin &&
     typeof t === 'string' &&
     /^\d{1,17}$/.test(t) &&
     (mode === 'nearby' || mode === 'all') &&
-    typeof admin === 'boolean' &&
     isCoordinate(lat) &&
     isCoordinate(lon) &&
     (lat === null) === (lon === null) &&
@@ -66,9 +98,13 @@ function readSyncCursor(cursor: string): SyncState {
     Number.isInteger(radius)
   if (!valid || Number(t) / 1000 < Date.now() - SYNC_CURSOR_MAX_AGE_DAYS * MS_PER_DAY)
     throw badRequest(REQUEST_MESSAGES.badCursor)
-  return { t, mode, admin, lat: lat as number | null, lon: lon as number | null, radius }
+  return { u, t, mode, admin, lat: lat as number | null, lon: lon as number | null, radius }
 }
 
+/**
+ * The page cursor is not signed: it names only the id to continue below, and the page applies the viewer's own
+ * visibility rule, so a made-up id shows nothing a viewer could not page to anyway.
+ */
 function readPageCursor(cursor: string): number {
   const { before } = decode(cursor)
   if (typeof before !== 'number' || !Number.isInteger(before) || before < 1)
@@ -77,11 +113,12 @@ function readPageCursor(cursor: string): number {
 }
 
 /** A cursor for `?since=`, taken just before the list it comes with was read. */
-async function syncCursor(sql: Queryable, viewer: RequestViewer, mode: ListMode): Promise<string> {
+async function syncCursor(sql: Queryable, viewer: RequestViewer, mode: ListMode, key: string): Promise<string> {
   const [row] = await sql<{ t: string }[]>`
     select (extract(epoch from now() - ${SYNC_OVERLAP}::interval) * 1000000)::bigint::text as t
   `
   const state: SyncState = {
+    u: viewer.user_id,
     t: row!.t,
     mode,
     admin: viewer.is_admin,
@@ -89,7 +126,7 @@ async function syncCursor(sql: Queryable, viewer: RequestViewer, mode: ListMode)
     lon: viewer.longitude,
     radius: viewer.radius,
   }
-  return encode(state)
+  return signCursor(state, key)
 }
 
 /** The rule a list applies: the viewer's reach for `nearby`, everything they may see for `all`. */
@@ -102,8 +139,13 @@ export interface FullList {
 }
 
 /** SPEC 2's list without show-all: own, responding, no location, within reach; completed ones for `historyDays`. */
-export async function listNearby(sql: Queryable, viewer: RequestViewer, historyDays: number): Promise<FullList> {
-  const cursor = await syncCursor(sql, viewer, 'nearby')
+export async function listNearby(
+  sql: Queryable,
+  viewer: RequestViewer,
+  historyDays: number,
+  cursorKey: string,
+): Promise<FullList> {
+  const cursor = await syncCursor(sql, viewer, 'nearby', cursorKey)
   const rows = await sql<RequestRow[]>`
     ${selectRequests(sql)}
     where ${visibleTo(sql, viewer)} and ${inHistory(sql, historyDays)} and ${inReach(sql, viewer)}
@@ -126,9 +168,10 @@ export async function listPage(
   viewer: RequestViewer,
   historyDays: number,
   before: string | undefined,
+  cursorKey: string,
 ): Promise<Page> {
   const beforeId = before === undefined ? null : readPageCursor(before)
-  const cursor = await syncCursor(sql, viewer, 'all')
+  const cursor = await syncCursor(sql, viewer, 'all', cursorKey)
   const rows = await sql<RequestRow[]>`
     ${selectRequests(sql)}
     where ${visibleTo(sql, viewer)} and ${inHistory(sql, historyDays)}
@@ -141,7 +184,9 @@ export async function listPage(
   return {
     rows: page,
     syncCursor: cursor,
-    nextCursor: more ? encode({ before: page[page.length - 1]!.request_id }) : null,
+    nextCursor: more
+      ? Buffer.from(JSON.stringify({ before: page[page.length - 1]!.request_id })).toString('base64url')
+      : null,
   }
 }
 
@@ -166,22 +211,23 @@ export async function listChanges(
   historyDays: number,
   mode: ListMode,
   since: string,
+  cursorKey: string,
 ): Promise<Changes> {
-  const state = readSyncCursor(since)
+  const state = readSyncCursor(since, cursorKey, viewer)
   if (state.mode !== mode) throw badRequest(REQUEST_MESSAGES.badCursor)
+  // The same viewer with the same role (readSyncCursor): only their reach may have changed since.
   const then: RequestViewer = {
     user_id: viewer.user_id,
-    is_admin: state.admin,
+    is_admin: viewer.is_admin,
     latitude: state.lat,
     longitude: state.lon,
     radius: state.radius,
   }
   const reachChanged =
-    then.is_admin !== viewer.is_admin ||
-    (mode === 'nearby' &&
-      (then.latitude !== viewer.latitude || then.longitude !== viewer.longitude || then.radius !== viewer.radius))
+    mode === 'nearby' &&
+    (then.latitude !== viewer.latitude || then.longitude !== viewer.longitude || then.radius !== viewer.radius)
   const t0 = sql`(to_timestamp(0) + ${state.t}::bigint * interval '1 microsecond')`
-  const cursor = await syncCursor(sql, viewer, mode)
+  const cursor = await syncCursor(sql, viewer, mode, cursorKey)
   const rows = await sql<(RequestRow & { shown: boolean; changed: boolean; was_shown: boolean })[]>`
     select * from (
       ${selectRequests(
@@ -200,12 +246,12 @@ export async function listChanges(
     ) r
     where (r.shown <> r.was_shown or r.changed or (r.shown and r.owner_id = ${viewer.user_id}))
       -- Test requests are not even named by id to someone who is not an admin.
-      and (${viewer.is_admin || then.is_admin} or not r.is_test)
+      and (${viewer.is_admin} or not r.is_test)
     order by r.updated_at desc
   `
   const deleted = await sql<{ request_id: number }[]>`
     select request_id from request_tombstones
-    where deleted_at > ${t0} and (${viewer.is_admin || then.is_admin} or not is_test)
+    where deleted_at > ${t0} and (${viewer.is_admin} or not is_test)
   `
   return {
     rows: rows.filter((row) => row.shown),

@@ -3,6 +3,7 @@ import { conflict, forbidden } from '../errors.ts'
 import { ACTIVE_RESPONSE_LIMIT, REQUEST_MESSAGES } from './request-rules.ts'
 import { lockRequest, lockUser, type Viewer } from './requests.ts'
 import { erasePosition } from './responder-position.ts'
+import { recordHelp } from './thanks.ts'
 
 /**
  * "I'm working on it" (SPEC 4: new → in progress). The responder's row lock serialises their take-overs (at
@@ -73,5 +74,7 @@ export async function setReady(tx: TransactionSql, viewer: Viewer, requestId: nu
     update requests set status = 'completed', got_help = ${gotHelp}, completed_at = now(), updated_at = now()
     where request_id = ${requestId}
   `
+  // The helper's counts, in this transaction: they exist exactly when the completion does.
+  await recordHelp(tx, requestId)
   await erasePosition(tx, requestId)
 }

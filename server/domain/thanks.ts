@@ -6,12 +6,14 @@ import { findRequest, lockRequest, type Viewer } from './requests.ts'
 import { THANKS_MESSAGES } from './thanks-texts.ts'
 
 /**
- * Thanks and trust (issue 16, part 4). Counts only, no ratings: a helper's count is the number of distinct cyclists
- * (request owners) who marked one of their real requests "help received" while this helper was its responder.
- * Distinct owners, not requests: the words are "helped N cyclists", and two friends marking each other's made-up
- * requests again and again cannot inflate it past one. The helper at completion is requests.responder_id, which
- * setReady keeps on a completed request (the admin's "helped" counts it the same way, server/domain/admin-users.ts).
- * Test requests never count; deleted ones neither (a completed request cannot be deleted).
+ * Thanks and trust (README, "Thanks and trust"). Counts only, no ratings: a helper's count is the number of distinct
+ * cyclists (request owners) who marked one of their real requests "help received" while this helper was its
+ * responder. Distinct owners, not requests: the words are "helped N cyclists", and two friends marking each other's
+ * made-up requests again and again cannot inflate it past one. Test requests never count.
+ *
+ * The count is the helper's, not the request's: it is recorded when the request is marked ready (recordHelp, in
+ * that transaction) and never read from the requests again, so the owner deleting the completed request or their
+ * account does not take the help back (docs/adr/0004-helped-counts-outlive-requests.md).
  */
 
 export interface ThanksRow {
@@ -60,12 +62,32 @@ export async function thanksOf(sql: Queryable, requestId: number): Promise<Thank
   return row
 }
 
+/**
+ * Records what marking `requestId` ready gave its responder: a cyclist helped (with "help received": one row per
+ * distinct owner) and a request helped with (the admin's count). Runs in setReady's transaction, after the request
+ * became completed, so the count exists exactly when the completion does. Nothing for a test request or one
+ * completed without a responder.
+ */
+export async function recordHelp(tx: TransactionSql, requestId: number): Promise<void> {
+  await tx`
+    with done as (
+      select request_id, responder_id, owner_id, got_help from requests
+      where request_id = ${requestId} and status = 'completed' and responder_id is not null and not is_test
+    ),
+    cyclist as (
+      insert into helped_cyclists (helper_id, owner_id)
+      select responder_id, owner_id from done where got_help
+      on conflict (helper_id, owner_id) do nothing
+    )
+    insert into helped_requests (request_id, helper_id)
+    select request_id, responder_id from done
+    on conflict (request_id) do nothing
+  `
+}
+
 /** How many distinct cyclists this user has helped (see the module's comment). One index-only scan. */
 export async function helpedCount(sql: Queryable, userId: number): Promise<number> {
-  const [row] = await sql<{ n: number }[]>`
-    select count(distinct owner_id)::int as n from requests
-    where responder_id = ${userId} and got_help and not is_test and deleted_at is null
-  `
+  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from helped_cyclists where helper_id = ${userId}`
   return row!.n
 }
 

@@ -91,12 +91,24 @@ export async function jwtSecret(config: Pick<Config, 'JWT_SECRET' | 'DATA_DIR'>,
   return config.JWT_SECRET ?? (await generatedJwtSecret(config.DATA_DIR, sql))
 }
 
+/**
+ * Claims every token we take must carry. fast-jwt checks `allowedIss`, `allowedAud` and the expiry only when the
+ * claim is present, so without this a token that leaves one out would pass for any audience (README, Security:
+ * "Tokens and cursors").
+ */
+export const REQUIRED_CLAIMS = ['iss', 'aud', 'exp']
+
 /** @fastify/jwt's options (app.ts registers it): our issuer and audience, HS256 only, ACCESS_TOKEN_TTL. */
 export function jwtOptions(secret: string): FastifyJWTOptions {
   return {
     secret,
     sign: { algorithm: 'HS256', iss: TOKEN_ISSUER, aud: ACCESS_TOKEN_AUDIENCE, expiresIn: ACCESS_TOKEN_TTL },
-    verify: { algorithms: ['HS256'], allowedIss: TOKEN_ISSUER, allowedAud: ACCESS_TOKEN_AUDIENCE },
+    verify: {
+      algorithms: ['HS256'],
+      allowedIss: TOKEN_ISSUER,
+      allowedAud: ACCESS_TOKEN_AUDIENCE,
+      requiredClaims: REQUIRED_CLAIMS,
+    },
   }
 }
 

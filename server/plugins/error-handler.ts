@@ -1,10 +1,20 @@
 import fp from 'fastify-plugin'
-import type { FastifyError } from 'fastify'
+import type { FastifyError, FastifyRequest } from 'fastify'
 import { isDatabaseUnavailable } from '../db/errors.ts'
 import { GENERIC_ERROR_MESSAGE, HttpError, UNAVAILABLE_MESSAGE } from '../errors.ts'
 import { USER_MESSAGES } from '../domain/user-messages.ts'
 
 const FILL_ALL_FIELDS = USER_MESSAGES.fillAllFields
+
+/**
+ * The client went away while its body was being read (a phone losing its network mid-upload): Node destroys the
+ * request stream with `aborted` (code ECONNRESET) and the body parser hands on exactly that error. Told apart by
+ * where it came from, the request's own stream, not by its code: the database driver's lost connection carries the
+ * same ECONNRESET, and only that one is an outage.
+ */
+function isClientAbort(error: unknown, request: FastifyRequest): boolean {
+  return request.raw.errored !== null && error === request.raw.errored
+}
 
 /**
  * One place turns every thrown error into `{ message }`. Client errors keep their message; server errors are
@@ -13,6 +23,11 @@ const FILL_ALL_FIELDS = USER_MESSAGES.fillAllFields
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (isClientAbort(error, request)) {
+        // Nobody is left to answer and nothing is wrong here: info, and a client error if the answer is counted.
+        request.log.info({ code: error.code }, 'client aborted the request')
+        return reply.code(400).send({ message: 'Bad request' })
+      }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unavailable')
         return reply.code(503).header('retry-after', '5').send({ message: UNAVAILABLE_MESSAGE })

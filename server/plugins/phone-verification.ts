@@ -16,7 +16,7 @@ import { badRequest, HttpError } from '../errors.ts'
 import { firebaseVerifier, type VerifiedPhone } from '../verification/firebase.ts'
 import { smsQueue } from '../verification/sms-queue.ts'
 import { httpTransport, outboxTransport } from '../verification/sms-transport.ts'
-import { TOKEN_ISSUER, type PhoneProofPayload } from './auth.ts'
+import { REQUIRED_CLAIMS, TOKEN_ISSUER, type PhoneProofPayload } from './auth.ts'
 
 const VERIFICATION_AUDIENCE = 'pyoraapu-phone-verification'
 const VERIFICATION_TOKEN_TTL_SECONDS = 15 * 60
@@ -92,6 +92,8 @@ export default fp<{ config: Config }>(
         const payload = app.jwt.verify<PhoneProofPayload & { exp: number }>(idToken, {
           allowedAud: VERIFICATION_AUDIENCE,
           allowedIss: TOKEN_ISSUER,
+          // Said again, not left to the merge with the global options: a proof must name who it is for.
+          requiredClaims: REQUIRED_CLAIMS,
         })
         if (payload.purpose !== purpose) throw new Error(`token is for ${payload.purpose}, not ${purpose}`)
         return { phone: payload.phone, tokenId: payload.jti, expiresAt: new Date(payload.exp * 1000) }

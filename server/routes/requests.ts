@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify'
 import type { Config } from '../config.ts'
 import { addView, createRequest, deleteRequest, editDescription, updateLocation } from '../domain/request-changes.ts'
 import { checkCategory, checkDescription, checkRequestLocation, flag } from '../domain/request-rules.ts'
-import { listChanges, listNearby, listPage, PAGE_SIZE } from '../domain/request-list.ts'
+import { listChanges, listNearby, listPage, PAGE_SIZE, SYNC_CURSOR_KEY_PURPOSE } from '../domain/request-list.ts'
 import { REQUEST_MESSAGES } from '../domain/request-messages.ts'
 import { findRequest, requestFor, requestForEvent, type RequestRow, type RequestViewer } from '../domain/requests.ts'
 import { removeResponder, setReady, takeOver } from '../domain/responses.ts'
@@ -40,6 +40,7 @@ const documented = (summary: string, description?: string) => ({
 /** SPEC 7's request calls. Every change answers the request as the caller now sees it. */
 const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   app.addHook('preHandler', app.authenticate)
+  const cursorKey = app.deriveKey(SYNC_CURSOR_KEY_PURPOSE)
 
   const answer = async (viewer: RequestViewer, id: number) =>
     requestFor(await findRequest(app.sql, viewer, id), viewer, 'detail')
@@ -113,12 +114,14 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       // (bench/list-serialise.ts); the schema above still documents the answer. Fastify sends a string as it is.
       const reply = (typedReply as FastifyReply).type('application/json; charset=utf-8')
       if (since !== undefined) {
-        const changes = await listChanges(app.sql, viewer, days, mode, since)
+        const changes = await listChanges(app.sql, viewer, days, mode, since, cursorKey)
         reply.header('x-sync-cursor', changes.syncCursor)
         return reply.send(JSON.stringify({ requests: shape(changes.rows), removed: changes.removed }))
       }
       const list =
-        mode === 'all' ? await listPage(app.sql, viewer, days, before) : await listNearby(app.sql, viewer, days)
+        mode === 'all'
+          ? await listPage(app.sql, viewer, days, before, cursorKey)
+          : await listNearby(app.sql, viewer, days, cursorKey)
       reply.header('x-sync-cursor', list.syncCursor)
       if ('nextCursor' in list && list.nextCursor) reply.header('x-next-cursor', list.nextCursor)
       return reply.send(JSON.stringify(shape(list.rows)))

@@ -92,8 +92,9 @@ export const RemoveResponderBody = Type.Object(
 export const SetReadyBody = Type.Object({ gotHelp: Flag }, { examples: [{ gotHelp: 1 }] })
 
 /** A cursor the server gave: opaque, short. */
+/** base64url, and for a sync cursor its signature after a dot (server/domain/request-list.ts). */
 const Cursor = (description: string, example: string) =>
-  Type.String({ minLength: 1, maxLength: 400, pattern: '^[A-Za-z0-9_-]+$', description, examples: [example] })
+  Type.String({ minLength: 1, maxLength: 400, pattern: '^[A-Za-z0-9_.-]+$', description, examples: [example] })
 
 export const ListQuery = Type.Object({
   all: Type.Optional(
@@ -108,7 +109,8 @@ export const ListQuery = Type.Object({
   since: Type.Optional(
     Cursor(
       'An `X-Sync-Cursor` of an earlier answer (same `all`): answer only the changes since it.',
-      'eyJ0IjoiMTc2NDAwMDAwMDAwMDAwMCIsIm1vZGUiOiJhbGwiLCJhZG1pbiI6ZmFsc2UsImxhdCI6bnVsbCwibG9uIjpudWxsLCJyYWRpdXMiOjEwfQ',
+      'eyJ1Ijo0MiwidCI6IjE3NjQwMDAwMDAwMDAwMDAiLCJtb2RlIjoiYWxsIiwiYWRtaW4iOmZhbHNlLCJsYXQiOm51bGwsImxvbiI6bnVsbCwicmFkaXVzIjoxMH0.' +
+        'PKwzhxbE80b_6v6lF8FdPRvlRsKSRHDQJXv3F5LFgWo',
     ),
   ),
 })

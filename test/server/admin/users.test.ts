@@ -6,6 +6,7 @@ import { openEvents, type ServerEvent } from '../../event-client.ts'
 import { actor, type Actor } from '../../requests.ts'
 import { ADMIN_USER_MESSAGES } from '../../../server/domain/admin-messages.ts'
 import { adminActor, insertUser } from './helpers.ts'
+import { recordHelp } from '../../../server/domain/thanks.ts'
 
 interface Listed {
   user_id: number
@@ -50,6 +51,8 @@ async function insertRequest(
       ${fields.deleted ? new Date() : null})
     returning request_id
   `
+  // As the ready mark records it (in its transaction): the helped count is kept apart from the request.
+  if (completed) await app.sql.begin((tx) => recordHelp(tx, row!.request_id))
   return row!.request_id
 }
 
@@ -67,7 +70,8 @@ t.test('the list: newest first, counts of made and helped requests on known data
   await insertRequest(app, { owner: o, status: 'in progress', responder: h })
   await insertRequest(app, { owner: o, test: true })
   await insertRequest(app, { owner: o, deleted: true })
-  // Helped: in progress now (above) and completed with them as responder; not a test, a deleted, or a released one.
+  // Helped: in progress now (above) and completed with them as responder, also one deleted since its completion
+  // (the help was given); not a test or a released one.
   await insertRequest(app, { owner: o, status: 'completed', responder: h })
   await insertRequest(app, { owner: o, status: 'in progress', responder: h, test: true })
   await insertRequest(app, { owner: o, status: 'completed', responder: h, deleted: true })
@@ -99,7 +103,7 @@ t.test('the list: newest first, counts of made and helped requests on known data
         created_at: '2026-01-03T10:00:00.000Z',
         is_admin: false,
         requests_made: 1,
-        requests_helped: 2,
+        requests_helped: 3,
       },
       {
         user_id: o,

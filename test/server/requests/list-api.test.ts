@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { purgeExpired } from '../../../server/domain/housekeeping.ts'
-import { PAGE_SIZE, SYNC_CURSOR_MAX_AGE_DAYS } from '../../../server/domain/request-list.ts'
+import {
+  PAGE_SIZE,
+  signCursor,
+  SYNC_CURSOR_KEY_PURPOSE,
+  SYNC_CURSOR_MAX_AGE_DAYS,
+} from '../../../server/domain/request-list.ts'
 import { bearer, type RegisteredUser } from '../../accounts.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { actor, type RequestJson } from '../../requests.ts'
@@ -28,6 +33,10 @@ async function list(app: FastifyInstance, user: RegisteredUser, query = ''): Pro
     nextCursor: response.headers['x-next-cursor'] as string | undefined,
   }
 }
+
+/** What a sync cursor says (its signed part). */
+const cursorState = (cursor: string) =>
+  JSON.parse(Buffer.from(cursor.split('.')[0]!, 'base64url').toString()) as Record<string, unknown>
 
 const ids = (requests: RequestJson[]) => requests.map((r) => r.request_id).sort((a, b) => a - b)
 
@@ -298,10 +307,12 @@ t.test('a sync cursor older than the tombstones kept is refused, and old tombsto
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
   const viewer = (await actor(app, dataDir, 'Viewer')).user
   const { syncCursor } = await list(app, viewer)
-  const state = JSON.parse(Buffer.from(syncCursor!, 'base64url').toString()) as { t: string }
+  const state = cursorState(syncCursor!)
+  // Signed by the server's own key: only the age is under test here.
   const aged = (days: number) =>
-    Buffer.from(JSON.stringify({ ...state, t: String(BigInt(state.t) - BigInt(days * 86_400) * 1_000_000n) })).toString(
-      'base64url',
+    signCursor(
+      { ...state, t: String(BigInt(state.t as string) - BigInt(days * 86_400) * 1_000_000n) },
+      app.deriveKey(SYNC_CURSOR_KEY_PURPOSE),
     )
   t.equal(
     (await list(app, viewer, `?since=${aged(SYNC_CURSOR_MAX_AGE_DAYS - 1)}`)).status,
@@ -349,4 +360,47 @@ t.test('a bad cursor is a 400 with a message', async (t) => {
     t.type(answer.body.message, 'string', `${query} says why`)
   }
   t.equal((await list(app, viewer, `?since=${nearbyCursor}`)).status, 200, 'a good one works')
+})
+
+t.test('a sync cursor is believed only as signed, for its own viewer and their role now', async (t) => {
+  const dataDir = tempDir(t)
+  const app = await buildTestApp(t, { DATA_DIR: dataDir })
+  const viewer = (await actor(app, dataDir, 'Viewer')).user
+  const other = (await actor(app, dataDir, 'Other')).user
+  const owner = await actor(app, dataDir, 'Tester')
+  const { syncCursor } = await list(app, viewer)
+  // A test request changed after the cursor: what an admin's delta names, and a non-admin's must never.
+  const [test] = await insert(app, [{ owner_id: owner.user.user.user_id, is_test: true }])
+  const state = cursorState(syncCursor!)
+  const testIds = (answer: Answer) => (answer.body.removed ?? []).concat(ids(answer.body.requests ?? []))
+  const refused = (answer: Answer, what: string) => {
+    t.equal(answer.status, 400, what)
+    t.equal(answer.body.message, 'Invalid list cursor: fetch the list again without one.', `${what}: the message`)
+    t.notOk(testIds(answer).includes(test), `${what}: no test request id`)
+  }
+
+  const asAdmin = { ...state, admin: true }
+  const unsigned = Buffer.from(JSON.stringify(asAdmin)).toString('base64url')
+  refused(await list(app, viewer, `?since=${unsigned}`), 'a made-up cursor claiming admin, unsigned')
+  const [payload, signature] = syncCursor!.split('.')
+  const reSigned = `${Buffer.from(JSON.stringify(asAdmin)).toString('base64url')}.${signature}`
+  refused(await list(app, viewer, `?since=${reSigned}`), 'admin claimed under the signature of another content')
+  refused(await list(app, viewer, `?since=${payload}.${'A'.repeat(43)}`), 'a wrong signature')
+  refused(await list(app, viewer, `?since=${payload}`), 'no signature')
+  const key = app.deriveKey(SYNC_CURSOR_KEY_PURPOSE)
+  refused(
+    await list(app, viewer, `?since=${signCursor(asAdmin, key)}`),
+    'even signed, a cursor whose role is not the viewer’s',
+  )
+  refused(await list(app, other, `?since=${syncCursor}`), 'another user’s cursor')
+
+  const own = await list(app, viewer, `?since=${syncCursor}`)
+  t.equal(own.status, 200, 'the viewer’s own cursor works')
+  t.notOk(testIds(own).includes(test), 'and names no test request to a non-admin')
+
+  // A revoked admin's cursor is stale, so the app loads the whole list again (which drops the test requests).
+  await app.sql`update users set is_admin = true where user_id = ${viewer.user.user_id}`
+  const adminCursor = (await list(app, viewer)).syncCursor!
+  await app.sql`update users set is_admin = false where user_id = ${viewer.user.user_id}`
+  refused(await list(app, viewer, `?since=${adminCursor}`), 'an admin cursor after the role was revoked')
 })

@@ -55,7 +55,7 @@ t.test('the list in SQL picks exactly what the events rule (isWithinRadius) pick
   let compared = 0
   let within = 0
   for (const viewer of viewers) {
-    const { rows: listed } = await listNearby(app.sql, viewer, 7)
+    const { rows: listed } = await listNearby(app.sql, viewer, 7, 'a-key')
     const inSql = new Set(listed.map((row) => row.request_id))
     for (const row of rows) {
       const expected = isRecipient({ owner_id: ownerId, responder_id: null, is_test: false, ...row }, viewer)

@@ -126,10 +126,11 @@ t.test('helped counts', async (t) => {
   t.equal(await helped(helper), 0)
   await done(a, false)
   t.equal(await helped(helper), 0, 'no help received: not counted')
-  // Only admins see test requests, so no helper can take one over; one marked a test afterwards stands for it.
-  await done(admin, true)
-  t.equal(await helped(helper), 1)
-  await app.sql`update requests set is_test = true where owner_id = ${admin.user.user.user_id}`
+  // Only admins see test requests, so no helper can take one over; one marked a test before it is done stands for it.
+  const test = (await admin.create()).body.request_id
+  t.equal((await helper.send('PUT', `/api/requests/${test}/addresponder`)).status, 200)
+  await app.sql`update requests set is_test = true where request_id = ${test}`
+  t.equal((await admin.send('PUT', `/api/requests/${test}/setready`, { gotHelp: 1 })).status, 200)
   t.equal(await helped(helper), 0, 'a test request: not counted')
   await done(a, true)
   t.equal(await helped(helper), 1)
