@@ -2,6 +2,7 @@ import type { Queryable } from '../db/queryable.ts'
 import { badRequest, notFound } from '../errors.ts'
 import type { AdminUser, AdminUserList } from '../schemas/admin-users.ts'
 import { ADMIN_USER_MESSAGES } from './admin-messages.ts'
+import { LIMIT_TIME_ZONE } from './request-rules.ts'
 import { characterCount, USER_NAME_MAX } from './user-validation.ts'
 import { setAdmin } from './users.ts'
 
@@ -25,17 +26,29 @@ const toAdminUser = (row: Row): AdminUser => ({
   is_admin: row.is_admin,
   requests_made: row.requests_made,
   requests_helped: row.requests_helped,
+  phone_reveals_today: row.phone_reveals_today,
+  phone_reveals_30d: row.phone_reveals_30d,
 })
 
 /**
  * The list's columns for the users of `users_page` (a CTE the caller defines): both counts in one pass over
- * their requests, so a page costs one statement. Never the phone column.
+ * their requests, and the phone numbers they got by reach (README "Phone numbers by reach") in one pass over
+ * their reveals, so a page costs one statement. Never the phone column.
  */
 const listColumns = (sql: Queryable) => sql`
   u.user_id, u.user_name, u.created_at, u.is_admin,
   coalesce(counts.made, 0)::int as requests_made,
-  coalesce(counts.helped, 0)::int as requests_helped
+  coalesce(counts.helped, 0)::int as requests_helped,
+  reveals.today as phone_reveals_today,
+  reveals.last_30d as phone_reveals_30d
   from users_page u
+  cross join lateral (
+    select
+      count(p.day) filter (where p.day = clock.today)::int as today,
+      count(p.day)::int as last_30d
+    from (select (now() at time zone ${LIMIT_TIME_ZONE})::date as today) clock
+    left join phone_reveals p on p.viewer_id = u.user_id and p.day > clock.today - 30
+  ) reveals
   left join lateral (
     select
       count(*) filter (where r.owner_id = u.user_id) as made,

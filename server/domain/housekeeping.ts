@@ -9,12 +9,13 @@ export interface Purged {
   phoneCodes: number
   sessions: number
   requestTombstones: number
+  phoneReveals: number
 }
 
 /**
  * Deletes what no rule reads any more: counters past their windows, spent proofs past their expiry,
- * sessions a week after they ended (kept that long so a reused refresh token is still recognised), and tombstones
- * of deleted requests no accepted sync cursor can need.
+ * sessions a week after they ended (kept that long so a reused refresh token is still recognised), tombstones
+ * of deleted requests no accepted sync cursor can need, and phone reveals past the admin list's 30 days.
  * Idempotent, so every instance may run it.
  */
 export async function purgeExpired(sql: Queryable): Promise<Purged> {
@@ -34,7 +35,9 @@ export async function purgeExpired(sql: Queryable): Promise<Purged> {
         delete from request_tombstones
         where deleted_at < now() - make_interval(days => ${SYNC_CURSOR_MAX_AGE_DAYS + 1})
         returning 1
-      )
+      ),
+      -- The admin users list shows the last 30 Helsinki days; the cap reads only today.
+      reveals as (delete from phone_reveals where revealed_at < now() - interval '31 days' returning 1)
     select
       (select count(*)::int from sms) as "smsSends",
       (select count(*)::int from attempts) as "loginAttempts",
@@ -42,7 +45,8 @@ export async function purgeExpired(sql: Queryable): Promise<Purged> {
       (select count(*)::int from tokens) as "verificationTokens",
       (select count(*)::int from codes) as "phoneCodes",
       (select count(*)::int from ended) as "sessions",
-      (select count(*)::int from tombstones) as "requestTombstones"
+      (select count(*)::int from tombstones) as "requestTombstones",
+      (select count(*)::int from reveals) as "phoneReveals"
   `
   return counts!
 }
