@@ -26,8 +26,8 @@ const toAdminUser = (row: Row): AdminUser => ({
   is_admin: row.is_admin,
   requests_made: row.requests_made,
   requests_helped: row.requests_helped,
-  phone_reveals_today: row.phone_reveals_today,
-  phone_reveals_30d: row.phone_reveals_30d,
+  reach_reveals_today: row.reach_reveals_today,
+  reach_reveals_30d: row.reach_reveals_30d,
 })
 
 /**
@@ -39,8 +39,8 @@ const listColumns = (sql: Queryable) => sql`
   u.user_id, u.user_name, u.created_at, u.is_admin,
   coalesce(counts.made, 0)::int as requests_made,
   coalesce(counts.helped, 0)::int as requests_helped,
-  reveals.today as phone_reveals_today,
-  reveals.last_30d as phone_reveals_30d
+  reveals.today as reach_reveals_today,
+  reveals.last_30d as reach_reveals_30d
   from users_page u
   cross join lateral (
     select

@@ -14,6 +14,8 @@ interface Listed {
   is_admin: boolean
   requests_made: number
   requests_helped: number
+  reach_reveals_today: number
+  reach_reveals_30d: number
 }
 interface List {
   users: Listed[]
@@ -92,6 +94,8 @@ t.test('the list: newest first, counts of made and helped requests on known data
         is_admin: true,
         requests_made: 0,
         requests_helped: 0,
+        reach_reveals_today: 0,
+        reach_reveals_30d: 0,
       },
       {
         user_id: h,
@@ -100,6 +104,8 @@ t.test('the list: newest first, counts of made and helped requests on known data
         is_admin: false,
         requests_made: 1,
         requests_helped: 2,
+        reach_reveals_today: 0,
+        reach_reveals_30d: 0,
       },
       {
         user_id: o,
@@ -109,6 +115,8 @@ t.test('the list: newest first, counts of made and helped requests on known data
         // New, two in progress/completed with the helper, the released one.
         requests_made: 4,
         requests_helped: 0,
+        reach_reveals_today: 0,
+        reach_reveals_30d: 0,
       },
       {
         user_id: idle.user_id,
@@ -117,6 +125,8 @@ t.test('the list: newest first, counts of made and helped requests on known data
         is_admin: false,
         requests_made: 0,
         requests_helped: 0,
+        reach_reveals_today: 0,
+        reach_reveals_30d: 0,
       },
     ],
   })
