@@ -1,5 +1,6 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
+import { purgeExpired } from '../../../server/domain/housekeeping.ts'
 import { buildTestApp } from '../../helper.ts'
 import type { Actor, Json } from '../../requests.ts'
 import { signedIn } from '../../signed-in.ts'
@@ -175,11 +176,24 @@ t.test('phone numbers by reach', async (t) => {
 
   t.test('admins see each user’s reveals, today and over 30 days', async (t) => {
     const admin = await signedIn(app, 'CountAdmin', true)
-    const listed = async (name: string) =>
-      ((await admin.get(`/api/admin/users?q=${name}`)).body.users as unknown as Json[])[0]
+    const listed = async (name: string) => ((await admin.get(`/api/admin/users?q=${name}`)).body.users as Json[])[0]
     t.match(await listed('Hurried'), { reach_reveals_today: 20, reach_reveals_30d: 20 })
     t.match(await listed('Curious'), { reach_reveals_today: 1, reach_reveals_30d: 21 }, 'yesterday’s 20 and today’s 1')
     t.match(await listed('Oulu999'), { reach_reveals_today: 0, reach_reveals_30d: 0 })
+  })
+
+  t.test('housekeeping deletes reveals after 31 days', async (t) => {
+    const hurried = (await app.sql<{ user_id: number }[]>`select user_id from users where user_name = 'Hurried'`)[0]!
+    await app.sql`
+      update phone_reveals set revealed_at = now() - interval '32 days'
+      where viewer_id = ${hurried.user_id}
+        and request_id in (select request_id from phone_reveals where viewer_id = ${hurried.user_id} limit 5)
+    `
+    t.equal((await purgeExpired(app.sql)).phoneReveals, 5)
+    const [left] = await app.sql<{ count: number }[]>`
+      select count(*)::int as count from phone_reveals where viewer_id = ${hurried.user_id}
+    `
+    t.equal(left!.count, 15)
   })
 
   t.test('deleting an account leaves no reveal of or by it', async (t) => {
