@@ -118,6 +118,7 @@ t.test('phone numbers by reach', async (t) => {
   t.test('20 parallel location reports: exactly one is taken, the rest wait (429 with Retry-After)', async (t) => {
     const burst = await userAt(app, 'Burst', OULU, 10)
     await allowNextReport(app, burst)
+    const started = Date.now()
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         app.inject({
@@ -128,13 +129,17 @@ t.test('phone numbers by reach', async (t) => {
         }),
       ),
     )
-    const codes = answers.map((answer) => answer.statusCode).sort()
-    t.same(codes, [200, ...Array<number>(19).fill(429)])
+    // The rule is one per 10 s: a machine so slow that the burst outlasted 10 s may rightly admit one more per 10 s.
+    const mayAdmit = 1 + Math.floor((Date.now() - started) / 10_000)
+    const admitted = answers.filter((answer) => answer.statusCode === 200).length
+    t.ok(admitted >= 1 && admitted <= mayAdmit, `${admitted} admitted`)
+    t.equal(admitted + answers.filter((answer) => answer.statusCode === 429).length, 20, 'the rest are 429')
     for (const refused of answers.filter((answer) => answer.statusCode === 429)) {
       const wait = Number(refused.headers['retry-after'])
       t.ok(wait >= 1 && wait <= 10, `Retry-After ${wait}`)
     }
-    t.equal((await detail(burst, id)).phone, null, 'and the one taken was a jump: no number')
+    // A second admission (only on such a slow machine) would confirm the first.
+    if (admitted === 1) t.equal((await detail(burst, id)).phone, null, 'and the one taken was a jump: no number')
   })
 
   t.test('the 21st request of a day is withheld, saying why; the same ones again cost nothing', async (t) => {
