@@ -31,6 +31,7 @@ function requestRows(count: number): HelpRequest[] {
     isOwnRequest: false,
     got_help: null,
     phoneOnlyToHelper: false,
+    phoneLimitReached: false,
   }))
 }
 

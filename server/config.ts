@@ -151,6 +151,16 @@ export const ConfigSchema = Type.Object({
     'Days a completed help request stays in the list.',
     'an integer from 0 to 365',
   ),
+  PHONE_REACH_KM: variable(
+    Type.Integer({ minimum: 1, maximum: 999, default: 30 }),
+    'Farthest a user may be from a request to get its owner’s phone number by being near: within their own radius and within this, whatever radius they choose, measured from their last location that moved plausibly (README "Phone numbers by reach").',
+    'an integer number of kilometres from 1 to 999',
+  ),
+  PHONE_REVEALS_PER_DAY: variable(
+    Type.Integer({ minimum: 1, maximum: 10_000, default: 20 }),
+    'Most requests per Helsinki day whose owner’s phone number one user gets by being near (not as owner, helper or admin); past it the number is withheld until the next day.',
+    'an integer from 1 to 10000',
+  ),
   VAPID_PUBLIC_KEY: variable(
     Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{80,100}$' })),
     'Web push VAPID public key (base64url). Unset: a key pair is generated once and kept in the database for every instance.',

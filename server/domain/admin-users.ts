@@ -2,6 +2,7 @@ import type { Queryable } from '../db/queryable.ts'
 import { badRequest, notFound } from '../errors.ts'
 import type { AdminUser, AdminUserList } from '../schemas/admin-users.ts'
 import { ADMIN_USER_MESSAGES } from './admin-messages.ts'
+import { LIMIT_TIME_ZONE } from './request-rules.ts'
 import { characterCount, USER_NAME_MAX } from './user-validation.ts'
 import { setAdmin } from './users.ts'
 
@@ -25,20 +26,32 @@ const toAdminUser = (row: Row): AdminUser => ({
   is_admin: row.is_admin,
   requests_made: row.requests_made,
   requests_helped: row.requests_helped,
+  reach_reveals_today: row.reach_reveals_today,
+  reach_reveals_30d: row.reach_reveals_30d,
 })
 
 /**
  * The list's columns for the users of `users_page` (a CTE the caller defines), so a page costs one statement. Never
  * the phone column. Helped: the real requests they help with now, and those completed while they were the
  * responder, as recorded at completion (helped_requests): an owner deleting such a request, or their account,
- * does not take it back (docs/adr/0004-helped-counts-outlive-requests.md).
+ * does not take it back (docs/adr/0004-helped-counts-outlive-requests.md). The phone numbers they got by reach
+ * (README "Phone numbers by reach") come from one pass over their reveals.
  */
 const listColumns = (sql: Queryable) => sql`
   u.user_id, u.user_name, u.created_at, u.is_admin,
   coalesce(counts.made, 0)::int as requests_made,
   (coalesce(counts.helping, 0) + (select count(*) from helped_requests h where h.helper_id = u.user_id))::int
-    as requests_helped
+    as requests_helped,
+  reveals.today as reach_reveals_today,
+  reveals.last_30d as reach_reveals_30d
   from users_page u
+  cross join lateral (
+    select
+      count(p.day) filter (where p.day = clock.today)::int as today,
+      count(p.day)::int as last_30d
+    from (select (now() at time zone ${LIMIT_TIME_ZONE})::date as today) clock
+    left join phone_reveals p on p.viewer_id = u.user_id and p.day > clock.today - 30
+  ) reveals
   left join lateral (
     select
       count(*) filter (where r.owner_id = u.user_id) as made,

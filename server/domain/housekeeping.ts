@@ -10,12 +10,14 @@ export interface Purged {
   sessions: number
   requestTombstones: number
   deviceCookies: number
+  phoneReveals: number
 }
 
 /**
  * Deletes what no rule reads any more: counters past their windows, spent proofs past their expiry,
- * device cookies past their expiry, sessions a week after they ended (kept that long so a reused refresh token is still recognised), and tombstones
- * of deleted requests no accepted sync cursor can need.
+ * device cookies past their expiry, sessions a week after they ended (kept that long so a reused refresh token is
+ * still recognised), tombstones of deleted requests no accepted sync cursor can need, and phone reveals past the
+ * admin list's 30 days.
  * Idempotent, so every instance may run it.
  */
 export async function purgeExpired(sql: Queryable): Promise<Purged> {
@@ -36,7 +38,9 @@ export async function purgeExpired(sql: Queryable): Promise<Purged> {
         delete from request_tombstones
         where deleted_at < now() - make_interval(days => ${SYNC_CURSOR_MAX_AGE_DAYS + 1})
         returning 1
-      )
+      ),
+      -- The admin users list shows the last 30 Helsinki days; the cap reads only today.
+      reveals as (delete from phone_reveals where revealed_at < now() - interval '31 days' returning 1)
     select
       (select count(*)::int from sms) as "smsSends",
       (select count(*)::int from attempts) as "loginAttempts",
@@ -45,7 +49,8 @@ export async function purgeExpired(sql: Queryable): Promise<Purged> {
       (select count(*)::int from codes) as "phoneCodes",
       (select count(*)::int from ended) as "sessions",
       (select count(*)::int from tombstones) as "requestTombstones",
-      (select count(*)::int from devices) as "deviceCookies"
+      (select count(*)::int from devices) as "deviceCookies",
+      (select count(*)::int from reveals) as "phoneReveals"
   `
   return counts!
 }

@@ -1,10 +1,12 @@
 import type { Static } from '@sinclair/typebox'
+import type { TransactionSql } from 'postgres'
 import type { Queryable } from '../db/queryable.ts'
 import type { RequestJsonSchema } from '../schemas/request.ts'
 import { notFound } from '../errors.ts'
 import type { RequestCategory, RequestStatus } from './categories.ts'
 import { REQUEST_MESSAGES } from './request-rules.ts'
-import { isWithinRadius, type Reach } from './reach.ts'
+import type { Reach } from './reach.ts'
+import { admitReveal, isWithinPhoneReach, reachPlace, type PhoneReachLimits } from './phone-reach.ts'
 import type { UserRow } from './users.ts'
 
 /** A request row joined with the names and phones the answer needs. */
@@ -46,32 +48,71 @@ export type RequestViewer = Viewer & Reach
 export type Audience = 'list' | 'detail'
 
 /**
+ * Whether the owner's number of this request goes to this viewer, if at all, only for being near: opening (the
+ * detail) a request that is not completed, not restricted to its helper, as neither of its two people nor an admin.
+ * Only then do reachReveal's distance and daily cap decide.
+ */
+export function asksReach(row: RequestRow, viewer: Viewer, audience: Audience): boolean {
+  const participant = row.owner_id === viewer.user_id || row.responder_id === viewer.user_id
+  return (
+    audience === 'detail' && row.status !== 'completed' && !participant && !viewer.is_admin && !row.phone_only_to_helper
+  )
+}
+
+/**
+ * What reach decided for a viewer asksReach names: `shown`, the owner's number (recorded); `limit`, within reach
+ * but past today's cap (withheld, and the answer says so); `none`, not within reach, or not asked.
+ */
+export type ReachReveal = 'shown' | 'limit' | 'none'
+
+/**
+ * README "Phone numbers by reach": a request within the fixed distance and the viewer's radius of the place that
+ * counts for their phone reach (not the list's location: that one follows every report at once), or a request
+ * without location, which reaches everyone. Each such reveal is recorded in the caller's transaction, which is what
+ * decides it, and withheld past the viewer's daily cap.
+ */
+export async function reachReveal(
+  tx: TransactionSql,
+  row: RequestRow,
+  viewer: RequestViewer,
+  limits: PhoneReachLimits,
+): Promise<ReachReveal> {
+  if (!asksReach(row, viewer, 'detail')) return 'none'
+  if (row.latitude !== null && row.longitude !== null) {
+    const place = await reachPlace(tx, viewer.user_id)
+    if (isWithinPhoneReach(place, viewer.radius, row, limits.reachKm) !== true) return 'none'
+  }
+  return (await admitReveal(tx, viewer.user_id, row.request_id, limits.revealsPerDay)) ? 'shown' : 'limit'
+}
+
+/**
  * The phone numbers a viewer may receive (the privacy statement promises exactly this). Completed requests carry
  * none. The two people of a request always see each other's numbers, in the list too: the owner needs the helper's
  * number and the helper the owner's, also offline. Everyone else gets no number in the list; opening the request
- * shows the owner's number to admins and to users within its reach: their stored location within their radius, or
- * a request without location (it reaches everyone). A viewer who shares no location is not known to be near, so
- * they get no number. The responder's number is for the owner, the responder and admins only. An owner who chose
- * to show their number only to the person who helps (`phone_only_to_helper`) is heard by the responder alone:
- * neither admins nor anyone nearby get it.
+ * shows the owner's number to admins, and to users nearby as far as `reach` (reachReveal) allows. The responder's
+ * number is for the owner, the responder and admins only. An owner who chose to show their number only to the person
+ * who helps (`phone_only_to_helper`) is heard by the responder alone: neither admins nor anyone nearby get it.
  */
-function phonesFor(row: RequestRow, viewer: RequestViewer, audience: Audience) {
+function phonesFor(row: RequestRow, viewer: RequestViewer, audience: Audience, reach: ReachReveal) {
   if (row.status === 'completed') return { phone: null, responder_phone: null }
   const participant = row.owner_id === viewer.user_id || row.responder_id === viewer.user_id
   if (participant) return { phone: row.phone, responder_phone: row.responder_phone }
   if (audience === 'list') return { phone: null, responder_phone: null }
   const phone = row.phone_only_to_helper ? null : row.phone
   if (viewer.is_admin) return { phone, responder_phone: row.responder_phone }
-  if (phone === null) return { phone: null, responder_phone: null }
-  const near = row.latitude === null || row.longitude === null || isWithinRadius(viewer, row) === true
-  return { phone: near ? row.phone : null, responder_phone: null }
+  return { phone: reach === 'shown' ? phone : null, responder_phone: null }
 }
 
 /**
  * What a viewer may see. A completed request is read-only history: no phone numbers and no responder. The view
  * count is for the owner and admins; the phones as phonesFor decides.
  */
-export function requestFor(row: RequestRow, viewer: RequestViewer, audience: Audience): RequestJson {
+export function requestFor(
+  row: RequestRow,
+  viewer: RequestViewer,
+  audience: Audience,
+  reach: ReachReveal = 'none',
+): RequestJson {
   const own = row.owner_id === viewer.user_id
   const completed = row.status === 'completed'
   return {
@@ -89,7 +130,8 @@ export function requestFor(row: RequestRow, viewer: RequestViewer, audience: Aud
     updated_at: row.updated_at.toISOString(),
     responder_id: completed ? null : row.responder_id,
     responder_user_name: completed ? null : row.responder_user_name,
-    ...phonesFor(row, viewer, audience),
+    ...phonesFor(row, viewer, audience, reach),
+    phoneLimitReached: reach === 'limit',
     isOwnRequest: own,
     got_help: row.got_help,
     phoneOnlyToHelper: row.phone_only_to_helper,

@@ -16,6 +16,7 @@ export const USER_MESSAGES = {
   incorrectPassword: 'Incorrect password',
   tooManyAttempts: 'Too many attempts, try again later',
   invalidLocation: 'Invalid location',
+  locationTooOften: 'Location reported too often, try again shortly',
   quietHoursBoth: 'Give both ends of the quiet hours, or neither',
   quietHoursFormat: 'Quiet hours must be times such as 22:00',
   quietHoursSame: 'Quiet hours must start and end at different times',

@@ -154,14 +154,6 @@ export async function updateUser(sql: Queryable, userId: number, changes: Change
   }
 }
 
-export async function setUserLocation(sql: Queryable, userId: number, location: Location): Promise<void> {
-  await sql`
-    update users
-    set latitude = ${location.latitude}, longitude = ${location.longitude}, location_updated_at = now()
-    where user_id = ${userId}
-  `
-}
-
 /**
  * Removes the user and everything personal that hangs on them, in the caller's transaction: their requests,
  * sessions and codes; requests they were working on go back to new. Answers the ids of the requests changed.

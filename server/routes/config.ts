@@ -20,6 +20,7 @@ const configRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
         : null,
     map: { tileUrl: tileUrlWithKey(config), attribution: config.TILE_ATTRIBUTION },
     supportEmail: config.SUPPORT_EMAIL,
+    phoneReach: { km: config.PHONE_REACH_KM, perDay: config.PHONE_REVEALS_PER_DAY },
   }
   app.get(
     '/api/config',
@@ -27,7 +28,8 @@ const configRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       schema: {
         tags: ['config'],
         summary: "This server's setup for the web client",
-        description: 'Phone verification mode, map tiles, the web push key and the support address. Public.',
+        description:
+          'Phone verification mode, map tiles, the web push key, the support address and the limits of phone numbers by reach. Public.',
         response: { 200: PublicConfig, '5xx': ErrorMessage },
       },
     },

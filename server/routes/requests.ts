@@ -7,7 +7,15 @@ import { addView, createRequest, deleteRequest, editDescription, updateLocation 
 import { checkCategory, checkDescription, checkRequestLocation, flag } from '../domain/request-rules.ts'
 import { listChanges, listNearby, listPage, PAGE_SIZE, SYNC_CURSOR_KEY_PURPOSE } from '../domain/request-list.ts'
 import { REQUEST_MESSAGES } from '../domain/request-messages.ts'
-import { findRequest, requestFor, requestForEvent, type RequestRow, type RequestViewer } from '../domain/requests.ts'
+import {
+  asksReach,
+  findRequest,
+  reachReveal,
+  requestFor,
+  requestForEvent,
+  type RequestRow,
+  type RequestViewer,
+} from '../domain/requests.ts'
 import { removeResponder, setReady, takeOver } from '../domain/responses.ts'
 import { requireFilled } from '../domain/user-rules.ts'
 import { badRequest } from '../errors.ts'
@@ -42,8 +50,15 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   app.addHook('preHandler', app.authenticate)
   const cursorKey = app.deriveKey(SYNC_CURSOR_KEY_PURPOSE)
 
-  const answer = async (viewer: RequestViewer, id: number) =>
-    requestFor(await findRequest(app.sql, viewer, id), viewer, 'detail')
+  const limits = { reachKm: config.PHONE_REACH_KM, revealsPerDay: config.PHONE_REVEALS_PER_DAY }
+  /** A request the viewer opened; a transaction only when reach decides its owner's number (to record the reveal). */
+  const answer = async (viewer: RequestViewer, id: number) => {
+    const row = await findRequest(app.sql, viewer, id)
+    const reach = asksReach(row, viewer, 'detail')
+      ? await app.sql.begin((tx) => reachReveal(tx, row, viewer, limits))
+      : 'none'
+    return requestFor(row, viewer, 'detail', reach)
+  }
   /**
    * A change in one transaction that also announces it (everyone it concerns hears of it, atomically with the
    * commit) and reads the request back once: the caller's answer and every live event are shaped from that row.
@@ -67,7 +82,8 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         await app.push.queuePushes(tx, { kind: push, previousResponderId: told.previousResponderId }, row)
         pushed = true
       }
-      return requestFor(row, viewer, 'detail')
+      // The caller's own answer is a detail: a number it reveals by reach is recorded with the change.
+      return requestFor(row, viewer, 'detail', await reachReveal(tx, row, viewer, limits))
     })
     if (pushed) app.push.wake()
     return answer

@@ -18,6 +18,16 @@ export const AdminUser = Type.Object(
         'while they were the responder (with or without help). A take-over they released or were removed from ' +
         'does not count; test requests are left out.',
     }),
+    reach_reveals_today: Type.Integer({
+      minimum: 0,
+      description:
+        'Requests whose owner’s phone number the user got today (Helsinki day) by being near, not as owner, helper ' +
+        'or admin; PHONE_REVEALS_PER_DAY at most',
+    }),
+    reach_reveals_30d: Type.Integer({
+      minimum: 0,
+      description: 'The same over the last 30 Helsinki days, today included (one per request and day)',
+    }),
   },
   {
     examples: [
@@ -28,6 +38,8 @@ export const AdminUser = Type.Object(
         is_admin: false,
         requests_made: 3,
         requests_helped: 7,
+        reach_reveals_today: 2,
+        reach_reveals_30d: 11,
       },
     ],
   },

@@ -14,7 +14,10 @@ export type FirebaseWebConfig = Static<typeof FirebaseWebConfigSchema>
 export const MapConfigSchema = Type.Object({ tileUrl: Type.String(), attribution: Type.String() })
 export type MapConfig = Static<typeof MapConfigSchema>
 
-/** GET /api/config: how phone numbers are verified here, the map's tile source, the web push key, the support address. */
+/**
+ * GET /api/config: how phone numbers are verified here, the map's tile source, the web push key, the support address
+ * and the limits of phone numbers by reach.
+ */
 export const ClientConfigSchema = Type.Object({
   phoneVerification: Type.Union([Type.Literal('local'), Type.Literal('firebase')]),
   firebase: Nullable(FirebaseWebConfigSchema),
@@ -23,5 +26,7 @@ export const ClientConfigSchema = Type.Object({
   vapidPublicKey: Type.String(),
   /** The server's SUPPORT_EMAIL: shown on the info page and in the privacy statement. */
   supportEmail: Type.String(),
+  /** PHONE_REACH_KM and PHONE_REVEALS_PER_DAY: the privacy statement names this installation's numbers. */
+  phoneReach: Type.Object({ km: Type.Integer(), perDay: Type.Integer() }),
 })
 export type ClientConfig = Static<typeof ClientConfigSchema>

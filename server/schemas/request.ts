@@ -15,8 +15,9 @@ export const RequestJsonSchema = Type.Object({
     Type.String({
       description:
         'The owner’s number. In the list and live events only to the owner and the responder; in the detail also to ' +
-        'admins and users within reach (their stored location within their radius, or a request without location), ' +
-        'unless phoneOnlyToHelper. Null when completed.',
+        'admins and to users within phone reach (their plausibly reached location within their radius and within ' +
+        'PHONE_REACH_KM, or a request without location), at most PHONE_REVEALS_PER_DAY requests a day, unless ' +
+        'phoneOnlyToHelper. Null when completed.',
     }),
   ),
   latitude: Nullable(Type.Number()),
@@ -38,6 +39,11 @@ export const RequestJsonSchema = Type.Object({
   got_help: Nullable(Type.Boolean()),
   phoneOnlyToHelper: Type.Boolean({
     description: 'The owner shows their number only to the person who helps: nobody else receives it.',
+  }),
+  phoneLimitReached: Type.Boolean({
+    description:
+      'True in a detail answer whose owner’s number is withheld because the viewer, though within reach, already ' +
+      'got PHONE_REVEALS_PER_DAY numbers by reach today (Helsinki day); false otherwise.',
   }),
 })
 /** A help request as the server answers it (SPEC section 3); the web client's type too. */

@@ -48,7 +48,7 @@ t.test('/info: the FAQ opens, the support address is copied, the privacy stateme
   }
   const section = (heading: string) => page.getByRole('region', { name: heading })
   t.equal(await section('Content of the register').locator('li').count(), 7, 'seven items in the register')
-  t.equal(await section('Who sees phone numbers').locator('li').count(), 6, 'six rules on phone numbers')
+  t.equal(await section('Who sees phone numbers').locator('li').count(), 7, 'seven rules on phone numbers')
   t.equal(await section('Messages').locator('li').count(), 3, 'three rules on messages')
   t.equal(await section('Thanks and helped counts').locator('li').count(), 2, 'two rules on thanks and counts')
   t.equal(await section('Shared locations').locator('li').count(), 2, 'two rules on shared locations')
@@ -103,7 +103,8 @@ const PHONE_RULES = [
     heading: 'Who sees phone numbers',
     sentences: [
       'The request list and live updates never carry phone numbers, except between the two people of a request',
-      'to users whose saved location is within their chosen radius of the request',
+      'to users nearby: those who have the request within their chosen radius and at most 30 km from their location',
+      'You get at most 20 such numbers a day; after that a request says: “You have seen today’s maximum of phone numbers. Try again tomorrow.”',
       'see instead: “The phone number is shown to helpers nearby.”',
       'Then only the helper who took your request over gets your number',
       'The helper’s number is shown only to the requester and to the administrators.',
@@ -116,7 +117,8 @@ const PHONE_RULES = [
     heading: 'Kuka näkee puhelinnumerot',
     sentences: [
       'Pyyntölista ja reaaliaikaiset päivitykset eivät koskaan sisällä puhelinnumeroita',
-      'joiden tallennetusta sijainnista pyyntö on heidän valitsemansa säteen sisällä',
+      'joiden sijainnista pyyntö on heidän valitsemansa säteen sisällä ja enintään 30 kilometrin päässä',
+      'Saat näin enintään 20 numeroa päivässä; sen jälkeen pyynnössä lukee: ”Olet nähnyt tänään jo enimmäismäärän puhelinnumeroita. Yritä huomenna uudelleen.”',
       'näkevät sen sijaan tekstin ”Puhelinnumero näytetään lähellä oleville auttajille.”',
       'Silloin numerosi saa vain pyyntösi ottanut auttaja',
       'Auttajan numero näytetään vain pyytäjälle ja ylläpitäjille.',
@@ -129,7 +131,8 @@ const PHONE_RULES = [
     heading: 'Vem ser telefonnumren',
     sentences: [
       'Förfrågningslistan och liveuppdateringarna innehåller aldrig telefonnummer',
-      'för användare som har förfrågan inom den radie de har valt från sin sparade plats',
+      'för användare i närheten: de som har förfrågan inom den radie de har valt och högst 30 km från sin plats',
+      'Du får högst 20 sådana nummer per dag; därefter står det i förfrågan: ”Du har redan sett dagens högsta antal telefonnummer. Försök igen i morgon.”',
       'ser i stället ”Telefonnumret visas för hjälpare i närheten.”',
       'Då får bara den hjälpare som tagit din förfrågan ditt nummer',
       'Hjälparens nummer visas bara för den som bad om hjälp och för administratörerna.',

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import postgres from 'postgres'
 import t, { type Test } from 'tap'
 import { distanceKm, formatKm } from '../../web/src/requests/distance.ts'
 import { expectNoSeriousViolations } from './axe.ts'
@@ -164,6 +165,36 @@ t.test('a user outside the reach is told who sees the phone number', async (t) =
   t.equal(await dialog.locator('a[href^="tel:"]').count(), 0, 'no call link')
   await screenshot(s.page, 'request-cards-phone-hidden')
   t.same(s.pageErrors, [])
+})
+
+t.test('a user nearby who already got today’s maximum of numbers is told why there is none', async (t) => {
+  const busy: TestUser = { username: 'Veikko', phone: '040 333 0005', e164: '+358403330005', password: 'polkupyora' }
+  await createUser(server, busy)
+  // Today's 20 numbers by nearness (PHONE_REVEALS_PER_DAY) already seen: rows no screen sets up in reasonable time.
+  // The requests they name are deleted ones of this user, so no other test's list or daily limit changes.
+  const sql = postgres(server.databaseUrl, { max: 1, onnotice: () => {} })
+  t.teardown(() => sql.end())
+  await sql`
+    with me as (select user_id from users where user_name = ${busy.username}),
+    seen as (
+      insert into requests (owner_id, category, description, deleted_at)
+      select me.user_id, 'other', 'Seen earlier today', now() from me, generate_series(1, 20)
+      returning request_id
+    )
+    insert into phone_reveals (viewer_id, day, request_id)
+    select me.user_id, (now() at time zone 'Europe/Helsinki')::date, seen.request_id from me, seen
+  `
+  const b = await openContext(t, browser, { geolocation: AT_OWNER, permissions: ['geolocation'] })
+  const reported = b.page.waitForResponse(
+    (r) => r.url().endsWith('/api/user/location') && r.request().method() === 'PUT',
+  )
+  await logIn(b.page, baseUrl, busy.username, busy.password)
+  await reported
+  await card(b.page, /Food and drink/).click()
+  const dialog = b.page.getByRole('dialog', { name: 'Food and drink' })
+  await dialog.getByText('You have seen today’s maximum of phone numbers. Try again tomorrow.').waitFor()
+  t.equal(await dialog.locator('a[href^="tel:"]').count(), 0, 'no call link')
+  t.same(b.pageErrors, [])
 })
 
 t.test('"only to the person who helps": a neighbour never sees the number, the helper does once helping', async (t) => {

@@ -190,9 +190,10 @@ t.test('the CSP follows the configured tile host', async (t) => {
   t.match(firebase, /connect-src 'self' https:\/\/tile\.openstreetmap\.org https:\/\/identitytoolkit\.googleapis\.com/)
 })
 
-t.test('/api/config names the configured support address', async (t) => {
-  const app = await buildTestApp(t, { SUPPORT_EMAIL: 'apu@example.org' })
+t.test('/api/config names the configured support address and the limits of phone numbers by reach', async (t) => {
+  const app = await buildTestApp(t, { SUPPORT_EMAIL: 'apu@example.org', PHONE_REACH_KM: 25, PHONE_REVEALS_PER_DAY: 12 })
   const response = await app.inject({ url: '/api/config' })
   t.equal(response.statusCode, 200)
   t.equal(response.json<{ supportEmail: string }>().supportEmail, 'apu@example.org')
+  t.same(response.json<{ phoneReach: unknown }>().phoneReach, { km: 25, perDay: 12 }, 'for the privacy statement')
 })

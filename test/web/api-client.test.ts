@@ -1,7 +1,7 @@
 import t from 'tap'
 import { apiFetch, apiPut, connectSession, refreshAccessToken } from '../../web/src/api/client.ts'
 import { ApiError } from '../../web/src/api/errors.ts'
-import { login, logout } from '../../web/src/api/user.ts'
+import { login, logout, reportLocation } from '../../web/src/api/user.ts'
 
 interface Call {
   path: string
@@ -188,3 +188,28 @@ t.test('a refresh answered 429 or 5xx is no verdict: the error reaches the calle
     t.equal(session.token, 'old-token')
   }
 })
+
+t.test(
+  'a location report the server finds too soon (429) waits the Retry-After it names and is sent once more',
+  async (t) => {
+    const tooSoon = () =>
+      new Response(JSON.stringify({ message: 'Location reported too often, try again shortly' }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '7' },
+      })
+    const place = { latitude: 60.17, longitude: 24.94 }
+    const waited: number[] = []
+    const wait = async (ms: number) => {
+      waited.push(ms)
+    }
+
+    const { calls } = fakeServer(t, (_call, index) => (index === 0 ? tooSoon() : json(200, place)))
+    t.same(await reportLocation(place, wait), place)
+    t.same(waited, [7000], 'waited as long as the server said')
+    t.equal(calls.length, 2)
+
+    const refused = fakeServer(t, () => tooSoon())
+    await t.rejects(reportLocation(place, wait), { name: 'ApiError', status: 429, retryAfterSeconds: 7 })
+    t.equal(refused.calls.length, 2, 'only once more')
+  },
+)

@@ -22,6 +22,7 @@ export function helpRequest(fields: Partial<HelpRequest> = {}): HelpRequest {
     isOwnRequest: false,
     got_help: null,
     phoneOnlyToHelper: false,
+    phoneLimitReached: false,
     ...fields,
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { checkLocation } from '../../domain/user-rules.ts'
-import { setUserLocation } from '../../domain/users.ts'
+import { reportLocation } from '../../domain/phone-reach.ts'
 import { BEARER_AUTH, ErrorAnswers } from '../../schemas/common.ts'
 import { LocationAnswer, LocationBody } from '../../schemas/user.ts'
 
@@ -27,6 +27,10 @@ const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: "Report the user's position: the centre of their radius",
+        description:
+          'At most one report per 10 seconds (429 with Retry-After). The list and pushes follow every report; phone ' +
+          'reach follows only plausible movement: a report more than 200 km/h from the previous one counts for it ' +
+          'once a later report confirms it (README "Phone numbers by reach").',
         security: BEARER_AUTH,
         body: LocationBody,
         response: { 200: LocationAnswer, ...ErrorAnswers },
@@ -34,7 +38,7 @@ const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const location = checkLocation(request.body.latitude, request.body.longitude)
-      await setUserLocation(app.sql, request.currentUser.user_id, location)
+      await reportLocation(app.sql, request.currentUser.user_id, location)
       await app.events.publish({ type: 'user', userId: request.currentUser.user_id })
       return location
     },

@@ -15,6 +15,8 @@ interface Listed {
   is_admin: boolean
   requests_made: number
   requests_helped: number
+  reach_reveals_today: number
+  reach_reveals_30d: number
 }
 interface List {
   users: Listed[]
@@ -96,6 +98,8 @@ t.test('the list: newest first, counts of made and helped requests on known data
         is_admin: true,
         requests_made: 0,
         requests_helped: 0,
+        reach_reveals_today: 0,
+        reach_reveals_30d: 0,
       },
       {
         user_id: h,
@@ -104,6 +108,8 @@ t.test('the list: newest first, counts of made and helped requests on known data
         is_admin: false,
         requests_made: 1,
         requests_helped: 3,
+        reach_reveals_today: 0,
+        reach_reveals_30d: 0,
       },
       {
         user_id: o,
@@ -113,6 +119,8 @@ t.test('the list: newest first, counts of made and helped requests on known data
         // New, two in progress/completed with the helper, the released one.
         requests_made: 4,
         requests_helped: 0,
+        reach_reveals_today: 0,
+        reach_reveals_30d: 0,
       },
       {
         user_id: idle.user_id,
@@ -121,6 +129,8 @@ t.test('the list: newest first, counts of made and helped requests on known data
         is_admin: false,
         requests_made: 0,
         requests_helped: 0,
+        reach_reveals_today: 0,
+        reach_reveals_30d: 0,
       },
     ],
   })

@@ -78,7 +78,12 @@ function messageOf(body: unknown): string | undefined {
 async function answerOf<T>(response: Response, fallbackMessage: string | undefined): Promise<T> {
   const body = await readJson(response)
   if (!response.ok) {
-    throw new ApiError(response.status, messageOf(body) ?? fallbackMessage ?? `HTTP ${response.status}`)
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN)
+    throw new ApiError(
+      response.status,
+      messageOf(body) ?? fallbackMessage ?? `HTTP ${response.status}`,
+      Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null,
+    )
   }
   return body as T
 }

@@ -3,11 +3,14 @@ import type { MessageKey } from '../i18n/messages.ts'
 /** A failed API call: the HTTP status (0 when the server was not reached) and the server's `message`. */
 export class ApiError extends Error {
   readonly status: number
+  /** A 429's Retry-After in seconds, when the server said when to come back. */
+  readonly retryAfterSeconds: number | null
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, retryAfterSeconds: number | null = null) {
     super(message)
     this.name = 'ApiError'
     this.status = status
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
 

@@ -1,6 +1,7 @@
 import type { NotificationPreferencesBody, RegisterBody } from '../../../server/schemas/user.ts'
 import type { Language } from '../i18n/language.ts'
 import { apiFetch, apiPut } from './client.ts'
+import { ApiError } from './errors.ts'
 import type { Coordinates, SessionAnswer, User } from './types.ts'
 
 /** Typed calls of the /api/user endpoints (SPEC section 7). */
@@ -66,8 +67,27 @@ export const deleteAccount = () => apiFetch<void>('/api/user', { method: 'DELETE
 export const fetchSavedLocation = () =>
   apiFetch<{ latitude: number | null; longitude: number | null }>('/api/user/location')
 
-export const reportLocation = ({ latitude, longitude }: Coordinates) =>
-  apiPut<Coordinates>('/api/user/location', { latitude, longitude })
+/** Longest the client waits for its turn when the server says it reported too recently. */
+const REPORT_WAIT_MAX_SECONDS = 15
+
+/**
+ * Reports the position. The server takes one report per 10 s; one that comes sooner (another tab of the same user,
+ * or the settings button just after an automatic report) waits for the Retry-After the server names and is sent
+ * once more, so the person never sees that limit.
+ */
+export async function reportLocation(
+  { latitude, longitude }: Coordinates,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<Coordinates> {
+  const put = () => apiPut<Coordinates>('/api/user/location', { latitude, longitude })
+  try {
+    return await put()
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 429) throw error
+    await wait(Math.min(error.retryAfterSeconds ?? REPORT_WAIT_MAX_SECONDS, REPORT_WAIT_MAX_SECONDS) * 1000)
+    return put()
+  }
+}
 
 export const fetchUserCount = async (): Promise<number> =>
   (await apiFetch<{ userCount: number }>('/api/user/user-count')).userCount

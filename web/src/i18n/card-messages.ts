@@ -18,6 +18,13 @@ export const cardMessages = defineMessages({
     message: 'The phone number is shown to helpers nearby.',
     comment: 'In the request detail instead of the phone number, for a user outside the request’s reach.',
   },
+  phonelimitreached: /*i18n*/ {
+    id: 'phonelimitreached',
+    message: 'You have seen today’s maximum of phone numbers. Try again tomorrow.',
+    comment:
+      'In the request detail instead of the phone number, for a user nearby who already got the daily maximum of ' +
+      'numbers of other people’s requests (the privacy statement names the number).',
+  },
   phoneonlytohelper: /*i18n*/ {
     id: 'phoneonlytohelper',
     message: 'The owner shows their number only to the person who helps.',

@@ -15,7 +15,10 @@ function formatRegistered(createdAt: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(createdAt))
 }
 
-/** One user: name and role, when they registered, what they asked and gave, and the admin's actions on them. */
+/**
+ * One user: name and role, when they registered, what they asked and gave, how many phone numbers they got by being
+ * near (README "Phone numbers by reach"), and the admin's actions on them.
+ */
 export function UserCard({ user, isSelf, phoneNoteId, onChanged }: UserCardProps) {
   const { i18n } = useLingui()
   return (
@@ -36,6 +39,15 @@ export function UserCard({ user, isSelf, phoneNoteId, onChanged }: UserCardProps
         <div>
           <dt>{i18n._(usersMessages.userrequestshelped)}</dt>
           <dd>{user.requests_helped}</dd>
+        </div>
+        <div>
+          <dt>{i18n._(usersMessages.userreachreveals)}</dt>
+          <dd>
+            {i18n._(usersMessages.userreachrevealscount.id, {
+              today: user.reach_reveals_today,
+              days30: user.reach_reveals_30d,
+            })}
+          </dd>
         </div>
       </dl>
       <div className="user-card__actions">

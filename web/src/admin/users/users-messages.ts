@@ -40,6 +40,18 @@ export const usersMessages = defineMessages({
     message: 'Requests helped',
     comment: 'Admin dashboard, users: label of the number of requests the user has responded to.',
   },
+  userreachreveals: /*i18n*/ {
+    id: 'userreachreveals',
+    message: 'Phone numbers by nearness',
+    comment:
+      'Admin dashboard, users: label of how many requests’ phone numbers the user got for being near them (not as ' +
+      'the requester or the helper); a daily maximum applies.',
+  },
+  userreachrevealscount: /*i18n*/ {
+    id: 'userreachrevealscount',
+    message: '{today} today, {days30} in 30 days',
+    comment: 'Admin dashboard, users: the value after “Phone numbers by nearness”, e.g. “3 today, 12 in 30 days”.',
+  },
   adminbadge: /*i18n*/ {
     id: 'adminbadge',
     message: 'Admin',

@@ -115,7 +115,13 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
           <div>
             <dt>{i18n._(formMessages.phone)}</dt>
             <dd className="facts__note">
-              {i18n._(request.phoneOnlyToHelper ? cardMessages.phoneonlytohelper : cardMessages.phoneshowntonearby)}
+              {i18n._(
+                request.phoneOnlyToHelper
+                  ? cardMessages.phoneonlytohelper
+                  : request.phoneLimitReached
+                    ? cardMessages.phonelimitreached
+                    : cardMessages.phoneshowntonearby,
+              )}
             </dd>
           </div>
         )}

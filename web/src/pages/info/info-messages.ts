@@ -54,7 +54,7 @@ export const infoMessages = defineMessages({
   },
   registeritemlocation: /*i18n*/ {
     id: 'registeritemlocation',
-    message: 'Your last reported location and your search radius',
+    message: 'Your last reported location, the location that counts for seeing phone numbers, and your search radius',
   },
   registeritemrequests: /*i18n*/ {
     id: 'registeritemrequests',
@@ -90,8 +90,16 @@ export const infoMessages = defineMessages({
   registerphonesdetail: /*i18n*/ {
     id: 'registerphonesdetail',
     message:
-      'Opening a request shows the requester’s number only to the helper who took it over, to the administrators, and to users whose saved location is within their chosen radius of the request. A request without a location shows it to everyone who opens it. Users who have not shared their location, or who are farther away, see instead: “The phone number is shown to helpers nearby.”',
-    comment: 'The quoted line is the text the request detail shows instead of the number (phoneshowntonearby).',
+      'Opening a request shows the requester’s number only to the helper who took it over, to the administrators, and to users nearby: those who have the request within their chosen radius and at most {km} km from their location. A request without a location shows it to everyone who opens it. Users who have not shared their location, or who are farther away, see instead: “The phone number is shown to helpers nearby.”',
+    comment:
+      '{km} is this installation’s distance limit (30 by default). The quoted line is the text the request detail shows instead of the number (phoneshowntonearby).',
+  },
+  registerphonesreach: /*i18n*/ {
+    id: 'registerphonesreach',
+    message:
+      'Nearness counts from where you can plausibly be: the server takes a location report at most once every 10 seconds, and a report that would mean moving faster than 200 km/h counts for phone numbers only once a later report confirms it. Each request whose number you get as a user nearby, or because it has no location, is recorded (who, which request, which day). You get at most {perDay} such numbers a day; after that a request says: “You have seen today’s maximum of phone numbers. Try again tomorrow.” The administrators see how many numbers each user got today and in the last 30 days. The records are deleted after 31 days, and when either account is deleted.',
+    comment:
+      '{perDay} is this installation’s daily maximum (20 by default). The quoted line is the request detail’s text (phonelimitreached).',
   },
   registerphonesonlyhelper: /*i18n*/ {
     id: 'registerphonesonlyhelper',

@@ -16,5 +16,18 @@ export function useSupportEmail(): SupportEmail | null | 'failed' {
   return useClientConfig(selectSupportEmail, 'the support address')
 }
 
+/** The server's defaults of PHONE_REACH_KM and PHONE_REVEALS_PER_DAY. */
+const DEFAULT_PHONE_REACH = { km: 30, perDay: 20 }
+const selectPhoneReach = (config: ClientConfig) => config.phoneReach
+
+/**
+ * The limits of phone numbers by reach on this installation (from /api/config), for the privacy statement's texts;
+ * the server's defaults while loading or when the config cannot be fetched, so the statement is never without them.
+ */
+export function usePhoneReach(): { km: number; perDay: number } {
+  const phoneReach = useClientConfig(selectPhoneReach, 'the phone reach limits')
+  return phoneReach && phoneReach !== 'failed' ? phoneReach : DEFAULT_PHONE_REACH
+}
+
 /** SPEC 9: the app version shown on the info page. */
 export const APP_VERSION = '2.0.2'

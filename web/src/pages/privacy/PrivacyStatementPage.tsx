@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react'
 import { screenTitles } from '../../i18n/shell-messages.ts'
 import { InfoLayout } from '../info/InfoLayout.tsx'
 import { infoMessages } from '../info/info-messages.ts'
-import { useSupportEmail } from '../info/support.ts'
+import { usePhoneReach, useSupportEmail } from '../info/support.ts'
 import { SupportEmailLink } from '../info/SupportEmailLink.tsx'
 
 const CONTENT = [
@@ -19,6 +19,7 @@ const CONTENT = [
 const PHONES = [
   infoMessages.registerphoneslist,
   infoMessages.registerphonesdetail,
+  infoMessages.registerphonesreach,
   infoMessages.registerphonesonlyhelper,
   infoMessages.registerphoneshelper,
   infoMessages.registerphonescompleted,
@@ -43,6 +44,7 @@ const SAFETY = [infoMessages.registersafety1, infoMessages.registersafety2, info
 export function PrivacyStatementPage() {
   const { i18n } = useLingui()
   const supportEmail = useSupportEmail()
+  const phoneReach = usePhoneReach()
   return (
     <InfoLayout title={i18n._(screenTitles.privacystatement)}>
       <section className="info-section" aria-labelledby="register-holder-heading">
@@ -65,7 +67,7 @@ export function PrivacyStatementPage() {
         <h2 id="register-phones-heading">{i18n._(infoMessages.registerphonesheading)}</h2>
         <ul>
           {PHONES.map((item) => (
-            <li key={item.id}>{i18n._(item)}</li>
+            <li key={item.id}>{i18n._(item.id, phoneReach)}</li>
           ))}
         </ul>
       </section>
