@@ -130,6 +130,9 @@ export async function admitReveal(
   const [row] = await tx<{ shown: boolean }[]>`
     with
       today as (select (now() at time zone ${LIMIT_TIME_ZONE})::date as day),
+      -- The request is locked against deletion until this transaction ends: a deletion already under way is
+      -- waited for, and a request it took is not recorded (its reference would fail) nor its number shown.
+      target as (select request_id from requests where request_id = ${requestId} for key share),
       counted as (
         select count(*) as revealed, coalesce(bool_or(p.request_id = ${requestId}), false) as again
         from phone_reveals p, today
@@ -137,11 +140,11 @@ export async function admitReveal(
       ),
       added as (
         insert into phone_reveals (viewer_id, day, request_id)
-        select ${viewerId}, today.day, ${requestId} from today, counted
+        select ${viewerId}, today.day, target.request_id from today, counted, target
         where not counted.again and counted.revealed < ${revealsPerDay}
         returning 1
       )
-    select (select again from counted) or exists (select 1 from added) as shown
+    select exists (select 1 from target) and ((select again from counted) or exists (select 1 from added)) as shown
   `
   return row!.shown
 }

@@ -4,6 +4,7 @@ import { purgeExpired } from '../../../server/domain/housekeeping.ts'
 import { buildTestApp } from '../../helper.ts'
 import type { Actor, Json } from '../../requests.ts'
 import { signedIn } from '../../signed-in.ts'
+import { waitUntil } from '../../wait.ts'
 
 /**
  * README "Phone numbers by reach": the owner's number goes to a user nearby only within PHONE_REACH_KM (30) of a
@@ -215,6 +216,31 @@ t.test('phone numbers by reach', async (t) => {
       select count(*)::int as count from phone_reveals where request_id = ${theirs!}
     `
     t.equal(left!.count, 0, 'none of the deleted owner’s number')
+  })
+
+  t.test('a reveal racing the deletion of its request answers, never a 500', async (t) => {
+    const viewer = await userAt(app, 'Racing', HELSINKI, 10)
+    const racedOwner = await signedIn(app, 'RacedOwner')
+    const [raced] = await requestsAt(app, racedOwner, HELSINKI, 1)
+    // The owner's account deletion takes the request with it, in a transaction still open when the reveal is made.
+    const deleter = await app.sql.reserve()
+    t.teardown(() => deleter.release())
+    await deleter`begin`
+    await deleter`delete from requests where request_id = ${raced!}`
+    const opened = viewer.get(`/api/requests/${raced!}`)
+    // The reveal waits for the deletion's lock on the request; then the deletion commits.
+    await waitUntil(async () => {
+      const [row] = await app.sql<{ waiting: number }[]>`
+        select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and query ilike '%phone_reveals%'
+      `
+      return row!.waiting > 0
+    })
+    await deleter`commit`
+    const answer = await opened
+    t.not(answer.status, 500, `answered ${answer.status}`)
+    if (answer.status === 200) t.equal((answer.body as Json).phone, null, 'no number of a deleted request')
+    t.equal(await reveals(app, viewer), 0, 'nothing recorded of it')
   })
 })
 
