@@ -170,3 +170,13 @@ export async function waitUntil(page: Page, expression: string, timeoutMs = 10_0
     check()
   })`)
 }
+
+/**
+ * Waits until the service worker controls the page and has finished activating: 'activated' comes only after its
+ * activate handler (taking over the page, keeping the first answers of the public API for offline use) is done, so
+ * a test that goes offline next finds the support address and the tile source cached.
+ */
+export async function waitForOfflineReady(page: Page): Promise<void> {
+  await page.evaluate('navigator.serviceWorker.ready')
+  await waitUntil(page, `navigator.serviceWorker.controller?.state === 'activated'`)
+}

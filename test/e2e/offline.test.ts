@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core'
 import t from 'tap'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer, waitUntil } from './browser.ts'
+import {
+  checkPrerequisites,
+  launchBrowser,
+  openContext,
+  screenshot,
+  startServer,
+  waitForOfflineReady,
+  waitUntil,
+} from './browser.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)
@@ -22,11 +30,6 @@ const OFFLINE_LINE = /^You are offline — showing what was loaded at \d\d:\d\d$
 // Page code is written as strings: the root tsconfig that checks these tests has Node's types, not the DOM's.
 
 /** Resolves once the service worker controls the page, so a reload offline opens the app from its precache. */
-async function waitForOfflineReady(page: Page): Promise<void> {
-  await page.evaluate('navigator.serviceWorker.ready')
-  await waitUntil(page, 'navigator.serviceWorker.controller !== null')
-}
-
 /** Everything the page keeps on the device that could hold a request: both storages and IndexedDB's names. */
 async function deviceStorage(page: Page): Promise<{ storage: string; databases: string[] }> {
   return page.evaluate(`(async () => {

@@ -1,7 +1,7 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Page } from 'playwright-core'
+import { chromium } from 'playwright-core'
 import t from 'tap'
 import { tempDir } from '../helper.ts'
 import {
@@ -14,6 +14,7 @@ import {
   screenshot,
   skipInstallRedirect,
   startServer,
+  waitForOfflineReady,
   waitUntil,
 } from './browser.ts'
 
@@ -27,11 +28,6 @@ const { baseUrl } = await startServer(t, { WEB_DIST_DIR: distDir })
 // Page code is written as strings: the root tsconfig that checks these tests has Node's types, not the DOM's.
 
 /** Resolves once the service worker controls the page and has its precache filled (it activates after that). */
-async function waitForOfflineReady(page: Page): Promise<void> {
-  await page.evaluate('navigator.serviceWorker.ready')
-  await waitUntil(page, 'navigator.serviceWorker.controller !== null')
-}
-
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }
