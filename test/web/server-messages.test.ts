@@ -41,6 +41,7 @@ const WITHOUT_A_KEY = new Map<string, string>([
   [REQUEST_MESSAGES.invalidCategory, 'the form offers the server categories only: genericerror'],
   [REQUEST_MESSAGES.badCursor, 'the app sends back only cursors the server gave it: a failed list load'],
   [USER_MESSAGES.invalidLocation, 'coordinates come from the browser, in range: genericerror'],
+  [USER_MESSAGES.locationTooOften, 'the app waits out a 429 on a location report and sends it once more: never shown'],
   [USER_MESSAGES.passwordTooLong, 'no catalog key yet: over 1024 characters shows genericerror'],
   [GENERIC_ERROR_MESSAGE, 'genericerror is the fallback itself'],
   [UNAVAILABLE_MESSAGE, 'a 503 while the database is away: genericerror'],
