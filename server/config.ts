@@ -6,7 +6,7 @@ import { parseAllowlist } from './push/allowlist.ts'
 
 /**
  * Every environment variable the server reads, in one schema validated at boot.
- * `accepts` is the human wording used when a value is refused; `description` feeds the README table.
+ * `accepts` is the human wording used when a value is refused; `description` feeds the table in docs/configuration.md.
  */
 function variable<T extends TSchema>(schema: T, description: string, accepts: string): T {
   return { ...schema, description, accepts }
@@ -153,7 +153,7 @@ export const ConfigSchema = Type.Object({
   ),
   PHONE_REACH_KM: variable(
     Type.Integer({ minimum: 1, maximum: 999, default: 30 }),
-    'Farthest a user may be from a request to get its owner’s phone number by being near: within their own radius and within this, whatever radius they choose, measured from their last location that moved plausibly (README "Phone numbers by reach").',
+    'Farthest a user may be from a request to get its owner’s phone number by being near: within their own radius and within this, whatever radius they choose, measured from their last location that moved plausibly (docs/security.md, "Phone numbers by reach").',
     'an integer number of kilometres from 1 to 999',
   ),
   PHONE_REVEALS_PER_DAY: variable(

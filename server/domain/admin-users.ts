@@ -35,7 +35,7 @@ const toAdminUser = (row: Row): AdminUser => ({
  * the phone column. Helped: the real requests they help with now, and those completed while they were the
  * responder, as recorded at completion (helped_requests): an owner deleting such a request, or their account,
  * does not take it back (docs/adr/0004-helped-counts-outlive-requests.md). The phone numbers they got by reach
- * (README "Phone numbers by reach") come from one pass over their reveals.
+ * (docs/security.md, "Phone numbers by reach") come from one pass over their reveals.
  */
 const listColumns = (sql: Queryable) => sql`
   u.user_id, u.user_name, u.created_at, u.is_admin,

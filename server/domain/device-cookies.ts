@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import type { Queryable } from '../db/queryable.ts'
 
 /**
- * Device cookies (OWASP "Slow down online guessing attacks with device cookies"; README "Security", "Password
+ * Device cookies (OWASP "Slow down online guessing attacks with device cookies"; docs/security.md, "Password
  * guessing"): a browser that signed in to an account carries proof of it, and its logins to that account are judged
  * only by their own failures, never by the failures an attacker makes from elsewhere. Not a session: it grants
  * nothing without the password, so logout keeps it; a password change or reset forgets every device of the account.

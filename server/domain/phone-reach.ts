@@ -9,7 +9,7 @@ import { USER_MESSAGES } from './user-messages.ts'
 import type { Location } from './user-rules.ts'
 
 /**
- * README "Phone numbers by reach": the owner's number goes to a user who is near, and "near" is a claim the user
+ * docs/security.md, "Phone numbers by reach": the owner's number goes to a user who is near, and "near" is a claim the user
  * makes by reporting locations. These rules keep that claim from being free: reports are spaced, a report that
  * jumps faster than anyone travels with a bicycle counts only once a later report confirms it, the distance is
  * capped whatever radius the user picks, and each day's reveals are counted and capped.

@@ -49,7 +49,7 @@ const mac = (payload: string, key: string) => createHmac('sha256', key).update(p
 /**
  * A sync cursor is `<base64url JSON>.<base64url HMAC-SHA256>`. Signed because the server acts on what it says
  * (whose reach, whether admin): unsigned, anyone could write one that asks for another viewer's list or names
- * test requests to a non-admin (README, Security: "Tokens and cursors").
+ * test requests to a non-admin (docs/security.md, "Tokens and cursors").
  */
 export function signCursor(state: object, key: string): string {
   const payload = Buffer.from(JSON.stringify(state)).toString('base64url')

@@ -66,7 +66,7 @@ export function asksReach(row: RequestRow, viewer: Viewer, audience: Audience): 
 export type ReachReveal = 'shown' | 'limit' | 'none'
 
 /**
- * README "Phone numbers by reach": a request within the fixed distance and the viewer's radius of the place that
+ * docs/security.md, "Phone numbers by reach": a request within the fixed distance and the viewer's radius of the place that
  * counts for their phone reach (not the list's location: that one follows every report at once), or a request
  * without location, which reaches everyone. Each such reveal is recorded in the caller's transaction, which is what
  * decides it, and withheld past the viewer's daily cap.

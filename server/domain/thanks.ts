@@ -6,7 +6,7 @@ import { findRequest, lockRequest, type Viewer } from './requests.ts'
 import { THANKS_MESSAGES } from './thanks-texts.ts'
 
 /**
- * Thanks and trust (README, "Thanks and trust"). Counts only, no ratings: a helper's count is the number of distinct
+ * Thanks and trust (docs/requests.md, "Thanks and trust"). Counts only, no ratings: a helper's count is the number of distinct
  * cyclists (request owners) who marked one of their real requests "help received" while this helper was its
  * responder. Distinct owners, not requests: the words are "helped N cyclists", and two friends marking each other's
  * made-up requests again and again cannot inflate it past one. Test requests never count.

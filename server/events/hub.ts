@@ -124,7 +124,7 @@ export class EventHub {
 
   /**
    * Keeps a user's sockets on this instance within the limit by closing the oldest: memory and fan-out grow with
-   * sockets, and a user with more tabs open than the limit looks at few of them (README "Security").
+   * sockets, and a user with more tabs open than the limit looks at few of them (docs/security.md).
    */
   private joinUser(client: Client): void {
     this.joined.set(client, ++this.joins)

@@ -1,5 +1,5 @@
 /**
- * The bounds of the live event stream (README "Live updates and push", "Security"; docs/adr/0003-live-socket-caps-per-instance.md):
+ * The bounds of the live event stream (docs/live-and-push.md, docs/security.md; docs/adr/0003-live-socket-caps-per-instance.md):
  * sockets per user, sockets per address still waiting to authenticate, and messages per socket. All of them per
  * instance: what they protect (memory, fan-out writes, the database's time) is spent per instance.
  */

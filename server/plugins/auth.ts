@@ -93,7 +93,7 @@ export async function jwtSecret(config: Pick<Config, 'JWT_SECRET' | 'DATA_DIR'>,
 
 /**
  * Claims every token we take must carry. fast-jwt checks `allowedIss`, `allowedAud` and the expiry only when the
- * claim is present, so without this a token that leaves one out would pass for any audience (README, Security:
+ * claim is present, so without this a token that leaves one out would pass for any audience (docs/security.md,
  * "Tokens and cursors").
  */
 export const REQUIRED_CLAIMS = ['iss', 'aud', 'exp']

@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /**
- * Why the request must be refused, or undefined when it may run (README "Security", "Cross-site requests").
+ * Why the request must be refused, or undefined when it may run (docs/security.md, "Cross-site requests").
  *
  * SameSite=Strict does not separate origins of one site: a page on another port or subdomain of this host is
  * "same-site", and its form posts carry our cookies. So:

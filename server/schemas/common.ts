@@ -22,7 +22,7 @@ export const NoBody = (description: string) => Type.Null({ description })
 
 /**
  * The body of a call whose only input is a cookie (refresh-token, logout): `{}`, sent as JSON so that no HTML form
- * of another origin can make the call (README "Security", "Cross-site requests").
+ * of another origin can make the call (docs/security.md, "Cross-site requests").
  */
 export const EmptyJsonBody = Type.Object(
   {},

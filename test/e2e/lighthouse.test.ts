@@ -3,7 +3,7 @@ import { PUBLIC_PATHS, REQUIRED, runLighthouse, type Category } from '../../benc
 import { checkPrerequisites, startServer } from './browser.ts'
 
 // Accessibility and Best Practices do not depend on timing, so they are checked on every run. Performance does:
-// it is measured by `npm run bench:lighthouse` (README, "Measured performance").
+// it is measured by `npm run bench:lighthouse` (docs/performance.md, "Measured").
 checkPrerequisites()
 const { baseUrl } = await startServer(t)
 

@@ -1,5 +1,5 @@
 /**
- * A user's live sockets are bounded per instance (README "Live updates and push"): a page whose socket a newer one
+ * A user's live sockets are bounded per instance (docs/live-and-push.md): a page whose socket a newer one
  * replaced (4409) does not reconnect by itself, says calmly that its live updates are paused, and resumes on request.
  * The limit is 1 here, so two pages are already one too many.
  */

@@ -30,7 +30,7 @@ function captureLogs(): { stream: PassThrough; lines(): LogLine[] } {
 
 /**
  * A phone on a train: the upload starts, the network drops, and the connection is reset (TCP RST) before the body
- * is complete. That is the client's doing, not a database outage (README, Observability).
+ * is complete. That is the client's doing, not a database outage (docs/operating.md, "Observability").
  */
 t.test('a client that resets its connection mid-upload is a client abort, not a database outage', async (t) => {
   const logs = captureLogs()

@@ -67,7 +67,7 @@ t.test('a JSON body is sent as JSON', async (t) => {
   t.match(calls[0], { method: 'PUT', contentType: 'application/json', body: '{"radius":12}' })
 })
 
-t.test('the cookie-authenticated calls send JSON, as the server requires of them (README "Security")', async (t) => {
+t.test('the cookie-authenticated calls send JSON, as the server requires of them (docs/security.md)', async (t) => {
   const { calls } = fakeServer(t, (call) =>
     call.path === '/api/user/logout' ? new Response(null, { status: 204 }) : json(200, { token: 't', user: {} }),
   )

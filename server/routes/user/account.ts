@@ -117,7 +117,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       await app.sql.begin(async (tx) => {
         await updateUser(tx, user.user_id, { password_hash: passwordHash })
         await revokeOtherSessions(tx, user.user_id, request.sessionId, 'password changed')
-        // Device trust belongs to the password it was earned with (README "Security", "Password guessing").
+        // Device trust belongs to the password it was earned with (docs/security.md, "Password guessing").
         await forgetDevices(tx, user.user_id)
       })
       // The other sessions' live streams close on every instance; this one's stays.

@@ -30,7 +30,7 @@ const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'At most one report per 10 seconds (429 with Retry-After). The list and pushes follow every report; phone ' +
           'reach follows only plausible movement: a report more than 200 km/h from the previous one counts for it ' +
-          'once a later report confirms it (README "Phone numbers by reach").',
+          'once a later report confirms it (docs/security.md, "Phone numbers by reach").',
         security: BEARER_AUTH,
         body: LocationBody,
         response: { 200: LocationAnswer, ...ErrorAnswers },

@@ -43,7 +43,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const user = await userByIdentifier(app.sql, name, phone)
       // Guesses count against the account however it is named (user name or any way of writing the phone).
       const accountKey = user ? `user:${user.user_id}` : `unknown:${(phone ?? name).toLowerCase()}`
-      // This browser's device cookie for the account, if it signed in before (README "Security").
+      // This browser's device cookie for the account, if it signed in before (docs/security.md).
       const nonce = user && presentedNonce(deviceKey, user.user_id, request.cookies[deviceCookieName(user.user_id)])
       const device = user && nonce ? { userId: user.user_id, nonceHash: hashNonce(nonce) } : undefined
       const attempt = await admitLoginAttempt(app.sql, accountKey, request.ip, device)

@@ -93,7 +93,7 @@ t.test('account settings', async (t) => {
       400,
       'no type coercion',
     )
-    // At most one report per 10 s (README "Phone numbers by reach"): the last one as if made a minute ago.
+    // At most one report per 10 s (docs/security.md, "Phone numbers by reach"): the last one as if made a minute ago.
     await app.sql`
       update users set location_reported_at = location_reported_at - interval '1 minute' where user_id = ${u.user.user_id}
     `

@@ -14,7 +14,7 @@ function without(token: string, claim: 'aud' | 'iss'): string {
 
 /**
  * Our tokens always name their issuer and audience; one without either claim is refused everywhere a token is
- * taken (README, Security: "Tokens and cursors"), even when signed with the right secret.
+ * taken (docs/security.md, "Tokens and cursors"), even when signed with the right secret.
  */
 t.test('tokens without an audience or an issuer are refused', async (t) => {
   const dataDir = tempDir(t)

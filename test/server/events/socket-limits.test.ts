@@ -1,5 +1,5 @@
 /**
- * Live sockets are bounded (README "Security", "Live updates and push"; docs/adr/0003-live-socket-caps-per-instance.md):
+ * Live sockets are bounded (docs/security.md, docs/live-and-push.md; docs/adr/0003-live-socket-caps-per-instance.md):
  * a user's sockets per instance, the sockets one address holds open before authenticating, and the frames one
  * socket may send. Real sockets, opened in parallel where the limit is about parallel connections.
  */

@@ -82,7 +82,7 @@ t.test('the event stream', async (t) => {
     const released = await helperEvents.next((e) => about(id)(e) && e.request?.status === 'new')
     t.equal((released as { removedBy?: string }).removedBy, 'responder', 'the previous responder hears of the release')
 
-    // Reports are spaced at least 10 s (README "Phone numbers by reach"): the last one as if made a minute ago.
+    // Reports are spaced at least 10 s (docs/security.md, "Phone numbers by reach"): the last one as if made a minute ago.
     await app.sql`
       update users set location_reported_at = location_reported_at - interval '1 minute'
       where user_id = ${far.user.user.user_id}

@@ -7,7 +7,7 @@ import { signedIn } from '../../signed-in.ts'
 import { waitUntil } from '../../wait.ts'
 
 /**
- * README "Phone numbers by reach": the owner's number goes to a user nearby only within PHONE_REACH_KM (30) of a
+ * docs/security.md, "Phone numbers by reach": the owner's number goes to a user nearby only within PHONE_REACH_KM (30) of a
  * place they plausibly reached, from reports spaced at least 10 s, and to at most PHONE_REVEALS_PER_DAY (20)
  * requests a Helsinki day. Time is moved through the database: the stored report times are set back.
  */

@@ -6,7 +6,7 @@ import type { Actor } from '../../requests.ts'
 import { signedIn } from '../../signed-in.ts'
 
 /**
- * The help a helper gave stays theirs (README, Thanks and trust; docs/adr/0004-helped-counts-outlive-requests.md):
+ * The help a helper gave stays theirs (docs/requests.md, "Thanks and trust"; docs/adr/0004-helped-counts-outlive-requests.md):
  * their "helped" counts never fall because the owner deleted the completed request or their account.
  */
 t.test('helped counts outlive the request and its owner', async (t) => {

@@ -4,8 +4,7 @@ import { parseServerEvent, type ServerEvent } from './events.ts'
 /** The server closes with this when the token is missing, invalid or expired, or the account is gone. */
 export const UNAUTHORIZED_CLOSE = 4401
 /**
- * The server closes a user's oldest socket with this when a newer one would exceed their limit (README "Live
- * updates and push"). Not reconnected by itself: with more tabs than the limit, tabs would close each other in turn
+ * The server closes a user's oldest socket with this when a newer one would exceed their limit (docs/live-and-push.md). Not reconnected by itself: with more tabs than the limit, tabs would close each other in turn
  * forever. The stream pauses until `resume` (the page is looked at again, or the user asks).
  */
 export const REPLACED_CLOSE = 4409

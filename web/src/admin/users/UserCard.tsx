@@ -17,7 +17,7 @@ function formatRegistered(createdAt: string, locale: string): string {
 
 /**
  * One user: name and role, when they registered, what they asked and gave, how many phone numbers they got by being
- * near (README "Phone numbers by reach"), and the admin's actions on them.
+ * near (docs/security.md, "Phone numbers by reach"), and the admin's actions on them.
  */
 export function UserCard({ user, isSelf, phoneNoteId, onChanged }: UserCardProps) {
   const { i18n } = useLingui()

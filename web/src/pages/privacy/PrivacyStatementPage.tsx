@@ -40,7 +40,7 @@ const POSITIONS = [infoMessages.registerpositionswho, infoMessages.registerposit
 
 const SAFETY = [infoMessages.registersafety1, infoMessages.registersafety2, infoMessages.registersafety4] as const
 
-/** /privacystatement: who keeps the register, what it holds and how it is protected (true to the README). */
+/** /privacystatement: who keeps the register, what it holds and how it is protected (true to docs/security.md and docs/product.md). */
 export function PrivacyStatementPage() {
   const { i18n } = useLingui()
   const supportEmail = useSupportEmail()

@@ -3,8 +3,7 @@ import type { AppState } from '../index.ts'
 
 export interface LiveState {
   /**
-   * The server closed this page's event stream because the user opened it in more places than their limit (README
-   * "Live updates and push"): live updates wait here until the page is looked at again or the user resumes them.
+   * The server closed this page's event stream because the user opened it in more places than their limit (docs/live-and-push.md): live updates wait here until the page is looked at again or the user resumes them.
    */
   livePaused: boolean
 }
