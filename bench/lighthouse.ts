@@ -3,7 +3,8 @@
  *   npm run build && npm run bench:lighthouse
  * Starts the real server on a fresh embedded database (or DATABASE_URL), prints a table, and exits 1 when a page
  * is under the required scores (Performance 90, Accessibility 95, Best Practices 95). Performance is timing: run
- * it on a quiet machine; Accessibility and Best Practices are also checked by test/e2e/lighthouse.test.ts.
+ * it on a quiet machine. It is not part of `npm test` (a minute and a half of Chromium for what axe-core and the
+ * browser tests' console checks already hold there; docs/testing.md).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
