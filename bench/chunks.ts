@@ -1,7 +1,7 @@
 /**
  * What the first screen costs to download: the JS and CSS of the built app that `/` loads, gzip and brotli
- * (issue 15: ≤ 120 KB gzip). Two groups: what index.html names (entry script, modulepreloads, stylesheets) and
- * what the page fetched after it (lazy chunks of the first route), found by loading / in Chromium with the
+ * (docs/performance.md: ≤ 120 KB gzip). Two groups: what index.html names (entry script, modulepreloads, stylesheets)
+ * and what the page fetched after it (lazy chunks of the first route), found by loading / in Chromium with the
  * service worker blocked (its precache would fetch everything). Sizes of the files on disk: the build's .gz
  * (level 9) and .br (quality 11) copies, or compressed here the same way where the build kept none (small files).
  *

@@ -2,7 +2,7 @@
  * GET /api/requests through the real server against a baseline node:http + postgres.js server doing the same
  * SQL (server/domain/request-list.ts, after the same session lookup) and JSON.stringify, under the same HTTP load,
  * interleaved. With 200 and with 10,000 requests visible to the viewer (an admin: every request is in their
- * list), the default list (all of them, SPEC 2) and show-all's first page (100).
+ * list), the default list (all of them, docs/product.md#help-requests) and show-all's first page (100).
  *
  *   npx tsx bench/list-api.ts [--quick]
  *

@@ -1,7 +1,7 @@
 /**
  * GET /api/requests serialises its answer with JSON.stringify rather than the response schema's fast-json-stringify
- * (issue 15: 8.6x slower at 10k rows). This measures both on the same rows, interleaved, and prints the medians:
- * `npx tsx bench/list-serialise.ts [rows]`. In `npm run bench` (`listSerialise`) at 200 and 10k rows.
+ * (docs/performance.md: 8.6x slower at 10k rows). This measures both on the same rows, interleaved, and prints the
+ * medians: `npx tsx bench/list-serialise.ts [rows]`. In `npm run bench` (`listSerialise`) at 200 and 10k rows.
  */
 import { Type } from '@sinclair/typebox'
 import fastJson from 'fast-json-stringify'

@@ -1,7 +1,7 @@
 /**
- * Live events at the socket level (issue 15): the real server (a child process on a fresh PostgreSQL database)
- * with N = 1k / 5k / 10k authenticated event-stream clients, description edits sent through the REST API at fixed
- * rates, against a minimal `ws` server sending one pre-built payload of the same size to the same recipients
+ * Live events at the socket level (docs/performance.md): the real server (a child process on a fresh PostgreSQL
+ * database) with N = 1k / 5k / 10k authenticated event-stream clients, description edits sent through the REST API at
+ * fixed rates, against a minimal `ws` server sending one pre-built payload of the same size to the same recipients
  * (bench/lib/ws-baseline-server.ts), interleaved A,B,A,B. Reports latency (receipt at the client − the REST call's
  * send, one clock), server CPU per change and per delivered frame, memory per connection, whether every intended
  * recipient got every change and nobody else did, and what a second instance on the same database adds.

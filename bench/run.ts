@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- --quick] [-- --only <name>]`: every benchmark of issue 15 in turn, one table at the end, the
- * machine described at the top, and everything (rows, load before and after each bench, wall times) written to
+ * `npm run bench [-- --quick] [-- --only <name>]`: every benchmark of docs/performance.md in turn, one table at the
+ * end, the machine described at the top, and everything (rows, load before and after each bench, wall times) written to
  * bench/results.json (ignored by git: results belong to the machine that made them). Benchmarks assert nothing:
  * a missed target is a row with met = NO, and a bench that fails becomes a row saying why; the suite goes on.
  * `--quick` (fewer sizes and rounds) finishes in under 5 minutes on the 2-core machine; the full run takes 20-30.

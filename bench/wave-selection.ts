@@ -1,5 +1,5 @@
 /**
- * Choosing a wave of helpers among many users (issue 15: ≤ 10 ms p95 among 1,000,000):
+ * Choosing a wave of helpers among many users (docs/performance.md: ≤ 10 ms p95 among 1,000,000):
  *   npx tsx bench/wave-selection.ts [--users 1000000] [--samples 400] [--keep]
  * Builds a scratch database on the PostgreSQL server of BENCH_DATABASE_URL (default the local one's postgres
  * database, used only to create and drop the scratch one), fills it with users at random points over Finland with

@@ -1,6 +1,6 @@
 /**
- * The server's words for the conversation between a request's owner and its helper (issue 16). Pure values: the
- * web client maps them to its catalog keys (web/src/api/server-messages.ts).
+ * The server's words for the conversation between a request's owner and its helper (docs/product.md#conversation). Pure
+ * values: the web client maps them to its catalog keys (web/src/api/server-messages.ts).
  */
 export const CONVERSATION_MESSAGES = {
   textLength: 'A message must be 1-500 characters',

@@ -7,8 +7,8 @@ import { CONVERSATION_MESSAGES } from './conversation-texts.ts'
 import { lockRequest, type LockedRequest, type Viewer } from './requests.ts'
 
 /**
- * Who may read and write a request's conversation (issue 16). Messages belong to the owner and one helper: the
- * owner reads every conversation of their request, the current responder only their own, admins all of them
+ * Who may read and write a request's conversation (docs/product.md#conversation). Messages belong to the owner and one
+ * helper: the owner reads every conversation of their request, the current responder only their own, admins all of them
  * (read only). Whoever is no longer the responder (released, removed, or the request completed) reads nothing:
  * a completed request shows no responder either (server/domain/requests.ts). Nobody writes once the request is
  * completed or has no helper.

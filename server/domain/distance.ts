@@ -1,4 +1,4 @@
-/** SPEC 9: the haversine formula with an earth diameter of 12742 km. */
+/** docs/product.md#help-requests: the haversine formula with an earth diameter of 12742 km. */
 const EARTH_DIAMETER_KM = 12742
 
 export interface Point {

@@ -8,7 +8,7 @@ export const MESSAGE_MAX = 500
 
 /**
  * The rule of a message's text as a pure function, shared by the server and the web client: 1-500 characters once
- * trimmed, of the request description's character set (SPEC 5).
+ * trimmed, of the request description's character set (docs/product.md#conversation).
  */
 export function messageTextProblem(input: string): string | null {
   const text = input.trim()

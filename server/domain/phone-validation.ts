@@ -1,20 +1,20 @@
 import { USER_MESSAGES } from './user-messages.ts'
 
 /**
- * The phone rules both sides check before a number is parsed (SPEC 5). Parsing itself stays with each side:
- * the server uses libphonenumber-js's full metadata, the browser loads the small one on demand.
+ * The phone rules both sides check before a number is parsed (docs/product.md#accounts). Parsing itself stays with each
+ * side: the server uses libphonenumber-js's full metadata, the browser loads the small one on demand.
  */
 
 /** What a verification code proves: a new account's phone, or the owner of one whose password is reset. */
 export const PURPOSES = ['register', 'reset'] as const
 export type Purpose = (typeof PURPOSES)[number]
 
-/** SPEC 5: the parser never sees more than this. */
+/** docs/product.md#accounts: the parser never sees more than this. */
 export const PHONE_INPUT_MAX = 250
 
 /**
- * SPEC 5: digits, spaces, hyphens and parentheses, with an optional plus at the start. Any white space counts as a
- * space (a number pasted from a web page may carry a no-break space); ASCII digits only.
+ * docs/product.md#accounts: digits, spaces, hyphens and parentheses, with an optional plus at the start. Any white
+ * space counts as a space (a number pasted from a web page may carry a no-break space); ASCII digits only.
  */
 const PHONE_CHARACTERS = /^\+?[\d\s()-]*$/
 

@@ -1,6 +1,6 @@
 /**
- * The server's words for "On my way", the helper's shared position (issue 16). Pure values: the web client maps them
- * to its catalog keys (web/src/api/server-messages.ts).
+ * The server's words for "On my way", the helper's shared position (docs/product.md#on-my-way). Pure values: the web
+ * client maps them to its catalog keys (web/src/api/server-messages.ts).
  */
 export const POSITION_MESSAGES = {
   notResponder: 'Only the current helper can share their location.',

@@ -11,9 +11,9 @@ export interface Reach extends Place {
 }
 
 /**
- * Whether the request lies within the user's radius of their stored location (SPEC 2's rule), or null when either
- * has no location and distance cannot tell. Callers decide what an unknown means: the list shows such requests to
- * everyone, while a phone number is shown only where the distance is known to be within reach.
+ * Whether the request lies within the user's radius of their stored location (docs/product.md#help-requests), or null
+ * when either has no location and distance cannot tell. Callers decide what an unknown means: the list shows such
+ * requests to everyone, while a phone number is shown only where the distance is known to be within reach.
  */
 export function isWithinRadius(user: Reach, request: Place): boolean | null {
   if (request.latitude === null || request.longitude === null) return null

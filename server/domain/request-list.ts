@@ -23,7 +23,10 @@ const SYNC_OVERLAP = '30 seconds'
 export const SYNC_CURSOR_MAX_AGE_DAYS = 30
 const MS_PER_DAY = 86_400_000
 
-/** Which list: the one SPEC 2 shows without show-all (`nearby`), or every visible request (`all`, show-all). */
+/**
+ * Which list: the one shown without show-all (`nearby`, docs/product.md#help-requests), or every visible request
+ * (`all`, show-all).
+ */
 export type ListMode = 'nearby' | 'all'
 
 /**
@@ -138,7 +141,10 @@ export interface FullList {
   syncCursor: string
 }
 
-/** SPEC 2's list without show-all: own, responding, no location, within reach; completed ones for `historyDays`. */
+/**
+ * The list without show-all (docs/product.md#help-requests): own, responding, no location, within reach; completed ones
+ * for `historyDays`.
+ */
 export async function listNearby(
   sql: Queryable,
   viewer: RequestViewer,

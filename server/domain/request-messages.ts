@@ -1,5 +1,5 @@
 /**
- * The server's words for help request errors (SPEC 8's mapping table lists the ones the client translates).
+ * The server's words for help request errors (docs/product.md#messages lists the ones the client translates).
  * Pure values: the web client builds its message table from them.
  */
 export const REQUEST_MESSAGES = {

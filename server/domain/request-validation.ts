@@ -2,20 +2,22 @@ import { characterCount } from './user-validation.ts'
 import { REQUEST_MESSAGES, type RequestMessage } from './request-messages.ts'
 
 /**
- * The description rules of SPEC 5 as a pure function, shared by the server (which wraps a problem into its 400)
- * and the web client (which maps it to its catalog key).
+ * The description rules (docs/product.md#accounts) as a pure function, shared by the server (which wraps a problem into
+ * its 400) and the web client (which maps it to its catalog key).
  */
 
 export const DESCRIPTION_MIN = 1
 export const DESCRIPTION_MAX = 500
 
-/** SPEC 5: letters (with ä ö, and å for Swedish), digits, whitespace and . , ! ? : - */
+/** docs/product.md#accounts: letters (with ä ö, and å for Swedish), digits, whitespace and . , ! ? : - */
 const DESCRIPTION_CHARACTERS = /^[A-Za-zÄÖÅäöå0-9\s.,!?:-]+$/
 
 /** One character (code point) allowed in a description: the web client names the ones that are not. */
 export const isDescriptionCharacter = (character: string): boolean => DESCRIPTION_CHARACTERS.test(character)
 
-/** A whole text of allowed characters: the rule messages between owner and helper share (issue 16). */
+/**
+ * A whole text of allowed characters: the rule messages between owner and helper share (docs/product.md#conversation).
+ */
 export const hasOnlyDescriptionCharacters = (text: string): boolean => DESCRIPTION_CHARACTERS.test(text)
 
 /** Checked on the trimmed text, which is what is stored; counted in characters as the SQL CHECK counts them. */

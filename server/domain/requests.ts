@@ -33,7 +33,10 @@ export interface RequestRow {
   phone_only_to_helper: boolean
 }
 
-/** The SPEC 3 shape of a request, as one particular viewer may see it (dates as ISO 8601 strings). */
+/**
+ * The shape of a request (docs/product.md#help-requests), as one particular viewer may see it (dates as ISO 8601
+ * strings).
+ */
 export type RequestJson = Static<typeof RequestJsonSchema>
 
 export type Viewer = Pick<UserRow, 'user_id' | 'is_admin'>
@@ -170,16 +173,17 @@ export const inHistory = (sql: Queryable, historyDays: number, at = sql`now()`) 
   sql`(r.status <> 'completed' or r.completed_at > ${at} - make_interval(days => ${historyDays}))`
 
 const RADIANS_PER_DEGREE = Math.PI / 180
-/** Earth radius (SPEC 9's diameter halved) in km, for the latitude band below. */
+/** Earth radius (docs/product.md#help-requests: the diameter halved) in km, for the latitude band below. */
 const EARTH_RADIUS_KM = 12742 / 2
 
 /**
- * SPEC 2's reach in SQL, the rule of isRecipient (server/events/recipients.ts) for the list: admins see every
- * request; others their own, those they respond to, those without a location, all when they share none, and the
- * rest within their radius of their stored location. The distance is distanceKm's haversine written operation by
- * operation in the same order, so both sides compute the same double (test/server/requests/list-rule.test.ts
- * compares them). The latitude band first skips the trigonometry for most rows: no point farther than the
- * radius in latitude alone can be within it (the haversine distance is at least the latitude difference's arc).
+ * Reach (docs/product.md#help-requests) in SQL, the rule of isRecipient (server/events/recipients.ts) for the list:
+ * admins see every request; others their own, those they respond to, those without a location, all when they share
+ * none, and the rest within their radius of their stored location. The distance is distanceKm's haversine written
+ * operation by operation in the same order, so both sides compute the same double
+ * (test/server/requests/list-rule.test.ts compares them). The latitude band first skips the trigonometry for most rows:
+ * no point farther than the radius in latitude alone can be within it (the haversine distance is at least the latitude
+ * difference's arc).
  */
 export function inReach(sql: Queryable, viewer: RequestViewer) {
   if (viewer.is_admin || viewer.latitude === null || viewer.longitude === null) return sql`true`

@@ -9,9 +9,9 @@ import type { Location } from './user-rules.ts'
 export const POSITION_INTERVAL_SECONDS = 5
 
 /**
- * "On my way" (issue 16): the current responder's latest position, for the request's owner. Only the owner and the
- * responder read it, not admins: it is a live location, meant for the one waiting for help and nobody else.
- * The table holds one row per active response and no history; the row goes in the transaction that ends the
+ * "On my way" (docs/product.md#on-my-way): the current responder's latest position, for the request's owner. Only the
+ * owner and the responder read it, not admins: it is a live location, meant for the one waiting for help and nobody
+ * else. The table holds one row per active response and no history; the row goes in the transaction that ends the
  * response (erasePosition).
  */
 export interface SharedPosition {

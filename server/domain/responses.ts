@@ -6,8 +6,8 @@ import { erasePosition } from './responder-position.ts'
 import { recordHelp } from './thanks.ts'
 
 /**
- * "I'm working on it" (SPEC 4: new → in progress). The responder's row lock serialises their take-overs (at
- * most 2 running); the request's row lock serialises everyone taking this request (one responder).
+ * "I'm working on it" (new → in progress: docs/product.md#help-requests). The responder's row lock serialises their
+ * take-overs (at most 2 running); the request's row lock serialises everyone taking this request (one responder).
  */
 export async function takeOver(tx: TransactionSql, viewer: Viewer, requestId: number): Promise<void> {
   await lockUser(tx, viewer.user_id)

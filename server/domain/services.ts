@@ -4,7 +4,10 @@ import { conflict, notFound } from '../errors.ts'
 import type { Service } from '../schemas/service.ts'
 import { SERVICE_MESSAGES, type ServiceInput } from './service-rules.ts'
 
-/** SPEC 3's Service, as `GET /api/services` answers it (its schema's type): what was stored, without the import id. */
+/**
+ * A service (docs/product.md#service-map), as `GET /api/services` answers it (its schema's type): what was stored,
+ * without the import id.
+ */
 export type ServiceJson = Service
 
 export async function listServices(sql: Queryable): Promise<ServiceJson[]> {

@@ -9,7 +9,7 @@ export const THANKS_MAX = 200
 
 /**
  * The rule of a thank-you's text as a pure function, shared by the server and the web client: 1-200 characters
- * once trimmed, of the request description's character set (SPEC 5).
+ * once trimmed, of the request description's character set (docs/product.md#thanks-and-helped-counts).
  */
 export function thanksTextProblem(input: string): string | null {
   const text = input.trim()

@@ -1,6 +1,6 @@
 /**
- * The server's words for thank-yous (issue 16, part 4). Pure values: the web client maps them to its catalog keys
- * (web/src/api/server-messages.ts).
+ * The server's words for thank-yous (docs/product.md#thanks-and-helped-counts). Pure values: the web client maps them
+ * to its catalog keys (web/src/api/server-messages.ts).
  */
 export const THANKS_MESSAGES = {
   textLength: 'A thank-you must be 1-200 characters',

@@ -33,7 +33,10 @@ export function checkNewPassword(password: string): string {
   return password
 }
 
-/** SPEC 5: digits only, 1 to 3 of them; the SPEC's form field sends a string, API clients may send a number. */
+/**
+ * docs/product.md#accounts: digits only, 1 to 3 of them; the SPEC's form field sends a string, API clients may send a
+ * number.
+ */
 export function checkRadius(input: string | number): number {
   refuse(radiusProblem(input))
   return Number(radiusText(input))

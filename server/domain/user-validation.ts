@@ -15,14 +15,14 @@ export const USER_NAME_MAX = 16
 export const PASSWORD_MIN = 5
 /** Refused before hashing, so nobody can make the server hash megabytes. */
 export const PASSWORD_MAX = 1024
-/** Kilometres, typed as one to three digits (SPEC 5 and 9). */
+/** Kilometres, typed as one to three digits (docs/product.md#accounts, #limits). */
 export const RADIUS_MIN = 1
 export const RADIUS_MAX = 999
 export const RADIUS_MAX_DIGITS = 3
 
 /**
- * SPEC 5: letters including ä ö Ä Ö, digits, underscore, space and hyphen. We also accept å and Å: Swedish is
- * one of the app's three languages and Swedish-speaking Finns write their names with it.
+ * docs/product.md#accounts: letters including ä ö Ä Ö, digits, underscore, space and hyphen. We also accept å and Å:
+ * Swedish is one of the app's three languages and Swedish-speaking Finns write their names with it.
  */
 const USER_NAME_CHARACTERS = /^[A-Za-zÄÖÅäöå0-9_ -]+$/
 
@@ -66,7 +66,7 @@ export function radiusText(input: string | number): string {
   return typeof input === 'number' ? String(input) : input.trim()
 }
 
-/** SPEC 5: digits only, 1 to 3 of them, and at least 1 km. */
+/** docs/product.md#accounts: digits only, 1 to 3 of them, and at least 1 km. */
 export function radiusProblem(input: string | number): UserMessage | null {
   const text = radiusText(input)
   if (text === '') return USER_MESSAGES.fillAllFields

@@ -1,7 +1,7 @@
 import type { Point } from '../domain/distance.ts'
 import { isRecipient, type ChangedRequest, type Listener } from './recipients.ts'
 
-/** distanceKm's earth (SPEC 9: 12742 km diameter). */
+/** distanceKm's earth (12742 km diameter: docs/product.md#help-requests). */
 const EARTH_RADIUS_KM = 6371
 const DEG = 180 / Math.PI
 /** Near the poles even a small reach spans many longitudes: past this many cells it is checked one by one. */

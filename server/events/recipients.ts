@@ -18,8 +18,8 @@ export interface Listener {
 
 /**
  * Who hears of a change: the owner, the current and the previous responder, admins, and everyone for whom the
- * request is visible without show-all (SPEC 2): they share no location, the request has none, or it lies within
- * their radius. Test requests reach admins only (and their owner, who is an admin).
+ * request is visible without show-all (docs/product.md#help-requests): they share no location, the request has none, or
+ * it lies within their radius. Test requests reach admins only (and their owner, who is an admin).
  */
 export function isRecipient(
   request: ChangedRequest,

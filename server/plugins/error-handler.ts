@@ -36,7 +36,8 @@ export default fp(
       const status = error.statusCode ?? 500
       if (status >= 400 && status < 500) {
         if (error.validation) {
-          // SPEC 5: "All fields must be filled in" is the message for any missing field, on every form.
+          // "All fields must be filled in" is the message for any missing field, on every form
+          // (docs/product.md#accounts).
           const missingField = error.validation.some((issue) => issue.keyword === 'required')
           return reply
             .code(400)

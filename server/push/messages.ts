@@ -143,8 +143,8 @@ const MESSAGE_TITLE: Record<Language, (author: string) => string> = {
 }
 
 /**
- * A message from the owner or the helper (issue 16), for the other one. Its own tag per request: a newer message
- * replaces the older on the device, and neither replaces the request's own notification.
+ * A message from the owner or the helper (docs/product.md#conversation), for the other one. Its own tag per request: a
+ * newer message replaces the older on the device, and neither replaces the request's own notification.
  */
 export function messagePushPayload(
   language: Language,
@@ -166,8 +166,8 @@ const THANKS_TITLE: Record<Language, (owner: string) => string> = {
 }
 
 /**
- * The owner's thank-you (issue 16, part 4), for the helper. Its own tag: it never replaces the request's
- * notification or a message, and there is only one per request.
+ * The owner's thank-you (docs/product.md#thanks-and-helped-counts), for the helper. Its own tag: it never replaces the
+ * request's notification or a message, and there is only one per request.
  */
 export function thanksPushPayload(
   language: Language,

@@ -11,7 +11,10 @@ export const WAVE_SCAN_LIMIT = 2000
 export interface WaveRecipient {
   user_id: number
   language: Language
-  /** SPEC 9's distance from the user's location to the request, in km; null for a request without a location. */
+  /**
+   * The distance (docs/product.md#help-requests) from the user's location to the request, in km; null for a request
+   * without a location.
+   */
   distance_km: number | null
 }
 
@@ -88,8 +91,8 @@ function recentQuery(sql: Queryable, request: WaveRequest, count: number, exclud
 /**
  * Up to `count` subscribers who share no location (not the owner, not alerted yet, not `excluded`, outside their
  * quiet hours and under their cap). Every request reaches them
- * (SPEC 1: "a user who shares no location gets all requests and notifications"), and with no distance they have no
- * place among the nearest, so they come with a request's first wave.
+ * (docs/product.md#live-updates-and-push: a user who shares no location gets all requests and alerts), and with no
+ * distance they have no place among the nearest, so they come with a request's first wave.
  */
 export async function unlocatedRecipients(
   sql: Queryable,

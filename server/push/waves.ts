@@ -128,8 +128,8 @@ async function sendWave(tx: Queryable, wave: DueWave, settings: WaveSettings): P
 /**
  * Who a wave alerts: the next helpers who share a location (nearest first, or for a request without a location the
  * most recently located) up to the wave's doubling, and with the first wave every subscriber who shares no location,
- * since SPEC 1 gives them all requests and notifications. Those count toward ALERT_MAX_RECIPIENTS last and not
- * toward the doubling: their number is the users' choice by the SPEC, not a wave's size.
+ * since they get all requests and notifications (docs/product.md#live-updates-and-push). Those count toward
+ * ALERT_MAX_RECIPIENTS last and not toward the doubling: their number is the users' choice, not a wave's size.
  *
  * Whoever is in their quiet hours or has had their hourly cap of these alerts is passed over, and the next in line
  * takes the place. A decision: quiet hours and the cap bound only these alerts about other people's new requests.

@@ -10,7 +10,9 @@ import { SendCodeBody, VerifyCodeBody } from '../schemas/user.ts'
 import { accountRateLimit } from './rate-limits.ts'
 import type { Config } from '../config.ts'
 
-/** Local mode's "SMS code, then idToken" (SPEC 7); in Firebase mode the SPA talks to Firebase instead. */
+/**
+ * Local mode's "SMS code, then idToken" (docs/product.md#accounts); in Firebase mode the SPA talks to Firebase instead.
+ */
 const phoneVerificationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limited = accountRateLimit(config)
   app.post(

@@ -25,7 +25,10 @@ const documented = (summary: string, description?: string) => ({
   security: BEARER_AUTH,
 })
 
-/** Issue 16: the conversation between a request's owner and its current helper. Rules: server/domain/conversation.ts. */
+/**
+ * The conversation (docs/product.md#conversation) between a request's owner and its current helper. Rules:
+ * server/domain/conversation.ts.
+ */
 const requestMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate)
 

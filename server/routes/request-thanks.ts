@@ -13,7 +13,10 @@ const documented = (summary: string, description: string) => ({
   security: BEARER_AUTH,
 })
 
-/** Issue 16, part 4: the owner's thank-you and the helped counts. Rules: server/domain/thanks.ts. */
+/**
+ * docs/product.md#thanks-and-helped-counts: the owner's thank-you and the helped counts. Rules:
+ * server/domain/thanks.ts.
+ */
 const requestThanksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate)
 

@@ -45,7 +45,7 @@ const documented = (summary: string, description?: string) => ({
   security: BEARER_AUTH,
 })
 
-/** SPEC 7's request calls. Every change answers the request as the caller now sees it. */
+/** The request calls (docs/product.md#help-requests). Every change answers the request as the caller now sees it. */
 const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   app.addHook('preHandler', app.authenticate)
   const cursorKey = app.deriveKey(SYNC_CURSOR_KEY_PURPOSE)
@@ -96,7 +96,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       schema: {
         ...documented(
           'The requests the user may see',
-          "Without parameters, SPEC 2's list: the user's own requests, those they help, those without a location, " +
+          "Without parameters, the nearby list: the user's own requests, those they help, those without a location, " +
             'and the rest within their radius of their stored location (admins: all, test requests too); completed ' +
             'ones for REQUEST_HISTORY_DAYS. `all=1` (show-all) pages through every request the user may see, newest ' +
             `first, ${PAGE_SIZE} at a time: \`X-Next-Cursor\` names the next page (\`before=\`). Every answer has an ` +

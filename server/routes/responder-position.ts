@@ -18,7 +18,10 @@ const shape = (position: { latitude: number; longitude: number; at: Date }): Res
   at: position.at.toISOString(),
 })
 
-/** Issue 16, "On my way": the current helper shares their position with the owner. Rules: domain/responder-position.ts. */
+/**
+ * "On my way" (docs/product.md#on-my-way): the current helper shares their position with the owner. Rules:
+ * domain/responder-position.ts.
+ */
 const responderPositionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate)
   const url = '/api/requests/:id/responder-position'

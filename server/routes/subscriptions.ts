@@ -22,7 +22,7 @@ const SubscribeBody = Type.Union([Type.Object({ subscription: PushSubscriptionJs
   examples: [{ subscription: EXAMPLE_SUBSCRIPTION }],
 })
 
-/** Web push subscriptions (SPEC 7), one per browser; a user may have several devices. */
+/** Web push subscriptions (docs/product.md#live-updates-and-push), one per browser; a user may have several devices. */
 const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate)
 

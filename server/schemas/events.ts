@@ -15,7 +15,7 @@ import type { PublicUser } from './user.ts'
  * left this user's list without being deleted (it moved out of their reach): dropped quietly, with no notice.
  * `message.created` is a new message of a request's conversation, sent to its owner and helper only.
  * `thanks.received` is the owner's thank-you, sent to the helper it thanks only.
- * `responder.position` is where the helper of the owner's request is now (issue 16, "On my way"), sent to the owner
+ * `responder.position` is where the helper of the owner's request is now (docs/product.md#on-my-way), sent to the owner
  * only; `position` is null when the helper stopped sharing or the response ended.
  */
 /** Who ended a response: the owner removed the helper, or the helper released the request. */

@@ -11,7 +11,7 @@ export const ServiceLocalizationSchema = Type.Object({
 })
 export type ServiceLocalization = Static<typeof ServiceLocalizationSchema>
 
-/** SPEC 3's Service, as GET /api/services answers it: what was stored, without the import id. */
+/** A service (docs/product.md#service-map), as GET /api/services answers it: what was stored, without the import id. */
 export const ServiceSchema = Type.Object({
   service_id: Type.Integer(),
   category: Type.Union(SERVICE_CATEGORIES.map((category) => Type.Literal(category))),

@@ -111,7 +111,7 @@ t.test('register in three steps, reading the SMS code from the outbox', async (t
   t.match(await storedUser(page), { user_name: user.username, phone: user.e164, radius: 25, language: 'english' })
   await screenshot(page, 'main-logged-in')
 
-  // The position is reported once per browser session (SPEC 7).
+  // The position is reported once per browser session (docs/product.md#accounts).
   await t.resolveMatch(
     (async () => {
       for (let i = 0; i < 50; i++) {

@@ -105,8 +105,8 @@ function isExpectedApiRefusal(text: string, url: string | undefined): boolean {
 }
 
 /**
- * Marks every page's session as past its one-time redirect from / to /install (SPEC 2), for contexts made without
- * openContext. Runs before the app's scripts; about:blank has no storage to write, hence the try.
+ * Marks every page's session as past its one-time redirect from / to /install (docs/product.md#screens-and-routes), for
+ * contexts made without openContext. Runs before the app's scripts; about:blank has no storage to write, hence the try.
  */
 export async function skipInstallRedirect(context: BrowserContext): Promise<void> {
   await context.addInitScript(`try { sessionStorage.setItem(${JSON.stringify(INSTALL_REDIRECT_KEY)}, '1') } catch {}`)
@@ -114,8 +114,8 @@ export async function skipInstallRedirect(context: BrowserContext): Promise<void
 
 export interface ContextOptions extends BrowserContextOptions {
   /**
-   * Let the session's first visit to / go to /install (SPEC 2). Off by default: the session counts as past it, so
-   * a test lands on the screen it opens.
+   * Let the session's first visit to / go to /install (docs/product.md#screens-and-routes). Off by default: the session
+   * counts as past it, so a test lands on the screen it opens.
    */
   installRedirect?: boolean
 }

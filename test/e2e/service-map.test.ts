@@ -98,7 +98,7 @@ t.test('a visitor finds, filters and opens cyclist-friendly services', async (t)
   await mapTab.waitFor()
   t.equal(await mapTab.getAttribute('aria-selected'), 'true', 'a visitor lands on the service map')
   await waitForMap(page)
-  t.equal(await zoomOf(page), 5, 'SPEC 9: without a position, the map opens at zoom 5')
+  t.equal(await zoomOf(page), 5, 'the contract: without a position, the map opens at zoom 5')
   t.ok(await page.getByText(`Services on the map (${services.length})`).isVisible(), 'every service is on the map')
   t.ok(
     loaded.some((url) => url.includes('/assets/ServiceMap')),
@@ -249,7 +249,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     })
     await page.goto(`${baseUrl}/`)
     await waitForMap(page)
-    // SPEC 9: zoom 10 on the user's position.
+    // docs/product.md#service-map: zoom 10 on the user's position.
     await waitUntil(page, `${OL_MAP}.getView().getZoom() === 10`)
     await waitForMarkers(page, services.length)
     const before = await drawnMarkers(page)

@@ -6,7 +6,7 @@ import { createUser, type TestUser } from './accounts-helpers.ts'
 
 checkPrerequisites()
 
-// Issue 13's language fixes as a Finnish and a Swedish user see them in a request's detail: "juuri nyt" (not the
+// The language fixes as a Finnish and a Swedish user see them in a request's detail: "juuri nyt" (not the
 // bare "nyt" of Intl), "Apu saatu", "Luokka" on the service map, and the Swedish förfrågan words.
 const browser = await launchBrowser(t)
 const server = await startServer(t)

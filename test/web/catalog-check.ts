@@ -151,7 +151,7 @@ export function checkCatalogs(
 }
 
 /**
- * Words the catalogs agreed not to use, with the word that replaced them (issue 13): a new entry written in
+ * Words the catalogs agreed not to use, with the word that replaced them: a new entry written in
  * parallel with an old habit shows up here instead of on a user's screen.
  */
 export const AVOIDED_TERMS: ReadonlyArray<{ locale: string; avoid: RegExp; use: string }> = [

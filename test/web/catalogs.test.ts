@@ -51,7 +51,7 @@ const ADDED_KEYS = [
   'toomanyattempts',
   'offline',
   'servernotreached',
-  // The admin dashboard's server answers (issue 14), mapped like the SPEC's.
+  // The admin dashboard's server answers (docs/admin.md), mapped like the SPEC's.
   'nosuchuser',
   'ownadminrole',
   'usersearchtoolong',
@@ -59,19 +59,19 @@ const ADDED_KEYS = [
   'exportinvaliddate',
   'exportfromafterto',
   'exporttoolong',
-  // Quiet hours and the hourly cap of new-request alerts (issue 15), the server's 400s.
+  // Quiet hours and the hourly cap of new-request alerts (docs/live-and-push.md), the server's 400s.
   'quiethoursboth',
   'quiethoursformat',
   'quiethourssame',
   'hourlycaprange',
-  // Messages between a request's owner and its helper (issue 16).
+  // Messages between a request's owner and its helper (docs/product.md#conversation).
   'invalidmessagelength',
   'messagesnotparticipant',
   'messagesadminreadonly',
   'messagescompleted',
   'messagesnohelper',
   'messagelimitreached',
-  // The owner's thank-you to the helper (issue 16 part 4).
+  // The owner's thank-you to the helper (docs/product.md#thanks-and-helped-counts).
   'invalidthankslength',
   'thanksnotowner',
   'thanksnotcompleted',

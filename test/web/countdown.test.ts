@@ -1,7 +1,7 @@
 import t from 'tap'
 import { resendWait, secondsLeft } from '../../web/src/wizard/countdown.ts'
 
-t.test('SPEC 4: 30 s after the first code, then 60 s after every resend', async (t) => {
+t.test('the contract: 30 s after the first code, then 60 s after every resend', async (t) => {
   t.same(
     [1, 2, 3, 4].map((send) => resendWait(send)),
     [30, 60, 60, 60],

@@ -2,7 +2,7 @@ import t from 'tap'
 import { loadPhoneParser } from '../../web/src/phone/parser.ts'
 import { checkPhone, hasOnlyPhoneCharacters, PHONE_MAX_LENGTH } from '../../web/src/phone/rules.ts'
 
-t.test('SPEC 5 character rule: digits, spaces, hyphens, parentheses, one leading plus', async (t) => {
+t.test('character rule of the contract: digits, spaces, hyphens, parentheses, one leading plus', async (t) => {
   for (const ok of [
     '0401234567',
     '040 123 4567',

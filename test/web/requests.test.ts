@@ -97,7 +97,7 @@ t.test('ordering: own active, then mine to respond, then active before completed
   )
 })
 
-t.test('request messages of SPEC 8', async (t) => {
+t.test('request messages of the contract', async (t) => {
   t.equal(messageKeyOf(new ApiError(429, 'You have reached the daily request limit.')), 'dailylimitreached')
   t.equal(messageKeyOf(new ApiError(429, 'Rate limit exceeded, retry in 1 minute')), 'toomanyattempts')
   t.equal(messageKeyOf(new ApiError(409, 'You have reached the limit of 2 active requests.')), 'activelimitreached')
@@ -123,7 +123,7 @@ t.test('request messages of SPEC 8', async (t) => {
   t.same(takeOverFeedback(new Error('bug')), { key: 'genericerror' })
 })
 
-t.test('description rules of SPEC 5', async (t) => {
+t.test('description rules of the contract', async (t) => {
   t.equal(descriptionError('Rengas puhki, Ässäkatu 5!'), null)
   t.equal(descriptionError('   '), 'invaliddesclength')
   t.equal(descriptionError('a'.repeat(500)), null)

@@ -30,11 +30,11 @@ const SERVER_MESSAGES = new Set<string>([
  * here: the test below fails until someone decides what the user sees.
  */
 const WITHOUT_A_KEY = new Map<string, string>([
-  [REQUEST_MESSAGES.ownRequest, 'take-over: SPEC 8 shows any other take-over message as is'],
+  [REQUEST_MESSAGES.ownRequest, 'take-over: the contract shows any other take-over message as is'],
   [REQUEST_MESSAGES.completed, 'take-over of a request completed meanwhile: shown as is'],
   [REQUEST_MESSAGES.notFound, 'take-over of a deleted request: shown as is; a failed load has its own message'],
-  [REQUEST_MESSAGES.noResponder, 'the UI offers remove-responder only while there is one: genericerror (SPEC 8)'],
-  [REQUEST_MESSAGES.notResponder, 'the UI offers release only to the responder: genericerror (SPEC 8)'],
+  [REQUEST_MESSAGES.noResponder, 'the UI offers remove-responder only while there is one: genericerror (the contract)'],
+  [REQUEST_MESSAGES.notResponder, 'the UI offers release only to the responder: genericerror (the contract)'],
   [REQUEST_MESSAGES.notOwner, 'owner actions are offered to the owner only: genericerror'],
   [REQUEST_MESSAGES.notOwnerOrAdmin, 'mark ready and delete are offered to the owner or an admin only: genericerror'],
   [REQUEST_MESSAGES.testOnlyAdmin, 'the test-request choice is shown to admins only: genericerror'],
@@ -59,7 +59,7 @@ t.test('no key maps a text the server never sends', async (t) => {
   for (const message of Object.keys(SERVER_MESSAGE_KEYS)) t.ok(SERVER_MESSAGES.has(message), message)
 })
 
-t.test("SPEC 8's mapping table, in the server's words", async (t) => {
+t.test("the contract's mapping table, in the server's words", async (t) => {
   t.equal(keyForServerMessage(USER_MESSAGES.userNameTaken), 'usernameexists')
   t.equal(keyForServerMessage(USER_MESSAGES.incorrectPassword), 'invalidpassword')
   t.equal(keyForServerMessage(REQUEST_MESSAGES.dailyLimit), 'dailylimitreached')

@@ -4,7 +4,7 @@ import { parseStoredUser } from '../../web/src/session/stored-user.ts'
 import { notificationPreferencesError } from '../../web/src/validation/push-preferences.ts'
 import { descriptionError, invalidDescriptionCharacters } from '../../web/src/requests/validation.ts'
 
-t.test('username: required, 3-16 characters, SPEC 5 characters', async (t) => {
+t.test('username: required, 3-16 characters, the characters of the contract', async (t) => {
   t.equal(usernameError(''), 'fillallfields')
   t.equal(usernameError('ab'), 'invalidusernamelength')
   t.equal(usernameError('abc'), null)

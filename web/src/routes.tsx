@@ -31,7 +31,7 @@ interface AppRoute {
   screen: () => ReactNode
 }
 
-/** Every route of SPEC section 2, in its order, then the admin dashboard (issue 14); anything else is not found. */
+/** Every route of docs/product.md#screens-and-routes, in its order; anything else is not found. */
 export const ROUTES: readonly AppRoute[] = [
   {
     path: '/',

@@ -23,7 +23,7 @@ import {
 import { accountRateLimit } from '../rate-limits.ts'
 import type { Config } from '../../config.ts'
 
-/** The account's own settings (SPEC 2, settings modal) and the password reset that ends a forgotten password. */
+/** The account's own settings (docs/product.md#accounts) and the password reset that ends a forgotten password. */
 const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limited = accountRateLimit(config)
   /** The row after an update of the caller's own account; it can only be gone if deleted meanwhile. */

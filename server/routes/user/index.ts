@@ -7,7 +7,7 @@ import notificationPreferenceRoutes from './notification-preferences.ts'
 import registrationRoutes from './registration.ts'
 import sessionRoutes from './session.ts'
 
-/** Every /api/user route (SPEC 7), one file per concern. */
+/** Every /api/user route (docs/product.md#accounts), one file per concern. */
 export default async function userRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   await app.register(registrationRoutes, { config })
   await app.register(sessionRoutes, { config })

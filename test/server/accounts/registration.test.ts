@@ -60,7 +60,7 @@ t.test('registration', async (t) => {
     t.equal(tokens!.n, 0, 'the refresh token itself is not stored')
   })
 
-  t.test('each SPEC 5 rule answers its own message', async (t) => {
+  t.test('each rule of the contract answers its own message', async (t) => {
     const phone = uniquePhone()
     const idToken = await verifiedPhoneToken(app, dataDir, phone)
     const valid = { user_name: 'Valid_Name', phone, password: 'secret1', radius: 10, idToken }

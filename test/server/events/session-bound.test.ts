@@ -15,7 +15,10 @@ import { craftJwt, decodeJwt } from '../../jwt.ts'
 import { runScript } from '../../process.ts'
 import { actor, actorFor } from '../../requests.ts'
 
-/** Live streams are bound to their session: whatever ends it, on whichever instance, closes them (issue 10, item 2). */
+/**
+ * Live streams are bound to their session: whatever ends it, on whichever instance, closes them (docs/security.md,
+ * docs/live-and-push.md).
+ */
 
 const JWT_SECRET = 'session-bound-test-secret-0123456789abcdef'
 /** Short timings so an expiry can be watched: a heartbeat (and expiry sweep) every 100 ms, 300 ms of grace. */

@@ -5,7 +5,10 @@ import { signedIn } from '../../signed-in.ts'
 
 type Conversation = { messages: Array<{ text: string; author_name: string }>; readOnly: string | null }
 
-/** Issue 16's permission matrix: owner, responder, former responder, stranger, admin, in every state. */
+/**
+ * The permission matrix of docs/product.md#conversation: owner, responder, former responder, stranger, admin, in every
+ * state.
+ */
 t.test('who may read and write a conversation', async (t) => {
   const app = await buildTestApp(t)
   const [owner, helper, second, stranger, admin] = await Promise.all([

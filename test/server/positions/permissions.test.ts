@@ -5,7 +5,10 @@ import { signedIn } from '../../signed-in.ts'
 
 const HERE = { latitude: 60.1699, longitude: 24.9384 }
 
-/** Issue 16's permission matrix for the helper's shared position: owner, responder, former responder, stranger, admin. */
+/**
+ * The permission matrix for the helper's shared position (docs/product.md#on-my-way): owner, responder, former
+ * responder, stranger, admin.
+ */
 t.test('who may share and read the helper position', async (t) => {
   const app = await buildTestApp(t)
   const [owner, helper, second, stranger, admin] = await Promise.all([

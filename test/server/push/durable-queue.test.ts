@@ -180,7 +180,8 @@ t.test('the pushes a change causes are saved with it: a crash right after the co
     told.sort(),
     [
       `helper: Someone nearby needs help (${open})`,
-      // The owner shares no location: they get every first wave (SPEC 1), here the other owner's.
+      // The owner shares no location: they get every first wave (docs/product.md#live-updates-and-push), here the other
+      // owner's.
       `owner: Help is on the way (request-${created!.request_id})`,
       `owner: Someone nearby needs help (${open})`,
     ],

@@ -11,8 +11,9 @@ import { browserSubscription, startPushService } from '../../push-service.ts'
 const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }
 
 /**
- * Issue 10, item 3: a push endpoint comes from any user, and the server connects to it. Only real push services
- * (PUSH_ENDPOINT_HOSTS) may be reached, never a loopback or private address, also not through an allowed name.
+ * docs/security.md, "No SSRF through push": a push endpoint comes from any user, and the server connects to it. Only
+ * real push services (PUSH_ENDPOINT_HOSTS) may be reached, never a loopback or private address, also not through an
+ * allowed name.
  */
 t.test('push endpoints cannot point the server at internal addresses', async (t) => {
   const dataDir = tempDir(t)

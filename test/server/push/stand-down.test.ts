@@ -7,8 +7,9 @@ import { browserSubscription, decryptPush, startPushService } from '../../push-s
 import { actor, type Actor } from '../../requests.ts'
 
 /**
- * Issue 16's stand-down: everyone pushed about a new request, in every wave, is told when it is taken over,
- * completed or deleted, under the same notification tag (the phone replaces the alert), silently, once.
+ * The stand-down (docs/product.md#live-updates-and-push): everyone pushed about a new request, in every wave, is told
+ * when it is taken over, completed or deleted, under the same notification tag (the phone replaces the alert),
+ * silently, once.
  */
 
 interface Seen {

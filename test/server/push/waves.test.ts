@@ -80,7 +80,7 @@ t.test('waves: the nearest helpers within their own reach first, then the next o
   )
   for (const [i, recipient] of next.entries()) {
     const exact = distanceKm(HELSINKI, away(HELSINKI, 16 + i, ((16 + i) * 97) % 360))
-    t.ok(Math.abs(recipient.distance_km! - exact) < 1e-6, `the database's distance is SPEC 9's (${16 + i} km)`)
+    t.ok(Math.abs(recipient.distance_km! - exact) < 1e-6, `the database's distance is distanceKm's (${16 + i} km)`)
   }
 
   const beforeSecond = service.received.length

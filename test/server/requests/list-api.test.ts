@@ -83,7 +83,7 @@ async function place(
   `
 }
 
-t.test('GET /api/requests answers SPEC 2 visibility, decided on the server', async (t) => {
+t.test('GET /api/requests answers the visibility of the contract, decided on the server', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir, REQUEST_HISTORY_DAYS: 7 })
   const viewer = (await actor(app, dataDir, 'Viewer')).user
@@ -111,7 +111,7 @@ t.test('GET /api/requests answers SPEC 2 visibility, decided on the server', asy
   await place(app, viewer, HELSINKI)
   const answer = await list(app, viewer)
   t.equal(answer.status, 200)
-  t.ok(Array.isArray(answer.body), 'still an array of requests (SPEC 7)')
+  t.ok(Array.isArray(answer.body), 'still an array of requests (the contract)')
   t.same(
     ids(answer.body),
     [near, farOwn, farHelping, noLocation, recentDone],

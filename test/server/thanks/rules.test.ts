@@ -5,7 +5,7 @@ import { signedIn } from '../../signed-in.ts'
 
 type Trust = { responder_helped: number | null; thanks: { text: string; owner_name: string } | null }
 
-/** Issue 16 part 4: who may thank, when, how often; the text rule; who reads what. */
+/** docs/product.md#thanks-and-helped-counts: who may thank, when, how often; the text rule; who reads what. */
 t.test('thank-you rules', async (t) => {
   const app = await buildTestApp(t)
   const [owner, helper, stranger, admin] = await Promise.all([

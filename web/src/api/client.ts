@@ -11,7 +11,10 @@ export interface ApiRequest {
    * 401, which there means wrong credentials, not an expired token.
    */
   auth?: boolean
-  /** Message of the ApiError when the answer carries none (the PUT helper's "Request update failed", SPEC 7). */
+  /**
+   * Message of the ApiError when the answer carries none (the PUT helper's "Request update failed",
+   * docs/product.md#messages).
+   */
   fallbackMessage?: string
   /** The browser HTTP cache's mode: 'no-cache' revalidates a cached answer (its ETag) instead of reusing it. */
   cache?: 'default' | 'no-cache' | 'reload'
@@ -23,7 +26,7 @@ export interface ApiRequest {
  * it runs (and is tested) anywhere fetch exists.
  */
 export interface SessionLink {
-  /** The stored access token (SPEC 7: "the locally stored token"). */
+  /** The stored access token (docs/product.md#accounts). */
   readToken: () => string | null
   /** A refresh brought a new token: store it. */
   tokenRefreshed: (token: string) => void
@@ -119,7 +122,7 @@ export function refreshAccessToken(): Promise<string | null> {
 
 /**
  * Every API call goes through here: JSON in and out, the stored token as a bearer header, and on a 401 one
- * refresh and one retry (SPEC 7). A refused refresh, or a 401 on the retry, ends the session.
+ * refresh and one retry (docs/product.md#accounts). A refused refresh, or a 401 on the retry, ends the session.
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   return (await apiFetchWithHeaders<T>(path, request)).body
@@ -156,7 +159,10 @@ async function authorizedResponse(path: string, request: ApiRequest): Promise<Re
   return response
 }
 
-/** The generic PUT helper of SPEC 7: a JSON body; a failure throws the server's message or "Request update failed". */
+/**
+ * The generic PUT helper (docs/product.md#messages): a JSON body; a failure throws the server's message or "Request
+ * update failed".
+ */
 export function apiPut<T>(path: string, body: unknown): Promise<T> {
   return apiFetch<T>(path, { method: 'PUT', body, fallbackMessage: 'Request update failed' })
 }

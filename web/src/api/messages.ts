@@ -1,7 +1,7 @@
 import { apiFetch, apiPut } from './client.ts'
 import type { Conversation, ConversationMessage } from '../../../server/schemas/conversation.ts'
 
-/** The server's types of a request's conversation (issue 16). */
+/** The server's types of a request's conversation (docs/product.md#conversation). */
 export type { Conversation, ConversationMessage }
 
 /** Requests with unread messages for this user. */

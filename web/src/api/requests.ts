@@ -1,7 +1,8 @@
 import { apiFetch, apiFetchWithHeaders, apiPut } from './client.ts'
 import type { Coordinates } from './types.ts'
 
-// The server's lists (SPEC 3) are the only copy: a category added there reaches the form and the labels' types.
+// The server's lists (docs/product.md#help-requests) are the only copy: a category added there reaches the form and the
+// labels' types.
 export { REQUEST_CATEGORIES, type RequestCategory, type RequestStatus } from '../../../server/domain/categories.ts'
 import type { RequestCategory } from '../../../server/domain/categories.ts'
 import type { CreateRequestBody, HelpRequest } from '../../../server/schemas/request.ts'
@@ -36,7 +37,10 @@ const cursors = (headers: Headers) => ({
   nextCursor: headers.get('x-next-cursor'),
 })
 
-/** GET /api/requests: SPEC 2's list (within reach), or with `all` a show-all page (`before`: the page after). */
+/**
+ * GET /api/requests: the nearby list (docs/product.md#help-requests), or with `all` a show-all page (`before`: the page
+ * after).
+ */
 export async function fetchRequestPage(all = false, before: string | null = null): Promise<RequestPage> {
   const query = all ? `?all=1${before ? `&before=${before}` : ''}` : ''
   const { body, headers } = await apiFetchWithHeaders<HelpRequest[]>(`/api/requests${query}`)

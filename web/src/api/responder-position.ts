@@ -2,7 +2,7 @@ import type { ResponderPosition } from '../../../server/schemas/responder-positi
 import type { Coordinates } from './types.ts'
 import { apiFetch } from './client.ts'
 
-/** The server's type of the helper's shared position (issue 16, "On my way"). */
+/** The server's type of the helper's shared position (docs/product.md#on-my-way). */
 export type { ResponderPosition }
 
 const path = (id: number) => `/api/requests/${id}/responder-position`

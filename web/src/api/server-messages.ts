@@ -96,12 +96,12 @@ export function messageKeyOf(error: unknown, isOffline: () => boolean = browserI
   return 'genericerror'
 }
 
-/** What a failure shows: a catalog message, or (SPEC 8, take over only) the server's own words. */
+/** What a failure shows: a catalog message, or (take over only, docs/product.md#messages) the server's own words. */
 export type Feedback = { key: MessageKey } | { text: string }
 
 /**
- * SPEC 8: a take-over failure the table knows is translated; any other message the server gave is shown as is
- * (e.g. "You cannot respond to your own request."); no message at all, or no answer, is genericerror.
+ * docs/product.md#messages: a take-over failure the table knows is translated; any other message the server gave is
+ * shown as is (e.g. "You cannot respond to your own request."); no message at all, or no answer, is genericerror.
  */
 export function takeOverFeedback(error: unknown): Feedback {
   const key = messageKeyOf(error)

@@ -1,10 +1,10 @@
 import { apiFetch } from './client.ts'
 
-// The server's list (SPEC 3) is the only copy.
+// The server's list (docs/product.md#service-map) is the only copy.
 export { SERVICE_CATEGORIES, type ServiceCategory } from '../../../server/domain/categories.ts'
 import type { ServiceCategory } from '../../../server/domain/categories.ts'
 
-/** SPEC 2: the category dropdown offers only these six, in this order. */
+/** docs/product.md#service-map: the category dropdown offers only these six, in this order. */
 export const FILTER_CATEGORIES = [
   'accommodation',
   'attraction',

@@ -1,6 +1,9 @@
 import { apiFetch } from './client.ts'
 
-/** The web push subscription endpoints (SPEC 7); the server keeps one row per browser, several per user. */
+/**
+ * The web push subscription endpoints (docs/product.md#live-updates-and-push); the server keeps one row per browser,
+ * several per user.
+ */
 
 export interface PushSubscriptionData {
   endpoint: string

@@ -1,7 +1,7 @@
 import { apiFetch } from './client.ts'
 import type { Thanks, Trust } from '../../../server/schemas/thanks.ts'
 
-/** The server's types of thanks and trust (issue 16 part 4). */
+/** The server's types of thanks and trust (docs/product.md#thanks-and-helped-counts). */
 export type { Thanks, Trust }
 
 export const sendThanks = (requestId: number, text: string) =>

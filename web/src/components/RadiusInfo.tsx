@@ -4,7 +4,7 @@ import { formMessages } from '../i18n/form-messages.ts'
 import { wizardMessages } from '../i18n/wizard-messages.ts'
 import { Dialog } from './Dialog.tsx'
 
-/** The "i" next to a radius field, and the popup that explains the radius (SPEC 2, registration step 3). */
+/** The "i" next to a radius field, and the popup that explains the radius (docs/product.md#accounts). */
 export function RadiusInfo() {
   const { i18n } = useLingui()
   const [open, setOpen] = useState(false)

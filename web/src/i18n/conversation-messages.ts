@@ -1,6 +1,6 @@
 import { defineMessages } from './define-messages.ts'
 
-/** The conversation between a request's owner and its helper, in the request detail (issue 16). */
+/** The conversation between a request's owner and its helper, in the request detail (docs/product.md#conversation). */
 export const conversationMessages = defineMessages({
   messages: /*i18n*/ { id: 'messages', message: 'Messages', comment: 'Heading of the conversation in a request.' },
   messagesprivate: /*i18n*/ {

@@ -1,6 +1,6 @@
 import { defineMessages } from './define-messages.ts'
 
-/** "On my way": the helper shares their position with the person asking for help (issue 16). */
+/** "On my way": the helper shares their position with the person asking for help (docs/product.md#on-my-way). */
 export const positionMessages = defineMessages({
   sharelocationwith: /*i18n*/ {
     id: 'sharelocationwith',

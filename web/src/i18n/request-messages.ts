@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import type { RequestCategory, RequestStatus } from '../api/requests.ts'
 import { defineMessages } from './define-messages.ts'
 
-/** Names of the request categories (SPEC 3); the title of a request's detail modal. */
+/** Names of the request categories (docs/product.md#help-requests); the title of a request's detail modal. */
 export const categoryNames = defineMessages({
   bicycle_maintenance: /*i18n*/ { id: 'bicycle_maintenance', message: 'Bicycle maintenance' },
   food_and_hydration: /*i18n*/ { id: 'food_and_hydration', message: 'Food and drink' },

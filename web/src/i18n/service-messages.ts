@@ -2,7 +2,10 @@ import type { MessageDescriptor } from '@lingui/core'
 import type { ServiceCategory } from '../api/services.ts'
 import { defineMessages } from './define-messages.ts'
 
-/** Names of the nine service categories (SPEC 3). Ids are prefixed: `transportation` differs from the request one. */
+/**
+ * Names of the nine service categories (docs/product.md#service-map). Ids are prefixed: `transportation` differs from
+ * the request one.
+ */
 export const serviceCategoryNames = {
   rental_service: /*i18n*/ { id: 'service_rental_service', message: 'Bike rental', comment: 'Service category.' },
   accommodation: /*i18n*/ { id: 'service_accommodation', message: 'Accommodation', comment: 'Service category.' },

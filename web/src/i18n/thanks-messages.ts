@@ -1,6 +1,6 @@
 import { defineMessages } from './define-messages.ts'
 
-/** Thanks and trust (issue 16 part 4): the owner's thank-you and the helped counts. */
+/** Thanks and trust (docs/product.md#thanks-and-helped-counts): the owner's thank-you and the helped counts. */
 export const thanksMessages = defineMessages({
   thankshelper: /*i18n*/ {
     id: 'thankshelper',

@@ -12,7 +12,10 @@ interface BeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
 }
 
-/** SPEC 4, install flow: no offer (hint or iOS guide), prompt available, accepted, installed. */
+/**
+ * The install flow (docs/product.md#screens-and-routes): no offer (hint or iOS guide), prompt available, accepted,
+ * installed.
+ */
 export type InstallState = 'unavailable' | 'available' | 'accepted' | 'installed'
 
 let offer: BeforeInstallPromptEvent | null = null

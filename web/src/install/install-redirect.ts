@@ -1,9 +1,12 @@
 /**
- * The one-time redirect from / to /install (SPEC 2, route table). Pure: no DOM and no storage, so tap tests and
- * the e2e helpers can load it.
+ * The one-time redirect from / to /install (docs/product.md#screens-and-routes). Pure: no DOM and no storage, so tap
+ * tests and the e2e helpers can load it.
  */
 
-/** sessionStorage key (SPEC 9: session-scoped): set once the first visit to / of this session has been handled. */
+/**
+ * sessionStorage key (per browser session: docs/product.md#screens-and-routes): set once the first visit to / of this
+ * session has been handled.
+ */
 export const INSTALL_REDIRECT_KEY = 'installRedirected'
 
 export interface FirstVisitFacts {

@@ -2,7 +2,7 @@ import type { Report } from './position-reporter.ts'
 
 /**
  * sessionStorage key: the last position this browser session reported, and when. A reload goes on from it
- * (SPEC 7's once per session, now: again only after a move of more than a kilometre).
+ * (docs/product.md#accounts: once per session in the SPEC, now again only after a move of more than a kilometre).
  */
 const REPORTED_KEY = 'locationReported'
 

@@ -19,8 +19,8 @@ export interface ServiceMapProps {
 }
 
 /**
- * The service map tab's OpenLayers map (SPEC 2), in its own chunk with OpenLayers: MapView's one map and tiles,
- * with the markers, the own position and the default view as hooks that remove what they add.
+ * The service map tab's OpenLayers map (docs/product.md#service-map), in its own chunk with OpenLayers: MapView's one
+ * map and tiles, with the markers, the own position and the default view as hooks that remove what they add.
  */
 export default function ServiceMap({ markers, position, onSelect }: ServiceMapProps) {
   const { i18n } = useLingui()

@@ -15,7 +15,10 @@ import { lonLat, useMovedByUser, useOwnPosition, useVectorLayer } from './common
 import { useMap } from './context.ts'
 import { MapView } from './MapView.tsx'
 
-/** SPEC 9: the single-location map opens at zoom 12 (an approximate point's circle: approximate.ts). */
+/**
+ * docs/product.md#help-requests: the single-location map opens at zoom 12 (an approximate point's circle:
+ * approximate.ts).
+ */
 export const SINGLE_MAP_ZOOM = 12
 const FIT_PADDING_PX = 40
 /**
@@ -24,7 +27,7 @@ const FIT_PADDING_PX = 40
  */
 const REQUEST_LAYER_Z = 11
 const REQUEST_COLOR = '#c62828'
-/** The helper on their way (issue 16): above the request and the user, the one mark that moves. */
+/** The helper on their way (docs/product.md#on-my-way): above the request and the user, the one mark that moves. */
 const HELPER_LAYER_Z = 12
 const HELPER_COLOR = '#1f6b2a'
 /** The helper's feature id, which the browser test looks up. */
@@ -60,9 +63,9 @@ const areaStyle = new Style({
 })
 
 /**
- * The single-location map of the request detail (SPEC 2): the request's point (or its 2 km area) and the user's
- * own position, fitted to both. It lives in its own chunk with OpenLayers, loaded only when a request has a location.
- * The map is created once; a moved point or position changes a feature's geometry.
+ * The single-location map of the request detail (docs/product.md#help-requests): the request's point (or its 2 km area)
+ * and the user's own position, fitted to both. It lives in its own chunk with OpenLayers, loaded only when a request
+ * has a location. The map is created once; a moved point or position changes a feature's geometry.
  */
 export default function SingleLocationMap(props: SingleLocationMapProps) {
   const { point, isApproximate, own, helper = null, helperName = null } = props

@@ -1,7 +1,10 @@
 import { circular } from 'ol/geom/Polygon'
 import type { Coordinates } from '../api/types.ts'
 
-/** SPEC 9: an approximate point is a 2000 m circle, whose marker hides from zoom 10 on (the circle is big enough). */
+/**
+ * docs/product.md#help-requests: an approximate point is a 2000 m circle, whose marker hides from zoom 10 on (the
+ * circle is big enough).
+ */
 export const APPROXIMATE_RADIUS_M = 2000
 export const HIDE_APPROXIMATE_MARKER_FROM_ZOOM = 10
 

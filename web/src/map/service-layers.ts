@@ -16,7 +16,7 @@ import { NAMES_ABOVE_ZOOM } from '../services/services.ts'
 import { lonLat, useMovedByUser } from './common-layers.ts'
 import { useMap } from './context.ts'
 
-/** SPEC 9: zoom 10 on the user's position, else zoom 5 centred on about 63.92, 25.75. */
+/** docs/product.md#service-map: zoom 10 on the user's position, else zoom 5 centred on about 63.92, 25.75. */
 export const DEFAULT_CENTER: Coordinates = { latitude: 63.92, longitude: 25.75 }
 export const DEFAULT_ZOOM = 5
 export const OWN_POSITION_ZOOM = 10
@@ -25,7 +25,7 @@ export const HIT_TOLERANCE_PX = 6
 /** Markers whose centres are closer than this many pixels are drawn as one cluster with a count. */
 export const CLUSTER_DISTANCE_PX = 40
 /**
- * From this zoom on every service has its own marker again: close neighbours (SPEC 9's 0.00005 degree offsets of
+ * From this zoom on every service has its own marker again: close neighbours (the 0.00005 degree offsets of
  * services at one address) would otherwise stay one cluster at any zoom. Tapping a cluster zooms at most this far.
  */
 export const UNCLUSTERED_FROM_ZOOM = 16
@@ -121,9 +121,10 @@ function clusterStyle(count: number): Style[] {
 const membersOf = (cluster: FeatureLike) => cluster.get('features') as Feature<Point>[]
 
 /**
- * One marker per service, in its category's colour and icon, with names only above zoom 8 (SPEC 9); markers
- * that would overlap are drawn as one cluster with a count. A tap on a marker opens its service; a tap on a
- * cluster zooms in to fit its services. The service list stays the keyboard and screen-reader path.
+ * One marker per service, in its category's colour and icon, with names only above zoom 8
+ * (docs/product.md#service-map); markers that would overlap are drawn as one cluster with a count. A tap on a marker
+ * opens its service; a tap on a cluster zooms in to fit its services. The service list stays the keyboard and
+ * screen-reader path.
  */
 export function useServiceMarkers(markers: readonly ServiceMarker[], onSelect: (serviceId: number) => void): void {
   const map = useMap()
@@ -216,8 +217,8 @@ function openOrZoomTo(map: OlMap, members: readonly Feature<Point>[], select: (s
 }
 
 /**
- * SPEC 9's default view: zoom 10 on the user's position once it is known, unless the user has moved the map by
- * then; else the view stays at zoom 5 over Finland (where the map starts).
+ * The default view (docs/product.md#service-map): zoom 10 on the user's position once it is known, unless the user has
+ * moved the map by then; else the view stays at zoom 5 over Finland (where the map starts).
  */
 export function useDefaultView(position: Coordinates | null): void {
   const map = useMap()

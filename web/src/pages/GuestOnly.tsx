@@ -5,10 +5,10 @@ import { useStore } from '../store/index.ts'
 import { selectSessionStatus } from '../store/slices/session.ts'
 
 /**
- * The guard of /login, /register and /resetpassword: a logged-in user goes to the main screen. SPEC 2 names that
- * target for the login guard only; the register and reset guards use the same one, since a logged-in user has
- * nothing to do on either and the main screen is where they act. While a stored token is being checked, a loader
- * shows instead of a form that might vanish a moment later.
+ * The guard of /login, /register and /resetpassword: a logged-in user goes to the main screen
+ * (docs/product.md#screens-and-routes). The SPEC names that target for the login guard only; the register and reset
+ * guards use the same one, since a logged-in user has nothing to do on either and the main screen is where they act.
+ * While a stored token is being checked, a loader shows instead of a form that might vanish a moment later.
  */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const status = useStore(selectSessionStatus)

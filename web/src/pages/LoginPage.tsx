@@ -16,7 +16,7 @@ import { screenTitles } from '../i18n/shell-messages.ts'
 import { useStore } from '../store/index.ts'
 import { FormPage } from './FormPage.tsx'
 
-/** The value of ?message= after a password reset (SPEC 2). */
+/** The value of ?message= after a password reset (docs/product.md#screens-and-routes). */
 export const PASSWORD_UPDATED = 'password-updated'
 
 /** /login: username or phone (in any format the server can normalise) and password. */

@@ -90,7 +90,7 @@ interface TabsProps {
   requestsNews: boolean
 }
 
-/** The two tabs of SPEC 2 as an ARIA tablist: arrow keys move between them. */
+/** The two tabs of docs/product.md#screens-and-routes as an ARIA tablist: arrow keys move between them. */
 function Tabs({ tab, onChange, requestsNews }: TabsProps) {
   const { i18n } = useLingui()
   const tabs: { id: Tab; label: string }[] = [

@@ -1,8 +1,8 @@
 import { distanceKm } from '../../../server/domain/distance.ts'
 import type { Coordinates } from '../api/types.ts'
 
-// SPEC 9's haversine (earth diameter 12742 km): the server's function, so the list shows the distance the server
-// filters by.
+// The haversine of docs/product.md#help-requests (earth diameter 12742 km): the server's function, so the list shows
+// the distance the server filters by.
 export { distanceKm }
 
 /** The request's point, or null when it has none. */
@@ -20,7 +20,10 @@ export function distanceFrom(
   return position && point ? distanceKm(position, point) : null
 }
 
-/** SPEC 9: km with 2 decimals, in the interface locale's number format ("12,34" in fi and sv, "12.34" in en). */
+/**
+ * docs/product.md#help-requests: km with 2 decimals, in the interface locale's number format ("12,34" in fi and sv,
+ * "12.34" in en).
+ */
 export function formatKm(km: number, locale: string): string {
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(km)
 }

@@ -1,4 +1,6 @@
-/** SPEC 9: nothing shows for the first 50 px of a pull, the spinner grows to at most 100 px. */
+/**
+ * docs/product.md#screens-and-routes: nothing shows for the first 50 px of a pull, the spinner grows to at most 100 px.
+ */
 export const PULL_START_PX = 50
 export const PULL_MAX_PX = 100
 export const PULL_THRESHOLD_PX = 100

@@ -11,8 +11,9 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
 
 /**
  * "5 minutes ago", "5 minuuttia sitten", "för 5 minuter sedan": the largest whole unit, in the interface locale
- * (SPEC 2: created and updated as relative times in fi, sv and en). Under a minute is `justNow`, the catalog's
- * "just now": Intl's own word ("nyt", "nu") reads as "Päivitetty nyt", which sounds like a command in Finnish.
+ * (docs/product.md#help-requests: created and updated as relative times in fi, sv and en). Under a minute is `justNow`,
+ * the catalog's "just now": Intl's own word ("nyt", "nu") reads as "Päivitetty nyt", which sounds like a command in
+ * Finnish.
  */
 export function formatRelativeTime(iso: string, nowMs: number, locale: string, justNow: string): string {
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })

@@ -2,9 +2,12 @@ import type { HelpRequest } from '../api/requests.ts'
 import type { Coordinates } from '../api/types.ts'
 import { distanceFrom } from './distance.ts'
 
-/** Pure selectors of the request list (SPEC 2), tested in test/web/requests.test.ts without a DOM. */
+/**
+ * Pure selectors of the request list (docs/product.md#help-requests), tested in test/web/requests.test.ts without a
+ * DOM.
+ */
 
-/** Who is looking: enough to apply SPEC 2's visibility rules. */
+/** Who is looking: enough to apply the visibility rules of docs/product.md#help-requests. */
 export interface Viewer {
   userId: number
   /** km */
@@ -21,8 +24,8 @@ export const isResponder = (request: HelpRequest, userId: number): boolean =>
   request.responder_id !== null && request.responder_id === userId
 
 /**
- * SPEC 2 "Request visibility": own, responder, no location, or within the radius; otherwise only in show-all.
- * A viewer without a position is shown everything (SPEC 1). Test requests are for admins only (the server
+ * Visibility (docs/product.md#help-requests): own, responder, no location, or within the radius; otherwise only in
+ * show-all. A viewer without a position is shown everything. Test requests are for admins only (the server
  * already leaves them out; this keeps the rule if it ever did not).
  */
 export function isVisible(request: HelpRequest, viewer: Viewer): boolean {
@@ -34,7 +37,7 @@ export function isVisible(request: HelpRequest, viewer: Viewer): boolean {
   return distance <= viewer.radius
 }
 
-/** The sort groups of SPEC 2 "Request list ordering": lower comes first. */
+/** The sort groups of the list order (docs/product.md#help-requests): lower comes first. */
 function rank(request: HelpRequest, userId: number): number {
   if (request.isOwnRequest && isActive(request)) return 0
   if (isResponder(request, userId) && isActive(request)) return 1

@@ -15,8 +15,8 @@ interface Detail {
 
 /**
  * One request for its detail modal: fetched when opened, a view registered when the viewer is not its owner
- * (SPEC 4), and every change put into the list too, so closing the modal shows the same state. Once loaded it
- * follows the list's copy, which live events update, and a live deletion gives the 'deleted' phase.
+ * (docs/product.md#help-requests), and every change put into the list too, so closing the modal shows the same state.
+ * Once loaded it follows the list's copy, which live events update, and a live deletion gives the 'deleted' phase.
  */
 export function useRequestDetail(id: number) {
   const putRequest = useStore((s) => s.putRequest)

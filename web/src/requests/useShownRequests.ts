@@ -4,7 +4,7 @@ import { useStore } from '../store/index.ts'
 import { visibleRequests } from './selectors.ts'
 
 /**
- * The requests the list shows, in its order (SPEC 2's visibility and ordering); none for a visitor. The same array
+ * The requests the list shows, in its order (docs/product.md#help-requests); none for a visitor. The same array
  * while nothing in it changed (useShallow), so callers can compare it by reference.
  */
 export function useShownRequests(): HelpRequest[] {

@@ -4,7 +4,10 @@ import type { MessageKey } from '../i18n/messages.ts'
 
 export { DESCRIPTION_MAX } from '../../../server/domain/request-validation.ts'
 
-/** The description rules of SPEC 5, with the server's own function (on the trimmed text, counted in characters). */
+/**
+ * The description rules (docs/product.md#accounts), with the server's own function (on the trimmed text, counted in
+ * characters).
+ */
 export function descriptionError(input: string): MessageKey | null {
   const problem = descriptionProblem(input)
   return problem === null ? null : keyForServerMessage(problem)
@@ -14,10 +17,10 @@ export function descriptionError(input: string): MessageKey | null {
 export const NAMED_CHARACTERS_MAX = 8
 
 /**
- * The characters of a description that SPEC 5 does not allow, each once in the order they first appear (a Set keeps
- * it), as the user can read them: a visible one in quotes (“💩”), an invisible, control or combining one (and a lone
- * UTF-16 half) as its code point (U+0000), since in quotes it would show as nothing or as a box. Checked one code
- * point at a time with the server's own rule, so exactly what the server refuses is named.
+ * The characters of a description that docs/product.md#accounts does not allow, each once in the order they first
+ * appear (a Set keeps it), as the user can read them: a visible one in quotes (“💩”), an invisible, control or combining
+ * one (and a lone UTF-16 half) as its code point (U+0000), since in quotes it would show as nothing or as a box.
+ * Checked one code point at a time with the server's own rule, so exactly what the server refuses is named.
  */
 export function invalidDescriptionCharacters(input: string, quote = (text: string) => `“${text}”`): string[] {
   const seen = new Set<string>()

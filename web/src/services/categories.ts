@@ -7,7 +7,7 @@ export interface CategoryLook {
   glyph: string
 }
 
-/** SPEC 3: every service category has a colour and a marker icon. */
+/** docs/product.md#service-map: every service category has a colour and a marker icon. */
 export const CATEGORY_LOOKS: Record<ServiceCategory, CategoryLook> = {
   // A bicycle: two wheels and a frame.
   rental_service: {

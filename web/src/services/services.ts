@@ -1,10 +1,10 @@
 import type { FilterCategory, Service, ServiceLanguage, ServiceLocalization } from '../api/services.ts'
 
-/** SPEC 9: markers at identical coordinates are offset by 0.00005 degrees each. */
+/** docs/product.md#service-map: markers at identical coordinates are offset by 0.00005 degrees each. */
 export const SAME_PLACE_OFFSET_DEG = 0.00005
-/** SPEC 9: a service description is shortened to 300 characters in the detail view. */
+/** docs/product.md#service-map: a service description is shortened to 300 characters in the detail view. */
 export const DESCRIPTION_PREVIEW_LENGTH = 300
-/** SPEC 9: names appear on markers when the zoom is above 8. */
+/** docs/product.md#service-map: names appear on markers when the zoom is above 8. */
 export const NAMES_ABOVE_ZOOM = 8
 
 export interface MarkerPosition {
@@ -47,7 +47,10 @@ export function shortenDescription(text: string, limit = DESCRIPTION_PREVIEW_LEN
   return { text: `${characters.slice(0, limit).join('').trimEnd()}…`, shortened: true }
 }
 
-/** SPEC 3: the entry in the UI language, else English, else Finnish; else whatever there is (null if none). */
+/**
+ * docs/product.md#service-map: the entry in the UI language, else English, else Finnish; else whatever there is
+ * (null if none).
+ */
 export function pickLocalization(
   localizations: readonly ServiceLocalization[],
   language: ServiceLanguage,

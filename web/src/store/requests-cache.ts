@@ -2,7 +2,7 @@ import type { HelpRequest } from '../api/requests.ts'
 
 /**
  * The last request list on this device, so a cyclist offline at the roadside still sees their request and the
- * helper's number (issue 13). localStorage rather than IndexedDB: it is read synchronously, so the list is in the
+ * helper's number (docs/pwa.md). localStorage rather than IndexedDB: it is read synchronously, so the list is in the
  * store before the first render (no spinner for what is already known), and a list of requests is a few hundred
  * kilobytes at most, far below its quota. The token next to it lives there too, so both have the same lifetime.
  */

@@ -1,4 +1,4 @@
-/** SPEC 4 and 9: resending is blocked for 30 s after the first code, and for 60 s after every resend. */
+/** docs/product.md#accounts: resending is blocked for 30 s after the first code, and for 60 s after every resend. */
 export const FIRST_RESEND_WAIT = 30
 export const LATER_RESEND_WAIT = 60
 

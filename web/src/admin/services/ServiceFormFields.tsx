@@ -33,7 +33,9 @@ interface ServiceFormFieldsProps {
   problems: ReadonlyMap<string, FormProblem>
 }
 
-/** Every field of a service (SPEC 3), each with its rule's message under it in the user's language. */
+/**
+ * Every field of a service (docs/product.md#service-map), each with its rule's message under it in the user's language.
+ */
 export function ServiceFormFields({ form, onChange, problems }: ServiceFormFieldsProps) {
   const { i18n } = useLingui()
   const errorOf = (field: string) => {

@@ -13,9 +13,9 @@ interface DescriptionFieldProps {
 }
 
 /**
- * The request description: a textarea with the n/500 counter of SPEC 2, which the browser caps at 500. While an
- * error is shown and the text breaks the character rule, the error names those characters, following the text as
- * it is edited ("Contains invalid characters" alone leaves the user to guess).
+ * The request description: a textarea with the n/500 counter (docs/product.md#help-requests), which the browser caps at
+ * 500. While an error is shown and the text breaks the character rule, the error names those characters, following the
+ * text as it is edited ("Contains invalid characters" alone leaves the user to guess).
  */
 export function DescriptionField({ value, onChange, error, ref, label }: DescriptionFieldProps) {
   const { i18n } = useLingui()

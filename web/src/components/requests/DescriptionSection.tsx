@@ -16,7 +16,10 @@ interface DescriptionSectionProps {
   update: (request: HelpRequest) => void
 }
 
-/** SPEC 4 "Description editing": read-only, then edit with save or cancel (cancel restores); owner only, not completed. */
+/**
+ * Description editing (docs/product.md#help-requests): read-only, then edit with save or cancel (cancel restores);
+ * owner only, not completed.
+ */
 export function DescriptionSection({ request, update }: DescriptionSectionProps) {
   const { i18n } = useLingui()
   const [editing, setEditing] = useState(false)

@@ -16,7 +16,7 @@ interface LocationUpdateProps {
 
 /**
  * The owner moves the request to where they are now, approximate or exact (default: as the request is). No
- * position gives locationfailed, any other failure genericerror (SPEC 8).
+ * position gives locationfailed, any other failure genericerror (docs/product.md#messages).
  */
 export function LocationUpdate({ request, update }: LocationUpdateProps) {
   const { i18n } = useLingui()

@@ -27,9 +27,10 @@ interface NewRequestDialogProps {
 }
 
 /**
- * SPEC 2 "New request modal": category and location choice required, description 1-500 characters with a
- * counter, the admin's test checkbox. The request carries the user's current position, or none when it is not
- * known (the SPEC allows requests without a location; the dialog says so, and then does not ask how to show it).
+ * The new request modal (docs/product.md#help-requests): category and location choice required, description 1-500
+ * characters with a counter, the admin's test checkbox. The request carries the user's current position, or none when
+ * it is not known (the SPEC allows requests without a location; the dialog says so, and then does not ask how to show
+ * it).
  */
 export function NewRequestDialog({ open, onClose, initialTest = false }: NewRequestDialogProps) {
   const { i18n } = useLingui()
@@ -175,7 +176,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
       {isAdmin && (
         <label className="checkbox" lang="fi">
           <input type="checkbox" checked={isTest} onChange={(event) => setIsTest(event.target.checked)} />
-          {/* SPEC 2: the admin's test checkbox is labelled in Finnish in every interface language. */}
+          {/* docs/product.md#admin: the admin's test checkbox is labelled in Finnish in every interface language. */}
           <span>Testipyyntö</span>
         </label>
       )}

@@ -15,8 +15,8 @@ function isScrolledToTop(): boolean {
 }
 
 /**
- * Pull-to-refresh for touch screens (SPEC 2). It only starts at the top of the page, so scrolling the list is
- * never taken over. Keyboard and screen-reader users have the Refresh button next to it.
+ * Pull-to-refresh for touch screens (docs/product.md#screens-and-routes). It only starts at the top of the page, so
+ * scrolling the list is never taken over. Keyboard and screen-reader users have the Refresh button next to it.
  */
 export function PullToRefresh({ onRefresh, refreshing, children }: PullToRefreshProps) {
   const { i18n } = useLingui()

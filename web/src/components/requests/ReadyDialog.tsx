@@ -21,8 +21,9 @@ interface ReadyDialogProps {
 }
 
 /**
- * SPEC 4: a warning, then yes or no on whether help came; the confirm button stays disabled until one is chosen.
- * The owner who got help from someone is then offered to thank them (issue 16 part 4), which they may skip.
+ * docs/product.md#help-requests: a warning, then yes or no on whether help came; the confirm button stays disabled
+ * until one is chosen. The owner who got help from someone is then offered to thank them
+ * (docs/product.md#thanks-and-helped-counts), which they may skip.
  */
 export function ReadyDialog({ open, onClose, request, onReady, onThanked }: ReadyDialogProps) {
   const { i18n } = useLingui()

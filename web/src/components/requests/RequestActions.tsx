@@ -22,9 +22,10 @@ interface RequestActionsProps {
 }
 
 /**
- * SPEC 2 and 4: take over (only while new), release (the responder), a disabled "working on it" for others when
- * someone helps, remove the helper (owner), mark ready (owner or admin), delete (owner or admin). A completed
- * request offers only delete. Release and remove are confirmed first: that helper can never take the request again.
+ * docs/product.md#help-requests: take over (only while new), release (the responder), a disabled "working on it" for
+ * others when someone helps, remove the helper (owner), mark ready (owner or admin), delete (owner or admin). A
+ * completed request offers only delete. Release and remove are confirmed first: that helper can never take the request
+ * again.
  */
 export function RequestActions({ request, update, onDeleted, onThanked }: RequestActionsProps) {
   const { i18n } = useLingui()

@@ -35,7 +35,7 @@ interface RequestDetailDialogProps {
   onClose: () => void
 }
 
-/** SPEC 2 "Request detail modal". */
+/** The request detail modal (docs/product.md#help-requests). */
 export function RequestDetailDialog({ requestId, onClose }: RequestDetailDialogProps) {
   return requestId === null ? (
     <Dialog open={false} onClose={onClose} title="">

@@ -19,9 +19,9 @@ interface RequestListProps {
 }
 
 /**
- * SPEC 2: each card shows the category, the status and the distance (km, 2 decimals); a tap opens its detail. To
- * read at a glance it also shows its age, the first line of its description, and whose it is: "Your request" or
- * "You're helping".
+ * docs/product.md#help-requests: each card shows the category, the status and the distance (km, 2 decimals); a tap
+ * opens its detail. To read at a glance it also shows its age, the first line of its description, and whose it is:
+ * "Your request" or "You're helping".
  */
 export function RequestList({ requests, position, onOpen }: RequestListProps) {
   const { i18n } = useLingui()

@@ -28,7 +28,10 @@ interface RequestsTabProps {
   onOpenRequest: (id: number) => void
 }
 
-/** SPEC 2: the requests tab. Visitors see a locked notice; a logged-in user the list, show-all and Ask for help. */
+/**
+ * docs/product.md#who-uses-it: the requests tab. Visitors see a locked notice; a logged-in user the list, show-all and
+ * Ask for help.
+ */
 export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
   const { i18n } = useLingui()
   const session = useStore(selectSessionStatus)

@@ -12,7 +12,7 @@ import {
 import { Dialog } from '../Dialog.tsx'
 import { CategoryIcon, CertificateIcon } from './CategoryIcon.tsx'
 
-/** SPEC 2: the service detail modal; texts in the UI language, else English, else Finnish. */
+/** docs/product.md#service-map: the service detail modal; texts in the UI language, else English, else Finnish. */
 export function ServiceDetailDialog({ service, onClose }: { service: Service | null; onClose: () => void }) {
   const { i18n } = useLingui()
   const text = service ? pickLocalization(service.localizations, serviceLanguageOf(i18n.locale)) : null

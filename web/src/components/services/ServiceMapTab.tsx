@@ -18,7 +18,10 @@ import './Services.css'
 // OpenLayers comes with this chunk only: other screens never download it.
 const ServiceMap = lazy(() => import('../../map/ServiceMap.tsx'))
 
-/** SPEC 2's service map tab: category filter, the map, and the same services as a list for keyboards. */
+/**
+ * The service map tab (docs/product.md#service-map): category filter, the map, and the same services as a list for
+ * keyboards.
+ */
 export function ServiceMapTab() {
   const { i18n } = useLingui()
   const services = useStore((state) => state.services)

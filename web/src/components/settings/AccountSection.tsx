@@ -92,7 +92,8 @@ export function AccountSection() {
         danger
         onConfirm={async () => {
           await deleteAccount()
-          // SPEC 7: token and user are cleared and the page reloads, so nothing of the account stays in memory.
+          // docs/product.md#accounts: token and user are cleared and the page reloads, so nothing of the account stays
+          // in memory.
           endSession()
           location.reload()
         }}

@@ -13,7 +13,7 @@ interface EditableFieldProps {
   /** Accessible name of the Edit button, e.g. "Edit username": several Edit buttons may be on screen. */
   editLabel: string
   value: string
-  /** The SPEC 5 rule for the new value: a message key or null. */
+  /** The rule (docs/product.md#accounts) for the new value: a message key or null. */
   validate: (draft: string) => MessageKey | null
   /** Saves on the server; throws what to show. */
   save: (draft: string) => Promise<void>
@@ -23,7 +23,7 @@ interface EditableFieldProps {
 }
 
 /**
- * A setting shown read-only until Edit is pressed, then saved or cancelled (SPEC 4, "Settings edit"). Cancel
+ * A setting shown read-only until Edit is pressed, then saved or cancelled (docs/product.md#accounts). Cancel
  * restores the saved value; a save reports "Information updated".
  */
 export function EditableField({ label, editLabel, value, validate, save, input, labelAction }: EditableFieldProps) {

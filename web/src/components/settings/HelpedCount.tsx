@@ -5,8 +5,9 @@ import { thanksMessages } from '../../i18n/thanks-messages.ts'
 import { useStore } from '../../store/index.ts'
 
 /**
- * "You have helped N cyclists" (issue 16 part 4): counts only, no ratings. Fetched when the settings open, and
- * again when a thank-you arrives meanwhile (the count may have grown with the request it thanks for).
+ * "You have helped N cyclists" (docs/product.md#thanks-and-helped-counts): counts only, no ratings. Fetched when the
+ * settings open, and again when a thank-you arrives meanwhile (the count may have grown with the request it thanks
+ * for).
  */
 export function HelpedCount() {
   const { i18n } = useLingui()

@@ -16,8 +16,8 @@ interface CodeInputProps {
 }
 
 /**
- * Six one-digit boxes (SPEC 5): typing advances, Backspace on an empty box goes back, the arrow keys move, and a
- * paste of exactly six digits fills all. The first box offers the phone's one-time-code autofill.
+ * Six one-digit boxes (docs/product.md#accounts): typing advances, Backspace on an empty box goes back, the arrow keys
+ * move, and a paste of exactly six digits fills all. The first box offers the phone's one-time-code autofill.
  */
 export function CodeInput({ code, onChange, error, autoFocus = false }: CodeInputProps) {
   const { i18n } = useLingui()

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { resendWait, secondsLeft } from '../../wizard/countdown.ts'
 
 /**
- * The resend countdown of one phone number: 30 s after the first code, 60 s after each resend (SPEC 4). Kept by
- * the wizard, not the code step, so going back a step does not restart it.
+ * The resend countdown of one phone number: 30 s after the first code, 60 s after each resend
+ * (docs/product.md#accounts). Kept by the wizard, not the code step, so going back a step does not restart it.
  */
 export function useResendCountdown() {
   const sends = useRef(0)

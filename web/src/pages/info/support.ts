@@ -29,5 +29,5 @@ export function usePhoneReach(): { km: number; perDay: number } {
   return phoneReach && phoneReach !== 'failed' ? phoneReach : DEFAULT_PHONE_REACH
 }
 
-/** SPEC 9: the app version shown on the info page. */
+/** docs/product.md#screens-and-routes: the app version shown on the info page. */
 export const APP_VERSION = '2.0.2'

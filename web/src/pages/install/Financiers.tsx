@@ -8,7 +8,7 @@ const FINANCIERS = [
   { src: '/install/financier-cycling.svg', alt: installMessages.financiercycling },
 ] as const
 
-/** SPEC 1: the install page shows the partial-financing logos. */
+/** docs/product.md#screens-and-routes: the install page shows the partial-financing logos. */
 export function Financiers() {
   const { i18n } = useLingui()
   return (

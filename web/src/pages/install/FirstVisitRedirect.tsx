@@ -5,8 +5,8 @@ import { isStandalone } from '../../install/platform.ts'
 import { markFirstVisitHandled, wasFirstVisitHandled } from '../../install/redirect-flag.ts'
 
 /**
- * Wraps the main screen: its first visit of a browser session goes to /install once (SPEC 2), before the main
- * screen mounts and asks for the position.
+ * Wraps the main screen: its first visit of a browser session goes to /install once
+ * (docs/product.md#screens-and-routes), before the main screen mounts and asks for the position.
  */
 export function FirstVisitRedirect({ children }: { children: ReactNode }) {
   const search = useSearch()

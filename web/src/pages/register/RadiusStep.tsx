@@ -16,7 +16,7 @@ import { wizardMessages } from '../../i18n/wizard-messages.ts'
 import { useStore } from '../../store/index.ts'
 import { selectLocationStatus } from '../../store/slices/location.ts'
 
-/** The placeholder of SPEC 2: a suggestion, not a value. */
+/** The placeholder (docs/product.md#accounts): a suggestion, not a value. */
 export const RADIUS_PLACEHOLDER = '10'
 
 const radiusFieldOf = (key: MessageKey) =>

@@ -17,9 +17,9 @@ import { accountFieldOf, AccountStep, type AccountDetails } from './AccountStep.
 import { RadiusStep } from './RadiusStep.tsx'
 
 /**
- * /register, the three steps of SPEC 2 and 4: account details, then the SMS code, then the radius. The wizard
- * keeps everything typed, so Back never loses input. The browser checks the SPEC 5 rules for a quick answer; the
- * server checks them again and its answer is the one that counts.
+ * /register, the three steps of docs/product.md#accounts: account details, then the SMS code, then the radius. The
+ * wizard keeps everything typed, so Back never loses input. The browser checks the rules (docs/product.md#accounts) for
+ * a quick answer; the server checks them again and its answer is the one that counts.
  */
 export function RegisterPage() {
   const { i18n } = useLingui()
@@ -32,7 +32,7 @@ export function RegisterPage() {
   async function submitDetails() {
     const { phone, password } = details
     const username = details.username.trim()
-    // SPEC 5: first all fields, then each field's own rule.
+    // docs/product.md#accounts: first all fields, then each field's own rule.
     check(username === '' ? 'fillallfields' : null, 'username')
     check(phone.trim() === '' ? 'fillallfields' : null, 'phone')
     check(password === '' ? 'fillallfields' : null, 'password')

@@ -15,7 +15,9 @@ import { PASSWORD_UPDATED } from '../LoginPage.tsx'
 import { NewPasswordStep } from './NewPasswordStep.tsx'
 import { PhoneStep } from './PhoneStep.tsx'
 
-/** /resetpassword (SPEC 2 and 4): phone, then the SMS code, then a new password; success goes to the login. */
+/**
+ * /resetpassword (docs/product.md#accounts): phone, then the SMS code, then a new password; success goes to the login.
+ */
 export function ResetPasswordPage() {
   const { i18n } = useLingui()
   const [, navigate] = useLocation()

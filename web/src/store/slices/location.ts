@@ -23,12 +23,13 @@ export interface LocationState {
 export interface LocationActions {
   /**
    * The browser's position, else (for a logged-in user) the one the server kept. Resolves null when neither is
-   * known. Errors go to the console only (SPEC 8); screens read `locationStatus`.
+   * known. Errors go to the console only (docs/product.md#messages); screens read `locationStatus`.
    */
   locate: () => Promise<Coordinates | null>
   /**
    * Keeps the server's copy of a browser position current while logged in: reported once per browser session
-   * (SPEC 7), then after moves of more than a kilometre, at most once a minute (location/position-reporter.ts).
+   * (docs/product.md#accounts), then after moves of more than a kilometre, at most once a minute
+   * (location/position-reporter.ts).
    */
   reportPosition: () => void
   /**

@@ -2,7 +2,10 @@ import type { StateCreator } from 'zustand'
 import { fetchUnreadCounts, type ConversationMessage } from '../../api/messages.ts'
 import type { Thanks } from '../../api/thanks.ts'
 
-/** The conversations between owners and helpers (issue 16): unread counts and messages that arrived live. */
+/**
+ * The conversations between owners and helpers (docs/product.md#conversation): unread counts and messages that arrived
+ * live.
+ */
 export interface MessagesState {
   /** Unread messages per request id; a request with none has no entry. */
   unread: Readonly<Record<number, number>>
@@ -10,7 +13,10 @@ export interface MessagesState {
   arrivals: Readonly<Record<number, readonly ConversationMessage[]>>
   /** The request whose conversation is on screen: what arrives there is read at once. */
   conversationOnScreen: number | null
-  /** Thank-yous that arrived live for this helper (issue 16 part 4), oldest first: notices until dismissed. */
+  /**
+   * Thank-yous that arrived live for this helper (docs/product.md#thanks-and-helped-counts), oldest first: notices
+   * until dismissed.
+   */
   thanksReceived: readonly Thanks[]
 }
 

@@ -10,10 +10,10 @@ import { PositionSharer, type SendOutcome } from '../../location/position-sharer
 import type { Coordinates } from '../../api/types.ts'
 
 /**
- * "On my way" (issue 16). The owner's side: where the helper of each of their requests is, as the server last told
- * (fetched when the detail opens, then live). The helper's side: the requests whose owner they share their position
- * with. Sharing runs while the app is open and the response lasts (stopSharingWhenResponseEnds), not only while the
- * detail is on screen: a helper on their way looks at the road, not at the app.
+ * "On my way" (docs/product.md#on-my-way). The owner's side: where the helper of each of their requests is, as the
+ * server last told (fetched when the detail opens, then live). The helper's side: the requests whose owner they share
+ * their position with. Sharing runs while the app is open and the response lasts (stopSharingWhenResponseEnds), not
+ * only while the detail is on screen: a helper on their way looks at the road, not at the app.
  */
 export interface PositionsState {
   helperPositions: Readonly<Record<number, ResponderPosition>>

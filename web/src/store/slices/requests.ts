@@ -28,7 +28,7 @@ export interface RequestsState {
   requestsStatus: RequestsStatus
   /** When the server last answered the list (ms since the epoch), also for a list kept on the device; null: never. */
   requestsLoadedAt: number | null
-  /** SPEC 2: show requests outside the radius too. */
+  /** docs/product.md#help-requests: show requests outside the radius too. */
   showAll: boolean
   /** Show-all: the cursor of the next, older page; null when there is none (or show-all is off). */
   nextPage: string | null

@@ -27,7 +27,7 @@ export interface SessionState {
 }
 
 export interface SessionActions {
-  /** The start-up check of SPEC 4; call once per page load. */
+  /** The start-up check (docs/product.md#accounts); call once per page load. */
   startSession: () => Promise<void>
   /** After a login or registration: both stored, logged in. */
   signIn: (answer: SessionAnswer) => void
@@ -82,7 +82,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     if (radiusChanged && get().status === 'loggedIn') void get().refetchRequests()
   }
 
-  /** The device's language is the user's current choice: the server's copy follows it (SPEC 1: stored locally). */
+  /** The device's language is the user's current choice: the server's copy follows it (docs/product.md#languages). */
   function alignServerLanguage() {
     const { language, user } = get()
     if (user && user.language !== language) void get().syncUserLanguage(language)

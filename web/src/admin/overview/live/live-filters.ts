@@ -1,6 +1,9 @@
 import type { HelpRequest, RequestCategory, RequestStatus } from '../../../api/requests.ts'
 
-/** The admin's live list (issue 14): pure filters and orders, tested in test/web/admin-live.test.ts without a DOM. */
+/**
+ * The admin's live list (docs/admin.md#dashboard): pure filters and orders, tested in test/web/admin-live.test.ts
+ * without a DOM.
+ */
 
 export const PERIODS = ['today', 'day', 'week', 'all'] as const
 /** When the request was made: today (a Helsinki calendar day), the last 24 h, the last 7 days, or all loaded. */
@@ -24,7 +27,7 @@ export const ALL_REQUESTS: LiveFilters = { status: 'all', category: 'all', test:
 const HOUR_MS = 3600 * 1000
 
 /**
- * The calendar day in Europe/Helsinki as YYYY-MM-DD: the dashboard's figures count "today" that way (issue 14),
+ * The calendar day in Europe/Helsinki as YYYY-MM-DD: the dashboard's figures count "today" that way (docs/admin.md),
  * so the list's "today" is the same day whatever the admin's own time zone.
  */
 const helsinkiDay = new Intl.DateTimeFormat('en-CA', {

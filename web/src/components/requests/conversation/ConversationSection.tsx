@@ -20,8 +20,8 @@ const READ_ONLY_NOTICE = {
 } as const
 
 /**
- * The conversation between the request's owner and its helper (issue 16): for the two of them, and read-only for
- * admins. Nobody else sees the section; the server enforces the same rule.
+ * The conversation between the request's owner and its helper (docs/product.md#conversation): for the two of them, and
+ * read-only for admins. Nobody else sees the section; the server enforces the same rule.
  */
 export function ConversationSection({ request }: { request: HelpRequest }) {
   const userId = useStore(selectUser)?.user_id

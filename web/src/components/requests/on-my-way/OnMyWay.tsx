@@ -18,8 +18,8 @@ interface OnMyWayProps {
 }
 
 /**
- * "On my way" (issue 16) while a request is in progress: the owner reads how far their helper is; the helper shares
- * their position and reads how far they still have to go.
+ * "On my way" (docs/product.md#on-my-way) while a request is in progress: the owner reads how far their helper is; the
+ * helper shares their position and reads how far they still have to go.
  */
 export function OnMyWay({ request, point, position, helperPosition }: OnMyWayProps) {
   const userId = useStore((s) => s.user?.user_id)
