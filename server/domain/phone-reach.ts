@@ -38,9 +38,9 @@ export function plausibleMove(from: Point, since: Date, to: Point, at: Date): bo
 
 /**
  * Whether a report moves the place that counts for phone reach. The first report does (there is nothing it could
- * be a jump from; the location given at registration is such a first report, and the migration's users start
- * without one). Later ones do when plausible from the previous report, which confirms a jump that report made, or
- * from the reach place itself, which lets a user come back from one bad fix.
+ * be a jump from; registration's location is not one, so that a browser fix right after it is not judged against a
+ * place from seconds ago). Later ones do when plausible from the previous report, which confirms a jump that report
+ * made, or from the reach place itself, which lets a user come back from one bad fix.
  */
 export function countsForReach(history: ReportHistory, to: Point, at: Date): boolean {
   const { reach_latitude, reach_longitude, reach_located_at } = history

@@ -78,15 +78,9 @@ export interface NewUser {
 export async function insertUser(sql: Queryable, user: NewUser): Promise<UserRow> {
   try {
     const [row] = await sql<UserRow[]>`
-      insert into users (
-        user_name, phone, password_hash, radius, language, latitude, longitude, location_updated_at,
-        reach_latitude, reach_longitude, reach_located_at
-      )
+      insert into users (user_name, phone, password_hash, radius, language, latitude, longitude, location_updated_at)
       values (
         ${user.userName}, ${user.phone}, ${user.passwordHash}, ${user.radius}, ${user.language},
-        ${user.location?.latitude ?? null}, ${user.location?.longitude ?? null},
-        ${user.location ? sql`now()` : null},
-        -- Registration's location is a first report: it counts for phone reach at once (docs/security.md).
         ${user.location?.latitude ?? null}, ${user.location?.longitude ?? null},
         ${user.location ? sql`now()` : null}
       )

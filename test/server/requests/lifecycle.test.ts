@@ -9,6 +9,8 @@ t.test('help request lifecycle', async (t) => {
   t.test('create: the SPEC shape, for its owner and for others', async (t) => {
     const owner = await actor(app, dataDir, 'Owner One')
     const other = await actor(app, dataDir, 'Other One')
+    // As the app does right after signing in: phone reach starts with the first location report (docs/security.md).
+    await other.send('PUT', '/api/user/location', { latitude: 60.17, longitude: 24.94 })
     const created = await owner.create({ category: 'food_and_hydration', description: 'Out of water, km 42!' })
     t.equal(created.status, 201)
     t.match(created.body, {
