@@ -3,6 +3,7 @@ import postgres from 'postgres'
 import t, { type Test } from 'tap'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
+import { waitUntil } from '../wait.ts'
 import { checkPrerequisites, eventStreamReady, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
 
 checkPrerequisites()
@@ -153,8 +154,12 @@ t.test('an admin with /admin open sees the figures follow a request from created
 
 t.test('failed loads: an error and a retry at first, later the last figures with their time', async (t) => {
   const { page, context, pageErrors } = await openContext(t, browser, { viewport: { width: 390, height: 844 } })
+  let refused = 0
   const refuse = () =>
-    context.route('**/api/admin/stats', (route) => route.fulfill({ status: 503, body: '{"message":"Down"}' }))
+    context.route('**/api/admin/stats', (route) => {
+      refused += 1
+      return route.fulfill({ status: 503, body: '{"message":"Down"}' })
+    })
   await logIn(page, baseUrl, admin.username, admin.password)
   await refuse()
   await page.goto(`${baseUrl}/admin`)
@@ -162,7 +167,8 @@ t.test('failed loads: an error and a retry at first, later the last figures with
   t.equal(await page.locator('.figure-card').count(), 0, 'no figures to show yet')
   // The requests' first load asks for the figures again (at most once a second): let that one be refused too, so
   // that the next load, the 30 s timer aside, is the retry's. Otherwise it may succeed first and take the button.
-  await page.waitForTimeout(1500)
+  // (Were the requests loaded before the figures listened, the 30 s timer's load would be this second one.)
+  await waitUntil(() => refused >= 2)
   await context.unroute('**/api/admin/stats')
   await page.getByRole('button', { name: 'Try again' }).click()
   await page.getByText(/^Updated \d\d:\d\d:\d\d$/).waitFor()

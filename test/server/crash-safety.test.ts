@@ -7,6 +7,7 @@ import { buildTestApp, createTestDatabase, tempDir } from '../helper.ts'
 import { runMain, type RunningMain } from '../process.ts'
 import { away, HELSINKI, placeUser, type Helper } from '../push-helpers.ts'
 import { decryptPush, startPushService } from '../push-service.ts'
+import { waitUntil } from '../wait.ts'
 
 /**
  * `kill -9` of the server in the middle of a mixed load (creates, description edits, take-overs, pushes being sent,
@@ -126,7 +127,8 @@ t.test('kill -9 in the middle of a mixed load: nothing acknowledged is lost', as
     }
   }
   const load = Promise.all([...owners.map(owner), ...helpers.map(helper)])
-  await new Promise((resolve) => setTimeout(resolve, 2500))
+  // Killed in the middle of the load, once it has done what the checks below need.
+  await waitUntil(() => created.size >= 8 && takenBy.size >= 2)
   first.child.kill('SIGKILL')
   await first.exited
   stop = true
@@ -142,14 +144,11 @@ t.test('kill -9 in the middle of a mixed load: nothing acknowledged is lost', as
   const second = start()
   await listening(second)
   // Every wave falls due ESCALATE_AFTER seconds after the last; the queue is done when nothing is left or due.
-  const deadline = Date.now() + 60_000
-  for (;;) {
+  await waitUntil(async () => {
     const [left] = await maker.sql<{ jobs: number; waves: number }[]>`
       select (select count(*)::int from push_jobs) as jobs, (select count(*)::int from push_waves) as waves`
-    if (left!.jobs === 0 && left!.waves === 0) break
-    if (Date.now() > deadline) throw new Error(`the queue did not drain: ${JSON.stringify(left)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+    return left!.jobs === 0 && left!.waves === 0
+  })
 
   const rows = await maker.sql<
     {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
 import { openEvents } from '../../event-client.ts'
 import { actor } from '../../requests.ts'
+import { waitUntil } from '../../wait.ts'
 import { adminActor, helsinkiTodayStart, insertUser } from './helpers.ts'
 
 const MINUTE = 60_000
@@ -191,12 +192,12 @@ t.test(
     t.teardown(() => sockets.forEach((socket) => socket.close()))
 
     const liveUntil = async (expected: object) => {
-      const deadline = Date.now() + 5000
-      for (;;) {
-        const live = (await admin.get('/api/admin/stats')).body.live
-        if (JSON.stringify(live) === JSON.stringify(expected) || Date.now() > deadline) return live
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
+      let live: unknown
+      await waitUntil(async () => {
+        live = (await admin.get('/api/admin/stats')).body.live
+        return JSON.stringify(live) === JSON.stringify(expected)
+      })
+      return live
     }
     t.strictSame(
       await liveUntil({ connected_clients: 3, connected_users: 2 }),

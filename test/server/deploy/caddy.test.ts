@@ -329,7 +329,7 @@ async function main(t: Test): Promise<void> {
       })
       t.equal(created.status, 201)
       const id = json<{ request_id: number }>(created).request_id
-      await events.next((event) => event.type === 'request.upserted' && event.request?.request_id === id, 5000)
+      await events.next((event) => event.type === 'request.upserted' && event.request?.request_id === id)
       causedOn.add((await servedBy(created)).instance.name)
     }
     t.same([...causedOn].sort(), ['a', 'b'], 'events from both instances arrived on the one socket')

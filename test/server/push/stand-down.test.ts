@@ -5,6 +5,7 @@ import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
 import { away, HELSINKI, placeUser, type Helper } from '../../push-helpers.ts'
 import { browserSubscription, decryptPush, startPushService } from '../../push-service.ts'
 import { actor, type Actor } from '../../requests.ts'
+import { waitUntil } from '../../wait.ts'
 
 /**
  * The stand-down (docs/product.md#live-updates-and-push): everyone pushed about a new request, in every wave, is told
@@ -178,9 +179,14 @@ t.test('stand-down reaches every wave alerted, with the alert`s tag', async (t) 
       await other.begin(async (wave) => {
         await wave`insert into push_waves (request_id) values (${id}) on conflict do nothing`
         await wave`select 1 from push_waves where request_id = ${id} for update`
+        const [{ pid }] = await wave<[{ pid: number }]>`select pg_backend_pid() as pid`
         // ...the take-over starts now, locks the request and the taker, and waits for the wave's row...
         takeOver = taker.send('PUT', `/api/requests/${id}/addresponder`)
-        await new Promise((resolve) => setTimeout(resolve, 400))
+        await waitUntil(async () => {
+          const [blocked] = await app.sql<{ n: number }[]>`
+            select count(*)::int as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`
+          return blocked!.n > 0
+        })
         // ...while the wave records an alert of the taker and one more helper (foreign keys to both locked rows).
         await wave`
         insert into push_alerts (request_id, user_id, wave)
