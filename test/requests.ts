@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { bearer, clientAddress, registerUser, type RegisteredUser } from './accounts.ts'
+import { bearer, clientAddress, type RegisteredUser } from './accounts.ts'
 
 export type Json = Record<string, unknown>
 
@@ -27,11 +27,6 @@ export interface CreateFields {
   isApproximate: 0 | 1 | boolean
   isTest: 0 | 1 | boolean
   phoneOnlyToHelper: 0 | 1 | boolean
-}
-
-export async function actor(app: FastifyInstance, dataDir: string, userName: string): Promise<Actor> {
-  const user = await registerUser(app, dataDir, { user_name: userName })
-  return actorFor(app, user)
 }
 
 export function actorFor(app: FastifyInstance, user: RegisteredUser): Actor {

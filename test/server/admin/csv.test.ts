@@ -2,8 +2,8 @@ import t from 'tap'
 import { parse } from 'csv-parse/sync'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { bearer } from '../../accounts.ts'
-import { actor } from '../../requests.ts'
-import { adminActor, insertUser } from './helpers.ts'
+import { insertUser } from './helpers.ts'
+import { signedIn } from '../../signed-in.ts'
 
 const HEADER =
   'request_id,created_at,category,status,is_test,is_approximate,latitude,longitude,owner,responder,' +
@@ -12,7 +12,7 @@ const HEADER =
 t.test('the CSV export: header, Helsinki days, quoting, formulas neutralised, never a phone number', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const admin = await adminActor(app, dataDir)
+  const admin = await signedIn(app, 'Admin', true)
   // Names the API would refuse, written straight to the database: the export must survive whatever is stored.
   const quoted = await insertUser(app, { user_name: 'Sm,"J"\nÄö' })
   const formula = await insertUser(app, { user_name: '=HYPERLINK(1)' })
@@ -106,7 +106,7 @@ t.test('the CSV export: header, Helsinki days, quoting, formulas neutralised, ne
 t.test('the period: both dates, real dates, in order, at most 366 days', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const admin = await adminActor(app, dataDir)
+  const admin = await signedIn(app, 'Admin', true)
   const csv = (query: string) =>
     app.inject({ url: `/api/admin/requests.csv${query}`, headers: bearer(admin.user.token) })
   const refusals: Array<[string, string]> = [
@@ -136,8 +136,8 @@ const ADMIN_BODIES: Record<string, object> = { '/api/admin/users/{id}/admin': { 
 t.test('every /api/admin route: 401 without a token, 403 for a non-admin, 2xx for an admin', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const admin = await adminActor(app, dataDir)
-  const user = await actor(app, dataDir, 'Plain user')
+  const admin = await signedIn(app, 'Admin', true)
+  const user = await signedIn(app, 'Plain user')
   const document = (await app.inject({ url: '/api/openapi.json' })).json<{
     paths: Record<string, Record<string, unknown>>
   }>()

@@ -1,13 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import { uniquePhone } from '../../accounts.ts'
-import { actor, type Actor } from '../../requests.ts'
-
-/** A registered user made an admin (the grant is read from the database on each request). */
-export async function adminActor(app: FastifyInstance, dataDir: string, userName = 'Admin'): Promise<Actor> {
-  const admin = await actor(app, dataDir, userName)
-  await app.sql`update users set is_admin = true where user_id = ${admin.user.user.user_id}`
-  return admin
-}
 
 /** A user written straight to the database, for figures that need a known creation time or odd names. */
 export async function insertUser(

@@ -2,8 +2,8 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { bearer } from '../../accounts.ts'
-import { actor } from '../../requests.ts'
-import { adminActor, helsinkiTodayStart, insertUser } from './helpers.ts'
+import { helsinkiTodayStart, insertUser } from './helpers.ts'
+import { signedIn } from '../../signed-in.ts'
 
 interface Day {
   day: string
@@ -50,7 +50,7 @@ const after = (time: Date, ms: number) => new Date(time.getTime() + ms)
 t.test('30 Helsinki days, today last, zeros included; test and deleted requests left out', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const admin = await adminActor(app, dataDir)
+  const admin = await signedIn(app, 'Admin', true)
   const owner = (await insertUser(app, { user_name: 'Owner' })).user_id
   const today = await helsinkiToday(app)
   const todayStart = await helsinkiTodayStart(app)
@@ -126,7 +126,7 @@ t.test('30 Helsinki days, today last, zeros included; test and deleted requests 
 t.test('no requests at all: 30 days of zeros', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const admin = await adminActor(app, dataDir)
+  const admin = await signedIn(app, 'Admin', true)
   const days = ((await admin.get('/api/admin/requests-per-day')).body as unknown as { days: Day[] }).days
   t.equal(days.length, 30)
   t.ok(
@@ -139,7 +139,7 @@ t.test('no requests at all: 30 days of zeros', async (t) => {
 t.test('admins only: 401 without a token, 403 for another user', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const user = await actor(app, dataDir, 'Plain user')
+  const user = await signedIn(app, 'Plain user')
   const url = '/api/admin/requests-per-day'
   const anonymous = await app.inject({ url })
   t.equal(anonymous.statusCode, 401)

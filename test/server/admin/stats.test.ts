@@ -2,9 +2,9 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
 import { openEvents } from '../../event-client.ts'
-import { actor } from '../../requests.ts'
 import { waitUntil } from '../../wait.ts'
-import { adminActor, helsinkiTodayStart, insertUser } from './helpers.ts'
+import { helsinkiTodayStart, insertUser } from './helpers.ts'
+import { signedIn } from '../../signed-in.ts'
 
 const MINUTE = 60_000
 
@@ -41,7 +41,7 @@ t.test('every figure on known data: Helsinki days, test and deleted requests lef
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
   // The admin registers through the API: created now, with a location.
-  const admin = await adminActor(app, dataDir)
+  const admin = await signedIn(app, 'Admin', true)
   const todayStart = await helsinkiTodayStart(app)
   const now = new Date()
   const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * MINUTE)
@@ -135,8 +135,8 @@ t.test('every figure on known data: Helsinki days, test and deleted requests lef
 t.test("the medians are null when nothing was completed; live counts this instance's sockets", async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const admin = await adminActor(app, dataDir)
-  const other = await actor(app, dataDir, 'Other')
+  const admin = await signedIn(app, 'Admin', true)
+  const other = await signedIn(app, 'Other')
   const base = await listen(app)
   const sockets = [
     await openEvents(base, admin.user.token),
@@ -156,9 +156,9 @@ t.test("the medians are null when nothing was completed; live counts this instan
 t.test('first_responded_at: set by the first take-over, kept through a release and a second take-over', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const owner = await actor(app, dataDir, 'Owner')
-  const first = await actor(app, dataDir, 'First')
-  const second = await actor(app, dataDir, 'Second')
+  const owner = await signedIn(app, 'Owner')
+  const first = await signedIn(app, 'First')
+  const second = await signedIn(app, 'Second')
   const id = (await owner.create()).body.request_id
   const respondedAt = async () =>
     (await app.sql<{ at: Date | null }[]>`select first_responded_at as at from requests where request_id = ${id}`)[0]!
@@ -181,8 +181,8 @@ t.test(
     const events = { liveReportMs: 50 }
     const a = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET }, { events })
     const b = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET }, { events })
-    const admin = await adminActor(a, dataDir)
-    const other = await actor(a, dataDir, 'Other')
+    const admin = await signedIn(a, 'Admin', true)
+    const other = await signedIn(a, 'Other')
     const [baseA, baseB] = [await listen(a), await listen(b)]
     const sockets = [
       await openEvents(baseA, admin.user.token),

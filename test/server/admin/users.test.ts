@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { bearer } from '../../accounts.ts'
 import { openEvents, type ServerEvent } from '../../event-client.ts'
-import { actor, type Actor } from '../../requests.ts'
+import { type Actor } from '../../requests.ts'
 import { ADMIN_USER_MESSAGES } from '../../../server/domain/admin-messages.ts'
-import { adminActor, insertUser } from './helpers.ts'
+import { insertUser } from './helpers.ts'
 import { recordHelp } from '../../../server/domain/thanks.ts'
+import { signedIn } from '../../signed-in.ts'
 
 interface Listed {
   user_id: number
@@ -61,7 +62,7 @@ async function insertRequest(
 t.test('the list: newest first, counts of made and helped requests on known data, never a phone number', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const admin = await adminActor(app, dataDir)
+  const admin = await signedIn(app, 'Admin', true)
   const owner = await insertUser(app, { user_name: 'Owner', created_at: '2026-01-02T10:00:00Z' })
   const helper = await insertUser(app, { user_name: 'Helper', created_at: '2026-01-03T10:00:00Z' })
   const idle = await insertUser(app, { user_name: 'Idle', created_at: '2026-01-01T10:00:00Z' })
@@ -144,7 +145,7 @@ t.test('the list: newest first, counts of made and helped requests on known data
 t.test('search: any case, trimmed, % and _ literal, at most 16 characters', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const admin = await adminActor(app, dataDir)
+  const admin = await signedIn(app, 'Admin', true)
   // Names the API would refuse, written straight to the database: the search must take them literally.
   const stored = ['Anna_B', 'AnnaXB', 'Ännä', '100%', 'A100x', 'Sixteen_chars_16', 'Back\\slash']
   for (const [i, user_name] of stored.entries())
@@ -178,7 +179,7 @@ t.test('search: any case, trimmed, % and _ literal, at most 16 characters', asyn
 t.test('paging: 50 a page, newest first, the total on every page and past the end', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const admin = await adminActor(app, dataDir)
+  const admin = await signedIn(app, 'Admin', true)
   await app.sql`
     insert into users (user_name, phone, password_hash, created_at)
     select 'Rider ' || i, '+35840' || lpad(i::text, 7, '0'), 'not a real hash', '2026-01-01'::timestamptz + i * interval '1 hour'
@@ -201,7 +202,7 @@ t.test('paging: 50 a page, newest first, the total on every page and past the en
 t.test('the phone on demand: the number, one log row per look, no-store; 404 for an unknown user', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const admin = await adminActor(app, dataDir)
+  const admin = await signedIn(app, 'Admin', true)
   const user = await insertUser(app, { user_name: 'Looked at', phone: '+358401112223' })
   const views = () =>
     app.sql<{ admin_id: number; user_id: number }[]>`select admin_id, user_id from admin_phone_views order by view_id`
@@ -227,8 +228,8 @@ t.test('grant and revoke: the list row answers, the user’s open app hears at o
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
   const base = await listen(app)
-  const admin = await adminActor(app, dataDir)
-  const user = await actor(app, dataDir, 'Promoted')
+  const admin = await signedIn(app, 'Admin', true)
+  const user = await signedIn(app, 'Promoted')
   const userId = user.user.user.user_id
   const socket = await openEvents(base, user.user.token)
   t.teardown(() => socket.close())
@@ -268,7 +269,7 @@ t.test('grant and revoke: the list row answers, the user’s open app hears at o
 t.test('every users route: 401 without a token, 403 for a non-admin', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const plain = await actor(app, dataDir, 'Plain')
+  const plain = await signedIn(app, 'Plain')
   const target = await insertUser(app, { user_name: 'Target' })
   const routes = [
     { method: 'GET', url: '/api/admin/users' },

@@ -1,13 +1,13 @@
 import t from 'tap'
 import { listenEmbedded } from '../../helper.ts'
-import { actor } from '../../requests.ts'
 import { openEvents } from '../../event-client.ts'
+import { signedIn } from '../../signed-in.ts'
 
 t.test('with the embedded database (the default), events travel in-process', async (t) => {
-  const { app, dataDir, base } = await listenEmbedded(t)
+  const { app, base } = await listenEmbedded(t)
 
-  const owner = await actor(app, dataDir, 'Embedded Owner')
-  const neighbour = await actor(app, dataDir, 'Embedded Near')
+  const owner = await signedIn(app, 'Embedded Owner')
+  const neighbour = await signedIn(app, 'Embedded Near')
   const events = await openEvents(base, neighbour.user.token)
   t.teardown(() => events.close())
   const created = await owner.create()

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify'
 import { requestForEvent } from '../../../server/domain/requests.ts'
 import { CHANNEL, type BusMessage } from '../../../server/events/bus.ts'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
-import { actor, type Actor } from '../../requests.ts'
+import { type Actor } from '../../requests.ts'
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
+import { signedIn } from '../../signed-in.ts'
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 })
@@ -37,7 +38,7 @@ t.test('fan-out on one instance', async (t) => {
     return client
   }
   const placed = async (name: string, where: typeof HELSINKI, radius = 10) => {
-    const who = await actor(app, dataDir, name)
+    const who = await signedIn(app, name)
     await who.send('PUT', '/api/user/location', where)
     await who.send('PUT', '/api/user/radius', { radius })
     return who

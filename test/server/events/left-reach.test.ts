@@ -3,7 +3,7 @@ import { leftReach } from '../../../server/events/left-reach.ts'
 import type { ChangedRequest, Listener } from '../../../server/events/recipients.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { openEvents } from '../../event-client.ts'
-import { actor } from '../../requests.ts'
+import { signedIn } from '../../signed-in.ts'
 
 const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }
 const TAMPERE = { latitude: 61.4978, longitude: 23.761 }
@@ -35,7 +35,7 @@ t.test('a request moved out of reach is hidden from those it left, live', async 
   await app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
   const placed = async (name: string, where: typeof HELSINKI) => {
-    const who = await actor(app, dataDir, name)
+    const who = await signedIn(app, name)
     await who.send('PUT', '/api/user/location', where)
     await who.send('PUT', '/api/user/radius', { radius: 10 })
     return who

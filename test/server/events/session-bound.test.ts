@@ -13,7 +13,8 @@ import {
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
 import { craftJwt, decodeJwt } from '../../jwt.ts'
 import { runScript } from '../../process.ts'
-import { actor, actorFor } from '../../requests.ts'
+import { actorFor } from '../../requests.ts'
+import { signedIn } from '../../signed-in.ts'
 
 /**
  * Live streams are bound to their session: whatever ends it, on whichever instance, closes them (docs/security.md,
@@ -79,8 +80,7 @@ t.test('one instance', async (t) => {
   let people = 0
   const person = (name: string) => registerUser(app, dataDir, { user_name: `${name} ${++people}` })
   /** A new request near everyone (Helsinki), by someone new: whoever still listens hears of it. */
-  const somethingHappens = async () =>
-    (await (await actor(app, dataDir, `Poster ${++people}`)).create()).body.request_id
+  const somethingHappens = async () => (await (await signedIn(app, `Poster ${++people}`)).create()).body.request_id
   const about = (id: unknown) => (event: ServerEvent) => event.request?.request_id === id
 
   t.test('logout closes the sockets of that session only', async (t) => {
@@ -201,7 +201,7 @@ t.test('one instance', async (t) => {
   })
 
   t.test('admin grant and revoke by the admin script reach open sockets without reconnecting', async (t) => {
-    const owner = await actor(app, dataDir, 'Tester')
+    const owner = await signedIn(app, 'Tester')
     await app.sql`update users set is_admin = true where user_id = ${owner.user.user.user_id}`
     const user = await person('Promoted')
     const socket = await connect(user.token)

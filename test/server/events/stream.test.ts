@@ -1,9 +1,10 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
-import { actor, type Actor } from '../../requests.ts'
+import { type Actor } from '../../requests.ts'
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
 import { startTcpProxy } from '../../tcp-proxy.ts'
+import { signedIn } from '../../signed-in.ts'
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 })
@@ -29,7 +30,7 @@ t.test('the event stream', async (t) => {
     return client
   }
   const placed = async (name: string, where: { latitude: number; longitude: number } | null, radius = 10) => {
-    const who = await actor(app, dataDir, name)
+    const who = await signedIn(app, name)
     if (where) await who.send('PUT', '/api/user/location', where)
     else await app.sql`update users set latitude = null, longitude = null where user_id = ${who.user.user.user_id}`
     await who.send('PUT', '/api/user/radius', { radius })
@@ -122,9 +123,9 @@ t.test('two instances on one PostgreSQL: changes on A reach a client on B within
   const a = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir })
   const b = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir })
   const baseB = await listen(b)
-  const owner = await actor(a, dataDir, 'On A')
-  const watcher = await actor(a, dataDir, 'Watching B')
-  const helper = await actor(a, dataDir, 'Helper A')
+  const owner = await signedIn(a, 'On A')
+  const watcher = await signedIn(a, 'Watching B')
+  const helper = await signedIn(a, 'Helper A')
   const events = await openEvents(baseB, watcher.user.token)
   t.teardown(() => events.close())
 
@@ -164,7 +165,7 @@ t.test('after the LISTEN connection drops and returns, clients are told to refet
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATABASE_URL: viaProxy.toString(), DATA_DIR: dataDir })
   const base = await listen(app)
-  const someone = await actor(app, dataDir, 'Reconnecting')
+  const someone = await signedIn(app, 'Reconnecting')
   const events = await openEvents(base, someone.user.token)
   t.teardown(() => events.close())
 

@@ -1,8 +1,8 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { actor } from '../../requests.ts'
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
+import { signedIn } from '../../signed-in.ts'
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 })
@@ -18,7 +18,7 @@ t.test('the user’s own sockets hear of a role or account change at once', asyn
   const base = await listen(app)
   const sockets: EventClient[] = []
   t.teardown(() => sockets.forEach((socket) => socket.close()))
-  const user = await actor(app, dataDir, 'Promoted')
+  const user = await signedIn(app, 'Promoted')
   const userId = user.user.user.user_id
   const socket = await openEvents(base, user.user.token)
   sockets.push(socket)

@@ -1,14 +1,14 @@
 import t from 'tap'
 import { openEvents, type ServerEvent } from '../../event-client.ts'
 import { listenEmbedded } from '../../helper.ts'
-import { actor } from '../../requests.ts'
+import { signedIn } from '../../signed-in.ts'
 
 /** The embedded database (one connection, no NOTIFY between connections): messages travel in-process. */
 t.test('messages with the embedded database', async (t) => {
-  const { app, dataDir, base } = await listenEmbedded(t)
+  const { app, base } = await listenEmbedded(t)
 
-  const owner = await actor(app, dataDir, 'Embedded Owner')
-  const helper = await actor(app, dataDir, 'Embedded Helper')
+  const owner = await signedIn(app, 'Embedded Owner')
+  const helper = await signedIn(app, 'Embedded Helper')
   const events = await openEvents(base, owner.user.token)
   t.teardown(() => events.close())
   const id = (await owner.create()).body.request_id

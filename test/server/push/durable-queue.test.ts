@@ -9,8 +9,8 @@ import { buildServer } from '../../../server/server.ts'
 import { createTestDatabase, tempDir, testConfig } from '../../helper.ts'
 import { away, HELSINKI, placeUser, type Helper } from '../../push-helpers.ts'
 import { decryptPush, startPushService } from '../../push-service.ts'
-import { actor } from '../../requests.ts'
 import { waitUntil } from '../../wait.ts'
+import { signedIn } from '../../signed-in.ts'
 
 type PushService = Awaited<ReturnType<typeof startPushService>>
 
@@ -46,7 +46,7 @@ t.test('a restart loses nothing: queued pushes, scheduled waves and claims of a 
   // The first instance queues but stops before sending anything (no worker: as if it died right after the commit).
   const first = await instance(t, databaseUrl, service, { DATA_DIR: dataDir }, { worker: false })
   const helpers = await helpersAround(first, service, 3)
-  const owner = await actor(first, dataDir, 'Restart Owner')
+  const owner = await signedIn(first, 'Restart Owner')
   const ownerDevice = await placeUser(first.sql, service.origin, { at: null, subscribed: false })
   await first.sql`
     insert into push_subscriptions (endpoint, user_id, p256dh, auth)
@@ -70,7 +70,7 @@ t.test('a restart loses nothing: queued pushes, scheduled waves and claims of a 
   const leaseOver = lease!.over
 
   // Then the first request is taken over: its owner's push is queued, and the instance stops.
-  const helper = await actor(first, dataDir, 'Restart Helper')
+  const helper = await signedIn(first, 'Restart Helper')
   t.equal((await helper.send('PUT', `/api/requests/${request.body.request_id}/addresponder`)).status, 200)
   await first.push.idle()
   await first.close()
@@ -140,7 +140,7 @@ t.test('the pushes a change causes are saved with it: a crash right after the co
   t.teardown(() => dying.close())
   await dying.ready()
   const [helper] = await helpersAround(dying, service, 1)
-  const owner = await actor(dying, dataDir, 'Crash Owner')
+  const owner = await signedIn(dying, 'Crash Owner')
   const ownerDevice = await placeUser(dying.sql, service.origin, { at: null, subscribed: false })
   await dying.sql`
     insert into push_subscriptions (endpoint, user_id, p256dh, auth)
@@ -149,9 +149,9 @@ t.test('the pushes a change causes are saved with it: a crash right after the co
 
   t.equal((await owner.create({ ...HELSINKI })).status, 500, 'the creation died after its commit')
   const [created] = await dying.sql<{ request_id: number }[]>`select request_id from requests`
-  const other = await actor(dying, dataDir, 'Crash Other')
+  const other = await signedIn(dying, 'Crash Other')
   t.equal((await other.create({ ...HELSINKI })).status, 500, 'so did another one')
-  const taker = await actor(dying, dataDir, 'Crash Helper')
+  const taker = await signedIn(dying, 'Crash Helper')
   const taken = await taker.send('PUT', `/api/requests/${created!.request_id}/addresponder`)
   t.equal(taken.status, 500, 'the take-over died after its commit')
   const [saved] = await dying.sql<{ waves: number; jobs: number }[]>`
@@ -198,7 +198,7 @@ t.test('two instances on one database send each push exactly once', async (t) =>
   // 8 alerts each within the hour: more than the default cap of 6, which this test is not about.
   await a.sql`update users set hourly_alert_cap = 30`
   const owners = await Promise.all(
-    Array.from({ length: 8 }, (_, i) => actor(i % 2 === 0 ? a : b, dataDir, `Twin Owner ${i}`)),
+    Array.from({ length: 8 }, (_, i) => signedIn(i % 2 === 0 ? a : b, `Twin Owner ${i}`)),
   )
   const created = await Promise.all(owners.map((owner, i) => owner.create({ ...away(HELSINKI, 0.1 * i, 0) })))
   t.ok(created.every((c) => c.status === 201))
@@ -235,7 +235,7 @@ t.test('Retry-After, backoff, the attempt limit, 400 and 410', async (t) => {
   service.answers.set(broken!.id, { status: 500 })
   service.answers.set(refused!.id, { status: 400 })
   service.answers.set(gone!.id, { status: 410 })
-  const owner = await actor(app, dataDir, 'Retry Owner')
+  const owner = await signedIn(app, 'Retry Owner')
   await owner.create({ ...HELSINKI })
 
   await waitUntil(() => service.received.some((p) => p.id === slow!.id))
@@ -270,8 +270,8 @@ t.test('a wave that fails is put off and holds up neither the other waves nor th
   const dataDir = tempDir(t)
   const app = await instance(t, databaseUrl, service, { DATA_DIR: dataDir }, { worker: false })
   const helpers = await helpersAround(app, service, 2)
-  const poisoned = await (await actor(app, dataDir, 'Poisoned Owner')).create({ ...HELSINKI })
-  t.equal((await (await actor(app, dataDir, 'Healthy Owner')).create({ ...HELSINKI })).status, 201)
+  const poisoned = await (await signedIn(app, 'Poisoned Owner')).create({ ...HELSINKI })
+  t.equal((await (await signedIn(app, 'Healthy Owner')).create({ ...HELSINKI })).status, 201)
   // A fault injected into this database only: recording the first request's alerts fails.
   await app.sql.unsafe(`
     create function fail_poisoned() returns trigger language plpgsql as $$

@@ -3,7 +3,7 @@ import { buildServer } from '../../../server/server.ts'
 import { tempDir, testConfig } from '../../helper.ts'
 import { away, HELSINKI, placeUser } from '../../push-helpers.ts'
 import { startPushService } from '../../push-service.ts'
-import { actor } from '../../requests.ts'
+import { signedIn } from '../../signed-in.ts'
 
 t.test('with the embedded database (the default), waves are chosen by the index and sent', async (t) => {
   const service = await startPushService(tempDir(t))
@@ -22,7 +22,7 @@ t.test('with the embedded database (the default), waves are chosen by the index 
 
   const helpers = []
   for (const km of [3, 1, 2]) helpers.push(await placeUser(app.sql, service.origin, { at: away(HELSINKI, km, 90) }))
-  const owner = await actor(app, dataDir, 'Embedded Pusher')
+  const owner = await signedIn(app, 'Embedded Pusher')
   t.equal((await owner.create({ ...HELSINKI })).status, 201)
   await app.push.idle()
   t.same(

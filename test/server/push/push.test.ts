@@ -1,8 +1,9 @@
 import t from 'tap'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { actor, type Actor } from '../../requests.ts'
+import { type Actor } from '../../requests.ts'
 import { browserSubscription, decryptPush, startPushService, verifyVapid } from '../../push-service.ts'
+import { signedIn } from '../../signed-in.ts'
 
 const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }
 const TAMPERE = { latitude: 61.4978, longitude: 23.761 }
@@ -19,7 +20,7 @@ t.test('web push', async (t) => {
   const publicKey = (await app.inject({ url: '/api/config' })).json<{ vapidPublicKey: string }>().vapidPublicKey
 
   const subscribed = async (name: string, where: typeof HELSINKI, language: string) => {
-    const who = await actor(app, dataDir, name)
+    const who = await signedIn(app, name)
     await who.send('PUT', '/api/user/location', where)
     await who.send('PUT', '/api/user/language', { language })
     const browser = browserSubscription(service.origin, name.replace(/\W/g, '').toLowerCase())
@@ -29,7 +30,7 @@ t.test('web push', async (t) => {
   const pushesTo = (id: string) => service.received.filter((p) => p.id === id)
 
   t.test('subscribe, check, unsubscribe (several devices per user)', async (t) => {
-    const who: Actor = await actor(app, dataDir, 'Devices')
+    const who: Actor = await signedIn(app, 'Devices')
     const phone = browserSubscription(service.origin, 'devices-phone')
     const laptop = browserSubscription(service.origin, 'devices-laptop')
     const check = async (endpoint: string) =>

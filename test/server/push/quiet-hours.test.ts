@@ -6,7 +6,7 @@ import { runDueWave, type WaveSettings } from '../../../server/push/waves.ts'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
 import { away, HELSINKI, placeUser, type Helper } from '../../push-helpers.ts'
 import { browserSubscription, startPushService } from '../../push-service.ts'
-import { actor } from '../../requests.ts'
+import { signedIn } from '../../signed-in.ts'
 
 const ORIGIN = 'https://push.invalid'
 const SETTINGS: WaveSettings = { firstWave: 3, escalateAfter: 300, maxRecipients: 200 }
@@ -202,8 +202,8 @@ t.test("news of a user's own request and of the one they help always goes", asyn
     { DATA_DIR: dataDir, PUSH_ENDPOINT_HOSTS: service.allowlistEntry, ALERT_FIRST_WAVE: 15 },
     { pushCa: service.ca },
   )
-  const owner = await actor(app, dataDir, 'Quiet Owner')
-  const helper = await actor(app, dataDir, 'Quiet Helper')
+  const owner = await signedIn(app, 'Quiet Owner')
+  const helper = await signedIn(app, 'Quiet Helper')
   const devices = ['quiet-owner', 'quiet-helper'].map((id) => browserSubscription(service.origin, id))
   for (const [i, who] of [owner, helper].entries()) {
     const device = devices[i]!

@@ -5,8 +5,8 @@ import { PassThrough } from 'node:stream'
 import { createServer } from 'node:tls'
 import { maskEndpoint } from '../../../server/logging.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { actor } from '../../requests.ts'
 import { browserSubscription, startPushService } from '../../push-service.ts'
+import { signedIn } from '../../signed-in.ts'
 
 const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }
 
@@ -58,7 +58,7 @@ t.test('push endpoints cannot point the server at internal addresses', async (t)
   t.test(
     'subscribe refuses every endpoint that is not an allowed push service, with a 400 and a message',
     async (t) => {
-      const who = await actor(app, dataDir, 'Ssrf Subscriber')
+      const who = await signedIn(app, 'Ssrf Subscriber')
       const refused = [
         ['another loopback address', `https://127.0.0.2:${internalPort}/push/a`],
         ['loopback address on 443', 'https://127.0.0.1/push/a'],
@@ -96,8 +96,8 @@ t.test('push endpoints cannot point the server at internal addresses', async (t)
   )
 
   t.test('at send time, stored endpoints that are not allowed are never connected to', async (t) => {
-    const owner = await actor(app, dataDir, 'Ssrf Owner')
-    const neighbour = await actor(app, dataDir, 'Ssrf Neighbour')
+    const owner = await signedIn(app, 'Ssrf Owner')
+    const neighbour = await signedIn(app, 'Ssrf Neighbour')
     await neighbour.send('PUT', '/api/user/location', HELSINKI)
     // Rows as an older allowlist, or a direct database write, may have left them.
     const stored = {

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
 import { away, HELSINKI, placeUser, type Helper } from '../../push-helpers.ts'
 import { browserSubscription, decryptPush, startPushService } from '../../push-service.ts'
-import { actor, type Actor } from '../../requests.ts'
+import { type Actor } from '../../requests.ts'
 import { waitUntil } from '../../wait.ts'
+import { signedIn } from '../../signed-in.ts'
 
 /**
  * The stand-down (docs/product.md#live-updates-and-push): everyone pushed about a new request, in every wave, is told
@@ -77,7 +78,7 @@ t.test('stand-down reaches every wave alerted, with the alert`s tag', async (t) 
   }
 
   await t.test('completed: every wave hears "No longer needed", silently, under the same tag', async (t) => {
-    const owner = await actor(app, dataDir, 'Stand Owner')
+    const owner = await signedIn(app, 'Stand Owner')
     const { id, devices: alerted } = await alertedTwice(owner)
     const since = service.received.length
     t.equal((await owner.send('PUT', `/api/requests/${id}/setready`, { gotHelp: 0 })).status, 200)
@@ -91,9 +92,9 @@ t.test('stand-down reaches every wave alerted, with the alert`s tag', async (t) 
   })
 
   await t.test('taken over: "Someone is already helping" to all but the one who helps', async (t) => {
-    const owner = await actor(app, dataDir, 'Taken Owner')
+    const owner = await signedIn(app, 'Taken Owner')
     // The nearest helper has an account to take the request over with, and a phone that is alerted.
-    const taker = await actor(app, dataDir, 'Taker')
+    const taker = await signedIn(app, 'Taker')
     const takerDevice = browserSubscription(service.origin, 'taker')
     const takerId = taker.user.user.user_id
     const at = away(HELSINKI, 0.5, 90)
@@ -128,7 +129,7 @@ t.test('stand-down reaches every wave alerted, with the alert`s tag', async (t) 
   })
 
   await t.test('deleted, and in the helper`s language', async (t) => {
-    const owner = await actor(app, dataDir, 'Deleted Owner')
+    const owner = await signedIn(app, 'Deleted Owner')
     const created = await owner.create({ ...HELSINKI })
     const id = created.body.request_id
     await app.push.idle()
@@ -149,7 +150,7 @@ t.test('stand-down reaches every wave alerted, with the alert`s tag', async (t) 
   })
 
   await t.test('the owner deletes the account: their open request stands its helpers down', async (t) => {
-    const owner = await actor(app, dataDir, 'Leaving Owner')
+    const owner = await signedIn(app, 'Leaving Owner')
     const { id, devices: alerted } = await alertedTwice(owner)
     const since = service.received.length
     t.equal((await owner.send('DELETE', '/api/user')).status, 204)
@@ -165,8 +166,8 @@ t.test('stand-down reaches every wave alerted, with the alert`s tag', async (t) 
   await t.test(
     'a take-over while a wave is being sent waits for it and stands its helpers down (no deadlock)',
     async (t) => {
-      const owner = await actor(app, dataDir, 'Racing Owner')
-      const taker = await actor(app, dataDir, 'Racing Taker')
+      const owner = await signedIn(app, 'Racing Owner')
+      const taker = await signedIn(app, 'Racing Taker')
       const created = await owner.create({ ...HELSINKI })
       const id = created.body.request_id
       await app.push.idle()

@@ -6,7 +6,7 @@ import { purgeAlerts } from '../../../server/push/waves.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { away, HELSINKI, placeUser, TAMPERE, type Helper } from '../../push-helpers.ts'
 import { browserSubscription, decryptPush, startPushService } from '../../push-service.ts'
-import { actor } from '../../requests.ts'
+import { signedIn } from '../../signed-in.ts'
 
 type PushService = Awaited<ReturnType<typeof startPushService>>
 
@@ -48,7 +48,7 @@ t.test('waves: the nearest helpers within their own reach first, then the next o
   const nearButUnsubscribed = await place({ at: away(HELSINKI, 0.3, 0), subscribed: false })
   const withoutLocation = await place({ at: null })
   const farAdmin = await place({ at: TAMPERE, radius: 10, admin: true })
-  const owner = await actor(app, dataDir, 'Wave Owner')
+  const owner = await signedIn(app, 'Wave Owner')
   await owner.send('PUT', '/api/user/location', HELSINKI)
 
   const created = await owner.create({ ...HELSINKI, description: 'Takarengas puhki' })
@@ -149,9 +149,9 @@ t.test('escalation on its own timer stops after a take-over, a completion or a d
       return near
     }),
   )
-  const owners = await Promise.all(cities.map((_, i) => actor(app, dataDir, `Timer Owner ${i}`)))
+  const owners = await Promise.all(cities.map((_, i) => signedIn(app, `Timer Owner ${i}`)))
   // Registered beforehand: the take-over has to come within ALERT_ESCALATE_AFTER of the creation.
-  const helper = await actor(app, dataDir, 'Timer Helper')
+  const helper = await signedIn(app, 'Timer Helper')
   const requests = await Promise.all(owners.map((owner, i) => owner.create({ ...cities[i]! })))
   const ids = requests.map((r) => r.body.request_id)
   const pushesNear = (i: number) => receivedIds(service).filter((id) => helpersOf[i]!.some((h) => h.id === id))
@@ -238,7 +238,7 @@ t.test(
     const unsubscribedRecent = await placeUser(app.sql, service.origin, { at: HELSINKI, subscribed: false })
     await app.sql`update users set location_updated_at = now() where user_id = ${unsubscribedRecent.userId}`
     const withoutLocation = await placeUser(app.sql, service.origin, { at: null })
-    const owner = await actor(app, dataDir, 'Nowhere Owner')
+    const owner = await signedIn(app, 'Nowhere Owner')
     const ownerId = owner.user.user.user_id
     // The owner is subscribed and reported a location just now: first in line, were it not their own request.
     const ownerDevice = browserSubscription(service.origin, 'nowhere-owner')
@@ -248,7 +248,7 @@ t.test(
     await app.sql`
     update users set latitude = ${HELSINKI.latitude}, longitude = ${HELSINKI.longitude}, location_updated_at = now()
     where user_id = ${ownerId}`
-    const helper = await actor(app, dataDir, 'Nowhere Helper')
+    const helper = await signedIn(app, 'Nowhere Helper')
 
     const created = await owner.create({ latitude: null, longitude: null })
     t.equal(created.status, 201)

@@ -1,15 +1,16 @@
 import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { bearer } from '../../accounts.ts'
-import { actor, type Json } from '../../requests.ts'
+import { type Json } from '../../requests.ts'
+import { signedIn } from '../../signed-in.ts'
 
 t.test('who may see and change what', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir, REQUEST_HISTORY_DAYS: 7 })
-  const owner = await actor(app, dataDir, 'Owner')
-  const responder = await actor(app, dataDir, 'Responder')
-  const stranger = await actor(app, dataDir, 'Stranger')
-  const admin = await actor(app, dataDir, 'Admin')
+  const owner = await signedIn(app, 'Owner')
+  const responder = await signedIn(app, 'Responder')
+  const stranger = await signedIn(app, 'Stranger')
+  const admin = await signedIn(app, 'Admin')
   await app.sql`update users set is_admin = true where user_id = ${admin.user.user.user_id}`
 
   t.test('a stranger changes nothing through any id-bearing route', async (t) => {
@@ -71,8 +72,8 @@ t.test('who may see and change what', async (t) => {
   })
 
   t.test('the list keeps completed requests for REQUEST_HISTORY_DAYS', async (t) => {
-    const viewer = await actor(app, dataDir, 'Historian')
-    const poster = await actor(app, dataDir, 'Poster')
+    const viewer = await signedIn(app, 'Historian')
+    const poster = await signedIn(app, 'Poster')
     const recent = (await poster.create()).body.request_id
     const old = (await poster.create()).body.request_id
     await poster.send('PUT', `/api/requests/${recent}/setready`, { gotHelp: 1 })
@@ -85,8 +86,8 @@ t.test('who may see and change what', async (t) => {
   })
 
   t.test('deleting an account removes its requests and frees the ones it was helping with', async (t) => {
-    const leaver = await actor(app, dataDir, 'Leaver')
-    const stayer = await actor(app, dataDir, 'Stayer')
+    const leaver = await signedIn(app, 'Leaver')
+    const stayer = await signedIn(app, 'Stayer')
     const leaversRequest = (await leaver.create()).body.request_id
     const helped = (await stayer.create()).body.request_id
     await leaver.send('PUT', `/api/requests/${helped}/addresponder`)

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { actor, type Actor } from '../../requests.ts'
+import { type Actor } from '../../requests.ts'
+import { signedIn } from '../../signed-in.ts'
 
 /**
  * The rules that span rows, run really in parallel: every request below is in flight at once, each on its own
@@ -11,7 +12,7 @@ t.test('request rules hold under concurrency', async (t) => {
   const app = await buildTestApp(t, { DATA_DIR: dataDir, DATABASE_POOL_MAX: 25 })
 
   async function actors(prefix: string, count: number): Promise<Actor[]> {
-    return Promise.all(Array.from({ length: count }, (_, i) => actor(app, dataDir, `${prefix} ${i + 1}`)))
+    return Promise.all(Array.from({ length: count }, (_, i) => signedIn(app, `${prefix} ${i + 1}`)))
   }
 
   t.test('20 users take one request at once: exactly one succeeds', async (t) => {

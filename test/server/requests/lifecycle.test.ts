@@ -1,14 +1,14 @@
 import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { actor } from '../../requests.ts'
+import { signedIn } from '../../signed-in.ts'
 
 t.test('help request lifecycle', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
 
   t.test('create: the SPEC shape, for its owner and for others', async (t) => {
-    const owner = await actor(app, dataDir, 'Owner One')
-    const other = await actor(app, dataDir, 'Other One')
+    const owner = await signedIn(app, 'Owner One')
+    const other = await signedIn(app, 'Other One')
     // As the app does right after signing in: phone reach starts with the first location report (docs/security.md).
     await other.send('PUT', '/api/user/location', { latitude: 60.17, longitude: 24.94 })
     const created = await owner.create({ category: 'food_and_hydration', description: 'Out of water, km 42!' })
@@ -41,7 +41,7 @@ t.test('help request lifecycle', async (t) => {
   })
 
   t.test('approximate coordinates are rounded before they are stored', async (t) => {
-    const owner = await actor(app, dataDir, 'Approximate')
+    const owner = await signedIn(app, 'Approximate')
     const created = await owner.create({ latitude: 60.123456, longitude: 24.987654, isApproximate: 1 })
     t.match(created.body, { latitude: 60.12, longitude: 24.99, isApproximate: true })
     const [row] = await app.sql<{ latitude: number; longitude: number }[]>`
@@ -58,7 +58,7 @@ t.test('help request lifecycle', async (t) => {
   })
 
   t.test('create: each rule and message', async (t) => {
-    const owner = await actor(app, dataDir, 'Validator')
+    const owner = await signedIn(app, 'Validator')
     const cases: Array<[string, object, number, string]> = [
       ['unknown category', { category: 'unicorn' }, 400, 'Invalid category'],
       ['empty description', { description: '   ' }, 400, 'Description must be 1-500 characters'],
@@ -85,7 +85,7 @@ t.test('help request lifecycle', async (t) => {
   })
 
   t.test('limits: 2 active at once, 5 created a day with deleted ones counted', async (t) => {
-    const owner = await actor(app, dataDir, 'Busy Bee')
+    const owner = await signedIn(app, 'Busy Bee')
     const first = await owner.create()
     const second = await owner.create()
     const third = await owner.create()
@@ -107,9 +107,9 @@ t.test('help request lifecycle', async (t) => {
   })
 
   t.test('take over, release, remove, never again, ready', async (t) => {
-    const a = await actor(app, dataDir, 'Asker')
-    const b = await actor(app, dataDir, 'Helper B')
-    const c = await actor(app, dataDir, 'Helper C')
+    const a = await signedIn(app, 'Asker')
+    const b = await signedIn(app, 'Helper B')
+    const c = await signedIn(app, 'Helper C')
     const id = (await a.create()).body.request_id
     const url = (suffix = '') => `/api/requests/${id}${suffix}`
 
@@ -170,7 +170,7 @@ t.test('help request lifecycle', async (t) => {
       'the history says how each response ended',
     )
 
-    const d = await actor(app, dataDir, 'Helper D')
+    const d = await signedIn(app, 'Helper D')
     await d.send('PUT', url('/addresponder'))
     t.equal((await d.send('PUT', url('/setready'), { gotHelp: 1 })).status, 403, 'the responder cannot mark it ready')
     const ready = await a.send('PUT', url('/setready'), { gotHelp: 1 })
@@ -199,10 +199,10 @@ t.test('help request lifecycle', async (t) => {
   })
 
   t.test('at most 2 running responses per user', async (t) => {
-    const helper = await actor(app, dataDir, 'Eager')
+    const helper = await signedIn(app, 'Eager')
     const ids: number[] = []
     for (const name of ['Need 1', 'Need 2', 'Need 3'])
-      ids.push((await (await actor(app, dataDir, name)).create()).body.request_id)
+      ids.push((await (await signedIn(app, name)).create()).body.request_id)
     t.equal((await helper.send('PUT', `/api/requests/${ids[0]}/addresponder`)).status, 200)
     t.equal((await helper.send('PUT', `/api/requests/${ids[1]}/addresponder`)).status, 200)
     const third = await helper.send('PUT', `/api/requests/${ids[2]}/addresponder`)
@@ -213,8 +213,8 @@ t.test('help request lifecycle', async (t) => {
   })
 
   t.test('edit description and location: owner only, validated, approximate rounded', async (t) => {
-    const owner = await actor(app, dataDir, 'Editor')
-    const other = await actor(app, dataDir, 'Meddler')
+    const owner = await signedIn(app, 'Editor')
+    const other = await signedIn(app, 'Meddler')
     const id = (await owner.create()).body.request_id
     const edited = await owner.send('PUT', `/api/requests/${id}`, { description: 'Now also hungry' })
     t.equal(edited.body.description, 'Now also hungry')
@@ -236,10 +236,10 @@ t.test('help request lifecycle', async (t) => {
   })
 
   t.test('views count unique non-owners', async (t) => {
-    const owner = await actor(app, dataDir, 'Watched')
+    const owner = await signedIn(app, 'Watched')
     const id = (await owner.create()).body.request_id
     await owner.send('PUT', `/api/requests/${id}/add-view`)
-    const viewers = [await actor(app, dataDir, 'Viewer 1'), await actor(app, dataDir, 'Viewer 2')]
+    const viewers = [await signedIn(app, 'Viewer 1'), await signedIn(app, 'Viewer 2')]
     for (const viewer of viewers) {
       await viewer.send('PUT', `/api/requests/${id}/add-view`)
       await viewer.send('PUT', `/api/requests/${id}/add-view`)
@@ -248,7 +248,7 @@ t.test('help request lifecycle', async (t) => {
   })
 
   t.test('bad ids are 400 or 404, never 500', async (t) => {
-    const someone = await actor(app, dataDir, 'Prober')
+    const someone = await signedIn(app, 'Prober')
     t.equal((await someone.get('/api/requests/abc')).status, 400)
     t.equal((await someone.get('/api/requests/99999999999')).status, 400)
     t.equal((await someone.get('/api/requests/123456')).status, 404)

@@ -9,7 +9,8 @@ import {
 } from '../../../server/domain/request-list.ts'
 import { bearer, type RegisteredUser } from '../../accounts.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { actor, type RequestJson } from '../../requests.ts'
+import { type RequestJson } from '../../requests.ts'
+import { signedIn } from '../../signed-in.ts'
 
 const HELSINKI = { latitude: 60.17, longitude: 24.94 }
 const ESPOO = { latitude: 60.205, longitude: 24.655 } // ~16 km from Helsinki
@@ -86,9 +87,9 @@ async function place(
 t.test('GET /api/requests answers the visibility of the contract, decided on the server', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir, REQUEST_HISTORY_DAYS: 7 })
-  const viewer = (await actor(app, dataDir, 'Viewer')).user
-  const owner = (await actor(app, dataDir, 'Owner')).user
-  const admin = (await actor(app, dataDir, 'Admin')).user
+  const viewer = (await signedIn(app, 'Viewer')).user
+  const owner = (await signedIn(app, 'Owner')).user
+  const admin = (await signedIn(app, 'Admin')).user
   await app.sql`update users set is_admin = true where user_id = ${admin.user.user_id}`
   const me = viewer.user.user_id
   const them = owner.user.user_id
@@ -152,8 +153,8 @@ t.test('GET /api/requests answers the visibility of the contract, decided on the
 t.test('show-all pages through everything, newest first, stable under inserts', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const viewer = (await actor(app, dataDir, 'Viewer')).user
-  const owner = (await actor(app, dataDir, 'Owner')).user
+  const viewer = (await signedIn(app, 'Viewer')).user
+  const owner = (await signedIn(app, 'Owner')).user
   const spots = [HELSINKI, TAMPERE, BERLIN, { latitude: null, longitude: null }]
   const created = await insert(
     app,
@@ -193,11 +194,11 @@ t.test('show-all pages through everything, newest first, stable under inserts', 
 t.test('since: only what changed, and what left the view', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir, REQUEST_HISTORY_DAYS: 7 })
-  const viewerActor = await actor(app, dataDir, 'Viewer')
+  const viewerActor = await signedIn(app, 'Viewer')
   const viewer = viewerActor.user
-  const ownerActor = await actor(app, dataDir, 'Owner')
-  const other = await actor(app, dataDir, 'Other')
-  const poster = await actor(app, dataDir, 'Poster')
+  const ownerActor = await signedIn(app, 'Owner')
+  const other = await signedIn(app, 'Other')
+  const poster = await signedIn(app, 'Poster')
   const them = ownerActor.user.user.user_id
   await place(app, viewer, HELSINKI)
   // Completed well within the 7-day history; moved to its edge below, once the first list has shown it.
@@ -278,10 +279,10 @@ t.test('since: only what changed, and what left the view', async (t) => {
 t.test("since: requests deleted with their owner's account are named too, test ones only to admins", async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const viewer = (await actor(app, dataDir, 'Viewer')).user
-  const admin = (await actor(app, dataDir, 'Admin')).user
+  const viewer = (await signedIn(app, 'Viewer')).user
+  const admin = (await signedIn(app, 'Admin')).user
   await app.sql`update users set is_admin = true where user_id = ${admin.user.user_id}`
-  const leaver = await actor(app, dataDir, 'Leaver')
+  const leaver = await signedIn(app, 'Leaver')
   await place(app, viewer, HELSINKI)
   const [real, test] = await insert(app, [
     { owner_id: leaver.user.user.user_id, ...HELSINKI },
@@ -312,7 +313,7 @@ t.test("since: requests deleted with their owner's account are named too, test o
 t.test('a sync cursor older than the tombstones kept is refused, and old tombstones are purged', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const viewer = (await actor(app, dataDir, 'Viewer')).user
+  const viewer = (await signedIn(app, 'Viewer')).user
   const { syncCursor } = await list(app, viewer)
   const state = cursorState(syncCursor!)
   // Signed by the server's own key: only the age is under test here.
@@ -349,7 +350,7 @@ t.test('a sync cursor older than the tombstones kept is refused, and old tombsto
 t.test('a bad cursor is a 400 with a message', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const viewer = (await actor(app, dataDir, 'Viewer')).user
+  const viewer = (await signedIn(app, 'Viewer')).user
   const nearbyCursor = (await list(app, viewer)).syncCursor!
   const allCursor = (await list(app, viewer, '?all=1')).syncCursor!
   const forged = Buffer.from(JSON.stringify({ t: 'yesterday', mode: 'nearby' })).toString('base64url')
@@ -372,9 +373,9 @@ t.test('a bad cursor is a 400 with a message', async (t) => {
 t.test('a sync cursor is believed only as signed, for its own viewer and their role now', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const viewer = (await actor(app, dataDir, 'Viewer')).user
-  const other = (await actor(app, dataDir, 'Other')).user
-  const owner = await actor(app, dataDir, 'Tester')
+  const viewer = (await signedIn(app, 'Viewer')).user
+  const other = (await signedIn(app, 'Other')).user
+  const owner = await signedIn(app, 'Tester')
   const { syncCursor } = await list(app, viewer)
   // A test request changed after the cursor: what an admin's delta names, and a non-admin's must never.
   const [test] = await insert(app, [{ owner_id: owner.user.user.user_id, is_test: true }])

@@ -1,8 +1,9 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { actor, type Actor, type Json } from '../../requests.ts'
+import { type Actor, type Json } from '../../requests.ts'
 import { openEvents, type EventClient, type ServerEvent } from '../../event-client.ts'
+import { signedIn } from '../../signed-in.ts'
 
 const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }
 const TAMPERE = { latitude: 61.4978, longitude: 23.761 }
@@ -33,7 +34,7 @@ t.test('phone numbers reach only whom the privacy statement names', async (t) =>
   t.teardown(() => sockets.forEach((socket) => socket.close()))
 
   const placed = async (name: string, where: typeof HELSINKI | null) => {
-    const who = await actor(app, dataDir, name)
+    const who = await signedIn(app, name)
     if (where) await who.send('PUT', '/api/user/location', where)
     else await app.sql`update users set latitude = null, longitude = null where user_id = ${who.user.user.user_id}`
     await who.send('PUT', '/api/user/radius', { radius: 10 })

@@ -1,14 +1,13 @@
 import t from 'tap'
 import { bearer } from '../../accounts.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { actor } from '../../requests.ts'
-import { adminActor } from '../admin/helpers.ts'
+import { signedIn } from '../../signed-in.ts'
 
 t.test("GET /api/admin/services: the admin's list, with the import id the public list leaves out", async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir, SAMPLE_SERVICES: false })
-  const admin = await adminActor(app, dataDir)
-  const user = await actor(app, dataDir, 'Not an admin')
+  const admin = await signedIn(app, 'Admin', true)
+  const user = await signedIn(app, 'Not an admin')
   const body = {
     external_id: 'imp-7',
     category: 'venue',

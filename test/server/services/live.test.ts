@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
 import { openEvents, type ServerEvent } from '../../event-client.ts'
 import { runScript } from '../../process.ts'
-import { actor } from '../../requests.ts'
+import { signedIn } from '../../signed-in.ts'
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 })
@@ -26,9 +26,9 @@ t.test('a service change reaches the open event streams of normal users, on ever
   const a = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir })
   const b = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir })
   const [baseA, baseB] = [await listen(a), await listen(b)]
-  const admin = await actor(a, dataDir, 'Service Admin')
+  const admin = await signedIn(a, 'Service Admin')
   await a.sql`update users set is_admin = true where user_id = ${admin.user.user.user_id}`
-  const cyclist = await actor(a, dataDir, 'Cyclist')
+  const cyclist = await signedIn(a, 'Cyclist')
   const onA = await openEvents(baseA, cyclist.user.token)
   const onB = await openEvents(baseB, cyclist.user.token)
   t.teardown(() => [onA, onB].forEach((client) => client.close()))

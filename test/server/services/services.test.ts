@@ -5,7 +5,7 @@ import { parseServiceFile } from '../../../server/services-import/parse.ts'
 import { SAMPLE_SERVICES_FILE } from '../../../server/plugins/sample-services.ts'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
 import { runScript } from '../../process.ts'
-import { actor } from '../../requests.ts'
+import { signedIn } from '../../signed-in.ts'
 
 const feature = (id: string, properties: Record<string, unknown>, coordinates: unknown = [24.94, 60.17]) => ({
   type: 'Feature',
@@ -116,7 +116,7 @@ t.test('the import script: all or nothing, re-imports update', async (t) => {
 t.test('GET /api/services: public, SPEC shape, ETag and 304', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const admin = await actor(app, dataDir, 'Map Admin')
+  const admin = await signedIn(app, 'Map Admin')
   await app.sql`update users set is_admin = true where user_id = ${admin.user.user.user_id}`
   const body = {
     external_id: 'api-1',
@@ -177,7 +177,7 @@ t.test('GET /api/services: public, SPEC shape, ETag and 304', async (t) => {
   t.equal(bad.status, 400)
   t.match(bad.body.message, /category "castle".*logo_url must be an http\(s\) URL/)
 
-  const user = await actor(app, dataDir, 'Not Admin')
+  const user = await signedIn(app, 'Not Admin')
   t.equal((await user.send('POST', '/api/services', body)).status, 403)
   t.equal((await user.send('DELETE', `/api/services/${created.body.service_id}`)).status, 403)
   t.equal((await app.inject({ method: 'DELETE', url: `/api/services/${created.body.service_id}` })).statusCode, 401)
