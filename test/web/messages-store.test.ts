@@ -1,14 +1,14 @@
 import t from 'tap'
 import { create } from 'zustand'
-import type { ConversationMessage } from '../../web/src/api/messages.ts'
-import { compareIds, mergeMessages } from '../../web/src/components/requests/conversation/message-order.ts'
-import { parseServerEvent } from '../../web/src/events/events.ts'
+import type { ConversationMessage } from '../../web/src/features/conversation/api.ts'
+import { compareIds, mergeMessages } from '../../web/src/features/conversation/message-order.ts'
+import { parseServerEvent } from '../../web/src/features/requests/list-merge.ts'
 import {
   createMessagesSlice,
   selectThanksArrived,
   selectUnread,
   type MessagesStore,
-} from '../../web/src/store/slices/messages.ts'
+} from '../../web/src/features/conversation/slice.ts'
 
 const ME = 7
 const OTHER = 9

@@ -1,6 +1,10 @@
 import t from 'tap'
-import { PositionReporter, REPORT_INTERVAL_MS, type ReporterClock } from '../../web/src/location/position-reporter.ts'
-import type { Coordinates } from '../../web/src/api/types.ts'
+import {
+  PositionReporter,
+  REPORT_INTERVAL_MS,
+  type ReporterClock,
+} from '../../web/src/features/account/location/position-reporter.ts'
+import type { Coordinates } from '../../web/src/shared/api/types.ts'
 
 /** A clock the test moves by hand; timers run when it passes them. */
 function manualClock() {

@@ -1,7 +1,7 @@
 import t from 'tap'
-import type { Service, ServiceLocalization } from '../../web/src/api/services.ts'
-import { SERVICE_CATEGORIES } from '../../web/src/api/services.ts'
-import { CATEGORY_LOOKS, markerSvg } from '../../web/src/services/categories.ts'
+import type { Service, ServiceLocalization } from '../../web/src/features/services/api.ts'
+import { SERVICE_CATEGORIES } from '../../web/src/features/services/api.ts'
+import { CATEGORY_LOOKS, markerSvg } from '../../web/src/features/services/categories.ts'
 import {
   filterServices,
   markerPositions,
@@ -11,7 +11,7 @@ import {
   serviceLanguageOf,
   shortenDescription,
   telHref,
-} from '../../web/src/services/services.ts'
+} from '../../web/src/features/services/services.ts'
 
 const at = (service_id: number, latitude: number, longitude: number) => ({ service_id, latitude, longitude })
 

@@ -9,8 +9,8 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
-import { chooseWindow, notificationFromPayload, parsePayload } from './push/notification.ts'
-import { isSkipWaitingMessage } from './pwa/messages.ts'
+import { chooseWindow, notificationFromPayload, parsePayload } from './features/pwa/push/notification.ts'
+import { isSkipWaitingMessage } from './features/pwa/worker-protocol.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
