@@ -2,7 +2,7 @@ import t from 'tap'
 import { create } from 'zustand'
 import type { ConversationMessage } from '../../web/src/features/conversation/api.ts'
 import { compareIds, mergeMessages } from '../../web/src/features/conversation/message-order.ts'
-import { parseServerEvent } from '../../web/src/features/requests/list-merge.ts'
+import { parseServerEvent } from '../../web/src/shared/live/server-events.ts'
 import {
   createMessagesSlice,
   selectThanksArrived,

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { Coordinates } from '../../web/src/shared/api/types.ts'
-import { parseServerEvent } from '../../web/src/features/requests/list-merge.ts'
+import { parseServerEvent } from '../../web/src/shared/live/server-events.ts'
 import {
   PositionSharer,
   SHARE_INTERVAL_MS,

@@ -1,80 +1,11 @@
-import type { ConversationMessage } from '../conversation/api.ts'
+// The request list's merge rules: how a live event or a fetched list changes the list held (the stream and its
+// parsing are shared: shared/live/).
 import type { HelpRequest } from './api.ts'
-import type { Thanks } from '../thanks/api.ts'
-import type { ResponderPosition } from '../position-sharing/api.ts'
-import type { User } from '../../shared/api/types.ts'
-import type { RemovedBy, ServerEvent } from '../../../../server/schemas/events.ts'
+import type { RemovedBy, ServerEvent } from '../../shared/live/server-events.ts'
 import { isResponder } from './selectors.ts'
-
-function isPosition(value: unknown): value is ResponderPosition {
-  return (
-    isObject(value) &&
-    typeof value.latitude === 'number' &&
-    typeof value.longitude === 'number' &&
-    typeof value.at === 'string'
-  )
-}
-
-/** What GET /api/events sends: the server's own type of the messages it writes. */
-export type { RemovedBy, ServerEvent }
 
 /** The events that change the request list. */
 export type RequestEvent = Extract<ServerEvent, { type: 'request.upserted' | 'request.deleted' | 'request.hidden' }>
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
-}
-
-/** A message of the stream, or null for anything this client does not know (ignored, so the server may add types). */
-export function parseServerEvent(text: string): ServerEvent | null {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    return null
-  }
-  if (!isObject(value)) return null
-  switch (value.type) {
-    case 'ready':
-    case 'refetch':
-    case 'services.changed':
-      return { type: value.type }
-    case 'request.upserted':
-      return isObject(value.request) && typeof value.request.request_id === 'number'
-        ? {
-            type: 'request.upserted',
-            request: value.request as unknown as HelpRequest,
-            ...(value.removedBy === 'owner' || value.removedBy === 'responder' ? { removedBy: value.removedBy } : {}),
-          }
-        : null
-    case 'request.deleted':
-    case 'request.hidden':
-      return typeof value.request_id === 'number' ? { type: value.type, request_id: value.request_id } : null
-    case 'message.created':
-      return isObject(value.message) &&
-        typeof value.message.request_id === 'number' &&
-        typeof value.message.message_id === 'string'
-        ? { type: 'message.created', message: value.message as unknown as ConversationMessage }
-        : null
-    case 'thanks.received':
-      return isObject(value.thanks) &&
-        typeof value.thanks.request_id === 'number' &&
-        typeof value.thanks.text === 'string' &&
-        typeof value.thanks.owner_name === 'string'
-        ? { type: 'thanks.received', thanks: value.thanks as unknown as Thanks }
-        : null
-    case 'responder.position':
-      return typeof value.request_id === 'number' && (value.position === null || isPosition(value.position))
-        ? { type: 'responder.position', request_id: value.request_id, position: value.position }
-        : null
-    case 'user.updated':
-      return isObject(value.user) && typeof value.user.user_id === 'number'
-        ? { type: 'user.updated', user: value.user as unknown as User }
-        : null
-    default:
-      return null
-  }
-}
 
 /**
  * The list after one event: an upsert inserts or replaces by request_id (the selectors re-sort), a delete or a

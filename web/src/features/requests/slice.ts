@@ -13,10 +13,10 @@ import {
   ownRequestChange,
   type HelpedRequestChange,
   type OwnRequestChange,
-  type RemovedBy,
   type RequestEvent,
   withPhonesSeen,
 } from './list-merge.ts'
+import type { RemovedBy } from '../../shared/live/server-events.ts'
 import type { SessionStatus } from '../account/session/status.ts'
 
 /** 'unreachable': the last fetch got no answer at all (offline, server down), as opposed to an error answer. */

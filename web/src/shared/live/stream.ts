@@ -1,5 +1,5 @@
 import { reconnectDelay } from './backoff.ts'
-import { parseServerEvent, type ServerEvent } from '../../features/requests/list-merge.ts'
+import { parseServerEvent, type ServerEvent } from './server-events.ts'
 
 /** The server closes with this when the token is missing, invalid or expired, or the account is gone. */
 export const UNAUTHORIZED_CLOSE = 4401
