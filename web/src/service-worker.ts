@@ -4,7 +4,7 @@
  * the last answer of the two public API calls the offline app can use, and shows web push notifications.
  *
  * Updates: a new version installs beside the running one and waits. The app sees it waiting and offers a reload
- * (src/pwa/update.ts); only then does it take over, so a page never runs old code against new files.
+ * (features/pwa/update.ts); only then does it take over, so a page never runs old code against new files.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'

@@ -3,7 +3,7 @@ import { keepRequestsOnDevice } from '../features/requests/keep-requests-on-devi
 import { stopSharingWhenResponseEnds } from '../features/position-sharing/stop-sharing-when-response-ends.ts'
 import { createLiveSlice, type LiveSlice } from '../shared/live/slice.ts'
 import { createLocationSlice, type LocationSlice } from '../features/account/location/slice.ts'
-import { createMessagesSlice, type MessagesSlice } from '../features/conversation/slice.ts'
+import { createConversationSlice, type ConversationSlice } from '../features/conversation/slice.ts'
 import { createPositionsSlice, type PositionsSlice } from '../features/position-sharing/slice.ts'
 import { createRequestsSlice, type RequestsSlice } from '../features/requests/slice.ts'
 import { createServicesSlice, type ServicesSlice } from '../features/services/slice.ts'
@@ -16,7 +16,7 @@ export type AppState = SettingsSlice &
   LocationSlice &
   RequestsSlice &
   ServicesSlice &
-  MessagesSlice &
+  ConversationSlice &
   PositionsSlice &
   LiveSlice
 
@@ -26,7 +26,7 @@ export const useStore = create<AppState>()((...args) => ({
   ...createLocationSlice(...args),
   ...createRequestsSlice(...args),
   ...createServicesSlice(...args),
-  ...createMessagesSlice(...args),
+  ...createConversationSlice(...args),
   ...createPositionsSlice(...args),
   ...createLiveSlice(...args),
 }))

@@ -6,7 +6,7 @@ import type { Thanks } from '../thanks/api.ts'
  * The conversations between owners and helpers (docs/product.md#conversation): unread counts and messages that arrived
  * live.
  */
-export interface MessagesState {
+export interface ConversationState {
   /** Unread messages per request id; a request with none has no entry. */
   unread: Readonly<Record<number, number>>
   /** Messages that arrived live, per request id: an open conversation shows them after what it fetched. */
@@ -20,7 +20,7 @@ export interface MessagesState {
   thanksReceived: readonly Thanks[]
 }
 
-export interface MessagesActions {
+export interface ConversationActions {
   /** GET /api/messages/unread: at the stream's (re)connection, when events may have been missed. */
   loadUnread: () => Promise<void>
   /** A `message.created` event. */
@@ -33,12 +33,12 @@ export interface MessagesActions {
   messagesAfterLogout: () => void
 }
 
-export type MessagesSlice = MessagesState & MessagesActions
+export type ConversationSlice = ConversationState & ConversationActions
 
 /** What this slice reads of the whole store besides itself: who the user is. */
-export type MessagesStore = MessagesSlice & { user: { user_id: number } | null }
+export type ConversationStore = ConversationSlice & { user: { user_id: number } | null }
 
-export const initialMessagesState: MessagesState = {
+export const initialConversationState: ConversationState = {
   unread: {},
   arrivals: {},
   conversationOnScreen: null,
@@ -54,14 +54,14 @@ const without = (counts: Readonly<Record<number, number>>, requestId: number) =>
 }
 
 /** The thank-you that arrived live for a request, if any. */
-export const selectThanksArrived = (requestId: number) => (state: MessagesState) =>
+export const selectThanksArrived = (requestId: number) => (state: ConversationState) =>
   state.thanksReceived.find((thanks) => thanks.request_id === requestId)
 
 /** The unread count of a request (0 for none). */
-export const selectUnread = (requestId: number) => (state: MessagesState) => state.unread[requestId] ?? 0
+export const selectUnread = (requestId: number) => (state: ConversationState) => state.unread[requestId] ?? 0
 
-export const createMessagesSlice: StateCreator<MessagesStore, [], [], MessagesSlice> = (set, get) => ({
-  ...initialMessagesState,
+export const createConversationSlice: StateCreator<ConversationStore, [], [], ConversationSlice> = (set, get) => ({
+  ...initialConversationState,
   async loadUnread() {
     try {
       const counts = await fetchUnreadCounts()
@@ -98,6 +98,6 @@ export const createMessagesSlice: StateCreator<MessagesStore, [], [], MessagesSl
     set(({ thanksReceived }) => ({ thanksReceived: thanksReceived.filter((t) => t.request_id !== requestId) }))
   },
   messagesAfterLogout() {
-    set(initialMessagesState)
+    set(initialConversationState)
   },
 })

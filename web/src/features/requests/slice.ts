@@ -80,7 +80,7 @@ export interface RequestsActions {
   dropRequest: (id: number) => void
   /** A session ended: nothing of the last user's list stays on screen. */
   requestsAfterLogout: () => void
-  /** The list kept on the device (store/requests-cache.ts), shown until the server answers. */
+  /** The list kept on the device (requests-cache.ts), shown until the server answers. */
   restoreRequests: (requests: HelpRequest[], loadedAt: number) => void
 }
 
@@ -301,7 +301,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
   }
 }
 
-// The pure rules (visibility, ordering) live in requests/selectors.ts, which tests load without a DOM.
+// The pure rules (visibility, ordering) live in selectors.ts, which tests load without a DOM.
 export { isActive, isResponder, isVisible, orderRequests, visibleRequests, type Viewer } from './selectors.ts'
 
 export const selectRequests = (state: RequestsState): HelpRequest[] => state.requests

@@ -29,7 +29,7 @@ export interface LocationActions {
   /**
    * Keeps the server's copy of a browser position current while logged in: reported once per browser session
    * (docs/product.md#accounts), then after moves of more than a kilometre, at most once a minute
-   * (location/position-reporter.ts).
+   * (position-reporter.ts).
    */
   reportPosition: () => void
   /**

@@ -4,10 +4,10 @@ import type { ConversationMessage } from '../../web/src/features/conversation/ap
 import { compareIds, mergeMessages } from '../../web/src/features/conversation/message-order.ts'
 import { parseServerEvent } from '../../web/src/shared/live/server-events.ts'
 import {
-  createMessagesSlice,
+  createConversationSlice,
   selectThanksArrived,
   selectUnread,
-  type MessagesStore,
+  type ConversationStore,
 } from '../../web/src/features/conversation/slice.ts'
 
 const ME = 7
@@ -22,7 +22,8 @@ const message = (id: string, requestId: number, authorId = OTHER): ConversationM
   created_at: '2026-05-01T10:00:00.000Z',
 })
 
-const store = () => create<MessagesStore>()((...args) => ({ user: { user_id: ME }, ...createMessagesSlice(...args) }))
+const store = () =>
+  create<ConversationStore>()((...args) => ({ user: { user_id: ME }, ...createConversationSlice(...args) }))
 
 t.test('live messages count as unread unless they are mine or their conversation is on screen', async (t) => {
   const messages = store()
