@@ -10,8 +10,8 @@ import {
   SAME_PLACE_OFFSET_DEG,
   serviceLanguageOf,
   shortenDescription,
-  telHref,
 } from '../../web/src/features/services/services.ts'
+import { telHref } from '../../web/src/shared/phone/format.ts'
 
 const at = (service_id: number, latitude: number, longitude: number) => ({ service_id, latitude, longitude })
 

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { BootScreen } from './BootScreen.tsx'
-import { LivePausedNotice } from '../shared/live/LivePausedNotice.tsx'
+import { LivePausedNotice } from './LivePausedNotice.tsx'
 import { OfflineBanner } from '../features/pwa/OfflineBanner.tsx'
 import { UpdatePrompt } from '../features/pwa/UpdatePrompt.tsx'
 import { AppRoutes } from './routes.tsx'

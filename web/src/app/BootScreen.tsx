@@ -1,4 +1,4 @@
-import { BOOT_TEXTS } from './boot-texts.ts'
+import { BOOT_TEXTS } from '../shared/i18n/boot-texts.ts'
 import { LOCALE_OF } from '../shared/i18n/language.ts'
 import { selectCatalogStatus, selectLanguage } from '../features/settings/slice.ts'
 import { useStore } from './store.ts'

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { messages } from '../shared/i18n/catalog.ts'
-import { shellMessages } from './shell-catalog.ts'
+import { shellMessages } from '../shared/i18n/shell-catalog.ts'
 import { SimplePage } from './layout/SimplePage.tsx'
 
 /** Any path outside the route table. */

@@ -6,7 +6,7 @@ import { SettingsButton } from '../../features/settings/SettingsButton.tsx'
 import { LazySettingsModal } from '../../features/settings/LazySettingsModal.tsx'
 import { TopBar } from '../TopBar.tsx'
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.ts'
-import { shellMessages } from '../shell-catalog.ts'
+import { shellMessages } from '../../shared/i18n/shell-catalog.ts'
 import './pages.css'
 
 interface FormPageProps {

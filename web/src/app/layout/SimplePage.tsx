@@ -4,7 +4,7 @@ import { Link } from 'wouter'
 import { Banner } from '../../shared/ui/Banner.tsx'
 import { TopBar } from '../TopBar.tsx'
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.ts'
-import { shellMessages } from '../shell-catalog.ts'
+import { shellMessages } from '../../shared/i18n/shell-catalog.ts'
 import './pages.css'
 
 interface SimplePageProps {

@@ -12,7 +12,7 @@ import { useAction } from '../../shared/form/useAction.ts'
 import { useFocusOnError } from '../../shared/form/useFocusOnError.ts'
 import { formMessages } from '../../shared/form/form-catalog.ts'
 import { messages } from '../../shared/i18n/catalog.ts'
-import { screenTitles } from '../../app/shell-catalog.ts'
+import { screenTitles } from '../../shared/i18n/shell-catalog.ts'
 import { useStore } from '../../app/store.ts'
 import { FormPage } from '../../app/layout/FormPage.tsx'
 

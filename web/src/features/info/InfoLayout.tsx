@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import type { ReactNode } from 'react'
 import { useLocation } from 'wouter'
-import { shellMessages } from '../../app/shell-catalog.ts'
+import { shellMessages } from '../../shared/i18n/shell-catalog.ts'
 import { SimplePage } from '../../app/layout/SimplePage.tsx'
 import './info.css'
 

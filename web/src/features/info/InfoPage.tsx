@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { Link } from 'wouter'
-import { screenTitles } from '../../app/shell-catalog.ts'
+import { screenTitles } from '../../shared/i18n/shell-catalog.ts'
 import { InfoLayout } from './InfoLayout.tsx'
 import { infoMessages } from './info-catalog.ts'
 import { SupportAddress } from './SupportAddress.tsx'

@@ -10,7 +10,7 @@ import {
   useDefaultView,
   useServiceMarkers,
   type ServiceMarker,
-} from '../../shared/map/service-layers.ts'
+} from './service-layers.ts'
 
 export interface ServiceMapProps {
   markers: readonly ServiceMarker[]

@@ -39,9 +39,6 @@ export const CATEGORY_LOOKS: Record<ServiceCategory, CategoryLook> = {
 export const CERTIFICATE_GLYPH =
   'M12 2l2.4 1.8 3-.2.9 2.9 2.5 1.7-1 2.8 1 2.8-2.5 1.7-.9 2.9-3-.2L12 20l-2.4-1.8-3 .2-.9-2.9-2.5-1.7 1-2.8-1-2.8 2.5-1.7.9-2.9 3 .2z'
 
-/** The user's own position. */
-export const OWN_POSITION_COLOR = '#0b57b0'
-
 /** A round marker with the category's glyph, as an SVG document (for OpenLayers' Icon and for <img>). */
 export function markerSvg(category: ServiceCategory, size = 36): string {
   const { color, glyph } = CATEGORY_LOOKS[category]

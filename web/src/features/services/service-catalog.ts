@@ -60,14 +60,4 @@ export const serviceMessages = defineMessages({
   visitwebsite: /*i18n*/ { id: 'visitwebsite', message: 'Visit website' },
   logo: /*i18n*/ { id: 'logo', message: 'Logo of {name}' },
   yourlocation: /*i18n*/ { id: 'yourlocation', message: 'Your location', comment: 'Map marker legend.' },
-  authfailuretitle: /*i18n*/ {
-    id: 'authfailuretitle',
-    message: 'The map service refused the API key',
-    comment: 'AuthFailure panel: map tiles answered 401 or 403.',
-  },
-  authfailuretext: /*i18n*/ {
-    id: 'authfailuretext',
-    message:
-      'The background map cannot be shown because the map tile service did not accept this site’s API key. The services are still on the map and can be opened. Please tell the site’s administrator.',
-  },
 })

@@ -78,11 +78,6 @@ export function safeWebsite(url: string | null | undefined): string | null {
   }
 }
 
-/** A phone number as a tel: link target (spaces and dashes dropped). */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^+0-9]/g, '')}`
-}
-
 /** 'all' is ours: the SPEC's dropdown lists six categories; "all" is its natural starting value. */
 export type ServiceFilter = FilterCategory | 'all'
 

@@ -4,7 +4,7 @@ import { changeUsername, deleteAccount, fetchUserCount } from '../account/api.ts
 import { accountMessages } from './account-catalog.ts'
 import { formMessages } from '../../shared/form/form-catalog.ts'
 import { messages } from '../../shared/i18n/catalog.ts'
-import { usePhoneDisplay } from '../account/phone/display.ts'
+import { usePhoneDisplay } from '../../shared/phone/display.ts'
 import { useStore } from '../../app/store.ts'
 import { selectIsAdmin, selectUser } from '../account/session/slice.ts'
 import { usernameError, USER_NAME_MAX } from '../account/validation.ts'

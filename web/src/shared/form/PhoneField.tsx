@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { formMessages } from './form-catalog.ts'
-import { PHONE_MAX_LENGTH, PHONE_PLACEHOLDER } from '../../features/account/phone/rules.ts'
+import { PHONE_MAX_LENGTH, PHONE_PLACEHOLDER } from '../phone/rules.ts'
 import { TextField, type TextFieldProps } from './TextField.tsx'
 
 type PhoneFieldProps = Omit<

@@ -1,5 +1,4 @@
 import type { StateCreator } from 'zustand'
-import type { AppState } from '../../app/store.ts'
 
 export interface LiveState {
   /**
@@ -16,9 +15,9 @@ export type LiveSlice = LiveState & LiveActions
 
 export const initialLiveState: LiveState = { livePaused: false }
 
-export const createLiveSlice: StateCreator<AppState, [], [], LiveSlice> = (set) => ({
+export const createLiveSlice: StateCreator<LiveSlice, [], [], LiveSlice> = (set) => ({
   ...initialLiveState,
   setLivePaused: (livePaused) => set({ livePaused }),
 })
 
-export const selectLivePaused = (state: AppState): boolean => state.livePaused
+export const selectLivePaused = (state: LiveState): boolean => state.livePaused

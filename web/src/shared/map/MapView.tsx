@@ -6,7 +6,7 @@ import { defaults as defaultControls } from 'ol/control/defaults'
 import 'ol/ol.css'
 import type { MapConfig } from '../api/types.ts'
 import { messages } from '../i18n/catalog.ts'
-import { serviceMessages } from '../../features/services/service-catalog.ts'
+import { mapMessages } from './map-catalog.ts'
 import { useTileLayer } from './common-layers.ts'
 import { MapContext } from './context.ts'
 import { useMapConfig } from './useMapConfig.ts'
@@ -53,8 +53,8 @@ export function MapView({ initialView, className, label, children }: MapViewProp
     <div className="map-frame">
       {authFailed && (
         <div className="map-auth-failure" role="alert">
-          <h3 className="map-auth-failure__title">{i18n._(serviceMessages.authfailuretitle)}</h3>
-          <p>{i18n._(serviceMessages.authfailuretext)}</p>
+          <h3 className="map-auth-failure__title">{i18n._(mapMessages.authfailuretitle)}</h3>
+          <p>{i18n._(mapMessages.authfailuretext)}</p>
         </div>
       )}
       <div ref={attach} className={className} role="group" aria-label={label} />

@@ -9,11 +9,13 @@ import { fromLonLat } from 'ol/proj'
 import { unByKey } from 'ol/Observable'
 import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style'
 import type { Coordinates, MapConfig } from '../api/types.ts'
-import { OWN_POSITION_COLOR } from '../../features/services/categories.ts'
 import { useMap } from './context.ts'
 import { statusAwareTileLoader } from './tiles.ts'
 
 /** The layer hooks both maps use: tiles, the user's own position, and whether the user has moved the map. */
+
+/** The user's own position. */
+export const OWN_POSITION_COLOR = '#0b57b0'
 
 export const lonLat = ({ latitude, longitude }: Coordinates) => fromLonLat([longitude, latitude])
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { shellMessages } from '../../app/shell-catalog.ts'
+import { shellMessages } from '../i18n/shell-catalog.ts'
 import { isLocale, type Locale } from '../i18n/language.ts'
 
 /** Intrinsic widths of public/banners/banner-{locale}.svg (all 48 high), so the image reserves its space. */

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react'
-import { shellMessages } from '../../app/shell-catalog.ts'
+import { shellMessages } from '../i18n/shell-catalog.ts'
 import './Dialog.css'
 
 interface DialogProps {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { BOOT_TEXTS } from '../../app/boot-texts.ts'
+import { BOOT_TEXTS } from '../i18n/boot-texts.ts'
 import { isLocale } from '../i18n/language.ts'
 import { Loader } from './Loader.tsx'
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { messageKeyOf } from '../../../shared/api/server-error-texts.ts'
 import type { VerificationPurpose } from '../../../shared/api/types.ts'
-import { loadPhoneParser } from '../phone/parser.ts'
+import { loadPhoneParser } from '../../../shared/phone/parser.ts'
 import { getPhoneVerifier } from '../verification/index.ts'
 import { emptyCode } from './code.ts'
 import { FieldError } from '../../../shared/form/field-error.ts'

@@ -6,7 +6,7 @@ import { TextField } from '../../../shared/form/TextField.tsx'
 import { MapErrorBoundary } from '../../../shared/map/MapErrorBoundary.tsx'
 import { messages } from '../../../shared/i18n/catalog.ts'
 import { serviceCategoryNames, serviceMessages } from '../../services/service-catalog.ts'
-import { languageNames } from '../../../app/shell-catalog.ts'
+import { languageNames } from '../../../shared/i18n/shell-catalog.ts'
 import {
   FIELD_MAX,
   formatCoordinate,
@@ -20,7 +20,7 @@ import {
 import { RULE_MESSAGES, servicesAdminMessages } from './services-admin-catalog.ts'
 
 // OpenLayers comes with the map's own chunk, only once the form is opened.
-const PointPickerMap = lazy(() => import('../../../shared/map/PointPickerMap.tsx'))
+const PointPickerMap = lazy(() => import('./PointPickerMap.tsx'))
 
 const LANGUAGE_NAMES = { fi: languageNames.finnish, sv: languageNames.swedish, en: languageNames.english } as const
 /** The form's order: Finnish first, the product's main language. */

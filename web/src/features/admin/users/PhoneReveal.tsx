@@ -4,7 +4,7 @@ import { messageKeyOf } from '../../../shared/api/server-error-texts.ts'
 import { FormMessage } from '../../../shared/form/FormMessage.tsx'
 import { formMessages } from '../../../shared/form/form-catalog.ts'
 import { messages } from '../../../shared/i18n/catalog.ts'
-import { PhoneLink } from '../../account/phone/PhoneLink.tsx'
+import { PhoneLink } from '../../../shared/phone/PhoneLink.tsx'
 import { viewPhone, type AdminUser } from './api.ts'
 import { usersMessages } from './users-catalog.ts'
 

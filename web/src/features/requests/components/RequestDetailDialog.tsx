@@ -5,7 +5,7 @@ import { cardMessages } from '../card-catalog.ts'
 import { formMessages } from '../../../shared/form/form-catalog.ts'
 import { messages } from '../../../shared/i18n/catalog.ts'
 import { categoryNames, requestMessages } from '../request-catalog.ts'
-import { PhoneLink } from '../../account/phone/PhoneLink.tsx'
+import { PhoneLink } from '../../../shared/phone/PhoneLink.tsx'
 import { pointOf } from '../distance.ts'
 import { formatRelativeTime } from '../relative-time.ts'
 import { useRequestDetail } from '../useRequestDetail.ts'
@@ -27,7 +27,7 @@ import { OnMyWay } from '../../position-sharing/OnMyWay.tsx'
 import { useHelperPosition } from '../../position-sharing/useHelperPosition.ts'
 
 /** OpenLayers is big: its chunk loads only when a request with a location is opened. */
-const SingleLocationMap = lazy(() => import('../../../shared/map/SingleLocationMap.tsx'))
+const SingleLocationMap = lazy(() => import('./SingleLocationMap.tsx'))
 
 interface RequestDetailDialogProps {
   /** The request to show; null keeps the dialog closed. */

@@ -14,7 +14,7 @@ import { pointOf } from '../../../requests/distance.ts'
 import { approximateArea, HIDE_APPROXIMATE_MARKER_FROM_ZOOM } from '../../../../shared/map/approximate.ts'
 import { lonLat, useMovedByUser } from '../../../../shared/map/common-layers.ts'
 import { useMap } from '../../../../shared/map/context.ts'
-import { DEFAULT_CENTER, DEFAULT_ZOOM, HIT_TOLERANCE_PX } from '../../../../shared/map/service-layers.ts'
+import { DEFAULT_CENTER, DEFAULT_ZOOM, HIT_TOLERANCE_PX } from '../../../services/service-layers.ts'
 import type { StatusColors } from './status-colors.ts'
 import type { Flash } from './useLiveChanges.ts'
 

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react'
-import { resumeLiveUpdates } from '../../app/live-events.ts'
-import { liveMessages } from './live-catalog.ts'
-import { useStore } from '../../app/store.ts'
-import { selectLivePaused } from './slice.ts'
+import { resumeLiveUpdates } from './live-events.ts'
+import { liveMessages } from '../shared/live/live-catalog.ts'
+import { useStore } from './store.ts'
+import { selectLivePaused } from '../shared/live/slice.ts'
 import './live.css'
 
 /**

@@ -1,5 +1,5 @@
 import type { Ref } from 'react'
-import { telHref } from '../../services/services.ts'
+import { telHref } from './format.ts'
 import { usePhoneDisplay } from './display.ts'
 
 /** A phone number as a call link: shown in international format, dialled as stored (E.164). */

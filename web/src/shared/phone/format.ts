@@ -14,3 +14,8 @@ export function displayPhone(phone: string, parse: Parse): string {
   const international = parsed.formatInternational()
   return parsed.country === 'FI' ? international.replace(/ (\d{3})(\d{4})$/, ' $1 $2') : international
 }
+
+/** A phone number as a tel: link target (spaces and dashes dropped). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+0-9]/g, '')}`
+}

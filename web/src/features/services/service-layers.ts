@@ -9,12 +9,12 @@ import { boundingExtent, getHeight, getWidth } from 'ol/extent'
 import { Circle as CircleStyle, Fill, Icon, Stroke, Style, Text } from 'ol/style'
 import type { FeatureLike } from 'ol/Feature'
 import type OlMap from 'ol/Map'
-import type { Coordinates } from '../api/types.ts'
-import type { ServiceCategory } from '../../features/services/api.ts'
-import { markerDataUrl } from '../../features/services/categories.ts'
-import { NAMES_ABOVE_ZOOM } from '../../features/services/services.ts'
-import { lonLat, useMovedByUser } from './common-layers.ts'
-import { useMap } from './context.ts'
+import type { Coordinates } from '../../shared/api/types.ts'
+import type { ServiceCategory } from './api.ts'
+import { markerDataUrl } from './categories.ts'
+import { NAMES_ABOVE_ZOOM } from './services.ts'
+import { lonLat, useMovedByUser } from '../../shared/map/common-layers.ts'
+import { useMap } from '../../shared/map/context.ts'
 
 /** docs/product.md#service-map: zoom 10 on the user's position, else zoom 5 centred on about 63.92, 25.75. */
 export const DEFAULT_CENTER: Coordinates = { latitude: 63.92, longitude: 25.75 }

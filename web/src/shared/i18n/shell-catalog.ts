@@ -1,5 +1,5 @@
-import { defineMessages } from '../shared/i18n/define-messages.ts'
-import type { Language } from '../shared/i18n/language.ts'
+import { defineMessages } from './define-messages.ts'
+import type { Language } from './language.ts'
 
 /** Texts of the app shell that are used as strings (attributes, document titles) or in more than one place. */
 export const shellMessages = defineMessages({

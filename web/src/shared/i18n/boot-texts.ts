@@ -1,4 +1,4 @@
-import type { Locale } from '../shared/i18n/language.ts'
+import type { Locale } from './language.ts'
 
 /**
  * The only texts shown before any catalog is loaded: they cannot come from a catalog. Everything else is
