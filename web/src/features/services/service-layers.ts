@@ -9,6 +9,8 @@ import { boundingExtent, getHeight, getWidth } from 'ol/extent'
 import { Circle as CircleStyle, Fill, Icon, Stroke, Style, Text } from 'ol/style'
 import type { FeatureLike } from 'ol/Feature'
 import type OlMap from 'ol/Map'
+import type BaseLayer from 'ol/layer/Base'
+import type { EventsKey } from 'ol/events'
 import type { Coordinates } from '../../shared/api/types.ts'
 import type { ServiceCategory } from './api.ts'
 import { markerDataUrl } from './categories.ts'
@@ -22,6 +24,19 @@ export const DEFAULT_ZOOM = 5
 export const OWN_POSITION_ZOOM = 10
 /** Clicks this many pixels off a marker still hit it: a 36 px marker becomes a 48 px target. */
 export const HIT_TOLERANCE_PX = 6
+
+/** A pointer cursor while the mouse is over one of the layer's features (not while the map is dragged). */
+export function pointerCursorOver(map: OlMap, layer: BaseLayer): EventsKey {
+  return map.on('pointermove', (event) => {
+    if (event.dragging) return
+    const hit = map.hasFeatureAtPixel(event.pixel, {
+      hitTolerance: HIT_TOLERANCE_PX,
+      layerFilter: (candidate) => candidate === layer,
+    })
+    const element = map.getTargetElement()
+    if (element) element.style.cursor = hit ? 'pointer' : ''
+  })
+}
 /** Markers whose centres are closer than this many pixels are drawn as one cluster with a count. */
 export const CLUSTER_DISTANCE_PX = 40
 /**
@@ -165,15 +180,7 @@ export function useServiceMarkers(markers: readonly ServiceMarker[], onSelect: (
         })
         if (members) openOrZoomTo(map, members, (id) => select(id))
       }),
-      map.on('pointermove', (event) => {
-        if (event.dragging) return
-        const hit = map.hasFeatureAtPixel(event.pixel, {
-          hitTolerance: HIT_TOLERANCE_PX,
-          layerFilter: (candidate) => candidate === layer,
-        })
-        const element = map.getTargetElement()
-        if (element) element.style.cursor = hit ? 'pointer' : ''
-      }),
+      pointerCursorOver(map, layer),
     ]
     return () => {
       unByKey(keys)

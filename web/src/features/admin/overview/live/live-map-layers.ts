@@ -14,7 +14,7 @@ import { pointOf } from '../../../requests/distance.ts'
 import { approximateArea, HIDE_APPROXIMATE_MARKER_FROM_ZOOM } from '../../../../shared/map/approximate.ts'
 import { lonLat, useMovedByUser } from '../../../../shared/map/common-layers.ts'
 import { useMap } from '../../../../shared/map/context.ts'
-import { DEFAULT_CENTER, DEFAULT_ZOOM, HIT_TOLERANCE_PX } from '../../../services/service-layers.ts'
+import { DEFAULT_CENTER, DEFAULT_ZOOM, HIT_TOLERANCE_PX, pointerCursorOver } from '../../../services/service-layers.ts'
 import type { StatusColors } from './status-colors.ts'
 import type { Flash } from './useLiveChanges.ts'
 
@@ -124,15 +124,7 @@ export function useRequestMarkers(
         })
         if (id !== undefined) open(id)
       }),
-      map.on('pointermove', (event) => {
-        if (event.dragging) return
-        const hit = map.hasFeatureAtPixel(event.pixel, {
-          hitTolerance: HIT_TOLERANCE_PX,
-          layerFilter: (candidate) => candidate === layer,
-        })
-        const element = map.getTargetElement()
-        if (element) element.style.cursor = hit ? 'pointer' : ''
-      }),
+      pointerCursorOver(map, layer),
       layer.on('postrender', (event) => {
         if (drawPulses(event, source, pulses.current.flashes, pulses.current.colors)) map.render()
       }),
