@@ -1,4 +1,4 @@
-import type { Report } from './position-reporter.ts'
+import type { Report } from './location-reporter.ts'
 
 /**
  * sessionStorage key: the last position this browser session reported, and when. A reload goes on from it

@@ -1,8 +1,8 @@
 import type { StateCreator } from 'zustand'
 import type { Coordinates } from '../../../shared/api/types.ts'
 import { fetchSavedLocation, reportLocation } from '../api.ts'
-import { getBrowserPosition, watchBrowserPosition } from './browser-position.ts'
-import { PositionReporter } from './position-reporter.ts'
+import { getBrowserLocation, watchBrowserLocation } from './browser-location.ts'
+import { LocationReporter } from './location-reporter.ts'
 import { readLastReport, saveLastReport } from './report-flag.ts'
 import type { AppState } from '../../../app/store.ts'
 
@@ -29,7 +29,7 @@ export interface LocationActions {
   /**
    * Keeps the server's copy of a browser position current while logged in: reported once per browser session
    * (docs/product.md#accounts), then after moves of more than a kilometre, at most once a minute
-   * (position-reporter.ts).
+   * (location-reporter.ts).
    */
   reportPosition: () => void
   /**
@@ -60,7 +60,7 @@ export const initialLocationState: LocationState = {
 export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> = (set, get) => {
   let locating: Promise<Coordinates | null> | null = null
   let stopWatching: (() => void) | null = null
-  const reporter = new PositionReporter(async (position) => {
+  const reporter = new LocationReporter(async (position) => {
     await reportLocation(position)
     saveLastReport({ position, at: Date.now() })
     set({ reachCentre: position })
@@ -70,7 +70,7 @@ export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> 
 
   /** After a browser fix, while logged in: follow the position (the user allowed it), reporting moves. */
   function follow() {
-    stopWatching ??= watchBrowserPosition((position) => {
+    stopWatching ??= watchBrowserLocation((position) => {
       set({ position, positionSource: 'browser', locationStatus: 'known' })
       get().reportPosition()
     })
@@ -78,7 +78,7 @@ export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> 
 
   async function fromBrowser(): Promise<Coordinates | null> {
     try {
-      const position = await getBrowserPosition()
+      const position = await getBrowserLocation()
       set({ position, positionSource: 'browser', locationStatus: 'known' })
       return position
     } catch (error) {
@@ -106,7 +106,7 @@ export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> 
     ...initialLocationState,
 
     followPrecisely: (onFix) =>
-      watchBrowserPosition((position) => {
+      watchBrowserLocation((position) => {
         set({ position, positionSource: 'browser', locationStatus: 'known' })
         onFix(position)
       }, true),

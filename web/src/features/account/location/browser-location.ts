@@ -6,7 +6,7 @@ const TIMEOUT_MS = 15_000
 const MAXIMUM_AGE_MS = 60_000
 
 /** The browser's current position. Rejects when geolocation is missing, refused or times out. */
-export function getBrowserPosition(): Promise<Coordinates> {
+export function getBrowserLocation(): Promise<Coordinates> {
   return new Promise((resolve, reject) => {
     if (!('geolocation' in navigator)) {
       reject(new Error('This browser has no geolocation'))
@@ -26,7 +26,7 @@ export function getBrowserPosition(): Promise<Coordinates> {
  * matters for the list, not metres, and it spares the battery. `precise` is for a helper on their way, whose dot the
  * owner watches approach (fixes at most 5 s old). Errors only end the updates (a refused permission, no fix).
  */
-export function watchBrowserPosition(onFix: (position: Coordinates) => void, precise = false): () => void {
+export function watchBrowserLocation(onFix: (position: Coordinates) => void, precise = false): () => void {
   if (!('geolocation' in navigator)) return () => {}
   const id = navigator.geolocation.watchPosition(
     ({ coords }) => onFix({ latitude: coords.latitude, longitude: coords.longitude }),

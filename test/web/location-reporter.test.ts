@@ -1,9 +1,9 @@
 import t from 'tap'
 import {
-  PositionReporter,
+  LocationReporter,
   REPORT_INTERVAL_MS,
   type ReporterClock,
-} from '../../web/src/features/account/location/position-reporter.ts'
+} from '../../web/src/features/account/location/location-reporter.ts'
 import type { Coordinates } from '../../web/src/shared/api/types.ts'
 
 /** A clock the test moves by hand; timers run when it passes them. */
@@ -38,7 +38,7 @@ const north = (km: number): Coordinates => ({ latitude: 60.17 + km / 111.2, long
 function reporterWith(fail = () => false) {
   const { clock, advance, pending } = manualClock()
   const sent: Coordinates[] = []
-  const reporter = new PositionReporter(
+  const reporter = new LocationReporter(
     async (position) => {
       sent.push(position)
       if (fail()) throw new Error('offline')

@@ -29,7 +29,7 @@ const realClock: ReporterClock = {
  * once they are more than REPORT_DISTANCE_KM from the last report, and at most once per REPORT_INTERVAL_MS; a move
  * within the interval is reported when it ends, with the newest fix. A failed report is retried at a later fix.
  */
-export class PositionReporter {
+export class LocationReporter {
   private latest: Coordinates | null = null
   private timer: unknown = null
   private sending = false
