@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { MANIFEST_FILES, webManifest, type ManifestLanguage } from './src/pwa/manifest.ts'
+import { MANIFEST_FILES, webManifest, type ManifestLanguage } from './src/features/pwa/manifest.ts'
 
 /** The scripts run Vite from the repo root with --config web/vite.config.ts, so the paths are anchored here. */
 const webRoot = fileURLToPath(new URL('.', import.meta.url))
@@ -27,7 +27,7 @@ export default defineConfig({
     react(),
     webManifests(),
     // The worker (src/service-worker.ts), built as /service-worker.js: precache of the app shell, offline
-    // navigation and web push. The app registers it itself (src/pwa/register.ts) to offer a reload on updates.
+    // navigation and web push. The app registers it itself (src/features/pwa/register.ts) to offer a reload on updates.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import postgres from 'postgres'
 import t, { type Test } from 'tap'
-import type { HelpRequest } from '../../web/src/api/requests.ts'
+import type { HelpRequest } from '../../web/src/features/requests/api.ts'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import {

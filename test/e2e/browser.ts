@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 import type { Test } from 'tap'
 import type { Config } from '../../server/config.ts'
-import { INSTALL_REDIRECT_KEY } from '../../web/src/install/install-redirect.ts'
+import { INSTALL_REDIRECT_KEY } from '../../web/src/features/pwa/install/install-redirect.ts'
 import { buildTestApp, createTestDatabase, tempDir } from '../helper.ts'
 import { startTileServer } from './tile-server.ts'
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import postgres from 'postgres'
 import t, { type Test } from 'tap'
-import { distanceKm, formatKm } from '../../web/src/requests/distance.ts'
+import { distanceKm, formatKm } from '../../web/src/features/requests/distance.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { createUser, logIn, openSettingsSection, type TestUser } from './accounts-helpers.ts'
 import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer } from './browser.ts'

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import t, { type Test } from 'tap'
-import { distanceKm, formatKm } from '../../web/src/requests/distance.ts'
+import { distanceKm, formatKm } from '../../web/src/features/requests/distance.ts'
 import { startTileServer } from './tile-server.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'

@@ -1,11 +1,16 @@
 import t from 'tap'
-import { countScale, labelledDays, largestBar, totals } from '../../web/src/admin/overview/figures/chart-scale.ts'
+import {
+  countScale,
+  labelledDays,
+  largestBar,
+  totals,
+} from '../../web/src/features/admin/overview/figures/chart-scale.ts'
 import {
   formatDuration,
   formatLongDay,
   formatShare,
   formatShortDay,
-} from '../../web/src/admin/overview/figures/figures-format.ts'
+} from '../../web/src/features/admin/overview/figures/figures-format.ts'
 
 t.test(
   'medians: seconds under a minute, minutes under an hour, hours under two days, then days; a dash for nothing',

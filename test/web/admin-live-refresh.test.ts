@@ -1,5 +1,5 @@
 import t from 'tap'
-import { LiveRefresh, type RefreshClock } from '../../web/src/admin/overview/figures/live-refresh.ts'
+import { LiveRefresh, type RefreshClock } from '../../web/src/features/admin/overview/figures/live-refresh.ts'
 
 /** A clock whose time moves only when the test says so, running the timers that fall due on the way. */
 class FakeClock implements RefreshClock {

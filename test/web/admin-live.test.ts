@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { HelpRequest } from '../../web/src/api/requests.ts'
+import type { HelpRequest } from '../../web/src/features/requests/api.ts'
 import {
   ALL_REQUESTS,
   liveChanges,
@@ -8,7 +8,7 @@ import {
   sortRequests,
   statusesById,
   type LiveFilters,
-} from '../../web/src/admin/overview/live/live-filters.ts'
+} from '../../web/src/features/admin/overview/live/live-filters.ts'
 import { helpRequest } from './fixtures.ts'
 
 // 2026-06-15 12:00 in Helsinki (UTC+3 in summer).

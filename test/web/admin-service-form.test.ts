@@ -11,7 +11,7 @@ import {
   searchServices,
   type AdminService,
   type ServiceForm,
-} from '../../web/src/admin/services/service-form.ts'
+} from '../../web/src/features/admin/services/service-form.ts'
 
 const stored: AdminService = {
   service_id: 4,

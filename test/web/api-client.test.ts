@@ -1,7 +1,7 @@
 import t from 'tap'
-import { apiFetch, apiPut, connectSession, refreshAccessToken } from '../../web/src/api/client.ts'
-import { ApiError } from '../../web/src/api/errors.ts'
-import { login, logout, reportLocation } from '../../web/src/api/user.ts'
+import { apiFetch, apiPut, connectSession, refreshAccessToken } from '../../web/src/shared/api/client.ts'
+import { ApiError } from '../../web/src/shared/api/errors.ts'
+import { login, logout, reportLocation } from '../../web/src/features/account/api.ts'
 
 interface Call {
   path: string

@@ -2,7 +2,7 @@ import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import t, { type Test } from 'tap'
-import { messages } from '../../web/src/i18n/messages.ts'
+import { messages } from '../../web/src/shared/i18n/catalog.ts'
 import { checkCatalogs, checkTerminology, INTENTIONALLY_IDENTICAL, parsePo, readCatalog } from './catalog-check.ts'
 
 const LOCALES_DIR = fileURLToPath(new URL('../../web/src/locales', import.meta.url))
@@ -86,12 +86,12 @@ const ADDED_KEYS = [
 const WEB_SRC = fileURLToPath(new URL('../../web/src', import.meta.url))
 
 /**
- * Every descriptor exported by a `*-messages.ts` module (or messages.ts) under web/src, found by name so that a new
- * module is covered without being listed here.
+ * Every descriptor exported by a catalog module (`*-catalog.ts`, or shared/i18n/catalog.ts) under web/src, found
+ * by name so that a new module is covered without being listed here.
  */
 async function messageDescriptorsInCode(): Promise<Array<{ id: string; message: string }>> {
   const files = readdirSync(WEB_SRC, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /(^|[/-])messages\.ts$/.test(file) && !file.startsWith('locales'))
+    .filter((file) => /(^|[/-])catalog\.ts$/.test(file) && !file.startsWith('locales'))
     .sort()
   const descriptors: Array<{ id: string; message: string }> = []
   for (const file of files) {
@@ -117,7 +117,7 @@ t.test('every SPEC message key and language name is in the catalogs', async (t) 
   t.same(
     Object.keys(messages).sort(),
     [...SPEC_KEYS, ...ADDED_KEYS].sort(),
-    'messages.ts defines exactly the SPEC keys and the added ones',
+    'shared/i18n/catalog.ts defines exactly the SPEC keys and the added ones',
   )
 })
 

@@ -1,5 +1,11 @@
 import t from 'tap'
-import { backspaceInBox, emptyCode, isCodeComplete, parsePastedCode, typeIntoBox } from '../../web/src/wizard/code.ts'
+import {
+  backspaceInBox,
+  emptyCode,
+  isCodeComplete,
+  parsePastedCode,
+  typeIntoBox,
+} from '../../web/src/features/account/wizard/code.ts'
 
 t.test('a paste is accepted only when it is exactly six digits', async (t) => {
   t.same(parsePastedCode('123456'), ['1', '2', '3', '4', '5', '6'])

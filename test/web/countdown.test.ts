@@ -1,5 +1,5 @@
 import t from 'tap'
-import { resendWait, secondsLeft } from '../../web/src/wizard/countdown.ts'
+import { resendWait, secondsLeft } from '../../web/src/features/account/wizard/countdown.ts'
 
 t.test('the contract: 30 s after the first code, then 60 s after every resend', async (t) => {
   t.same(

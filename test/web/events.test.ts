@@ -1,14 +1,10 @@
 import t from 'tap'
 import { helpRequest } from './fixtures.ts'
-import { reconnectDelay, RECONNECT_MAX_MS } from '../../web/src/events/backoff.ts'
-import {
-  applyRequestEvent,
-  helpedRequestChange,
-  ownRequestChange,
-  parseServerEvent,
-} from '../../web/src/events/events.ts'
-import { EventStream, REPLACED_CLOSE, UNAUTHORIZED_CLOSE, type SocketLike } from '../../web/src/events/stream.ts'
-import { orderRequests } from '../../web/src/requests/selectors.ts'
+import { reconnectDelay, RECONNECT_MAX_MS } from '../../web/src/shared/live/backoff.ts'
+import { applyRequestEvent, helpedRequestChange, ownRequestChange } from '../../web/src/features/requests/list-merge.ts'
+import { parseServerEvent } from '../../web/src/shared/live/server-events.ts'
+import { EventStream, REPLACED_CLOSE, UNAUTHORIZED_CLOSE, type SocketLike } from '../../web/src/shared/live/stream.ts'
+import { orderRequests } from '../../web/src/features/requests/selectors.ts'
 
 const request = helpRequest
 

@@ -1,4 +1,4 @@
-import type { HelpRequest } from '../../web/src/api/requests.ts'
+import type { HelpRequest } from '../../web/src/features/requests/api.ts'
 
 /** A help request as the API answers it; tests override what matters to them. */
 export function helpRequest(fields: Partial<HelpRequest> = {}): HelpRequest {

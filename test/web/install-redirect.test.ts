@@ -1,6 +1,9 @@
 import t from 'tap'
-import { landingHandlesFirstVisit, shouldRedirectToInstall } from '../../web/src/install/install-redirect.ts'
-import { isIosDevice } from '../../web/src/install/ios-device.ts'
+import {
+  landingHandlesFirstVisit,
+  shouldRedirectToInstall,
+} from '../../web/src/features/pwa/install/install-redirect.ts'
+import { isIosDevice } from '../../web/src/features/pwa/install/ios-device.ts'
 
 const FIRST_VISIT = { handledThisSession: false, standalone: false, search: '' }
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { chooseLanguage, languageOfTag, LOCALE_OF } from '../../web/src/i18n/language.ts'
+import { chooseLanguage, languageOfTag, LOCALE_OF } from '../../web/src/shared/i18n/language.ts'
 
 t.test('a valid saved choice wins over the browser languages', async (t) => {
   t.equal(chooseLanguage('swedish', ['fi-FI', 'en-US']), 'swedish')

@@ -1,13 +1,13 @@
 import t from 'tap'
-import type { Coordinates } from '../../web/src/api/types.ts'
-import { parseServerEvent } from '../../web/src/events/events.ts'
+import type { Coordinates } from '../../web/src/shared/api/types.ts'
+import { parseServerEvent } from '../../web/src/shared/live/server-events.ts'
 import {
   PositionSharer,
   SHARE_INTERVAL_MS,
   type SendOutcome,
   type SharerClock,
-} from '../../web/src/location/position-sharer.ts'
-import { approachOf, formatApproachKm } from '../../web/src/requests/approach.ts'
+} from '../../web/src/features/position-sharing/position-sharer.ts'
+import { approachOf, formatApproachKm } from '../../web/src/features/position-sharing/approach.ts'
 
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 

@@ -1,6 +1,6 @@
 import t from 'tap'
-import { loadPhoneParser } from '../../web/src/phone/parser.ts'
-import { checkPhone, hasOnlyPhoneCharacters, PHONE_MAX_LENGTH } from '../../web/src/phone/rules.ts'
+import { loadPhoneParser } from '../../web/src/shared/phone/parser.ts'
+import { checkPhone, hasOnlyPhoneCharacters, PHONE_MAX_LENGTH } from '../../web/src/shared/phone/rules.ts'
 
 t.test('character rule of the contract: digits, spaces, hyphens, parentheses, one leading plus', async (t) => {
   for (const ok of [

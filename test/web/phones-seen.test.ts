@@ -1,6 +1,6 @@
 import t from 'tap'
 import { helpRequest } from './fixtures.ts'
-import { applyRequestEvent, withPhonesSeen } from '../../web/src/events/events.ts'
+import { applyRequestEvent, withPhonesSeen } from '../../web/src/features/requests/list-merge.ts'
 
 const HELD = helpRequest({
   request_id: 1,

@@ -1,11 +1,11 @@
 import t from 'tap'
 import { create } from 'zustand'
-import type { HelpRequest } from '../../web/src/api/requests.ts'
-import { createPositionsSlice, type PositionsStore } from '../../web/src/store/slices/positions.ts'
+import type { HelpRequest } from '../../web/src/features/requests/api.ts'
+import { createPositionsSlice, type PositionsStore } from '../../web/src/features/position-sharing/slice.ts'
 import {
   stopSharingWhenResponseEnds,
   type SharingGuardState,
-} from '../../web/src/store/stop-sharing-when-response-ends.ts'
+} from '../../web/src/features/position-sharing/stop-sharing-when-response-ends.ts'
 
 const ME = 7
 const position = (latitude: number, at: string) => ({ latitude, longitude: 24.9, at })

@@ -1,13 +1,13 @@
 import { createECDH, randomBytes } from 'node:crypto'
 import t from 'tap'
-import { base64UrlToBytes, sameBytes } from '../../web/src/push/base64url.ts'
+import { base64UrlToBytes, sameBytes } from '../../web/src/features/pwa/push/base64url.ts'
 import {
   chooseWindow,
   NOTIFICATION_ICON,
   notificationFromPayload,
   parsePayload,
   safeAppPath,
-} from '../../web/src/push/notification.ts'
+} from '../../web/src/features/pwa/push/notification.ts'
 
 t.test('a server payload becomes the notification it describes', async (t) => {
   const plan = notificationFromPayload(

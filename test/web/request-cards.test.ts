@@ -1,12 +1,12 @@
 import t from 'tap'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
 import { helpRequest } from './fixtures.ts'
-import type { HelpRequest } from '../../web/src/api/requests.ts'
-import { displayPhone } from '../../web/src/phone/format.ts'
-import { geoUri, openStreetMapUrl } from '../../web/src/requests/map-links.ts'
-import { hasNews } from '../../web/src/requests/news.ts'
-import { previewOf } from '../../web/src/requests/preview.ts'
-import { formatAge } from '../../web/src/requests/relative-time.ts'
+import type { HelpRequest } from '../../web/src/features/requests/api.ts'
+import { displayPhone } from '../../web/src/shared/phone/format.ts'
+import { geoUri, openStreetMapUrl } from '../../web/src/features/requests/map-links.ts'
+import { hasNews } from '../../web/src/features/requests/news.ts'
+import { previewOf } from '../../web/src/features/requests/preview.ts'
+import { formatAge } from '../../web/src/features/requests/relative-time.ts'
 
 t.test('the age on a card: the largest whole unit, short, in the interface locale', async (t) => {
   const now = Date.parse('2026-05-01T12:00:00Z')

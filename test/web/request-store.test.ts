@@ -1,7 +1,7 @@
 import t from 'tap'
 import { helpRequest } from './fixtures.ts'
 import { create } from 'zustand'
-import { createRequestsSlice, type RequestsStore } from '../../web/src/store/slices/requests.ts'
+import { createRequestsSlice, type RequestsStore } from '../../web/src/features/requests/slice.ts'
 
 const OLDER = '2026-05-01T10:00:00.000Z'
 const NEWER = '2026-05-01T10:00:05.000Z'

@@ -5,7 +5,7 @@ import {
   readCachedRequests,
   REQUESTS_CACHE_KEY,
   saveCachedRequests,
-} from '../../web/src/store/requests-cache.ts'
+} from '../../web/src/features/requests/requests-cache.ts'
 import { helpRequest } from './fixtures.ts'
 
 /** localStorage as far as the cache uses it. */

@@ -1,12 +1,12 @@
 import t from 'tap'
 import { helpRequest } from './fixtures.ts'
-import type { HelpRequest } from '../../web/src/api/requests.ts'
-import { ApiError } from '../../web/src/api/errors.ts'
-import { messageKeyOf, takeOverFeedback } from '../../web/src/api/server-messages.ts'
-import { distanceKm, formatKm, distanceFrom } from '../../web/src/requests/distance.ts'
-import { formatRelativeTime } from '../../web/src/requests/relative-time.ts'
-import { descriptionError } from '../../web/src/requests/validation.ts'
-import { isVisible, orderRequests, visibleRequests, type Viewer } from '../../web/src/requests/selectors.ts'
+import type { HelpRequest } from '../../web/src/features/requests/api.ts'
+import { ApiError } from '../../web/src/shared/api/errors.ts'
+import { messageKeyOf, takeOverFeedback } from '../../web/src/shared/api/server-error-texts.ts'
+import { distanceKm, formatKm, distanceFrom } from '../../web/src/features/requests/distance.ts'
+import { formatRelativeTime } from '../../web/src/features/requests/relative-time.ts'
+import { descriptionError } from '../../web/src/features/requests/validation.ts'
+import { isVisible, orderRequests, visibleRequests, type Viewer } from '../../web/src/features/requests/selectors.ts'
 
 const ME = 7
 const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }
@@ -149,7 +149,7 @@ t.test('relative times in fi, sv and en', async (t) => {
 })
 
 t.test('pull-to-refresh: spinner from 50 px, at most 100 px; a release past 100 px refreshes', async (t) => {
-  const { pullIndicatorHeight, pullTriggers } = await import('../../web/src/requests/pull.ts')
+  const { pullIndicatorHeight, pullTriggers } = await import('../../web/src/features/requests/pull.ts')
   t.equal(pullIndicatorHeight(30), 0)
   t.equal(pullIndicatorHeight(50), 0)
   t.equal(pullIndicatorHeight(80), 30)

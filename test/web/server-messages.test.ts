@@ -7,9 +7,9 @@ import { THANKS_MESSAGES } from '../../server/domain/thanks-texts.ts'
 import { USER_MESSAGES } from '../../server/domain/user-messages.ts'
 import { GENERIC_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../../server/errors.ts'
 import { INVALID_CHARACTERS_MESSAGE } from '../../server/validation.ts'
-import { ApiError, KeyedError } from '../../web/src/api/errors.ts'
-import { keyForServerMessage, messageKeyOf, SERVER_MESSAGE_KEYS } from '../../web/src/api/server-messages.ts'
-import { messages } from '../../web/src/i18n/messages.ts'
+import { ApiError, KeyedError } from '../../web/src/shared/api/errors.ts'
+import { keyForServerMessage, messageKeyOf, SERVER_MESSAGE_KEYS } from '../../web/src/shared/api/server-error-texts.ts'
+import { messages } from '../../web/src/shared/i18n/catalog.ts'
 
 /** Every text the server's constants can put in a `message`: the server's own words, not a copy of them. */
 const SERVER_MESSAGES = new Set<string>([

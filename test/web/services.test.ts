@@ -1,7 +1,7 @@
 import t from 'tap'
-import type { Service, ServiceLocalization } from '../../web/src/api/services.ts'
-import { SERVICE_CATEGORIES } from '../../web/src/api/services.ts'
-import { CATEGORY_LOOKS, markerSvg } from '../../web/src/services/categories.ts'
+import type { Service, ServiceLocalization } from '../../web/src/features/services/api.ts'
+import { SERVICE_CATEGORIES } from '../../web/src/features/services/api.ts'
+import { CATEGORY_LOOKS, markerSvg } from '../../web/src/features/services/categories.ts'
 import {
   filterServices,
   markerPositions,
@@ -10,8 +10,8 @@ import {
   SAME_PLACE_OFFSET_DEG,
   serviceLanguageOf,
   shortenDescription,
-  telHref,
-} from '../../web/src/services/services.ts'
+} from '../../web/src/features/services/services.ts'
+import { telHref } from '../../web/src/shared/phone/format.ts'
 
 const at = (service_id: number, latitude: number, longitude: number) => ({ service_id, latitude, longitude })
 

@@ -1,7 +1,7 @@
 import t from 'tap'
-import { ApiError } from '../../web/src/api/errors.ts'
-import type { User } from '../../web/src/api/types.ts'
-import { checkSessionAtStart, type StartCheckDeps } from '../../web/src/session/start-check.ts'
+import { ApiError } from '../../web/src/shared/api/errors.ts'
+import type { User } from '../../web/src/shared/api/types.ts'
+import { checkSessionAtStart, type StartCheckDeps } from '../../web/src/features/account/session/start-check.ts'
 
 const NOW = Date.UTC(2026, 5, 1, 12)
 const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')

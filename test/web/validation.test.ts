@@ -1,8 +1,8 @@
 import t from 'tap'
-import { passwordError, radiusError, usernameError } from '../../web/src/validation/user.ts'
-import { parseStoredUser } from '../../web/src/session/stored-user.ts'
-import { notificationPreferencesError } from '../../web/src/validation/push-preferences.ts'
-import { descriptionError, invalidDescriptionCharacters } from '../../web/src/requests/validation.ts'
+import { passwordError, radiusError, usernameError } from '../../web/src/features/account/validation.ts'
+import { parseStoredUser } from '../../web/src/features/account/session/stored-user.ts'
+import { notificationPreferencesError } from '../../web/src/features/settings/push-preferences.ts'
+import { descriptionError, invalidDescriptionCharacters } from '../../web/src/features/requests/validation.ts'
 
 t.test('username: required, 3-16 characters, the characters of the contract', async (t) => {
   t.equal(usernameError(''), 'fillallfields')

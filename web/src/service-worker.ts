@@ -4,13 +4,13 @@
  * the last answer of the two public API calls the offline app can use, and shows web push notifications.
  *
  * Updates: a new version installs beside the running one and waits. The app sees it waiting and offers a reload
- * (src/pwa/update.ts); only then does it take over, so a page never runs old code against new files.
+ * (features/pwa/update.ts); only then does it take over, so a page never runs old code against new files.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
-import { chooseWindow, notificationFromPayload, parsePayload } from './push/notification.ts'
-import { isSkipWaitingMessage } from './pwa/messages.ts'
+import { chooseWindow, notificationFromPayload, parsePayload } from './features/pwa/push/notification.ts'
+import { isSkipWaitingMessage } from './features/pwa/worker-protocol.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 

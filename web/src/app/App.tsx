@@ -1,0 +1,23 @@
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { BootScreen } from './BootScreen.tsx'
+import { LivePausedNotice } from './LivePausedNotice.tsx'
+import { OfflineBanner } from '../features/pwa/OfflineBanner.tsx'
+import { UpdatePrompt } from '../features/pwa/UpdatePrompt.tsx'
+import { AppRoutes } from './routes.tsx'
+import { useStore } from './store.ts'
+import { selectCatalogStatus } from '../features/settings/slice.ts'
+
+/** Nothing renders with text until a catalog is active, so no untranslated text ever flashes. */
+export function App() {
+  const catalogReady = useStore(selectCatalogStatus) === 'ready'
+  if (!catalogReady) return <BootScreen />
+  return (
+    <I18nProvider i18n={i18n}>
+      <OfflineBanner />
+      <LivePausedNotice />
+      <AppRoutes />
+      <UpdatePrompt />
+    </I18nProvider>
+  )
+}

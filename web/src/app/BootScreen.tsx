@@ -1,0 +1,29 @@
+import { BOOT_TEXTS } from '../shared/i18n/boot-texts.ts'
+import { LOCALE_OF } from '../shared/i18n/language.ts'
+import { selectCatalogStatus, selectLanguage } from '../features/settings/slice.ts'
+import { useStore } from './store.ts'
+import { Loader } from '../shared/ui/Loader.tsx'
+import './BootScreen.css'
+
+/** What shows before the first catalog is active: a loader, or a way out if the catalog cannot be fetched. */
+export function BootScreen() {
+  const language = useStore(selectLanguage)
+  const failed = useStore(selectCatalogStatus) === 'failed'
+  const locale = LOCALE_OF[language]
+  const texts = BOOT_TEXTS[locale]
+
+  return (
+    <main className="boot-screen" lang={locale}>
+      {failed ? (
+        <div className="boot-screen__failure" role="alert">
+          <p>{texts.failed}</p>
+          <button type="button" className="button button--primary" onClick={() => location.reload()}>
+            {texts.retry}
+          </button>
+        </div>
+      ) : (
+        <Loader label={texts.loading} />
+      )}
+    </main>
+  )
+}

@@ -1,0 +1,35 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './App.tsx'
+import { connectEventStream } from './live-events.ts'
+import '../features/pwa/install/install-prompt.ts'
+import { noteLandingPage } from '../features/pwa/install/redirect-flag.ts'
+import { linkManifestOf } from '../features/pwa/manifest-link.ts'
+import { registerServiceWorker } from '../features/pwa/register.ts'
+import { useStore } from './store.ts'
+import '../styles/tokens.css'
+import '../styles/base.css'
+import '../styles/standalone.css'
+
+// The address the page loaded at, before the router moves anywhere: a session that starts on /login or /register
+// is never sent to /install after logging in.
+noteLandingPage(window.location.pathname)
+// Start fetching the catalog and checking a stored session before React's first render, so both are often
+// settled by then.
+void useStore.getState().startLanguage()
+void useStore.getState().startSession()
+connectEventStream()
+linkManifestOf(useStore.getState().language)
+useStore.subscribe((state, previous) => {
+  if (state.language !== previous.language) linkManifestOf(state.language)
+})
+// The worker (offline app, updates, web push) exists only in production builds; the dev server has none.
+if (import.meta.env.PROD) registerServiceWorker()
+
+const container = document.getElementById('root')
+if (!container) throw new Error('index.html has no #root element')
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)

@@ -1,0 +1,78 @@
+import { lazy, Suspense, type ReactNode } from 'react'
+import { AdminOnly } from '../features/admin/AdminOnly.tsx'
+import { PageLoader } from '../shared/ui/PageLoader.tsx'
+import { Route, Switch } from 'wouter'
+import { GuestOnly } from '../features/account/GuestOnly.tsx'
+import { FirstVisitRedirect } from '../features/pwa/install/FirstVisitRedirect.tsx'
+import { InstallPage } from '../features/pwa/install/InstallPage.tsx'
+import { MainPage } from './MainPage.tsx'
+import { NotFoundPage } from './NotFoundPage.tsx'
+
+// The dashboard is for a handful of admins: its code (map, chart, forms) is its own chunk, fetched on the way in.
+const AdminPage = lazy(() => import('../features/admin/AdminPage.tsx'))
+// Pages nobody opens first (the first screen is the main page, or the install page on a first visit) are chunks of
+// their own too, to keep the first download small (bench/chunks.ts); the service worker precaches them for offline.
+const RegisterPage = lazy(() =>
+  import('../features/account/register/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
+)
+const ResetPasswordPage = lazy(() =>
+  import('../features/account/reset/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+)
+const PrivacyStatementPage = lazy(() =>
+  import('../features/info/PrivacyStatementPage.tsx').then((m) => ({ default: m.PrivacyStatementPage })),
+)
+const LoginPage = lazy(() => import('../features/account/LoginPage.tsx').then((m) => ({ default: m.LoginPage })))
+const InfoPage = lazy(() => import('../features/info/InfoPage.tsx').then((m) => ({ default: m.InfoPage })))
+
+const loading = (page: ReactNode) => <Suspense fallback={<PageLoader />}>{page}</Suspense>
+
+const adminScreen = () => <AdminOnly>{loading(<AdminPage />)}</AdminOnly>
+
+interface AppRoute {
+  path: string
+  screen: () => ReactNode
+}
+
+/** Every route of docs/product.md#screens-and-routes, in its order; anything else is not found. */
+export const ROUTES: readonly AppRoute[] = [
+  {
+    path: '/',
+    screen: () => (
+      <FirstVisitRedirect>
+        <MainPage />
+      </FirstVisitRedirect>
+    ),
+  },
+  {
+    path: '/login',
+    screen: () => <GuestOnly>{loading(<LoginPage />)}</GuestOnly>,
+  },
+  {
+    path: '/register',
+    screen: () => <GuestOnly>{loading(<RegisterPage />)}</GuestOnly>,
+  },
+  {
+    path: '/resetpassword',
+    screen: () => <GuestOnly>{loading(<ResetPasswordPage />)}</GuestOnly>,
+  },
+  { path: '/privacystatement', screen: () => loading(<PrivacyStatementPage />) },
+  { path: '/info', screen: () => loading(<InfoPage />) },
+  { path: '/install', screen: () => <InstallPage /> },
+  // One route for all sections, so moving between them keeps the page (and its live map) mounted.
+  { path: '/admin/*?', screen: adminScreen },
+]
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      {ROUTES.map(({ path, screen }) => (
+        <Route key={path} path={path}>
+          {screen}
+        </Route>
+      ))}
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  )
+}

@@ -1,0 +1,35 @@
+import { create } from 'zustand'
+import { keepRequestsOnDevice } from '../features/requests/keep-requests-on-device.ts'
+import { stopSharingWhenResponseEnds } from '../features/position-sharing/stop-sharing-when-response-ends.ts'
+import { createLiveSlice, type LiveSlice } from '../shared/live/slice.ts'
+import { createLocationSlice, type LocationSlice } from '../features/account/location/slice.ts'
+import { createConversationSlice, type ConversationSlice } from '../features/conversation/slice.ts'
+import { createPositionsSlice, type PositionsSlice } from '../features/position-sharing/slice.ts'
+import { createRequestsSlice, type RequestsSlice } from '../features/requests/slice.ts'
+import { createServicesSlice, type ServicesSlice } from '../features/services/slice.ts'
+import { createSessionSlice, type SessionSlice } from '../features/account/session/slice.ts'
+import { createSettingsSlice, type SettingsSlice } from '../features/settings/slice.ts'
+
+/** The whole client state: one bound store, one slice per concern. */
+export type AppState = SettingsSlice &
+  SessionSlice &
+  LocationSlice &
+  RequestsSlice &
+  ServicesSlice &
+  ConversationSlice &
+  PositionsSlice &
+  LiveSlice
+
+export const useStore = create<AppState>()((...args) => ({
+  ...createSettingsSlice(...args),
+  ...createSessionSlice(...args),
+  ...createLocationSlice(...args),
+  ...createRequestsSlice(...args),
+  ...createServicesSlice(...args),
+  ...createConversationSlice(...args),
+  ...createPositionsSlice(...args),
+  ...createLiveSlice(...args),
+}))
+
+keepRequestsOnDevice(useStore)
+stopSharingWhenResponseEnds(useStore)

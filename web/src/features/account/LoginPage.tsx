@@ -1,0 +1,97 @@
+import { Trans, useLingui } from '@lingui/react'
+import { useRef, useState } from 'react'
+import { Link, useLocation, useSearch } from 'wouter'
+import { login } from './api.ts'
+import { check } from '../../shared/form/field-error.ts'
+import { FormError } from '../../shared/form/FormError.tsx'
+import { FormMessage } from '../../shared/form/FormMessage.tsx'
+import { PasswordField } from '../../shared/form/PasswordField.tsx'
+import { SubmitButton } from '../../shared/form/SubmitButton.tsx'
+import { TextField } from '../../shared/form/TextField.tsx'
+import { useAction } from '../../shared/form/useAction.ts'
+import { useFocusOnError } from '../../shared/form/useFocusOnError.ts'
+import { formMessages } from '../../shared/form/form-catalog.ts'
+import { messages } from '../../shared/i18n/catalog.ts'
+import { screenTitles } from '../../shared/i18n/shell-catalog.ts'
+import { useStore } from '../../app/store.ts'
+import { FormPage } from '../../app/layout/FormPage.tsx'
+
+/** The value of ?message= after a password reset (docs/product.md#screens-and-routes). */
+export const PASSWORD_UPDATED = 'password-updated'
+
+/** /login: username or phone (in any format the server can normalise) and password. */
+export function LoginPage() {
+  const { i18n } = useLingui()
+  const [, navigate] = useLocation()
+  const passwordUpdated = new URLSearchParams(useSearch()).get('message') === PASSWORD_UPDATED
+  const signIn = useStore((state) => state.signIn)
+  const [identifier, setIdentifier] = useState('')
+  const [password, setPassword] = useState('')
+  const { busy, error, submitWith } = useAction()
+  const identifierRef = useRef<HTMLInputElement>(null)
+  const passwordRef = useRef<HTMLInputElement>(null)
+  useFocusOnError(error, { identifier: identifierRef, password: passwordRef })
+
+  const errorOf = (field: string) => (error?.field === field ? i18n._(messages[error.key]) : null)
+
+  async function logIn() {
+    check(identifier.trim() === '' ? 'fillallfields' : null, 'identifier')
+    check(password === '' ? 'fillallfields' : null, 'password')
+    signIn(await login(identifier.trim(), password))
+    navigate('/', { replace: true })
+  }
+
+  return (
+    <FormPage title={i18n._(screenTitles.login)}>
+      <h1 className="page__title">{i18n._(screenTitles.login)}</h1>
+      {passwordUpdated && <FormMessage tone="success" text={i18n._(messages.passwordchanged)} />}
+      <form className="form" noValidate onSubmit={submitWith(logIn)}>
+        <TextField
+          ref={identifierRef}
+          label={i18n._(formMessages.identifier)}
+          name="identifier"
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          required
+          value={identifier}
+          onChange={(event) => setIdentifier(event.target.value)}
+          error={errorOf('identifier')}
+        />
+        <PasswordField
+          ref={passwordRef}
+          label={i18n._(formMessages.password)}
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errorOf('password')}
+        />
+        <FormError error={error} />
+        <SubmitButton busy={busy}>{i18n._(screenTitles.login)}</SubmitButton>
+      </form>
+      <p>
+        <Link href="/resetpassword" className="touch-link">
+          <Trans id="forgotpassword" message="Forgot your password?" />
+        </Link>
+      </p>
+      <p>
+        <Trans
+          id="noaccount"
+          message="No account yet? <0>Register</0>"
+          components={{ 0: <Link href="/register" className="touch-link" /> }}
+        />
+      </p>
+      <div className="page__visitor">
+        <Link href="/" className="button button--secondary button--block">
+          <Trans id="continuewithoutlogin" message="Continue without logging in" />
+        </Link>
+        <p className="page__hint">
+          <Trans id="visitorhint" message="Without an account you can use the service map." />
+        </p>
+      </div>
+    </FormPage>
+  )
+}

@@ -1,0 +1,163 @@
+import type { StateCreator } from 'zustand'
+import { connectSession, refreshAccessToken } from '../../../shared/api/client.ts'
+import type { SessionAnswer, User } from '../../../shared/api/types.ts'
+import { changeLanguage, fetchCurrentUser, logout } from '../api.ts'
+import { turnPushOff } from '../../pwa/push/browser-push.ts'
+import type { Language } from '../../../shared/i18n/language.ts'
+import { isAdminToken } from './jwt.ts'
+import { checkSessionAtStart } from './start-check.ts'
+import { clearStoredSession, readToken, readUser, writeToken, writeUser } from './storage.ts'
+import { toStoredUser, type StoredUser } from './stored-user.ts'
+import type { SessionStatus } from './status.ts'
+import type { AppState } from '../../../app/store.ts'
+import { clearCachedRequests } from '../../requests/requests-cache.ts'
+
+export type { SessionStatus }
+
+export interface SessionState {
+  /** 'checking' only at start-up while a stored token is being checked; a visitor is never 'checking'. */
+  status: SessionStatus
+  token: string | null
+  user: StoredUser | null
+  /**
+   * What the interface shows, while the server decides what it allows: the server's answer about the user (at start,
+   * after each change, and live when granted or revoked), or the token's claim until the server has answered.
+   */
+  isAdmin: boolean
+}
+
+export interface SessionActions {
+  /** The start-up check (docs/product.md#accounts); call once per page load. */
+  startSession: () => Promise<void>
+  /** After a login or registration: both stored, logged in. */
+  signIn: (answer: SessionAnswer) => void
+  /** A changed user from the server (username, radius, language, role): stored and shown. */
+  updateUser: (user: User) => void
+  /** POST /api/user/logout, then forgets the session here whatever the server answered. */
+  logOut: () => Promise<void>
+  /** Forgets the session on this device (refused refresh, deleted account). */
+  endSession: () => void
+  /** Tells the server the interface language of a logged-in user, so push texts match (errors to console). */
+  syncUserLanguage: (language: Language) => Promise<void>
+}
+
+export type SessionSlice = SessionState & SessionActions
+
+const loggedOut: SessionState = { status: 'loggedOut', token: null, user: null, isAdmin: false }
+
+/** A stored token means a check is needed; without one the visitor is known at once, with nothing to wait for. */
+export function initialSessionState(): SessionState {
+  const token = readToken()
+  if (!token) return loggedOut
+  return { status: 'checking', token, user: readUser(), isAdmin: isAdminToken(token) }
+}
+
+export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = (set, get) => {
+  // Every way a session ends comes here: the logout button, a refused refresh, a 401 at start, account deletion.
+  function endSession() {
+    clearStoredSession()
+    clearCachedRequests()
+    set(loggedOut)
+    get().locationAfterLogout()
+    get().requestsAfterLogout()
+    get().messagesAfterLogout()
+    get().positionsAfterLogout()
+  }
+
+  connectSession({
+    readToken,
+    tokenRefreshed: (token) => {
+      writeToken(token)
+      set({ token, isAdmin: isAdminToken(token) })
+    },
+    sessionEnded: endSession,
+  })
+
+  function updateUser(user: User) {
+    const stored = toStoredUser(user)
+    const radiusChanged = get().user !== null && get().user?.radius !== stored.radius
+    writeUser(stored)
+    set({ user: stored, isAdmin: user.isAdmin })
+    // The server lists requests within the radius: fetch what came into or went out of it (a `since` answer).
+    if (radiusChanged && get().status === 'loggedIn') void get().refetchRequests()
+  }
+
+  /** The device's language is the user's current choice: the server's copy follows it (docs/product.md#languages). */
+  function alignServerLanguage() {
+    const { language, user } = get()
+    if (user && user.language !== language) void get().syncUserLanguage(language)
+  }
+
+  return {
+    ...initialSessionState(),
+
+    startSession: async () => {
+      try {
+        const outcome = await checkSessionAtStart({
+          token: readToken(),
+          nowMs: Date.now(),
+          refresh: refreshAccessToken,
+          fetchUser: fetchCurrentUser,
+        })
+        if (outcome.status === 'loggedOut') return endSession()
+        // The role is the server's answer (updateUser); unreachable, the token's claim stands (tokenRefreshed).
+        set({ status: 'loggedIn', token: readToken() })
+        if (outcome.user) updateUser(outcome.user)
+      } catch (error) {
+        // Not a refusal by the server (see checkSessionAtStart): keep what is stored.
+        console.error('Checking the stored session failed', error)
+        set({ status: get().token ? 'loggedIn' : 'loggedOut' })
+      }
+      if (get().status === 'loggedIn') {
+        alignServerLanguage()
+        get().locationAfterLogin()
+      }
+    },
+
+    signIn: ({ token, user }) => {
+      writeToken(token)
+      const stored = toStoredUser(user)
+      // Another user on this device without a logout in between: nothing of the last one's list may stay.
+      if (get().user?.user_id !== stored.user_id) {
+        clearCachedRequests()
+        get().requestsAfterLogout()
+        get().messagesAfterLogout()
+        get().positionsAfterLogout()
+      }
+      writeUser(stored)
+      set({ status: 'loggedIn', token, user: stored, isAdmin: user.isAdmin })
+      alignServerLanguage()
+      get().locationAfterLogin()
+    },
+
+    updateUser,
+
+    logOut: async () => {
+      // This device must stop getting the user's pushes; done first, while the token still works.
+      await turnPushOff().catch((error: unknown) => console.error('Ending push notifications failed', error))
+      try {
+        await logout()
+      } catch (error) {
+        // The session ends on this device anyway; the server's copy expires on its own.
+        console.error('Logging out on the server failed', error)
+      }
+      endSession()
+    },
+
+    endSession,
+
+    syncUserLanguage: async (language) => {
+      if (get().status !== 'loggedIn') return
+      try {
+        updateUser(await changeLanguage(language))
+      } catch (error) {
+        console.error('Saving the language on the server failed', error)
+      }
+    },
+  }
+}
+
+export const selectSessionStatus = (state: AppState): SessionStatus => state.status
+export const selectUser = (state: AppState): StoredUser | null => state.user
+export const selectIsAdmin = (state: AppState): boolean => state.isAdmin
+export const selectIsLoggedIn = (state: AppState): boolean => state.status === 'loggedIn'

@@ -1,0 +1,73 @@
+import { useLingui } from '@lingui/react'
+import { useState } from 'react'
+import { Link, Route, Switch, useLocation } from 'wouter'
+import { Banner } from '../../shared/ui/Banner.tsx'
+import { SettingsButton } from '../settings/SettingsButton.tsx'
+import { LazySettingsModal } from '../settings/LazySettingsModal.tsx'
+import { TopBar } from '../../app/TopBar.tsx'
+import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.ts'
+import { shellMessages } from '../../shared/i18n/shell-catalog.ts'
+import { adminMessages } from './admin-catalog.ts'
+import { AdminOverview } from './overview/AdminOverview.tsx'
+import { ADMIN_SECTIONS } from './sections.ts'
+import { ServicesAdmin } from './services/ServicesAdmin.tsx'
+import { UsersAdmin } from './users/UsersAdmin.tsx'
+import './admin.css'
+import '../../app/layout/pages.css'
+
+/**
+ * /admin: the live dashboard, its own lazy chunk (nothing of it reaches the main bundle). A section bar links the
+ * overview, the services and the users; each section is a page of its own below the shared heading.
+ */
+export default function AdminPage() {
+  const { i18n } = useLingui()
+  const [settingsOpen, setSettingsOpen] = useState(false)
+  const title = i18n._(adminMessages.admindashboard)
+  useDocumentTitle(`${title} – ${i18n._(shellMessages.appname)}`)
+  return (
+    <>
+      <TopBar>
+        <Link href="/" className="top-bar__home">
+          <Banner />
+        </Link>
+        <SettingsButton onClick={() => setSettingsOpen(true)} />
+      </TopBar>
+      <main className="page admin-page">
+        <h1 className="page__title">{title}</h1>
+        <SectionNav />
+        <Switch>
+          <Route path="/admin/services">
+            <ServicesAdmin />
+          </Route>
+          <Route path="/admin/users">
+            <UsersAdmin />
+          </Route>
+          <Route>
+            <AdminOverview />
+          </Route>
+        </Switch>
+      </main>
+      <LazySettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </>
+  )
+}
+
+/** Links, not tabs: each section has its own address, and the current one is marked for screen readers. */
+function SectionNav() {
+  const { i18n } = useLingui()
+  const [path] = useLocation()
+  return (
+    <nav aria-label={i18n._(adminMessages.adminsections)} className="admin-nav">
+      {ADMIN_SECTIONS.map((section) => (
+        <Link
+          key={section.id}
+          href={section.path}
+          className="admin-nav__link"
+          aria-current={path === section.path ? 'page' : undefined}
+        >
+          {i18n._(section.label)}
+        </Link>
+      ))}
+    </nav>
+  )
+}

@@ -1,0 +1,72 @@
+import { useLingui } from '@lingui/react'
+import { useState } from 'react'
+import type { HelpRequest } from '../requests/api.ts'
+import { conversationMessages } from './conversation-catalog.ts'
+import { serviceMessages } from '../services/service-catalog.ts'
+import { useStore } from '../../app/store.ts'
+import { selectIsAdmin, selectUser } from '../account/session/slice.ts'
+import { FormMessage } from '../../shared/form/FormMessage.tsx'
+import { Loader } from '../../shared/ui/Loader.tsx'
+import { MessageComposer } from './MessageComposer.tsx'
+import { MessageList } from './MessageList.tsx'
+import { UnreadBadge } from './UnreadBadge.tsx'
+import { useConversation } from './useConversation.ts'
+import './conversation.css'
+
+const READ_ONLY_NOTICE = {
+  completed: conversationMessages.readonlycompleted,
+  noHelper: conversationMessages.readonlynohelper,
+  admin: conversationMessages.readonlyadmin,
+} as const
+
+/**
+ * The conversation between the request's owner and its helper (docs/product.md#conversation): for the two of them, and
+ * read-only for admins. Nobody else sees the section; the server enforces the same rule.
+ */
+export function ConversationSection({ request }: { request: HelpRequest }) {
+  const userId = useStore(selectUser)?.user_id
+  const isAdmin = useStore(selectIsAdmin)
+  const helping = request.status === 'in progress' && userId !== undefined && request.responder_id === userId
+  if (!request.isOwnRequest && !helping && !isAdmin) return null
+  return <Conversation request={request} userId={userId} />
+}
+
+function Conversation({ request, userId }: { request: HelpRequest; userId: number | undefined }) {
+  const { i18n } = useLingui()
+  // A callback ref in state: the hook follows the element itself, which comes and goes with the section.
+  const [section, setSection] = useState<HTMLElement | null>(null)
+  const { phase, messages, readOnly, unreadOnOpen, retry, addSent } = useConversation(
+    request.request_id,
+    `${request.status}:${request.responder_id ?? ''}`,
+    section,
+  )
+  // Nothing to read and nothing to write (a new request, a completed one without messages): no section at all.
+  if (phase === 'loaded' && readOnly !== null && messages.length === 0) return null
+  return (
+    <section ref={setSection} className="request-detail__section conversation" aria-labelledby="request-messages">
+      <h3 id="request-messages" className="request-detail__heading">
+        {i18n._(conversationMessages.messages)} <UnreadBadge count={unreadOnOpen} />
+      </h3>
+      <p className="field__hint">{i18n._(conversationMessages.messagesprivate)}</p>
+      {phase === 'loading' && <Loader label={i18n._(conversationMessages.loadingmessages)} />}
+      {phase === 'failed' && (
+        <>
+          <FormMessage tone="error" text={i18n._(conversationMessages.messagesfailed)} />
+          <button type="button" className="button button--secondary" onClick={retry}>
+            {i18n._(serviceMessages.tryagain)}
+          </button>
+        </>
+      )}
+      {phase === 'loaded' && (
+        <>
+          <MessageList messages={messages} userId={userId} />
+          {readOnly ? (
+            <p className="conversation__read-only">{i18n._(READ_ONLY_NOTICE[readOnly])}</p>
+          ) : (
+            <MessageComposer requestId={request.request_id} onSent={addSent} />
+          )}
+        </>
+      )}
+    </section>
+  )
+}

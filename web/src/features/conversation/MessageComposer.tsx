@@ -1,0 +1,65 @@
+import { useLingui } from '@lingui/react'
+import { useState } from 'react'
+import { KeyedError } from '../../shared/api/errors.ts'
+import { sendMessage, type ConversationMessage } from './api.ts'
+import { conversationMessages } from './conversation-catalog.ts'
+import { messages } from '../../shared/i18n/catalog.ts'
+import { requestMessages } from '../requests/request-catalog.ts'
+import { messageProblem, MESSAGE_MAX } from './validation.ts'
+import { CountedTextarea } from '../../shared/form/CountedTextarea.tsx'
+import { QuickReplies } from '../requests/components/QuickReplies.tsx'
+import { useAction } from '../../shared/form/useAction.ts'
+
+/** Ready-made messages, one tap each: what an owner and a helper most often need to say on the road. */
+const QUICK_REPLIES = [
+  conversationMessages.quickonmyway,
+  conversationMessages.quickimhere,
+  conversationMessages.quicktyresize,
+  conversationMessages.quicklocation,
+  conversationMessages.quickthanks,
+] as const
+
+interface MessageComposerProps {
+  requestId: number
+  onSent: (message: ConversationMessage) => void
+}
+
+/** Quick replies and a free text with its n/500 counter; the server's refusals (e.g. the hourly limit) show here. */
+export function MessageComposer({ requestId, onSent }: MessageComposerProps) {
+  const { i18n } = useLingui()
+  const [text, setText] = useState('')
+  const { busy, error, run, submitWith } = useAction()
+  const send = async (words: string, clear: boolean) => {
+    const problem = messageProblem(words)
+    if (problem) throw new KeyedError(problem)
+    onSent(await sendMessage(requestId, words.trim()))
+    if (clear) setText('')
+  }
+  const shownError = error ? i18n._(messages[error.key]) : null
+  return (
+    <div className="conversation__composer">
+      <QuickReplies
+        label={i18n._(conversationMessages.quickreplies)}
+        replies={QUICK_REPLIES}
+        disabled={busy}
+        onPick={(words) => void run(() => send(words, false))}
+      />
+      <form className="conversation__form" onSubmit={submitWith(() => send(text, true))} noValidate>
+        <CountedTextarea
+          label={i18n._(conversationMessages.messagefield)}
+          counter={i18n._(requestMessages.desccounter.id, { count: text.length })}
+          value={text}
+          onChange={setText}
+          maxLength={MESSAGE_MAX}
+          rows={2}
+          error={shownError}
+          beside={
+            <button type="submit" className="button button--primary conversation__send" disabled={busy}>
+              {i18n._(conversationMessages.sendmessage)}
+            </button>
+          }
+        />
+      </form>
+    </div>
+  )
+}

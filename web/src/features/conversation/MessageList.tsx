@@ -1,0 +1,58 @@
+import { useLingui } from '@lingui/react'
+import { useEffect, useRef } from 'react'
+import type { ConversationMessage } from './api.ts'
+import { conversationMessages } from './conversation-catalog.ts'
+
+interface MessageListProps {
+  messages: readonly ConversationMessage[]
+  userId: number | undefined
+}
+
+const timeOf = (iso: string, locale: string) =>
+  new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
+
+/**
+ * The messages, oldest first, one's own on the right, in a log: screen readers announce what is added to it (a
+ * message arriving live) without moving the focus. The newest stays in view as messages arrive.
+ */
+export function MessageList({ messages, userId }: MessageListProps) {
+  const { i18n } = useLingui()
+  const log = useRef<HTMLDivElement>(null)
+  const newest = messages.at(-1)?.message_id
+  // Only the log scrolls to its newest message: the dialog stays where the reader is.
+  useEffect(() => {
+    if (log.current) log.current.scrollTop = log.current.scrollHeight
+  }, [newest])
+  if (messages.length === 0) return <p className="conversation__empty">{i18n._(conversationMessages.nomessages)}</p>
+  return (
+    <div
+      ref={log}
+      className="conversation__log"
+      role="log"
+      aria-label={i18n._(conversationMessages.messages)}
+      // Focusable: a keyboard user can scroll a long conversation (it scrolls on its own, inside the dialog), as
+      // axe requires of a scrolling region (scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+    >
+      <ol className="conversation__list">
+        {messages.map((message) => {
+          const mine = message.author_id === userId
+          return (
+            <li
+              key={message.message_id}
+              className={`conversation__message${mine ? ' conversation__message--mine' : ''}`}
+            >
+              <span className="conversation__meta">
+                {mine ? i18n._(conversationMessages.you) : message.author_name}
+                {' · '}
+                <time dateTime={message.created_at}>{timeOf(message.created_at, i18n.locale)}</time>
+              </span>
+              <span className="conversation__text">{message.text}</span>
+            </li>
+          )
+        })}
+      </ol>
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+import { defineMessages } from '../../shared/i18n/define-messages.ts'
+
+/** The conversation between a request's owner and its helper, in the request detail (docs/product.md#conversation). */
+export const conversationMessages = defineMessages({
+  messages: /*i18n*/ { id: 'messages', message: 'Messages', comment: 'Heading of the conversation in a request.' },
+  messagesprivate: /*i18n*/ {
+    id: 'messagesprivate',
+    message: 'Only the person asking for help and their helper see these messages (and the service’s admins).',
+  },
+  loadingmessages: /*i18n*/ { id: 'loadingmessages', message: 'Loading messages…' },
+  messagesfailed: /*i18n*/ { id: 'messagesfailed', message: 'The messages could not be loaded.' },
+  nomessages: /*i18n*/ { id: 'nomessages', message: 'No messages yet.' },
+  you: /*i18n*/ { id: 'you', message: 'You', comment: 'Author of one’s own message in the conversation.' },
+  messagefield: /*i18n*/ { id: 'messagefield', message: 'Your message' },
+  sendmessage: /*i18n*/ { id: 'sendmessage', message: 'Send' },
+  quickreplies: /*i18n*/ {
+    id: 'quickreplies',
+    message: 'Quick replies',
+    comment: 'Label of a row of ready-made messages sent with one tap.',
+  },
+  quickonmyway: /*i18n*/ {
+    id: 'quickonmyway',
+    message: 'On my way',
+    comment: 'Quick reply. Letters, digits and . , ! ? : - only.',
+  },
+  quickimhere: /*i18n*/ {
+    id: 'quickimhere',
+    message: 'I am here',
+    comment: 'Quick reply: the helper has arrived. No apostrophes.',
+  },
+  quicktyresize: /*i18n*/ { id: 'quicktyresize', message: 'What size is your tyre?', comment: 'Quick reply.' },
+  quicklocation: /*i18n*/ {
+    id: 'quicklocation',
+    message: 'Can you share your exact location?',
+    comment: 'Quick reply.',
+  },
+  quickthanks: /*i18n*/ { id: 'quickthanks', message: 'Thank you!', comment: 'Quick reply.' },
+  readonlycompleted: /*i18n*/ {
+    id: 'readonlycompleted',
+    message: 'The request is completed: the messages can be read but not answered.',
+  },
+  readonlynohelper: /*i18n*/ {
+    id: 'readonlynohelper',
+    message: 'Nobody is helping with this request now: messages can be sent again when someone takes it over.',
+  },
+  readonlyadmin: /*i18n*/ { id: 'readonlyadmin', message: 'As an admin you can read these messages but not write.' },
+})

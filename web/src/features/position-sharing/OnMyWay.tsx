@@ -1,0 +1,38 @@
+import type { HelpRequest } from '../requests/api.ts'
+import type { ResponderPosition } from './api.ts'
+import type { Coordinates } from '../../shared/api/types.ts'
+import { isResponder } from '../requests/selectors.ts'
+import { useStore } from '../../app/store.ts'
+import { ApproachLine } from './ApproachLine.tsx'
+import { ShareLocationToggle } from './ShareLocationToggle.tsx'
+import './position-sharing.css'
+
+interface OnMyWayProps {
+  request: HelpRequest
+  /** The request's point; null when it has no location (then there is no distance to tell). */
+  point: Coordinates | null
+  /** The viewer's own position. */
+  position: Coordinates | null
+  /** For the owner: where their helper is, if shared. */
+  helperPosition: ResponderPosition | null
+}
+
+/**
+ * "On my way" (docs/product.md#on-my-way) while a request is in progress: the owner reads how far their helper is; the
+ * helper shares their position and reads how far they still have to go.
+ */
+export function OnMyWay({ request, point, position, helperPosition }: OnMyWayProps) {
+  const userId = useStore((s) => s.user?.user_id)
+  if (request.status !== 'in progress') return null
+  if (request.isOwnRequest)
+    return point && helperPosition ? (
+      <ApproachLine from={helperPosition} to={point} helperName={request.responder_user_name ?? ''} />
+    ) : null
+  if (userId === undefined || !isResponder(request, userId)) return null
+  return (
+    <div className="on-my-way">
+      <ShareLocationToggle request={request} />
+      {point && position && <ApproachLine from={position} to={point} helperName={null} />}
+    </div>
+  )
+}

@@ -1,0 +1,35 @@
+import { useLingui } from '@lingui/react'
+import type { HelpRequest } from '../requests/api.ts'
+import { positionMessages } from './position-catalog.ts'
+import { useStore } from '../../app/store.ts'
+
+/**
+ * The helper's switch for "On my way": off by default, one tap to start, one to stop, and while on, a box that says
+ * so in words (not only the button's state). Sharing stops by itself when the response ends.
+ */
+export function ShareLocationToggle({ request }: { request: HelpRequest }) {
+  const { i18n } = useLingui()
+  const id = request.request_id
+  const sharing = useStore((s) => s.sharing[id] === true)
+  const startSharing = useStore((s) => s.startSharing)
+  const stopSharing = useStore((s) => s.stopSharing)
+  const name = request.user_name
+  if (!sharing)
+    return (
+      <button type="button" className="button button--secondary share-location" onClick={() => startSharing(id)}>
+        <span className="share-location__dot share-location__dot--off" aria-hidden="true" />
+        {i18n._(positionMessages.sharelocationwith.id, { name })}
+      </button>
+    )
+  return (
+    <div className="share-location share-location--on" role="status">
+      <p className="share-location__text">
+        <span className="share-location__dot" aria-hidden="true" />
+        {i18n._(positionMessages.sharinglocationwith.id, { name })}
+      </p>
+      <button type="button" className="button button--secondary" onClick={() => stopSharing(id)}>
+        {i18n._(positionMessages.stopsharing)}
+      </button>
+    </div>
+  )
+}

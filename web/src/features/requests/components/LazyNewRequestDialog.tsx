@@ -1,0 +1,14 @@
+import { lazy, Suspense, type ComponentProps } from 'react'
+import { useOnceTrue } from '../../../shared/hooks/useOnceTrue.ts'
+
+const NewRequestDialog = lazy(() => import('./NewRequestDialog.tsx').then((m) => ({ default: m.NewRequestDialog })))
+
+/** The new-request dialog, fetched when "Ask for help" is first pressed (precached by the service worker). */
+export function LazyNewRequestDialog(props: ComponentProps<typeof NewRequestDialog>) {
+  if (!useOnceTrue(props.open)) return null
+  return (
+    <Suspense fallback={null}>
+      <NewRequestDialog {...props} />
+    </Suspense>
+  )
+}

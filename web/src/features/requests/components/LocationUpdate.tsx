@@ -1,0 +1,58 @@
+import { useLingui } from '@lingui/react'
+import { useState } from 'react'
+import { KeyedError } from '../../../shared/api/errors.ts'
+import { updateRequestLocation, type HelpRequest } from '../api.ts'
+import { messages } from '../../../shared/i18n/catalog.ts'
+import { requestMessages } from '../request-catalog.ts'
+import { useStore } from '../../../app/store.ts'
+import { FormMessage } from '../../../shared/form/FormMessage.tsx'
+import { SubmitButton } from '../../../shared/form/SubmitButton.tsx'
+import { useAction } from '../../../shared/form/useAction.ts'
+
+interface LocationUpdateProps {
+  request: HelpRequest
+  update: (request: HelpRequest) => void
+}
+
+/**
+ * The owner moves the request to where they are now, approximate or exact (default: as the request is). No
+ * position gives locationfailed, any other failure genericerror (docs/product.md#messages).
+ */
+export function LocationUpdate({ request, update }: LocationUpdateProps) {
+  const { i18n } = useLingui()
+  const locate = useStore((s) => s.locate)
+  const [approximate, setApproximate] = useState(request.isApproximate)
+  const [done, setDone] = useState(false)
+  const { busy, error, submitWith } = useAction()
+
+  const submit = submitWith(async () => {
+    setDone(false)
+    const position = await locate()
+    if (!position) throw new KeyedError('locationfailed')
+    try {
+      update(await updateRequestLocation(request.request_id, position, approximate))
+    } catch (caught) {
+      throw new KeyedError('genericerror', caught)
+    }
+    setDone(true)
+  })
+
+  return (
+    <form className="form location-update" noValidate onSubmit={submit}>
+      <fieldset className="segmented">
+        <legend className="visually-hidden">{i18n._(requestMessages.locationchoice)}</legend>
+        <label className="segmented__option">
+          <input type="radio" name="location-mode" checked={!approximate} onChange={() => setApproximate(false)} />
+          <span>{i18n._(requestMessages.locationvisible)}</span>
+        </label>
+        <label className="segmented__option">
+          <input type="radio" name="location-mode" checked={approximate} onChange={() => setApproximate(true)} />
+          <span>{i18n._(requestMessages.locationapproximate)}</span>
+        </label>
+      </fieldset>
+      <FormMessage tone="error" text={error ? i18n._(messages[error.key]) : null} />
+      <FormMessage tone="success" text={done ? i18n._(messages.locationupdated) : null} />
+      <SubmitButton busy={busy}>{i18n._(requestMessages.updaterequestlocation)}</SubmitButton>
+    </form>
+  )
+}

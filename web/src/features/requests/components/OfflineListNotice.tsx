@@ -1,0 +1,30 @@
+import { useLingui } from '@lingui/react'
+import { pwaMessages } from '../../pwa/pwa-catalog.ts'
+import { useOnline } from '../../pwa/useOnline.ts'
+import { FormMessage } from '../../../shared/form/FormMessage.tsx'
+
+interface OfflineListNoticeProps {
+  /** When the list shown was loaded (ms since the epoch); null when nothing is kept on the device. */
+  loadedAt: number | null
+}
+
+/**
+ * In place of the fetch error when the server could not be reached: the list shown is the one kept on the device,
+ * and says from when. With nothing kept, the app's offline text, unless the offline banner already says it.
+ */
+export function OfflineListNotice({ loadedAt }: OfflineListNoticeProps) {
+  const { i18n } = useLingui()
+  const online = useOnline()
+  const text =
+    loadedAt !== null
+      ? i18n._(pwaMessages.offlinelistfrom.id, { time: formatClockTime(loadedAt, i18n.locale) })
+      : online
+        ? i18n._(pwaMessages.offlinebanner)
+        : null
+  return <FormMessage tone="warning" text={text} />
+}
+
+/** HH:MM with the locale's separator (14:32, 14.32): a 24-hour clock, as the app's languages use. */
+function formatClockTime(ms: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms)
+}

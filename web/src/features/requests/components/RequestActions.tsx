@@ -1,0 +1,186 @@
+import { useLingui } from '@lingui/react'
+import { useState } from 'react'
+import { KeyedError } from '../../../shared/api/errors.ts'
+import { deleteRequest, removeResponder, takeOver, type HelpRequest } from '../api.ts'
+import { takeOverFeedback, type Feedback } from '../../../shared/api/server-error-texts.ts'
+import type { Thanks } from '../../thanks/api.ts'
+import { messages } from '../../../shared/i18n/catalog.ts'
+import { requestMessages } from '../request-catalog.ts'
+import { isResponder } from '../slice.ts'
+import { useStore } from '../../../app/store.ts'
+import { selectIsAdmin, selectUser } from '../../account/session/slice.ts'
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx'
+import { FormMessage } from '../../../shared/form/FormMessage.tsx'
+import { ReadyDialog } from './ReadyDialog.tsx'
+
+interface RequestActionsProps {
+  request: HelpRequest
+  update: (request: HelpRequest) => void
+  onDeleted: () => void
+  /** The owner thanked the helper in the step after marking the request ready. */
+  onThanked: (thanks: Thanks) => void
+}
+
+/**
+ * docs/product.md#help-requests: take over (only while new), release (the responder), a disabled "working on it" for
+ * others when someone helps, remove the helper (owner), mark ready (owner or admin), delete (owner or admin). A
+ * completed request offers only delete. Release and remove are confirmed first: that helper can never take the request
+ * again.
+ */
+export function RequestActions({ request, update, onDeleted, onThanked }: RequestActionsProps) {
+  const { i18n } = useLingui()
+  const user = useStore(selectUser)
+  const isAdmin = useStore(selectIsAdmin)
+  const dropRequest = useStore((s) => s.dropRequest)
+  const expectOwnChange = useStore((s) => s.expectOwnChange)
+  const [busy, setBusy] = useState(false)
+  const [feedback, setFeedback] = useState<Feedback | null>(null)
+  const [readyOpen, setReadyOpen] = useState(false)
+  const [deleteOpen, setDeleteOpen] = useState(false)
+  const [releaseOpen, setReleaseOpen] = useState(false)
+  const [removeOpen, setRemoveOpen] = useState(false)
+  if (!user) return null
+
+  const completed = request.status === 'completed'
+  const own = request.isOwnRequest
+  const responding = isResponder(request, user.user_id)
+  const canManage = own || isAdmin
+
+  async function act(action: () => Promise<HelpRequest>, toFeedback: (error: unknown) => Feedback) {
+    if (busy) return
+    setBusy(true)
+    setFeedback(null)
+    try {
+      update(await action())
+    } catch (error) {
+      const shown = toFeedback(error)
+      if ('key' in shown && shown.key === 'genericerror') console.error(error)
+      setFeedback(shown)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  /** Release or remove, once confirmed: a failure is shown in the confirmation dialog, which stays open. */
+  async function removeConfirmed(removedBy: 'owner' | 'responder', close: () => void) {
+    if (removedBy === 'responder') expectOwnChange(request.request_id)
+    try {
+      update(await removeResponder(request.request_id, removedBy))
+    } catch (error) {
+      throw new KeyedError('genericerror', error)
+    }
+    close()
+  }
+
+  const feedbackText = feedback ? ('key' in feedback ? i18n._(messages[feedback.key]) : feedback.text) : null
+
+  return (
+    <div className="request-actions">
+      <FormMessage tone="error" text={feedbackText} />
+      {!completed &&
+        !own &&
+        !responding &&
+        (request.responder_id === null ? (
+          <button
+            type="button"
+            className="button button--primary button--block"
+            disabled={busy || request.status !== 'new'}
+            onClick={() => void act(() => takeOver(request.request_id), takeOverFeedback)}
+          >
+            {i18n._(requestMessages.takeover)}
+          </button>
+        ) : (
+          <button type="button" className="button button--secondary button--block" disabled>
+            {i18n._(requestMessages.workingonit)}
+          </button>
+        ))}
+      {!completed && responding && (
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          disabled={busy}
+          onClick={() => setReleaseOpen(true)}
+        >
+          {i18n._(requestMessages.release)}
+        </button>
+      )}
+      {!completed && own && request.responder_id !== null && (
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          disabled={busy}
+          onClick={() => setRemoveOpen(true)}
+        >
+          {i18n._(requestMessages.removeresponder)}
+        </button>
+      )}
+      {!completed && canManage && (
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={busy}
+          onClick={() => setReadyOpen(true)}
+        >
+          {i18n._(requestMessages.markready)}
+        </button>
+      )}
+      {canManage && (
+        <button
+          type="button"
+          className="button button--danger button--block"
+          disabled={busy}
+          onClick={() => setDeleteOpen(true)}
+        >
+          {i18n._(requestMessages.deleterequest)}
+        </button>
+      )}
+      <ReadyDialog
+        open={readyOpen}
+        onClose={() => setReadyOpen(false)}
+        request={request}
+        onReady={update}
+        onThanked={onThanked}
+      />
+      <ConfirmDialog
+        open={deleteOpen}
+        onClose={() => setDeleteOpen(false)}
+        title={i18n._(requestMessages.deletetitle)}
+        confirmLabel={i18n._(requestMessages.delete)}
+        danger
+        onConfirm={async () => {
+          expectOwnChange(request.request_id)
+          try {
+            await deleteRequest(request.request_id)
+          } catch (error) {
+            throw new KeyedError('genericerror', error)
+          }
+          dropRequest(request.request_id)
+          setDeleteOpen(false)
+          onDeleted()
+        }}
+      >
+        <p>{i18n._(requestMessages.deletewarning)}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={releaseOpen}
+        onClose={() => setReleaseOpen(false)}
+        title={i18n._(requestMessages.releasetitle)}
+        confirmLabel={i18n._(requestMessages.releaseconfirm)}
+        danger
+        onConfirm={() => removeConfirmed('responder', () => setReleaseOpen(false))}
+      >
+        <p>{i18n._(requestMessages.releasewarning)}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={removeOpen}
+        onClose={() => setRemoveOpen(false)}
+        title={i18n._(requestMessages.removerespondertitle.id, { name: request.responder_user_name ?? '' })}
+        confirmLabel={i18n._(requestMessages.removeresponderconfirm)}
+        danger
+        onConfirm={() => removeConfirmed('owner', () => setRemoveOpen(false))}
+      >
+        <p>{i18n._(requestMessages.removeresponderwarning)}</p>
+      </ConfirmDialog>
+    </div>
+  )
+}

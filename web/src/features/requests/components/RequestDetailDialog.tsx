@@ -1,0 +1,225 @@
+import { useLingui } from '@lingui/react'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import type { HelpRequest } from '../api.ts'
+import { cardMessages } from '../card-catalog.ts'
+import { formMessages } from '../../../shared/form/form-catalog.ts'
+import { messages } from '../../../shared/i18n/catalog.ts'
+import { categoryNames, requestMessages } from '../request-catalog.ts'
+import { PhoneLink } from '../../../shared/phone/PhoneLink.tsx'
+import { pointOf } from '../distance.ts'
+import { formatRelativeTime } from '../relative-time.ts'
+import { useRequestDetail } from '../useRequestDetail.ts'
+import { useStore } from '../../../app/store.ts'
+import { selectPosition } from '../../account/location/slice.ts'
+import { Dialog } from '../../../shared/ui/Dialog.tsx'
+import { FormMessage } from '../../../shared/form/FormMessage.tsx'
+import { Loader } from '../../../shared/ui/Loader.tsx'
+import { DescriptionSection } from './DescriptionSection.tsx'
+import { LocationUpdate } from './LocationUpdate.tsx'
+import { RequestActions } from './RequestActions.tsx'
+import { RequestLocationInfo } from './RequestLocationInfo.tsx'
+import { StatusBadge } from './StatusBadge.tsx'
+import { ConversationSection } from '../../conversation/ConversationSection.tsx'
+import { ThanksSection } from '../../thanks/ThanksSection.tsx'
+import { useTrust } from '../../thanks/useTrust.ts'
+import { thanksMessages } from '../../thanks/thanks-catalog.ts'
+import { OnMyWay } from '../../position-sharing/OnMyWay.tsx'
+import { useHelperPosition } from '../../position-sharing/useHelperPosition.ts'
+
+/** OpenLayers is big: its chunk loads only when a request with a location is opened. */
+const SingleLocationMap = lazy(() => import('./SingleLocationMap.tsx'))
+
+interface RequestDetailDialogProps {
+  /** The request to show; null keeps the dialog closed. */
+  requestId: number | null
+  onClose: () => void
+}
+
+/** The request detail modal (docs/product.md#help-requests). */
+export function RequestDetailDialog({ requestId, onClose }: RequestDetailDialogProps) {
+  return requestId === null ? (
+    <Dialog open={false} onClose={onClose} title="">
+      {null}
+    </Dialog>
+  ) : (
+    <OpenRequestDialog key={requestId} id={requestId} onClose={onClose} />
+  )
+}
+
+function OpenRequestDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const { i18n } = useLingui()
+  const { phase, request, update } = useRequestDetail(id)
+  const title =
+    phase === 'loaded' && request
+      ? i18n._(categoryNames[request.category])
+      : phase === 'notfound'
+        ? i18n._(requestMessages.requestnotfound)
+        : i18n._(requestMessages.request)
+  return (
+    <Dialog open onClose={onClose} title={title}>
+      {phase === 'loading' && <Loader label={i18n._(requestMessages.loadingrequest)} />}
+      {phase === 'failed' && <FormMessage tone="error" text={i18n._(messages.failedtofetchrequest)} />}
+      {phase === 'notfound' && <FormMessage tone="error" text={i18n._(messages.notfound)} />}
+      {phase === 'deleted' && <FormMessage tone="warning" text={i18n._(requestMessages.requestwasdeleted)} />}
+      {phase === 'loaded' && request && <RequestDetail request={request} update={update} onDeleted={onClose} />}
+    </Dialog>
+  )
+}
+
+interface RequestDetailProps {
+  request: HelpRequest
+  update: (request: HelpRequest) => void
+  onDeleted: () => void
+}
+
+function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
+  const { i18n } = useLingui()
+  const position = useStore(selectPosition)
+  const now = useNow()
+  const completed = request.status === 'completed'
+  // Completed while open (a live event, or the owner's own "Mark ready"): said in words, not only by the badge.
+  const [openedActive] = useState(!completed)
+  const point = pointOf(request)
+  const trust = useTrust(request)
+  const helperPosition = useHelperPosition(request)
+  const relative = (iso: string) => formatRelativeTime(iso, now, i18n.locale, i18n._(requestMessages.justnow))
+
+  return (
+    <div className="request-detail">
+      <FormMessage
+        tone="success"
+        text={openedActive && completed ? i18n._(requestMessages.requestwascompleted) : null}
+      />
+      {request.is_test && (
+        <p className="request-detail__test" lang="fi">
+          Testipyyntö
+        </p>
+      )}
+      <dl className="facts">
+        <div>
+          <dt>{i18n._(requestMessages.askedby)}</dt>
+          <dd>{request.user_name}</dd>
+        </div>
+        {!completed && request.phone && (
+          <div>
+            <dt>{i18n._(formMessages.phone)}</dt>
+            <dd>
+              <PhoneLink phone={request.phone} />
+              {request.isOwnRequest && request.phoneOnlyToHelper && (
+                <span className="facts__note facts__note--block">{i18n._(cardMessages.phoneonlytohelperown)}</span>
+              )}
+            </dd>
+          </div>
+        )}
+        {!completed && request.phone === null && !request.isOwnRequest && (
+          <div>
+            <dt>{i18n._(formMessages.phone)}</dt>
+            <dd className="facts__note">
+              {i18n._(
+                request.phoneOnlyToHelper
+                  ? cardMessages.phoneonlytohelper
+                  : request.phoneLimitReached
+                    ? cardMessages.phonelimitreached
+                    : cardMessages.phoneshowntonearby,
+              )}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{i18n._(requestMessages.status)}</dt>
+          <dd>
+            <StatusBadge status={request.status} />
+            {completed && request.got_help !== null && (
+              <span className="facts__note">
+                {' · '}
+                {i18n._(request.got_help ? requestMessages.gothelp : requestMessages.nohelp)}
+              </span>
+            )}
+          </dd>
+        </div>
+        {!completed && request.responder_user_name && (
+          <div>
+            <dt>{i18n._(requestMessages.helper)}</dt>
+            <dd>
+              {request.responder_user_name}
+              {request.responder_phone && (
+                <>
+                  {' · '}
+                  <PhoneLink phone={request.responder_phone} />
+                </>
+              )}
+              {trust.responderHelped !== null && (
+                <span className="helped-count">
+                  {i18n._(thanksMessages.hashelped.id, { count: trust.responderHelped })}
+                </span>
+              )}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{i18n._(requestMessages.updated)}</dt>
+          <dd>
+            <time dateTime={request.updated_at}>{relative(request.updated_at)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{i18n._(requestMessages.created)}</dt>
+          <dd>
+            <time dateTime={request.created_at}>{relative(request.created_at)}</time>
+          </dd>
+        </div>
+        {request.views !== null && (
+          <div>
+            <dt>{i18n._(requestMessages.views)}</dt>
+            <dd>{request.views}</dd>
+          </div>
+        )}
+      </dl>
+
+      {/* A completed request's thank-you is its news: first, before the map. */}
+      <ThanksSection request={request} trust={trust} />
+
+      <section className="request-detail__section" aria-labelledby="request-location">
+        <h3 id="request-location" className="request-detail__heading">
+          {i18n._(requestMessages.location)}
+        </h3>
+        {point ? (
+          <>
+            {request.isApproximate && <p className="field__hint">{i18n._(requestMessages.approximatearea)}</p>}
+            <Suspense fallback={<div className="single-map-placeholder" />}>
+              <SingleLocationMap
+                point={point}
+                isApproximate={request.isApproximate}
+                own={position}
+                helper={helperPosition}
+                helperName={request.responder_user_name}
+              />
+            </Suspense>
+            <OnMyWay request={request} point={point} position={position} helperPosition={helperPosition} />
+            <RequestLocationInfo request={request} point={point} position={position} />
+          </>
+        ) : (
+          <>
+            <p>{i18n._(requestMessages.locationnotshared)}</p>
+            <OnMyWay request={request} point={null} position={position} helperPosition={helperPosition} />
+          </>
+        )}
+        {request.isOwnRequest && !completed && <LocationUpdate request={request} update={update} />}
+      </section>
+
+      <DescriptionSection request={request} update={update} />
+      <ConversationSection request={request} />
+      <RequestActions request={request} update={update} onDeleted={onDeleted} onThanked={trust.sent} />
+    </div>
+  )
+}
+
+/** The clock for relative times, ticking every 30 s so "now" becomes "1 minute ago" while the modal is open. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}

@@ -1,0 +1,75 @@
+import { useLingui } from '@lingui/react'
+import type { HelpRequest } from '../api.ts'
+import type { Coordinates } from '../../../shared/api/types.ts'
+import { useNow } from '../../../shared/hooks/useNow.ts'
+import { cardMessages } from '../card-catalog.ts'
+import { categoryNames, requestMessages } from '../request-catalog.ts'
+import { distanceFrom, formatKm } from '../distance.ts'
+import { isActive, isResponder } from '../selectors.ts'
+import { useStore } from '../../../app/store.ts'
+import { selectUser } from '../../account/session/slice.ts'
+import { RequestRowSummary } from './RequestRowSummary.tsx'
+import { RequestUnreadBadge } from '../../conversation/UnreadBadge.tsx'
+import { SharingBadge } from '../../position-sharing/SharingBadge.tsx'
+
+interface RequestListProps {
+  requests: HelpRequest[]
+  position: Coordinates | null
+  onOpen: (id: number) => void
+}
+
+/**
+ * docs/product.md#help-requests: each card shows the category, the status and the distance (km, 2 decimals); a tap
+ * opens its detail. To read at a glance it also shows its age, the first line of its description, and whose it is:
+ * "Your request" or "You're helping".
+ */
+export function RequestList({ requests, position, onOpen }: RequestListProps) {
+  const { i18n } = useLingui()
+  const userId = useStore(selectUser)?.user_id
+  const now = useNow()
+  return (
+    <ul className="request-list">
+      {requests.map((request) => {
+        const distance = distanceFrom(position, request)
+        const role = request.isOwnRequest
+          ? 'own'
+          : userId !== undefined && isResponder(request, userId) && isActive(request)
+            ? 'helping'
+            : null
+        return (
+          <li key={request.request_id}>
+            <button
+              type="button"
+              className={`request-row${role ? ` request-row--${role}` : ''}`}
+              onClick={() => onOpen(request.request_id)}
+            >
+              <span className="request-row__title">
+                {i18n._(categoryNames[request.category])} <RequestUnreadBadge requestId={request.request_id} />
+                <SharingBadge requestId={request.request_id} />
+              </span>
+              {role && (
+                <span className={`request-row__role request-row__role--${role}`}>
+                  {i18n._(role === 'own' ? cardMessages.yourrequest : cardMessages.youarehelping)}
+                </span>
+              )}
+              <RequestRowSummary
+                request={request}
+                now={now}
+                place={
+                  distance !== null
+                    ? i18n._(requestMessages.distance.id, { distance: formatKm(distance, i18n.locale) })
+                    : null
+                }
+              />
+              {request.is_test && (
+                <span className="request-row__test" lang="fi">
+                  Testipyyntö
+                </span>
+              )}
+            </button>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

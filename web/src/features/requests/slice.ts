@@ -1,0 +1,313 @@
+import type { StateCreator } from 'zustand'
+import { ApiError } from '../../shared/api/errors.ts'
+import {
+  fetchRequestChanges,
+  fetchRequestPage,
+  type HelpRequest,
+  type RequestCategory,
+  type RequestChanges,
+} from './api.ts'
+import {
+  applyRequestEvent,
+  helpedRequestChange,
+  ownRequestChange,
+  type HelpedRequestChange,
+  type OwnRequestChange,
+  type RequestEvent,
+  withPhonesSeen,
+} from './list-merge.ts'
+import type { RemovedBy } from '../../shared/live/server-events.ts'
+import type { SessionStatus } from '../account/session/status.ts'
+
+/** 'unreachable': the last fetch got no answer at all (offline, server down), as opposed to an error answer. */
+export type RequestsStatus = 'idle' | 'loading' | 'loaded' | 'failed' | 'unreachable'
+
+export interface RequestsState {
+  /** As the server answered, unordered; screens order and filter with the selectors below. */
+  requests: HelpRequest[]
+  requestsStatus: RequestsStatus
+  /** When the server last answered the list (ms since the epoch), also for a list kept on the device; null: never. */
+  requestsLoadedAt: number | null
+  /** docs/product.md#help-requests: show requests outside the radius too. */
+  showAll: boolean
+  /** Show-all: the cursor of the next, older page; null when there is none (or show-all is off). */
+  nextPage: string | null
+  /** The fetch of a show-all page. */
+  pageStatus: 'idle' | 'loading' | 'failed'
+  /** Ids that a live event said were deleted, so an open detail modal can say so (the latest few). */
+  deletedRequestIds: number[]
+  /**
+   * Live changes of the user's own requests, or of the ones they help with, worth telling, oldest first; dismissed
+   * one by one.
+   */
+  notices: RequestNotice[]
+}
+
+export interface RequestNotice {
+  id: number
+  change: OwnRequestChange | HelpedRequestChange
+  requestId: number
+  category: RequestCategory
+  /** Who took it over ('takenover' only). */
+  responderName: string | null
+}
+
+export interface RequestsActions {
+  /** GET /api/requests; keeps the last list on a failure, so a failed pull-to-refresh does not empty the screen. */
+  loadRequests: () => Promise<void>
+  /**
+   * A fetch that starts now: events may have been missed, so a fetch already in flight (which may have left before
+   * them) is followed by another. Only the changes since the last answer are fetched (`since`), unless there was none.
+   */
+  refetchRequests: () => Promise<void>
+  /** Show-all: the next page of older requests. */
+  loadMoreRequests: () => Promise<void>
+  /** A live event from GET /api/events. */
+  applyEvent: (event: RequestEvent) => void
+  dismissNotice: (id: number) => void
+  /**
+   * The user is about to release or delete this request on this device: the live event of their own action makes
+   * no "no longer needed" notice, whether it comes before or after the HTTP answer.
+   */
+  expectOwnChange: (id: number) => void
+  setShowAll: (showAll: boolean) => void
+  /**
+   * An HTTP answer about one request (the detail modal's fetch or change): the list shows it without another fetch,
+   * unless it already holds a newer copy.
+   */
+  putRequest: (request: HelpRequest) => void
+  /** An HTTP answer said the request is gone (deleted here, or 404). */
+  dropRequest: (id: number) => void
+  /** A session ended: nothing of the last user's list stays on screen. */
+  requestsAfterLogout: () => void
+  /** The list kept on the device (requests-cache.ts), shown until the server answers. */
+  restoreRequests: (requests: HelpRequest[], loadedAt: number) => void
+}
+
+export type RequestsSlice = RequestsState & RequestsActions
+
+/**
+ * What this slice reads of the whole store: its own state, the session's status and user. Narrower than AppState, so the
+ * slice (and its tests, in Node) need none of the browser-bound slices.
+ */
+export type RequestsStore = RequestsSlice & { status: SessionStatus; user: { user_id: number } | null }
+
+export const initialRequestsState: RequestsState = {
+  requests: [],
+  requestsStatus: 'idle',
+  requestsLoadedAt: null,
+  showAll: false,
+  nextPage: null,
+  pageStatus: 'idle',
+  deletedRequestIds: [],
+  notices: [],
+}
+
+const KEPT_DELETED_IDS = 50
+
+const upsert = (requests: HelpRequest[], request: HelpRequest) =>
+  applyRequestEvent(requests, { type: 'request.upserted', request })
+
+/** A `since` answer on top of the list held: its removals (unless `remove` is false), then its requests. */
+function applyChanges(requests: HelpRequest[], changes: RequestChanges, remove: boolean): HelpRequest[] {
+  const removed = new Set(remove ? changes.removed : [])
+  const kept = removed.size > 0 ? requests.filter((r) => !removed.has(r.request_id)) : requests
+  return changes.requests.reduce(upsert, kept)
+}
+
+export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSlice> = (set, get) => {
+  let loading: Promise<void> | null = null
+  /** The `since` cursors of the list within reach, and of show-all's pages (the oldest page's: all since then). */
+  let syncCursor: string | null = null
+  let allSyncCursor: string | null = null
+  /** Events that arrived while a fetch was in flight: applied again on top of its answer, which may predate them. */
+  let eventsDuringLoad: RequestEvent[] | null = null
+  let nextNoticeId = 1
+  /** Ids this user released or deleted here (a released helper can never take the request again, so none expire). */
+  const ownChanges = new Set<number>()
+
+  /** A live change (`next` null: deleted) of a request held as `previous`. */
+  function notify(previous: HelpRequest | undefined, next: HelpRequest | null, removedBy?: RemovedBy) {
+    const userId = get().user?.user_id
+    const helped =
+      previous && userId !== undefined && !ownChanges.has(previous.request_id)
+        ? helpedRequestChange(previous, next, userId, removedBy)
+        : null
+    const change = (next && ownRequestChange(previous, next)) ?? helped
+    const about = next ?? previous
+    if (!change || !about) return
+    const notice: RequestNotice = {
+      id: nextNoticeId++,
+      change,
+      requestId: about.request_id,
+      category: about.category,
+      responderName: about.responder_user_name,
+    }
+    // One notice per request: the latest change replaces an earlier one.
+    set(({ notices }) => ({ notices: [...notices.filter((n) => n.requestId !== about.request_id), notice] }))
+  }
+
+  /**
+   * The one way the list changes, for live events and HTTP answers alike, so neither can roll back the other: an
+   * upsert older than the copy held is refused (applyRequestEvent compares updated_at), and a change made while a
+   * fetch is in flight is applied again on top of its answer. A copy with the same updated_at replaces the held one:
+   * the server answers each viewer its own shape (phones, isOwnRequest) of one state, so either copy is right and the
+   * last one told is kept.
+   *
+   * Only live changes make notices and mark deletions for an open detail modal: an HTTP answer is the user's own
+   * action, or a fetch whose screen already shows the outcome.
+   */
+  function apply(event: RequestEvent, origin: 'live' | 'answer') {
+    // After a logout neither a late event nor a late answer may put the last user's requests back.
+    if (get().status !== 'loggedIn') return
+    eventsDuringLoad?.push(event)
+    const { requests, deletedRequestIds, notices } = get()
+    if (event.type === 'request.hidden') {
+      // Out of the user's reach now, not gone: nothing to tell.
+      set({ requests: applyRequestEvent(requests, event) })
+      return
+    }
+    if (event.type === 'request.deleted') {
+      const previous = requests.find((r) => r.request_id === event.request_id)
+      const told =
+        origin === 'live'
+          ? {
+              deletedRequestIds: [...deletedRequestIds.slice(1 - KEPT_DELETED_IDS), event.request_id],
+              notices: notices.filter((n) => n.requestId !== event.request_id),
+            }
+          : {}
+      set({ requests: applyRequestEvent(requests, event), ...told })
+      if (origin === 'live') notify(previous, null)
+      return
+    }
+    const previous = requests.find((r) => r.request_id === event.request.request_id)
+    set({ requests: applyRequestEvent(requests, event) })
+    if (origin === 'live') notify(previous, event.request, event.removedBy)
+  }
+
+  /**
+   * Runs one fetch of the list at a time; `fetch` answers the new list. Live events that arrive meanwhile are applied
+   * again on top of it, as the answer may predate them.
+   */
+  function load(fetch: () => Promise<HelpRequest[]>): Promise<void> {
+    loading ??= (async () => {
+      set({ requestsStatus: 'loading' })
+      eventsDuringLoad = []
+      try {
+        const requests = eventsDuringLoad.reduce(applyRequestEvent, await fetch())
+        if (get().status === 'loggedIn') set({ requests, requestsStatus: 'loaded', requestsLoadedAt: Date.now() })
+      } catch (error) {
+        console.error('Fetching the requests failed', error)
+        const unreachable = error instanceof ApiError && error.status === 0
+        set({ requestsStatus: unreachable ? 'unreachable' : 'failed' })
+      } finally {
+        eventsDuringLoad = null
+        loading = null
+      }
+    })()
+    return loading
+  }
+
+  /**
+   * Only what changed since the last answers. With show-all on, its own changes are applied too, and the list within
+   * reach only adds: what left the reach is still shown by show-all (its changes say what is really gone).
+   */
+  function sync(): Promise<void> {
+    return load(async () => {
+      const showAll = get().showAll && allSyncCursor !== null
+      try {
+        const nearby = await fetchRequestChanges(syncCursor!)
+        const all = showAll ? await fetchRequestChanges(allSyncCursor!, true) : null
+        let requests = applyChanges(get().requests, nearby, !showAll)
+        if (all) requests = applyChanges(requests, all, true)
+        syncCursor = nearby.syncCursor
+        if (all) allSyncCursor = all.syncCursor
+        return requests
+      } catch (error) {
+        // A cursor the server no longer takes (older than a month): the whole list instead.
+        if (!(error instanceof ApiError && error.status === 400)) throw error
+        return wholeList()
+      }
+    })
+  }
+
+  /** The list within reach and, with show-all on, its first page; their cursors replace the old ones. */
+  async function wholeList(): Promise<HelpRequest[]> {
+    const showAll = get().showAll
+    const [nearby, page] = await Promise.all([fetchRequestPage(), showAll ? fetchRequestPage(true) : null])
+    const fetched = page ? page.requests.reduce(upsert, nearby.requests) : nearby.requests
+    syncCursor = nearby.syncCursor
+    allSyncCursor = page?.syncCursor ?? null
+    if (page) set({ nextPage: page.nextCursor })
+    return withPhonesSeen(get().requests, fetched)
+  }
+
+  return {
+    ...initialRequestsState,
+
+    loadRequests: () => load(wholeList),
+
+    refetchRequests: () => {
+      const inFlight = loading
+      return inFlight ? inFlight.then(() => get().refetchRequests()) : syncCursor ? sync() : get().loadRequests()
+    },
+
+    loadMoreRequests: async () => {
+      const before = get().nextPage
+      if (!before || get().pageStatus === 'loading') return
+      set({ pageStatus: 'loading' })
+      try {
+        const page = await fetchRequestPage(true, before)
+        if (get().status !== 'loggedIn' || !get().showAll) return
+        allSyncCursor ??= page.syncCursor
+        set({ requests: page.requests.reduce(upsert, get().requests), nextPage: page.nextCursor, pageStatus: 'idle' })
+      } catch (error) {
+        console.error('Fetching more requests failed', error)
+        set({ pageStatus: 'failed' })
+      }
+    },
+
+    applyEvent: (event) => apply(event, 'live'),
+
+    dismissNotice: (id) => set(({ notices }) => ({ notices: notices.filter((n) => n.id !== id) })),
+
+    expectOwnChange: (id) => {
+      ownChanges.add(id)
+    },
+
+    setShowAll: (showAll) => {
+      set({ showAll, nextPage: null, pageStatus: 'idle' })
+      allSyncCursor = null
+      // On: the first page joins the list. Off: the list within reach alone again, without what the pages added.
+      if (get().status !== 'loggedIn') return
+      const inFlight = loading
+      void (inFlight ? inFlight.then(() => get().loadRequests()) : get().loadRequests())
+    },
+
+    putRequest: (request) => apply({ type: 'request.upserted', request }, 'answer'),
+
+    dropRequest: (id) => apply({ type: 'request.deleted', request_id: id }, 'answer'),
+
+    requestsAfterLogout: () => {
+      syncCursor = null
+      allSyncCursor = null
+      set(initialRequestsState)
+    },
+
+    // Only into an empty list: anything the server already told is newer than the device's copy.
+    restoreRequests: (requests, loadedAt) => {
+      if (get().requestsLoadedAt === null && get().requests.length === 0) set({ requests, requestsLoadedAt: loadedAt })
+    },
+  }
+}
+
+// The pure rules (visibility, ordering) live in selectors.ts, which tests load without a DOM.
+export { isActive, isResponder, isVisible, orderRequests, visibleRequests, type Viewer } from './selectors.ts'
+
+export const selectRequests = (state: RequestsState): HelpRequest[] => state.requests
+export const selectRequestsStatus = (state: RequestsState): RequestsStatus => state.requestsStatus
+export const selectRequestsLoadedAt = (state: RequestsState): number | null => state.requestsLoadedAt
+export const selectShowAll = (state: RequestsState): boolean => state.showAll
+export const selectNextPage = (state: RequestsState): string | null => state.nextPage
+export const selectPageStatus = (state: RequestsState): RequestsState['pageStatus'] => state.pageStatus
+export const selectNotices = (state: RequestsState): RequestNotice[] => state.notices

@@ -1,0 +1,16 @@
+import { lazy, Suspense, type ComponentProps } from 'react'
+import { useOnceTrue } from '../../shared/hooks/useOnceTrue.ts'
+
+const ServiceDetailDialog = lazy(() =>
+  import('./ServiceDetailDialog.tsx').then((m) => ({ default: m.ServiceDetailDialog })),
+)
+
+/** A service's detail, fetched when the first marker is opened (the map itself is a chunk of its own already). */
+export function LazyServiceDetailDialog(props: ComponentProps<typeof ServiceDetailDialog>) {
+  if (!useOnceTrue(props.service !== null)) return null
+  return (
+    <Suspense fallback={null}>
+      <ServiceDetailDialog {...props} />
+    </Suspense>
+  )
+}

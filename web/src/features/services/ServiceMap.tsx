@@ -1,0 +1,47 @@
+import { useLingui } from '@lingui/react'
+import type { Coordinates } from '../../shared/api/types.ts'
+import { serviceMessages } from './service-catalog.ts'
+import { lonLat, useOwnPosition } from '../../shared/map/common-layers.ts'
+import { MapView } from '../../shared/map/MapView.tsx'
+import {
+  DEFAULT_CENTER,
+  DEFAULT_ZOOM,
+  OWN_POSITION_ZOOM,
+  useDefaultView,
+  useServiceMarkers,
+  type ServiceMarker,
+} from './service-layers.ts'
+
+export interface ServiceMapProps {
+  markers: readonly ServiceMarker[]
+  position: Coordinates | null
+  onSelect: (serviceId: number) => void
+}
+
+/**
+ * The service map tab's OpenLayers map (docs/product.md#service-map), in its own chunk with OpenLayers: MapView's one
+ * map and tiles, with the markers, the own position and the default view as hooks that remove what they add.
+ */
+export default function ServiceMap({ markers, position, onSelect }: ServiceMapProps) {
+  const { i18n } = useLingui()
+  return (
+    <MapView
+      // The first position only: later ones are useDefaultView's.
+      initialView={() => ({
+        center: lonLat(position ?? DEFAULT_CENTER),
+        zoom: position ? OWN_POSITION_ZOOM : DEFAULT_ZOOM,
+      })}
+      className="service-map"
+      label={i18n._(serviceMessages.servicemap)}
+    >
+      <ServiceMapLayers markers={markers} position={position} onSelect={onSelect} />
+    </MapView>
+  )
+}
+
+function ServiceMapLayers({ markers, position, onSelect }: ServiceMapProps) {
+  useServiceMarkers(markers, onSelect)
+  useOwnPosition(position)
+  useDefaultView(position)
+  return null
+}

@@ -1,0 +1,63 @@
+import type { MessageDescriptor } from '@lingui/core'
+import type { ServiceCategory } from './api.ts'
+import { defineMessages } from '../../shared/i18n/define-messages.ts'
+
+/**
+ * Names of the nine service categories (docs/product.md#service-map). Ids are prefixed: `transportation` differs from
+ * the request one.
+ */
+export const serviceCategoryNames = {
+  rental_service: /*i18n*/ { id: 'service_rental_service', message: 'Bike rental', comment: 'Service category.' },
+  accommodation: /*i18n*/ { id: 'service_accommodation', message: 'Accommodation', comment: 'Service category.' },
+  restaurant: /*i18n*/ { id: 'service_restaurant', message: 'Restaurant or café', comment: 'Service category.' },
+  event: /*i18n*/ { id: 'service_event', message: 'Event', comment: 'Service category.' },
+  attraction: /*i18n*/ { id: 'service_attraction', message: 'Attraction', comment: 'Service category: a sight.' },
+  shop: /*i18n*/ { id: 'service_shop', message: 'Shop', comment: 'Service category.' },
+  transportation: /*i18n*/ {
+    id: 'service_transportation',
+    message: 'Transport',
+    comment: 'Service category: buses, trains or ferries that take bicycles.',
+  },
+  experience: /*i18n*/ {
+    id: 'service_experience',
+    message: 'Experience',
+    comment: 'Service category: guided tours etc.',
+  },
+  venue: /*i18n*/ {
+    id: 'service_venue',
+    message: 'Venue',
+    comment: 'Service category: a place for meetings or events.',
+  },
+} as const satisfies Record<ServiceCategory, MessageDescriptor>
+
+/** Texts of the service map tab and the service detail modal. */
+export const serviceMessages = defineMessages({
+  servicecategory: /*i18n*/ {
+    id: 'servicecategory',
+    message: 'Category',
+    comment: 'Service map: the filter dropdown.',
+  },
+  allcategories: /*i18n*/ { id: 'allcategories', message: 'All categories', comment: 'Service map filter: no filter.' },
+  servicemap: /*i18n*/ { id: 'servicemap', message: 'Map of cyclist-friendly services' },
+  loadingservices: /*i18n*/ { id: 'loadingservices', message: 'Loading services…' },
+  failedtofetchservices: /*i18n*/ { id: 'failedtofetchservices', message: 'Failed to load the services' },
+  tryagain: /*i18n*/ { id: 'tryagain', message: 'Try again' },
+  servicelist: /*i18n*/ {
+    id: 'servicelist',
+    message: 'Services on the map ({count})',
+    comment: 'A list of the services shown on the map, for keyboard and screen reader users.',
+  },
+  noservices: /*i18n*/ { id: 'noservices', message: 'No services in this category.' },
+  certified: /*i18n*/ {
+    id: 'certified',
+    message: 'Certified cyclist-friendly',
+    comment: 'Certificate badge of a service, e.g. the Welcome Cyclist programme.',
+  },
+  showmore: /*i18n*/ { id: 'showmore', message: 'Show more', comment: 'Expands a shortened description.' },
+  showless: /*i18n*/ { id: 'showless', message: 'Show less' },
+  address: /*i18n*/ { id: 'address', message: 'Address' },
+  servicephone: /*i18n*/ { id: 'servicephone', message: 'Phone' },
+  visitwebsite: /*i18n*/ { id: 'visitwebsite', message: 'Visit website' },
+  logo: /*i18n*/ { id: 'logo', message: 'Logo of {name}' },
+  yourlocation: /*i18n*/ { id: 'yourlocation', message: 'Your location', comment: 'Map marker legend.' },
+})

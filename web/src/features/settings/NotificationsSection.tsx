@@ -1,0 +1,93 @@
+import { useLingui } from '@lingui/react'
+import { useEffect, useRef, useState } from 'react'
+import { notificationMessages } from './notification-catalog.ts'
+import { readPushState, turnPushOff, turnPushOn, type PushState } from '../pwa/push/browser-push.ts'
+import { FormMessage } from '../../shared/form/FormMessage.tsx'
+import { PushPreferencesForm } from './PushPreferencesForm.tsx'
+
+type Failure = 'check' | 'change' | null
+
+const STATE_TEXT = {
+  unsupported: notificationMessages.notificationsunsupported,
+  denied: notificationMessages.notificationsdenied,
+  off: notificationMessages.notificationsoff,
+  on: notificationMessages.notificationson,
+} as const
+
+/**
+ * Web push on this device: the state, checked with the server each time the section opens (it mounts on
+ * opening), and one button to change it. Errors go to the console; the screen gets a short failure text. Under it
+ * the account's quiet hours and hourly cap, which hold on every device, so they show whatever this one's state.
+ */
+export function NotificationsSection() {
+  const { i18n } = useLingui()
+  const [state, setState] = useState<PushState | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<Failure>(null)
+  const mounted = useRef(true)
+
+  useEffect(() => {
+    mounted.current = true
+    readPushState()
+      .then((read) => mounted.current && setState(read))
+      .catch((error: unknown) => {
+        console.error('Checking the push subscription failed', error)
+        if (!mounted.current) return
+        // The browser side is still worth offering: subscribing again is harmless (the server upserts).
+        setState('off')
+        setFailure('check')
+      })
+    return () => {
+      mounted.current = false
+    }
+  }, [])
+
+  async function change(action: () => Promise<PushState>) {
+    if (busy) return
+    setBusy(true)
+    setFailure(null)
+    try {
+      const next = await action()
+      if (mounted.current) setState(next)
+    } catch (error) {
+      console.error('Changing push notifications failed', error)
+      if (mounted.current) setFailure('change')
+    } finally {
+      if (mounted.current) setBusy(false)
+    }
+  }
+
+  const failureText =
+    failure === 'check'
+      ? i18n._(notificationMessages.notificationscheckfailed)
+      : failure === 'change'
+        ? i18n._(notificationMessages.notificationsfailed)
+        : null
+
+  return (
+    <div className="settings-panel">
+      <p className="settings-panel__note">{i18n._(notificationMessages.notificationsinfo)}</p>
+      <div className="settings-panel__actions">
+        <p aria-live="polite">
+          <span className="settings-panel__label">{i18n._(notificationMessages.notifications)}: </span>
+          <span>{i18n._(state ? STATE_TEXT[state] : notificationMessages.notificationschecking)}</span>
+        </p>
+        {state === 'denied' && <p>{i18n._(notificationMessages.notificationsdeniedhelp)}</p>}
+        {(state === 'off' || state === 'on') && (
+          <button
+            type="button"
+            className={state === 'on' ? 'button button--secondary' : 'button button--primary'}
+            onClick={() => void change(state === 'on' ? turnPushOff : turnPushOn)}
+            aria-disabled={busy || undefined}
+          >
+            {i18n._(
+              state === 'on' ? notificationMessages.turnnotificationsoff : notificationMessages.turnnotificationson,
+            )}
+          </button>
+        )}
+        <FormMessage tone="error" text={failureText} />
+      </div>
+      <PushPreferencesForm />
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+import { useLingui } from '@lingui/react'
+import { useState } from 'react'
+import { KeyedError } from '../../shared/api/errors.ts'
+import { sendThanks, type Thanks } from './api.ts'
+import { formMessages } from '../../shared/form/form-catalog.ts'
+import { messages } from '../../shared/i18n/catalog.ts'
+import { thanksMessages } from './thanks-catalog.ts'
+import { thanksProblem, THANKS_MAX } from './validation.ts'
+import { CountedTextarea } from '../../shared/form/CountedTextarea.tsx'
+import { QuickReplies } from '../requests/components/QuickReplies.tsx'
+import { useAction } from '../../shared/form/useAction.ts'
+import './thanks.css'
+
+/** What an owner most often wants to say to the person who got them back on the road: one tap each. */
+const QUICK_THANKS = [thanksMessages.quickthankyou, thanksMessages.quicksavedmyday, thanksMessages.quickgreathelp]
+
+interface ThanksFormProps {
+  requestId: number
+  onSent: (thanks: Thanks) => void
+  /** Shown as a secondary button beside Send: the step can be left without thanking (later from the detail). */
+  onSkip?: () => void
+}
+
+/** The owner's one thank-you: quick thank-yous, or their own words (1-200 characters), or skip. */
+export function ThanksForm({ requestId, onSent, onSkip }: ThanksFormProps) {
+  const { i18n } = useLingui()
+  const [text, setText] = useState('')
+  const { busy, error, run, submitWith } = useAction()
+  const send = async (words: string) => {
+    const problem = thanksProblem(words)
+    if (problem) throw new KeyedError(problem)
+    onSent(await sendThanks(requestId, words.trim()))
+  }
+  const shownError = error ? i18n._(messages[error.key]) : null
+  return (
+    <div className="thanks-form">
+      <QuickReplies
+        label={i18n._(thanksMessages.quickthanksreplies)}
+        replies={QUICK_THANKS}
+        disabled={busy}
+        onPick={(words) => void run(() => send(words))}
+      />
+      <form className="form" onSubmit={submitWith(() => send(text))} noValidate>
+        <CountedTextarea
+          label={i18n._(thanksMessages.thanksfield)}
+          counter={i18n._(thanksMessages.thankscounter.id, { count: text.length })}
+          value={text}
+          onChange={setText}
+          maxLength={THANKS_MAX}
+          rows={2}
+          error={shownError}
+        />
+        <div className="dialog__actions">
+          {onSkip && (
+            <button type="button" className="button button--secondary" onClick={onSkip} disabled={busy}>
+              {i18n._(thanksMessages.skipthanks)}
+            </button>
+          )}
+          <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
+            {busy ? i18n._(formMessages.pleasewait) : i18n._(thanksMessages.sendthanks)}
+          </button>
+        </div>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,26 @@
+import type { MessageKey } from '../i18n/catalog.ts'
+
+/** A failed API call: the HTTP status (0 when the server was not reached) and the server's `message`. */
+export class ApiError extends Error {
+  readonly status: number
+  /** A 429's Retry-After in seconds, when the server said when to come back. */
+  readonly retryAfterSeconds: number | null
+
+  constructor(status: number, message: string, retryAfterSeconds: number | null = null) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
+/** A failure that already knows which catalog message to show, e.g. the reCAPTCHA check or a client-side rule. */
+export class KeyedError extends Error {
+  readonly key: MessageKey
+
+  constructor(key: MessageKey, cause?: unknown) {
+    super(key, { cause })
+    this.name = 'KeyedError'
+    this.key = key
+  }
+}

@@ -1,0 +1,15 @@
+import { defineMessages } from '../i18n/define-messages.ts'
+
+/** Texts of the map core itself, whichever screen shows the map. */
+export const mapMessages = defineMessages({
+  authfailuretitle: /*i18n*/ {
+    id: 'authfailuretitle',
+    message: 'The map service refused the API key',
+    comment: 'AuthFailure panel: map tiles answered 401 or 403.',
+  },
+  authfailuretext: /*i18n*/ {
+    id: 'authfailuretext',
+    message:
+      'The background map cannot be shown because the map tile service did not accept this site’s API key. The services are still on the map and can be opened. Please tell the site’s administrator.',
+  },
+})
