@@ -6,8 +6,9 @@ import { ConfigError, loadConfig } from '../../server/config.ts'
 import { JWT_SECRET_FILE } from '../../server/domain/jwt-secret.ts'
 import { buildServer } from '../../server/server.ts'
 import { buildTestApp, createTestDatabase, tempDir, testConfig } from '../helper.ts'
-import { bearer, registerUser, sentCode, uniquePhone } from '../accounts.ts'
+import { bearer, sentCode, uniquePhone } from '../accounts.ts'
 import { craftJwt, decodeJwt } from '../jwt.ts'
+import { signedInUser } from '../signed-in.ts'
 
 const DATABASE_URL = 'postgres://app@db.example.org/pyoraapu'
 
@@ -42,7 +43,7 @@ t.test('a generated signing secret lives in DATA_DIR with mode 0600, never in th
     await app.sql`select 1 from app_settings where value::text like ${'%' + secret + '%'} or key = 'jwt_secret'`
   t.notOk(inDatabase, 'no copy in the database')
 
-  const user = await registerUser(app, dataDir, { user_name: 'Signed' })
+  const user = await signedInUser(app, { user_name: 'Signed' })
   const forged = craftJwt({ ...decodeJwt<Record<string, unknown>>(user.token) }, { secret })
   t.equal(
     (await app.inject({ url: '/api/user/protected-route', headers: bearer(forged) })).statusCode,

@@ -11,6 +11,7 @@ import {
   type UserJson,
 } from '../../accounts.ts'
 import { runScript } from '../../process.ts'
+import { signedInUser } from '../../signed-in.ts'
 
 t.test('account settings', async (t) => {
   const dataDir = tempDir(t)
@@ -27,8 +28,8 @@ t.test('account settings', async (t) => {
     })
 
   t.test('user name: validated, unique ignoring case, changeable in case', async (t) => {
-    const a = await registerUser(app, dataDir, { user_name: 'Aino' })
-    await registerUser(app, dataDir, { user_name: 'Eino' })
+    const a = await signedInUser(app, { user_name: 'Aino' })
+    await signedInUser(app, { user_name: 'Eino' })
     const renamed = await put('/api/user/username', a.token, { user_name: 'Aino K' })
     t.equal(renamed.statusCode, 200)
     t.match(renamed.json(), { message: 'Username updated', user: { user_name: 'Aino K', user_id: a.user.user_id } })
@@ -54,7 +55,7 @@ t.test('account settings', async (t) => {
   })
 
   t.test('radius: digits only, 1-3 of them', async (t) => {
-    const u = await registerUser(app, dataDir, { user_name: 'Radial' })
+    const u = await signedInUser(app, { user_name: 'Radial' })
     t.equal((await put('/api/user/radius', u.token, { radius: '250' })).json<{ user: UserJson }>().user.radius, 250)
     t.equal((await put('/api/user/radius', u.token, { radius: 7 })).json<{ user: UserJson }>().user.radius, 7)
     t.same((await put('/api/user/radius', u.token, { radius: '2.5' })).json(), {
@@ -69,7 +70,7 @@ t.test('account settings', async (t) => {
   })
 
   t.test('language is kept for texts the server writes', async (t) => {
-    const u = await registerUser(app, dataDir, { user_name: 'Kielitaito' })
+    const u = await signedInUser(app, { user_name: 'Kielitaito' })
     t.equal(
       (await put('/api/user/language', u.token, { language: 'swedish' })).json<{ user: UserJson }>().user.language,
       'swedish',
@@ -78,7 +79,7 @@ t.test('account settings', async (t) => {
   })
 
   t.test('location: reported, read back, validated', async (t) => {
-    const u = await registerUser(app, dataDir, { user_name: 'Wanderer' })
+    const u = await signedInUser(app, { user_name: 'Wanderer' })
     const get = () => app.inject({ url: '/api/user/location', headers: bearer(u.token) })
     t.same((await get()).json(), { latitude: 60.17, longitude: 24.94 }, 'the registration position')
     t.same((await put('/api/user/location', u.token, { latitude: 65.01, longitude: 25.47 })).json(), {
@@ -105,7 +106,7 @@ t.test('account settings', async (t) => {
   })
 
   t.test('password change: old password checked, other sessions end, this one stays', async (t) => {
-    const u = await registerUser(app, dataDir, { user_name: 'Changer', password: 'first-pass' })
+    const u = await signedInUser(app, { user_name: 'Changer', password: 'first-pass' })
     const otherDevice = await login('Changer', 'first-pass')
     const wrong = await put('/api/user/password', u.token, { oldPassword: 'nope', newPassword: 'second-pass' })
     t.equal(wrong.statusCode, 400)
@@ -136,7 +137,7 @@ t.test('account settings', async (t) => {
 
   t.test('password reset by SMS ends every session', async (t) => {
     const phone = uniquePhone()
-    const u = await registerUser(app, dataDir, { user_name: 'Forgetful', phone, password: 'forgotten' })
+    const u = await signedInUser(app, { user_name: 'Forgetful', phone, password: 'forgotten' })
     const idToken = await verifiedPhoneToken(app, dataDir, '0' + phone.slice(4), 'reset')
     t.match(latestCode(dataDir, phone), /^\d{6}$/)
     const reset = (token: string, newPassword = 'remembered') =>
@@ -157,7 +158,7 @@ t.test('account settings', async (t) => {
 
   t.test('deleting the account removes the user, their sessions and codes', async (t) => {
     const phone = uniquePhone()
-    const u = await registerUser(app, dataDir, { user_name: 'Goodbye', phone })
+    const u = await signedInUser(app, { user_name: 'Goodbye', phone })
     await app.inject({
       method: 'POST',
       url: '/api/phone-verification/send',
@@ -185,7 +186,7 @@ t.test('account settings', async (t) => {
   })
 
   t.test('admin: user count, granted and revoked by the admin script', async (t) => {
-    const admin = await registerUser(app, dataDir, { user_name: 'Boss Lady' })
+    const admin = await signedInUser(app, { user_name: 'Boss Lady' })
     const countAs = (token: string) => app.inject({ url: '/api/user/user-count', headers: bearer(token) })
     const refused = await countAs(admin.token)
     t.equal(refused.statusCode, 403)

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { bearer, clientAddress, registerUser } from '../../accounts.ts'
+import { bearer, clientAddress } from '../../accounts.ts'
+import { signedInUser } from '../../signed-in.ts'
 
 /** The app as a browser reaches it; a same-site attacker's page is on another port of the same host. */
 const HOST = 'app.example:8080'
@@ -10,7 +11,7 @@ const SAME_SITE_ORIGIN = 'http://app.example:8081'
 t.test('cookie-authenticated routes refuse requests that did not come from our own page', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const user = await registerUser(app, dataDir, { user_name: 'Targeted' })
+  const user = await signedInUser(app, { user_name: 'Targeted' })
   const me = () => app.inject({ url: '/api/user/protected-route', headers: bearer(user.token) })
   const liveRefreshTokens = async () => {
     const [row] = await app.sql<{ count: number }[]>`

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Sql } from 'postgres'
 import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { readOutbox, registerUser, uniquePhone, verifiedPhoneToken } from '../../accounts.ts'
+import { readOutbox, uniquePhone, verifiedPhoneToken } from '../../accounts.ts'
+import { signedInUser } from '../../signed-in.ts'
 
 const TOO_MANY = { message: 'Too many attempts, try again later' }
 
@@ -50,7 +51,7 @@ t.test('a reset for a known and for an unknown number does the same work before 
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir }, { pushWorker: { worker: false } })
   const known = uniquePhone()
-  await registerUser(app, dataDir, { user_name: 'Recorded', phone: known })
+  await signedInUser(app, { user_name: 'Recorded', phone: known })
   const send = (phone: string) =>
     app.inject({
       method: 'POST',
@@ -73,7 +74,7 @@ t.test('phone numbers cannot be enumerated or used to make the server hash', asy
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir, ACCOUNT_REQUESTS_PER_MINUTE: 5 })
   const known = uniquePhone()
-  await registerUser(app, dataDir, { user_name: 'Enumerated', phone: known })
+  await signedInUser(app, { user_name: 'Enumerated', phone: known })
   const newPassword = (phone: string, idToken: string, remoteAddress: string) =>
     app.inject({
       method: 'PUT',
@@ -148,7 +149,7 @@ t.test('phone numbers cannot be enumerated or used to make the server hash', asy
   })
 
   t.test('user names cannot be probed through the rename route faster than check-username', async (t) => {
-    const prober = await registerUser(app, dataDir, { user_name: 'Prober' })
+    const prober = await signedInUser(app, { user_name: 'Prober' })
     const remoteAddress = '192.0.2.50'
     const rename = (user_name: string) =>
       app.inject({

@@ -1,13 +1,13 @@
 import t from 'tap'
 import { purgeExpired } from '../../../server/domain/housekeeping.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { registerUser } from '../../accounts.ts'
+import { signedInUser } from '../../signed-in.ts'
 
 t.test('expired rows are purged, live ones kept', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const live = await registerUser(app, dataDir, { user_name: 'Live One' })
-  const old = await registerUser(app, dataDir, { user_name: 'Old One' })
+  const live = await signedInUser(app, { user_name: 'Live One' })
+  const old = await signedInUser(app, { user_name: 'Old One' })
   await app.sql`update sessions set expires_at = now() - interval '8 days' where user_id = ${old.user.user_id}`
   await app.sql`insert into sms_sends (phone, ip, sent_at) values ('+358401', '1.2.3.4', now() - interval '3 days'), ('+358402', '1.2.3.4', now())`
   await app.sql`insert into login_attempts (account_key, ip, attempted_at) values ('a', 'ip', now() - interval '2 days'), ('b', 'ip', now())`

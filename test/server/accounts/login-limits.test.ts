@@ -1,7 +1,8 @@
 import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { bearer, clientAddress, registerUser } from '../../accounts.ts'
+import { bearer, clientAddress } from '../../accounts.ts'
 import { accountSpacingSeconds, LOGIN_POLICY } from '../../../server/domain/login-throttle.ts'
+import { signedInUser } from '../../signed-in.ts'
 
 const TOO_MANY = { message: 'Too many attempts, try again later' }
 
@@ -46,7 +47,7 @@ t.test('login limits under parallel requests', async (t) => {
     app.sql`update login_attempts set attempted_at = attempted_at - make_interval(secs => ${seconds}) where account_key = ${accountKey}`
 
   t.test('20 parallel guesses from one address: exactly 10 are checked', async (t) => {
-    const user = await registerUser(app, dataDir, { user_name: 'Burst' })
+    const user = await signedInUser(app, { user_name: 'Burst' })
     const address = '198.51.100.1'
     const answers = await Promise.all(Array.from({ length: 20 }, () => login('Burst', 'wrong-guess', address)))
     t.same(statuses(answers), { 401: 10, 429: 10 })
@@ -66,7 +67,7 @@ t.test('login limits under parallel requests', async (t) => {
   t.test(
     '100 parallel guesses from 100 addresses, the last one right: 10 checked, more only as the spacing allows',
     async (t) => {
-      const user = await registerUser(app, dataDir, { user_name: 'Distributed' })
+      const user = await signedInUser(app, { user_name: 'Distributed' })
       const attempts = Array.from({ length: 100 }, (_, i) =>
         login('Distributed', i === 99 ? user.password : `guess-${i}`),
       )
@@ -105,7 +106,7 @@ t.test('login limits under parallel requests', async (t) => {
   )
 
   t.test('the delay grows with each further failure, and the window forgets', async (t) => {
-    const user = await registerUser(app, dataDir, { user_name: 'Slowed' })
+    const user = await signedInUser(app, { user_name: 'Slowed' })
     const accountKey = `user:${user.user.user_id}`
     const backdate = (seconds: number) =>
       app.sql`update login_attempts set attempted_at = attempted_at - make_interval(secs => ${seconds}) where account_key = ${accountKey}`
@@ -122,7 +123,7 @@ t.test('login limits under parallel requests', async (t) => {
   })
 
   t.test('IPv6 addresses of one /64 count as one address', async (t) => {
-    await registerUser(app, dataDir, { user_name: 'Rotated' })
+    await signedInUser(app, { user_name: 'Rotated' })
     const answers = await Promise.all(
       Array.from({ length: 15 }, (_, i) => login('Rotated', 'wrong', `2001:db8:5:6::${i + 1}`)),
     )
@@ -130,7 +131,7 @@ t.test('login limits under parallel requests', async (t) => {
   })
 
   t.test('a right password forgives that address its typos on the account', async (t) => {
-    const user = await registerUser(app, dataDir, { user_name: 'Typist' })
+    const user = await signedInUser(app, { user_name: 'Typist' })
     const address = '198.51.100.2'
     for (let i = 0; i < 9; i++) t.equal((await login('Typist', 'typo', address)).statusCode, 401)
     t.equal((await login('Typist', user.password, address)).statusCode, 200)
@@ -140,7 +141,7 @@ t.test('login limits under parallel requests', async (t) => {
 
   t.test('one address guessing many accounts is stopped (credential stuffing)', async (t) => {
     const address = '198.51.100.3'
-    const user = await registerUser(app, dataDir, { user_name: 'Bystander' })
+    const user = await signedInUser(app, { user_name: 'Bystander' })
     const guesses = await Promise.all(
       Array.from({ length: LOGIN_POLICY.perAddress + 20 }, (_, i) => login(`nobody${i}`, 'guess', address)),
     )
@@ -163,7 +164,7 @@ t.test('login limits under parallel requests', async (t) => {
     Object.fromEntries(response.cookies.map((c) => [c.name, c.value]))
 
   t.test("device cookies: a burst from 40 addresses does not keep the owner's own browser out", async (t) => {
-    const user = await registerUser(app, dataDir, { user_name: 'Owner' })
+    const user = await signedInUser(app, { user_name: 'Owner' })
     const userId = user.user.user_id
     const home = '198.51.100.20'
     const earlier = await login('Owner', user.password, home)
@@ -204,7 +205,7 @@ t.test('login limits under parallel requests', async (t) => {
   })
 
   t.test('a device cookie has its own small budget, then counts as absent', async (t) => {
-    const user = await registerUser(app, dataDir, { user_name: 'Stolen' })
+    const user = await signedInUser(app, { user_name: 'Stolen' })
     const userId = user.user.user_id
     const browser = cookiesOf(await login('Stolen', user.password))
     await slowDown(userId)
@@ -225,8 +226,8 @@ t.test('login limits under parallel requests', async (t) => {
   })
 
   t.test('a forged, foreign or forgotten device cookie is not trusted', async (t) => {
-    const user = await registerUser(app, dataDir, { user_name: 'Forgetful2' })
-    const other = await registerUser(app, dataDir, { user_name: 'Neighbour' })
+    const user = await signedInUser(app, { user_name: 'Forgetful2' })
+    const other = await signedInUser(app, { user_name: 'Neighbour' })
     const userId = user.user.user_id
     const browser = cookiesOf(await login('Forgetful2', user.password))
     const neighbours = cookiesOf(await login('Neighbour', other.password))
@@ -260,7 +261,7 @@ t.test('login limits under parallel requests', async (t) => {
   })
 
   t.test('the password change shares the budget of its account', async (t) => {
-    const user = await registerUser(app, dataDir, { user_name: 'Changer' })
+    const user = await signedInUser(app, { user_name: 'Changer' })
     const change = (oldPassword: string) =>
       app.inject({
         method: 'PUT',

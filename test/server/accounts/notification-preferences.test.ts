@@ -1,6 +1,7 @@
 import t from 'tap'
-import { bearer, registerUser } from '../../accounts.ts'
+import { bearer } from '../../accounts.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
+import { signedInUser } from '../../signed-in.ts'
 
 interface Preferences {
   quietStart: string | null
@@ -11,7 +12,7 @@ interface Preferences {
 t.test('notification preferences: quiet hours and the hourly cap', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
-  const user = await registerUser(app, dataDir, { user_name: 'Hiljainen' })
+  const user = await signedInUser(app, { user_name: 'Hiljainen' })
   const put = (payload: object, token = user.token) =>
     app.inject({ method: 'PUT', url: '/api/user/notification-preferences', headers: bearer(token), payload })
   const stored = async () => {

@@ -1,8 +1,9 @@
 import t from 'tap'
-import { bearer, clientAddress, registerUser, uniquePhone, verifiedPhoneToken } from '../../accounts.ts'
+import { bearer, clientAddress, uniquePhone, verifiedPhoneToken } from '../../accounts.ts'
 import { openEvents } from '../../event-client.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { craftJwt, decodeJwt } from '../../jwt.ts'
+import { signedInUser } from '../../signed-in.ts'
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123'
 
@@ -19,7 +20,7 @@ function without(token: string, claim: 'aud' | 'iss'): string {
 t.test('tokens without an audience or an issuer are refused', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir, JWT_SECRET: SECRET })
-  const user = await registerUser(app, dataDir, { user_name: 'Claimed' })
+  const user = await signedInUser(app, { user_name: 'Claimed' })
   const me = (token: string) => app.inject({ url: '/api/user/protected-route', headers: bearer(token) })
 
   t.test('for the API', async (t) => {
@@ -76,7 +77,7 @@ t.test('tokens without an audience or an issuer are refused', async (t) => {
 
   t.test('as a phone proof for a new password', async (t) => {
     const phone = uniquePhone()
-    await registerUser(app, dataDir, { user_name: 'Resetting', phone })
+    await signedInUser(app, { user_name: 'Resetting', phone })
     const idToken = await verifiedPhoneToken(app, dataDir, phone, 'reset')
     const reset = (proof: string) =>
       app.inject({

@@ -1,8 +1,9 @@
 import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { bearer, clientAddress, refreshCookie, registerUser, type UserJson } from '../../accounts.ts'
+import { bearer, clientAddress, refreshCookie, type UserJson } from '../../accounts.ts'
 import { REFRESH_REUSE_GRACE_SECONDS } from '../../../server/domain/sessions.ts'
 import { craftJwt, decodeJwt, decodeJwtHeader } from '../../jwt.ts'
+import { signedInUser } from '../../signed-in.ts'
 
 const SECRET = 'test-secret-that-is-long-enough-0123456789'
 
@@ -18,7 +19,7 @@ t.test('login, tokens and sessions', async (t) => {
 
   t.test('log in with the user name in any case or the phone written any way', async (t) => {
     const phone = '+358405556677'
-    const user = await registerUser(app, dataDir, { user_name: 'Liisa', phone, password: 'salasana' })
+    const user = await signedInUser(app, { user_name: 'Liisa', phone, password: 'salasana' })
     for (const identifier of [
       'Liisa',
       'liisa',
@@ -45,7 +46,7 @@ t.test('login, tokens and sessions', async (t) => {
   })
 
   t.test('the access token: HS256, 15 minutes, issuer and audience, user id, name and admin flag', async (t) => {
-    const user = await registerUser(app, dataDir, { user_name: 'Tokenised' })
+    const user = await signedInUser(app, { user_name: 'Tokenised' })
     const payload = decodeJwt<Record<string, unknown>>(user.token)
     t.match(payload, {
       user_id: user.user.user_id,
@@ -75,7 +76,7 @@ t.test('login, tokens and sessions', async (t) => {
   })
 
   t.test('refresh rotates the token; a reused token ends the whole session', async (t) => {
-    const user = await registerUser(app, dataDir, { user_name: 'Rotator' })
+    const user = await signedInUser(app, { user_name: 'Rotator' })
     const first = await refresh(user.cookie)
     t.equal(first.statusCode, 200)
     t.type(first.json<{ accessToken: string }>().accessToken, 'string')
@@ -111,7 +112,7 @@ t.test('login, tokens and sessions', async (t) => {
   })
 
   t.test('sessions last at most 30 days', async (t) => {
-    const user = await registerUser(app, dataDir, { user_name: 'Oldtimer' })
+    const user = await signedInUser(app, { user_name: 'Oldtimer' })
     const [session] = await app.sql<{ days: number }[]>`
       select round(extract(epoch from expires_at - created_at) / 86400)::int as days
       from sessions where user_id = ${user.user.user_id}`
@@ -122,7 +123,7 @@ t.test('login, tokens and sessions', async (t) => {
   })
 
   t.test('logout ends the session, with or without a live access token', async (t) => {
-    const user = await registerUser(app, dataDir, { user_name: 'Leaver' })
+    const user = await signedInUser(app, { user_name: 'Leaver' })
     const out = await app.inject({
       method: 'POST',
       url: '/api/user/logout',

@@ -2,19 +2,12 @@ import t from 'tap'
 import WebSocket from 'ws'
 import type { FastifyInstance } from 'fastify'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
-import {
-  bearer,
-  clientAddress,
-  refreshCookie,
-  registerUser,
-  verifiedPhoneToken,
-  type RegisteredUser,
-} from '../../accounts.ts'
+import { bearer, clientAddress, refreshCookie, verifiedPhoneToken, type RegisteredUser } from '../../accounts.ts'
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
 import { craftJwt, decodeJwt } from '../../jwt.ts'
 import { runScript } from '../../process.ts'
 import { actorFor } from '../../requests.ts'
-import { signedIn } from '../../signed-in.ts'
+import { signedInUser, signedIn } from '../../signed-in.ts'
 
 /**
  * Live streams are bound to their session: whatever ends it, on whichever instance, closes them (docs/security.md,
@@ -78,7 +71,7 @@ t.test('one instance', async (t) => {
     return client
   }
   let people = 0
-  const person = (name: string) => registerUser(app, dataDir, { user_name: `${name} ${++people}` })
+  const person = (name: string) => signedInUser(app, { user_name: `${name} ${++people}` })
   /** A new request near everyone (Helsinki), by someone new: whoever still listens hears of it. */
   const somethingHappens = async () => (await (await signedIn(app, `Poster ${++people}`)).create()).body.request_id
   const about = (id: unknown) => (event: ServerEvent) => event.request?.request_id === id
@@ -248,7 +241,7 @@ t.test('two instances on one PostgreSQL: ending a session through A closes its s
   const a = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET })
   const b = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET })
   const baseB = await listen(b)
-  const user = await registerUser(a, dataDir, { user_name: 'Two Places' })
+  const user = await signedInUser(a, { user_name: 'Two Places' })
   const changer = await login(a, user)
   const onB = await openEvents(baseB, user.token)
   const changerOnB = await openEvents(baseB, changer.token)

@@ -4,8 +4,9 @@ import type { FastifyInstance, RouteOptions } from 'fastify'
 import { buildServer } from '../../../server/server.ts'
 import { INVALID_CHARACTERS_MESSAGE, validatorCompiler } from '../../../server/validation.ts'
 import { createTestDatabase, tempDir, testConfig } from '../../helper.ts'
-import { bearer, clientAddress, registerUser } from '../../accounts.ts'
+import { bearer, clientAddress } from '../../accounts.ts'
 import { openEvents } from '../../event-client.ts'
+import { signedInUser } from '../../signed-in.ts'
 
 /** What PostgreSQL refused with error 22021, a 500 before every input was checked for it. */
 const NUL = 'ab\u0000c'
@@ -177,7 +178,7 @@ t.test('a NUL in any string field of any route is 400 "Contains invalid characte
 })
 
 t.test('what else the validation layer refuses, and what it still lets through', async (t) => {
-  const { app, dataDir } = await appWithRoutes(t)
+  const { app } = await appWithRoutes(t)
   const remoteAddress = clientAddress()
   const login = (payload: string) =>
     app.inject({
@@ -214,7 +215,7 @@ t.test('what else the validation layer refuses, and what it still lets through',
   const wrongType = await login('{"identifier":5,"password":"secret1"}')
   t.same([wrongType.statusCode, wrongType.json<{ message: string }>().message], [400, 'Bad request'])
 
-  const user = await registerUser(app, dataDir, { user_name: 'querying' })
+  const user = await signedInUser(app, { user_name: 'querying' })
   const nulQuery = await app.inject({
     method: 'GET',
     url: '/api/subscriptions/check-subscription?endpoint=%00',
@@ -230,8 +231,8 @@ t.test('what else the validation layer refuses, and what it still lets through',
 })
 
 t.test('text outside the route schemas cannot make a 500 either', async (t) => {
-  const { app, dataDir } = await appWithRoutes(t)
-  const user = await registerUser(app, dataDir, { user_name: 'nulcheck' })
+  const { app } = await appWithRoutes(t)
+  const user = await signedInUser(app, { user_name: 'nulcheck' })
 
   // Tokens are checked by signature (access) or by hash (refresh) before any lookup, so NUL never reaches a query.
   const header = await app.inject({
