@@ -88,3 +88,22 @@ export async function listenEmbedded(t: Test): Promise<{ app: FastifyInstance; d
   t.equal(app.db.mode, 'embedded')
   return { app, dataDir, base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` }
 }
+
+/**
+ * Two instances of the production app on one database and one DATA_DIR, as two processes behind the load balancer
+ * run (docs/deploying.md): what one commits reaches the other only through PostgreSQL. The shared DATA_DIR gives
+ * them one token-signing secret unless `overrides` names a JWT_SECRET. Built one after the other: the first
+ * writes the secret the second reads.
+ */
+export async function twoInstances(
+  t: Test,
+  overrides: Partial<Config> = {},
+  serverOptions: Parameters<typeof buildServer>[1] = {},
+): Promise<{ a: FastifyInstance; b: FastifyInstance; databaseUrl: string; dataDir: string }> {
+  const databaseUrl = overrides.DATABASE_URL ?? (await createTestDatabase(t))
+  const dataDir = overrides.DATA_DIR ?? tempDir(t)
+  const settings = { ...overrides, DATABASE_URL: databaseUrl, DATA_DIR: dataDir }
+  const a = await buildTestApp(t, settings, serverOptions)
+  const b = await buildTestApp(t, settings, serverOptions)
+  return { a, b, databaseUrl, dataDir }
+}

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
+import { buildTestApp, tempDir, twoInstances } from '../../helper.ts'
 import { openEvents } from '../../event-client.ts'
 import { waitUntil } from '../../wait.ts'
 import { helsinkiTodayStart, insertUser } from './helpers.ts'
@@ -175,12 +175,7 @@ t.test('first_responded_at: set by the first take-over, kept through a release a
 t.test(
   'two instances on one PostgreSQL: live sums both, counts a user on both once, forgets a closed one',
   async (t) => {
-    const databaseUrl = await createTestDatabase(t)
-    const dataDir = tempDir(t)
-    const JWT_SECRET = 'a-shared-secret-for-two-instances-000000'
-    const events = { liveReportMs: 50 }
-    const a = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET }, { events })
-    const b = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET }, { events })
+    const { a, b } = await twoInstances(t, {}, { events: { liveReportMs: 50 } })
     const admin = await signedIn(a, 'Admin', true)
     const other = await signedIn(a, 'Other')
     const [baseA, baseB] = [await listen(a), await listen(b)]

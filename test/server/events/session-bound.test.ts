@@ -1,7 +1,7 @@
 import t from 'tap'
 import WebSocket from 'ws'
 import type { FastifyInstance } from 'fastify'
-import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
+import { buildTestApp, createTestDatabase, tempDir, twoInstances } from '../../helper.ts'
 import { bearer, clientAddress, refreshCookie, verifiedPhoneToken, type RegisteredUser } from '../../accounts.ts'
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
 import { craftJwt, decodeJwt } from '../../jwt.ts'
@@ -236,10 +236,7 @@ t.test('one instance', async (t) => {
 })
 
 t.test('two instances on one PostgreSQL: ending a session through A closes its socket on B', async (t) => {
-  const databaseUrl = await createTestDatabase(t)
-  const dataDir = tempDir(t)
-  const a = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET })
-  const b = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET })
+  const { a, b } = await twoInstances(t, { JWT_SECRET })
   const baseB = await listen(b)
   const user = await signedInUser(a, { user_name: 'Two Places' })
   const changer = await login(a, user)

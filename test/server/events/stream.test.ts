@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
+import { buildTestApp, createTestDatabase, tempDir, twoInstances } from '../../helper.ts'
 import { type Actor } from '../../requests.ts'
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
 import { startTcpProxy } from '../../tcp-proxy.ts'
@@ -118,10 +118,7 @@ t.test('the event stream', async (t) => {
 })
 
 t.test('two instances on one PostgreSQL: changes on A reach a client on B within a second', async (t) => {
-  const databaseUrl = await createTestDatabase(t)
-  const dataDir = tempDir(t)
-  const a = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir })
-  const b = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir })
+  const { a, b } = await twoInstances(t)
   const baseB = await listen(b)
   const owner = await signedIn(a, 'On A')
   const watcher = await signedIn(a, 'Watching B')

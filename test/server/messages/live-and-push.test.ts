@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
+import { tempDir, twoInstances } from '../../helper.ts'
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
 import { browserSubscription, decryptPush, startPushService } from '../../push-service.ts'
 import type { Actor } from '../../requests.ts'
@@ -29,11 +29,7 @@ const waitFor = async (what: string, done: () => Promise<boolean> | boolean, ms 
 t.test('messages live across instances, and by push when offline', async (t) => {
   const service = await startPushService(tempDir(t))
   t.teardown(() => service.close())
-  const databaseUrl = await createTestDatabase(t)
-  // One DATA_DIR: both instances sign tokens with the same secret (DATA_DIR/jwt-secret).
-  const settings = { DATABASE_URL: databaseUrl, DATA_DIR: tempDir(t), PUSH_ENDPOINT_HOSTS: service.allowlistEntry }
-  const a = await buildTestApp(t, settings, { pushCa: service.ca })
-  const b = await buildTestApp(t, settings, { pushCa: service.ca })
+  const { a, b } = await twoInstances(t, { PUSH_ENDPOINT_HOSTS: service.allowlistEntry }, { pushCa: service.ca })
   const baseB = await listen(b)
   const [owner, helper, stranger, admin] = await Promise.all([
     signedIn(a, 'Owner'),

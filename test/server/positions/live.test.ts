@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
+import { twoInstances } from '../../helper.ts'
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
 import type { Actor } from '../../requests.ts'
 import { signedIn } from '../../signed-in.ts'
@@ -17,11 +17,7 @@ async function listen(app: FastifyInstance): Promise<string> {
  * stranger's and an admin's sockets never do. Stopping and the end of the response are told as null.
  */
 t.test('the helper position live across instances, to the owner only', async (t) => {
-  const databaseUrl = await createTestDatabase(t)
-  // One DATA_DIR: both instances sign tokens with the same secret (DATA_DIR/jwt-secret).
-  const settings = { DATABASE_URL: databaseUrl, DATA_DIR: tempDir(t) }
-  const a = await buildTestApp(t, settings)
-  const b = await buildTestApp(t, settings)
+  const { a, b } = await twoInstances(t)
   const baseB = await listen(b)
   const [owner, helper, stranger, admin] = await Promise.all([
     signedIn(a, 'Owner'),

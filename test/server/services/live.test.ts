@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
+import { buildTestApp, twoInstances } from '../../helper.ts'
 import { openEvents, type ServerEvent } from '../../event-client.ts'
 import { runScript } from '../../process.ts'
 import { signedIn } from '../../signed-in.ts'
@@ -21,10 +21,7 @@ const service = {
 }
 
 t.test('a service change reaches the open event streams of normal users, on every instance', async (t) => {
-  const databaseUrl = await createTestDatabase(t)
-  const dataDir = tempDir(t)
-  const a = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir })
-  const b = await buildTestApp(t, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir })
+  const { a, b, databaseUrl, dataDir } = await twoInstances(t)
   const [baseA, baseB] = [await listen(a), await listen(b)]
   const admin = await signedIn(a, 'Service Admin')
   await a.sql`update users set is_admin = true where user_id = ${admin.user.user.user_id}`

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
+import { tempDir, twoInstances } from '../../helper.ts'
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
 import { browserSubscription, decryptPush, startPushService } from '../../push-service.ts'
 import type { Actor } from '../../requests.ts'
@@ -28,15 +28,11 @@ const waitFor = async (what: string, done: () => boolean, ms = 15_000) => {
 t.test('a thank-you live across instances and by push', async (t) => {
   const service = await startPushService(tempDir(t))
   t.teardown(() => service.close())
-  const databaseUrl = await createTestDatabase(t)
-  const settings = {
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: tempDir(t),
-    PUSH_ENDPOINT_HOSTS: service.allowlistEntry,
-    LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent',
-  }
-  const a = await buildTestApp(t, settings, { pushCa: service.ca })
-  const b = await buildTestApp(t, settings, { pushCa: service.ca })
+  const { a, b } = await twoInstances(
+    t,
+    { PUSH_ENDPOINT_HOSTS: service.allowlistEntry, LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' },
+    { pushCa: service.ca },
+  )
   const baseB = await listen(b)
   const [owner, helper, stranger] = await Promise.all([
     signedIn(a, 'Owner'),
