@@ -4,7 +4,7 @@ import {
   ACTIVE_RESPONSE_LIMIT,
   DAILY_REQUEST_LIMIT,
   LIMIT_TIME_ZONE,
-} from '../server/domain/request-rules.ts'
+} from '../server/domain/requests/rules.ts'
 
 /**
  * The SPEC's request rules as questions to the stored rows, each answering the rows that break it (none when it

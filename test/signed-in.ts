@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { hashPassword } from '../server/domain/passwords.ts'
-import { startSession } from '../server/domain/sessions.ts'
-import { userById } from '../server/domain/users.ts'
+import { hashPassword } from '../server/domain/accounts/passwords.ts'
+import { startSession } from '../server/domain/accounts/sessions.ts'
+import { userById } from '../server/domain/accounts/users.ts'
 import { actorFor, type Actor } from './requests.ts'
 import { insertUser } from './server/admin/helpers.ts'
 

@@ -1,4 +1,4 @@
-import { HOURLY_CAP_DEFAULT } from '../../../server/domain/push-preference-rules.ts'
+import { HOURLY_CAP_DEFAULT } from '../../../server/domain/accounts/push-preference-rules.ts'
 import type { User } from '../api/types.ts'
 import { isLanguage } from '../i18n/language.ts'
 

@@ -1,4 +1,4 @@
-import { newPasswordProblem, radiusProblem, userNameProblem } from '../../../server/domain/user-validation.ts'
+import { newPasswordProblem, radiusProblem, userNameProblem } from '../../../server/domain/accounts/validation.ts'
 import { keyForServerMessage } from '../api/server-messages.ts'
 import type { MessageKey } from '../i18n/messages.ts'
 
@@ -9,7 +9,7 @@ import type { MessageKey } from '../i18n/messages.ts'
  */
 
 // The limits the forms size their fields by, defined once with the rules.
-export { RADIUS_MAX_DIGITS, USER_NAME_MAX } from '../../../server/domain/user-validation.ts'
+export { RADIUS_MAX_DIGITS, USER_NAME_MAX } from '../../../server/domain/accounts/validation.ts'
 
 const keyOf = (problem: string | null): MessageKey | null => (problem === null ? null : keyForServerMessage(problem))
 
