@@ -32,10 +32,10 @@ import eventRoutes from './routes/events.ts'
 import healthRoutes from './routes/health.ts'
 import metricsRoutes from './routes/metrics.ts'
 import phoneVerificationRoutes from './routes/phone-verification.ts'
-import requestMessageRoutes from './routes/requests/conversation.ts'
-import requestThanksRoutes from './routes/requests/thanks.ts'
+import conversationRoutes from './routes/requests/conversation.ts'
+import thanksRoutes from './routes/requests/thanks.ts'
 import requestRoutes from './routes/requests/requests.ts'
-import responderPositionRoutes from './routes/requests/position.ts'
+import positionRoutes from './routes/requests/position.ts'
 import serviceRoutes from './routes/services.ts'
 import subscriptionRoutes from './routes/subscriptions.ts'
 import userRoutes from './routes/user/index.ts'
@@ -100,9 +100,9 @@ export default async function app(
   await fastify.register(phoneVerificationRoutes, { config })
   await fastify.register(userRoutes, { config })
   await fastify.register(requestRoutes, { config })
-  await fastify.register(requestMessageRoutes)
-  await fastify.register(requestThanksRoutes)
-  await fastify.register(responderPositionRoutes)
+  await fastify.register(conversationRoutes)
+  await fastify.register(thanksRoutes)
+  await fastify.register(positionRoutes)
   await fastify.register(eventRoutes)
   await fastify.register(subscriptionRoutes)
   await fastify.register(serviceRoutes)

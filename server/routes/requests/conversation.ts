@@ -29,7 +29,7 @@ const documented = (summary: string, description?: string) => ({
  * The conversation (docs/product.md#conversation) between a request's owner and its current helper. Rules:
  * server/domain/conversation/conversation.ts.
  */
-const requestMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate)
 
   app.get(
@@ -118,4 +118,4 @@ const requestMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 }
 
-export default requestMessageRoutes
+export default conversationRoutes

@@ -22,7 +22,7 @@ const shape = (position: { latitude: number; longitude: number; at: Date }): Res
  * "On my way" (docs/product.md#on-my-way): the current helper shares their position with the owner. Rules:
  * domain/requests/position.ts.
  */
-const responderPositionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate)
   const url = '/api/requests/:id/responder-position'
 
@@ -94,4 +94,4 @@ const responderPositionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 }
 
-export default responderPositionRoutes
+export default positionRoutes

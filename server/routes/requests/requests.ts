@@ -1,33 +1,15 @@
 import { Type } from '@sinclair/typebox'
-import type { TransactionSql } from 'postgres'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
 import type { Config } from '../../config.ts'
-import {
-  addView,
-  createRequest,
-  deleteRequest,
-  editDescription,
-  updateLocation,
-} from '../../domain/requests/changes.ts'
+import { openRequest, requestChanges } from '../../domain/requests/change.ts'
 import { checkCategory, checkDescription, checkRequestLocation, flag } from '../../domain/requests/rules.ts'
 import { listChanges, listNearby, listPage, PAGE_SIZE, SYNC_CURSOR_KEY_PURPOSE } from '../../domain/requests/list.ts'
 import { REQUEST_ERRORS } from '../../domain/requests/errors.ts'
-import {
-  asksReach,
-  findRequest,
-  reachReveal,
-  requestFor,
-  requestForEvent,
-  type RequestRow,
-  type RequestViewer,
-} from '../../domain/requests/requests.ts'
-import { removeResponder, setReady, takeOver } from '../../domain/requests/status.ts'
+import { requestFor, type RequestRow } from '../../domain/requests/requests.ts'
 import { requireFilled } from '../../domain/accounts/rules.ts'
 import { badRequest } from '../../errors.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody } from '../../schemas/common.ts'
-import type { RequestChange } from '../../plugins/events.ts'
-import type { PushCauseKind } from '../../push/notifier.ts'
 import {
   CreateRequestBody,
   DescriptionBody,
@@ -41,8 +23,6 @@ import {
 } from '../../schemas/request.ts'
 
 const One = { 200: RequestJsonSchema, ...ErrorAnswers }
-/** The changes that end a running response, if there is one. */
-const ENDS_RESPONSE: ReadonlySet<PushCauseKind> = new Set(['released', 'removed', 'completed', 'deleted'])
 /** Every request route needs a login (the preHandler below). */
 const documented = (summary: string, description?: string) => ({
   tags: ['requests'],
@@ -57,44 +37,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   const cursorKey = app.deriveKey(SYNC_CURSOR_KEY_PURPOSE)
 
   const limits = { reachKm: config.PHONE_REACH_KM, revealsPerDay: config.PHONE_REVEALS_PER_DAY }
-  /** A request the viewer opened; a transaction only when reach decides its owner's number (to record the reveal). */
-  const answer = async (viewer: RequestViewer, id: number) => {
-    const row = await findRequest(app.sql, viewer, id)
-    const reach = asksReach(row, viewer, 'detail')
-      ? await app.sql.begin((tx) => reachReveal(tx, row, viewer, limits))
-      : 'none'
-    return requestFor(row, viewer, 'detail', reach)
-  }
-  /**
-   * A change in one transaction that also announces it (everyone it concerns hears of it, atomically with the
-   * commit) and reads the request back once: the caller's answer and every live event are shaped from that row.
-   * `work` answers what to tell, or `unchanged` when nothing was (a view counted before), and which push the change
-   * causes: the pushes are queued in the same transaction, so they are saved exactly when the change is.
-   */
-  const change = async (
-    viewer: RequestViewer,
-    work: (tx: TransactionSql) => Promise<RequestChange & { unchanged?: true; push?: PushCauseKind }>,
-  ) => {
-    let pushed = false
-    const answer = await app.events.transaction(async (tx, announce) => {
-      const { unchanged, push, ...told } = await work(tx)
-      const row = await requestForEvent(tx, told.requestId)
-      if (!row) throw new Error(`request ${told.requestId} vanished in its own transaction`)
-      if (!unchanged) await announce.request(told, row)
-      // The response ended, and with it any position its helper shared (erased by the change): the owner's map drops it.
-      if (push && ENDS_RESPONSE.has(push))
-        await announce.position(told.requestId, { requestId: told.requestId, ownerId: row.owner_id, position: null })
-      if (push) {
-        await app.push.queuePushes(tx, { kind: push, previousResponderId: told.previousResponderId }, row)
-        pushed = true
-      }
-      // The caller's own answer is a detail: a number it reveals by reach is recorded with the change.
-      return requestFor(row, viewer, 'detail', await reachReveal(tx, row, viewer, limits))
-    })
-    if (pushed) app.push.wake()
-    return answer
-  }
-  const NO_RESPONDER = { previousResponderId: null }
+  const changes = requestChanges({ events: app.events, push: app.push, limits })
 
   app.get(
     '/api/requests',
@@ -153,7 +96,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   app.get(
     '/api/requests/:id',
     { schema: { ...documented('One request'), params: RequestParams, response: One } },
-    async (request) => answer(request.currentUser, request.params.id),
+    async (request) => openRequest(app.sql, request.currentUser, request.params.id, limits),
   )
 
   app.post(
@@ -179,12 +122,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         isTest: flag(body.isTest),
         phoneOnlyToHelper: flag(body.phoneOnlyToHelper),
       }
-      const created = await change(request.currentUser, async (tx) => ({
-        requestId: await createRequest(tx, request.currentUser, input),
-        ...NO_RESPONDER,
-        push: 'created',
-      }))
-      return reply.code(201).send(created)
+      return reply.code(201).send(await changes.create(request.currentUser, input))
     },
   )
 
@@ -199,12 +137,8 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      const { id } = request.params
       const description = checkDescription(request.body.description)
-      return change(request.currentUser, async (tx) => {
-        await editDescription(tx, request.currentUser, id, description)
-        return { requestId: id, ...NO_RESPONDER }
-      })
+      return changes.editDescription(request.currentUser, request.params.id, description)
     },
   )
 
@@ -221,25 +155,14 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     async (request) => {
       const { latitude, longitude, isApproximate } = request.body
       const place = checkRequestLocation(latitude, longitude, flag(isApproximate))
-      const { id } = request.params
-      return change(request.currentUser, async (tx) => {
-        const previousPlace = await updateLocation(tx, request.currentUser, id, place)
-        return { requestId: id, ...NO_RESPONDER, previousPlace }
-      })
+      return changes.move(request.currentUser, request.params.id, place)
     },
   )
 
   app.put(
     '/api/requests/:id/add-view',
     { schema: { ...documented('Count a view of the request'), params: RequestParams, response: One } },
-    async (request) => {
-      const { id } = request.params
-      return change(request.currentUser, async (tx) => {
-        const counted = await addView(tx, request.currentUser, id)
-        // Only the owner and admins see the count: nobody else hears of it.
-        return { requestId: id, ...NO_RESPONDER, viewsOnly: true, ...(counted ? {} : { unchanged: true }) }
-      })
-    },
+    async (request) => changes.addView(request.currentUser, request.params.id),
   )
 
   app.put(
@@ -254,13 +177,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         response: One,
       },
     },
-    async (request) => {
-      const { id } = request.params
-      return change(request.currentUser, async (tx) => {
-        await takeOver(tx, request.currentUser, id)
-        return { requestId: id, ...NO_RESPONDER, push: 'taken' }
-      })
-    },
+    async (request) => changes.takeOver(request.currentUser, request.params.id),
   )
 
   app.put(
@@ -273,19 +190,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         response: One,
       },
     },
-    async (request) => {
-      const { id } = request.params
-      const { removedBy } = request.body
-      return change(request.currentUser, async (tx) => {
-        const previous = await removeResponder(tx, request.currentUser, id, removedBy)
-        return {
-          requestId: id,
-          previousResponderId: previous,
-          removedBy,
-          push: removedBy === 'owner' ? 'removed' : 'released',
-        }
-      })
-    },
+    async (request) => changes.removeResponder(request.currentUser, request.params.id, request.body.removedBy),
   )
 
   app.put(
@@ -298,14 +203,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         response: One,
       },
     },
-    async (request) => {
-      const { id } = request.params
-      const gotHelp = flag(request.body.gotHelp)
-      return change(request.currentUser, async (tx) => {
-        await setReady(tx, request.currentUser, id, gotHelp)
-        return { requestId: id, ...NO_RESPONDER, push: 'completed' }
-      })
-    },
+    async (request) => changes.setReady(request.currentUser, request.params.id, flag(request.body.gotHelp)),
   )
 
   app.delete(
@@ -318,11 +216,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       },
     },
     async (request, reply) => {
-      const { id } = request.params
-      await change(request.currentUser, async (tx) => {
-        await deleteRequest(tx, request.currentUser, id)
-        return { requestId: id, ...NO_RESPONDER, push: 'deleted' }
-      })
+      await changes.delete(request.currentUser, request.params.id)
       return reply.code(204).send(null)
     },
   )

@@ -17,7 +17,7 @@ const documented = (summary: string, description: string) => ({
  * docs/product.md#thanks-and-helped-counts: the owner's thank-you and the helped counts. Rules:
  * server/domain/requests/thanks.ts.
  */
-const requestThanksRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const thanksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate)
 
   app.post(
@@ -79,4 +79,4 @@ const requestThanksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 }
 
-export default requestThanksRoutes
+export default thanksRoutes
