@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync'
 import type { Queryable } from '../../db/queryable.ts'
 import { badRequest } from '../../errors.ts'
 import { EXPORT_MAX_DAYS, EXPORT_ERRORS } from './errors.ts'
-import { LIMIT_TIME_ZONE } from '../requests/rules.ts'
+import { LIMIT_TIME_ZONE } from '../shared/helsinki-day.ts'
 
 export const EXPORT_COLUMNS = [
   'request_id',

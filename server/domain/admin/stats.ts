@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/queryable.ts'
-import { helsinkiTodayStart, LIMIT_TIME_ZONE } from '../requests/rules.ts'
+import { helsinkiTodayStart, LIMIT_TIME_ZONE } from '../shared/helsinki-day.ts'
 
 export interface UserFigures {
   total: number

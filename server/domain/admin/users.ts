@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/queryable.ts'
 import { badRequest, notFound } from '../../errors.ts'
 import type { AdminUser, AdminUserList } from '../../schemas/admin-users.ts'
 import { ADMIN_USER_ERRORS } from './errors.ts'
-import { LIMIT_TIME_ZONE } from '../requests/rules.ts'
+import { LIMIT_TIME_ZONE } from '../shared/helsinki-day.ts'
 import { characterCount, USER_NAME_MAX } from '../accounts/validation.ts'
 import { setAdmin } from '../accounts/users.ts'
 

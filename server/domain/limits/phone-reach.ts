@@ -4,7 +4,7 @@ import { tooManyRequests } from '../../errors.ts'
 import { distanceKm, type Point } from '../shared/distance.ts'
 import { lockLimitKeys } from './locks.ts'
 import { isWithinRadius, type Place } from '../requests/reach.ts'
-import { LIMIT_TIME_ZONE } from '../requests/rules.ts'
+import { LIMIT_TIME_ZONE } from '../shared/helsinki-day.ts'
 import { USER_ERRORS } from '../accounts/errors.ts'
 import type { Location } from '../accounts/rules.ts'
 

@@ -1,13 +1,9 @@
 import type { TransactionSql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
 import { conflict, forbidden, tooManyRequests } from '../../errors.ts'
-import {
-  ACTIVE_REQUEST_LIMIT,
-  DAILY_REQUEST_LIMIT,
-  helsinkiTodayStart,
-  REQUEST_ERRORS,
-  type RequestLocation,
-} from './rules.ts'
+import { REQUEST_ERRORS } from './errors.ts'
+import { ACTIVE_REQUEST_LIMIT, DAILY_REQUEST_LIMIT, type RequestLocation } from './rules.ts'
+import { helsinkiTodayStart } from '../shared/helsinki-day.ts'
 import { deleteConversation } from '../conversation/conversation.ts'
 import { erasePosition, erasePositionsOf } from './position.ts'
 import type { RequestCategory } from '../shared/categories.ts'

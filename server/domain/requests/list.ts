@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Queryable } from '../../db/queryable.ts'
 import { badRequest } from '../../errors.ts'
-import { REQUEST_ERRORS } from './rules.ts'
+import { REQUEST_ERRORS } from './errors.ts'
 import { inHistory, inReach, selectRequests, visibleTo, type RequestRow, type RequestViewer } from './requests.ts'
 
 /** Requests per show-all page: a screenful or two, small enough to send on a phone network. */

@@ -1,4 +1,3 @@
-import type { Queryable } from '../../db/queryable.ts'
 import { badRequest } from '../../errors.ts'
 import { REQUEST_CATEGORIES, type RequestCategory } from '../shared/categories.ts'
 import { REQUEST_ERRORS } from './errors.ts'
@@ -8,15 +7,6 @@ import { checkOptionalLocation, type Location } from '../accounts/rules.ts'
 export const DAILY_REQUEST_LIMIT = 5
 export const ACTIVE_REQUEST_LIMIT = 2
 export const ACTIVE_RESPONSE_LIMIT = 2
-/** Calendar days for the daily limit are Finnish days, whatever the server's time zone. */
-export const LIMIT_TIME_ZONE = 'Europe/Helsinki'
-
-/** SQL for the start of today's Finnish calendar day: the daily limit's day, and the admin figures' "today". */
-export const helsinkiTodayStart = (sql: Queryable) =>
-  sql`date_trunc('day', now() at time zone ${LIMIT_TIME_ZONE}) at time zone ${LIMIT_TIME_ZONE}`
-
-// The words are a pure module the web client shares; re-exported for the server's callers.
-export { REQUEST_ERRORS } from './errors.ts'
 
 export function checkCategory(value: string): RequestCategory {
   if (!(REQUEST_CATEGORIES as readonly string[]).includes(value)) throw badRequest(REQUEST_ERRORS.invalidCategory)

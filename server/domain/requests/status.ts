@@ -1,6 +1,7 @@
 import type { TransactionSql } from 'postgres'
 import { conflict, forbidden } from '../../errors.ts'
-import { ACTIVE_RESPONSE_LIMIT, REQUEST_ERRORS } from './rules.ts'
+import { REQUEST_ERRORS } from './errors.ts'
+import { ACTIVE_RESPONSE_LIMIT } from './rules.ts'
 import { lockRequest, lockUser, type Viewer } from './requests.ts'
 import { erasePosition } from './position.ts'
 import { recordHelp } from './thanks.ts'
