@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/queryable.ts'
 import type { PublicUser as PublicUserSchema } from '../../schemas/user.ts'
 import { conflict } from '../../errors.ts'
 import { USER_ERRORS } from './errors.ts'
-import { releaseForDeletedUser } from '../requests/changes.ts'
+import { releaseForDeletedUser } from '../requests/edits.ts'
 import type { Language, Location } from './rules.ts'
 
 export interface UserRow {

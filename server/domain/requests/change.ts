@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/queryable.ts'
 import type { RequestChange, TransactionWork } from '../../plugins/events.ts'
 import type { PushCause, PushCauseKind } from '../../push/notifier.ts'
 import type { PhoneReachLimits } from '../limits/phone-reach.ts'
-import * as changes from './changes.ts'
+import * as edits from './edits.ts'
 import {
   asksReach,
   findRequest,
@@ -74,25 +74,25 @@ async function change(context: ChangeContext, viewer: RequestViewer, work: (tx: 
 export function requestChanges(context: ChangeContext) {
   const run = (viewer: RequestViewer, work: (tx: TransactionSql) => Promise<Told>) => change(context, viewer, work)
   return {
-    create: (viewer: RequestViewer, input: changes.NewRequest): Promise<RequestJson> =>
+    create: (viewer: RequestViewer, input: edits.NewRequest): Promise<RequestJson> =>
       run(viewer, async (tx) => ({
-        requestId: await changes.createRequest(tx, viewer, input),
+        requestId: await edits.createRequest(tx, viewer, input),
         ...NO_RESPONDER,
         push: 'created',
       })),
     editDescription: (viewer: RequestViewer, id: number, description: string) =>
       run(viewer, async (tx) => {
-        await changes.editDescription(tx, viewer, id, description)
+        await edits.editDescription(tx, viewer, id, description)
         return { requestId: id, ...NO_RESPONDER }
       }),
     move: (viewer: RequestViewer, id: number, place: RequestLocation) =>
       run(viewer, async (tx) => {
-        const previousPlace = await changes.updateLocation(tx, viewer, id, place)
+        const previousPlace = await edits.updateLocation(tx, viewer, id, place)
         return { requestId: id, ...NO_RESPONDER, previousPlace }
       }),
     addView: (viewer: RequestViewer, id: number) =>
       run(viewer, async (tx) => {
-        const counted = await changes.addView(tx, viewer, id)
+        const counted = await edits.addView(tx, viewer, id)
         // Only the owner and admins see the count: nobody else hears of it.
         return { requestId: id, ...NO_RESPONDER, viewsOnly: true, ...(counted ? {} : { unchanged: true as const }) }
       }),
@@ -118,7 +118,7 @@ export function requestChanges(context: ChangeContext) {
       }),
     delete: async (viewer: RequestViewer, id: number): Promise<void> => {
       await run(viewer, async (tx) => {
-        await changes.deleteRequest(tx, viewer, id)
+        await edits.deleteRequest(tx, viewer, id)
         return { requestId: id, ...NO_RESPONDER, push: 'deleted' }
       })
     },
