@@ -1,6 +1,6 @@
 /**
  * GET /api/requests through the real server against a baseline node:http + postgres.js server doing the same
- * SQL (server/domain/request-list.ts, after the same session lookup) and JSON.stringify, under the same HTTP load,
+ * SQL (server/domain/requests/list.ts, after the same session lookup) and JSON.stringify, under the same HTTP load,
  * interleaved. With 200 and with 10,000 requests visible to the viewer (an admin: every request is in their
  * list), the default list (all of them, docs/product.md#help-requests) and show-all's first page (100).
  *
@@ -12,10 +12,10 @@
 import { createServer, type Server } from 'node:http'
 import postgres, { type Sql } from 'postgres'
 import { configWith } from '../server/config.ts'
-import { listNearby, listPage } from '../server/domain/request-list.ts'
-import { requestFor } from '../server/domain/requests.ts'
-import { liveSessionUser, startSession } from '../server/domain/sessions.ts'
-import { userById } from '../server/domain/users.ts'
+import { listNearby, listPage } from '../server/domain/requests/list.ts'
+import { requestFor } from '../server/domain/requests/requests.ts'
+import { liveSessionUser, startSession } from '../server/domain/accounts/sessions.ts'
+import { userById } from '../server/domain/accounts/users.ts'
 import { closeServer, listenLocal, startAppServer } from './lib/app-server.ts'
 import { scratchDatabase } from './lib/database.ts'
 import { compareServers, comparisonRows } from './lib/http-compare.ts'

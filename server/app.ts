@@ -25,17 +25,17 @@ import sameOrigin from './plugins/same-origin.ts'
 import sampleServices from './plugins/sample-services.ts'
 import securityHeaders from './plugins/security-headers.ts'
 import webApp, { webAppBuilt, webAppStaticOptions } from './plugins/web-app.ts'
-import adminRoutes from './routes/admin.ts'
-import adminUserRoutes from './routes/admin-users.ts'
+import adminRoutes from './routes/admin/admin.ts'
+import adminUserRoutes from './routes/admin/users.ts'
 import configRoutes from './routes/config.ts'
 import eventRoutes from './routes/events.ts'
 import healthRoutes from './routes/health.ts'
 import metricsRoutes from './routes/metrics.ts'
 import phoneVerificationRoutes from './routes/phone-verification.ts'
-import requestMessageRoutes from './routes/request-messages.ts'
-import requestThanksRoutes from './routes/request-thanks.ts'
-import requestRoutes from './routes/requests.ts'
-import responderPositionRoutes from './routes/responder-position.ts'
+import conversationRoutes from './routes/requests/conversation.ts'
+import thanksRoutes from './routes/requests/thanks.ts'
+import requestRoutes from './routes/requests/requests.ts'
+import positionRoutes from './routes/requests/position.ts'
 import serviceRoutes from './routes/services.ts'
 import subscriptionRoutes from './routes/subscriptions.ts'
 import userRoutes from './routes/user/index.ts'
@@ -100,9 +100,9 @@ export default async function app(
   await fastify.register(phoneVerificationRoutes, { config })
   await fastify.register(userRoutes, { config })
   await fastify.register(requestRoutes, { config })
-  await fastify.register(requestMessageRoutes)
-  await fastify.register(requestThanksRoutes)
-  await fastify.register(responderPositionRoutes)
+  await fastify.register(conversationRoutes)
+  await fastify.register(thanksRoutes)
+  await fastify.register(positionRoutes)
   await fastify.register(eventRoutes)
   await fastify.register(subscriptionRoutes)
   await fastify.register(serviceRoutes)

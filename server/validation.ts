@@ -1,7 +1,7 @@
 import { Ajv, type Options, type ValidateFunction } from 'ajv'
 import type { FastifySchemaCompiler } from 'fastify'
-import { REQUEST_MESSAGES } from './domain/request-messages.ts'
-import { hasUnstorableText } from './domain/unstorable-text.ts'
+import { REQUEST_ERRORS } from './domain/requests/errors.ts'
+import { hasUnstorableText } from './domain/shared/unstorable-text.ts'
 import { badRequest } from './errors.ts'
 
 /** Fastify's own defaults (@fastify/ajv-compiler), kept for everything but type coercion. */
@@ -25,7 +25,7 @@ const jsonBodies = new Ajv({ ...BASE, coerceTypes: false })
  * The SPEC's invalidcharacters text: text that cannot be stored gets the same words as a description with
  * characters outside its rule, so the web client shows one translation for both.
  */
-export const INVALID_CHARACTERS_MESSAGE = REQUEST_MESSAGES.descriptionChars
+export const INVALID_CHARACTERS_MESSAGE = REQUEST_ERRORS.descriptionChars
 
 /**
  * Every route's body, params and query string pass through here, so this one check keeps unstorable text

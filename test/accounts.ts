@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { normalisePhone } from '../server/domain/phone.ts'
+import { normalisePhone } from '../server/domain/accounts/phone.ts'
 import { SmsOutbox, type OutboxMessage } from './e2e/sms-outbox.ts'
 
 /** Every SMS the server "sent" in outbox mode, oldest first. */

@@ -1,10 +1,6 @@
 import type { Sql } from 'postgres'
-import {
-  ACTIVE_REQUEST_LIMIT,
-  ACTIVE_RESPONSE_LIMIT,
-  DAILY_REQUEST_LIMIT,
-  LIMIT_TIME_ZONE,
-} from '../server/domain/request-rules.ts'
+import { ACTIVE_REQUEST_LIMIT, ACTIVE_RESPONSE_LIMIT, DAILY_REQUEST_LIMIT } from '../server/domain/requests/rules.ts'
+import { LIMIT_TIME_ZONE } from '../server/domain/shared/helsinki-day.ts'
 
 /**
  * The SPEC's request rules as questions to the stored rows, each answering the rows that break it (none when it

@@ -6,7 +6,7 @@
  * server at start.
  */
 import { openDatabase } from '../db/database.ts'
-import { setAdminByName } from '../domain/users.ts'
+import { setAdminByName } from '../domain/accounts/users.ts'
 import { notifyInstances } from '../events/bus.ts'
 import { commandConfig, quietLog } from './run.ts'
 

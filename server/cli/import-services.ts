@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
 import { openDatabase } from '../db/database.ts'
-import { importServices } from '../domain/services.ts'
+import { importServices } from '../domain/services/services.ts'
 import { notifyInstances } from '../events/bus.ts'
 import { parseServiceFile } from '../services-import/parse.ts'
 import { commandConfig, quietLog } from './run.ts'

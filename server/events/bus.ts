@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Sql } from 'postgres'
 import type { Queryable } from '../db/queryable.ts'
-import type { Place } from '../domain/reach.ts'
+import type { Place } from '../domain/requests/reach.ts'
 import type { RemovedBy } from '../schemas/events.ts'
 
 /** What crosses between instances: ids only, so a NOTIFY payload stays tiny and carries no personal data. */

@@ -1,5 +1,9 @@
 import type { Queryable } from '../db/queryable.ts'
-import { conversationMessageFor, messageForEvent, type ConversationEventRow } from '../domain/conversation.ts'
+import {
+  conversationMessageFor,
+  messageForEvent,
+  type ConversationEventRow,
+} from '../domain/conversation/conversation.ts'
 import { dropMessagePush } from '../push/message-push.ts'
 import type { ServerEvent } from '../schemas/events.ts'
 import type { ConversationNews } from './bus.ts'

@@ -1,4 +1,4 @@
-import type { Place } from '../domain/reach.ts'
+import type { Place } from '../domain/requests/reach.ts'
 import { isRecipient, type ChangedRequest, type Listener } from './recipients.ts'
 
 /**

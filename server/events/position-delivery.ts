@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/queryable.ts'
-import { currentPosition, type PositionEventRow } from '../domain/responder-position.ts'
+import { currentPosition, type PositionEventRow } from '../domain/requests/position.ts'
 import type { ServerEvent } from '../schemas/events.ts'
 import type { PositionNews } from './bus.ts'
 

@@ -1,4 +1,4 @@
-import type { Point } from '../domain/distance.ts'
+import type { Point } from '../domain/shared/distance.ts'
 import { isRecipient, type ChangedRequest, type Listener } from './recipients.ts'
 
 /** distanceKm's earth (12742 km diameter: docs/product.md#help-requests). */

@@ -1,4 +1,4 @@
-import { isWithinRadius } from '../domain/reach.ts'
+import { isWithinRadius } from '../domain/requests/reach.ts'
 
 export interface ChangedRequest {
   owner_id: number

@@ -61,7 +61,7 @@ export class MessageBudget {
 export const UNAUTHENTICATED_SOCKETS_PER_ADDRESS = 20
 
 /**
- * Sockets still waiting to authenticate, counted per client address key (server/domain/client-address.ts). Counted
+ * Sockets still waiting to authenticate, counted per client address key (server/domain/limits/client-address.ts). Counted
  * synchronously when a socket opens and leaves the count, so sockets opened in parallel cannot pass the limit.
  */
 export class WaitingSockets {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/queryable.ts'
-import { thanksJson, thanksOf, type ThanksRow } from '../domain/thanks.ts'
+import { thanksJson, thanksOf, type ThanksRow } from '../domain/requests/thanks.ts'
 import type { ThanksNews } from './bus.ts'
 import type { ConversationSockets } from './conversation-delivery.ts'
 

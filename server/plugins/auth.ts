@@ -4,11 +4,11 @@ import type { FastifyJWTOptions } from '@fastify/jwt'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Sql } from 'postgres'
 import type { Config } from '../config.ts'
-import { DEVICE_COOKIE_PATH, deviceCookieName, type IssuedDeviceCookie } from '../domain/device-cookies.ts'
-import { generatedJwtSecret } from '../domain/jwt-secret.ts'
-import { liveSessionUser, type IssuedRefreshToken } from '../domain/sessions.ts'
-import type { UserRow } from '../domain/users.ts'
-import type { Purpose } from '../domain/phone-codes.ts'
+import { DEVICE_COOKIE_PATH, deviceCookieName, type IssuedDeviceCookie } from '../domain/accounts/device-cookies.ts'
+import { generatedJwtSecret } from '../domain/accounts/jwt-secret.ts'
+import { liveSessionUser, type IssuedRefreshToken } from '../domain/accounts/sessions.ts'
+import type { UserRow } from '../domain/accounts/users.ts'
+import type { Purpose } from '../domain/accounts/phone-codes.ts'
 import { forbidden, unauthorized } from '../errors.ts'
 
 export const TOKEN_ISSUER = 'pyoraapu'
@@ -56,7 +56,7 @@ declare module 'fastify' {
     deriveKey: (purpose: string) => string
     setRefreshCookie: (request: FastifyRequest, reply: FastifyReply, issued: IssuedRefreshToken) => void
     clearRefreshCookie: (request: FastifyRequest, reply: FastifyReply) => void
-    /** The device cookie of this account (server/domain/device-cookies.ts), sent back only to the login call. */
+    /** The device cookie of this account (server/domain/accounts/device-cookies.ts), sent back only to the login call. */
     setDeviceCookie: (request: FastifyRequest, reply: FastifyReply, userId: number, issued: IssuedDeviceCookie) => void
   }
   interface FastifyRequest {

@@ -2,9 +2,9 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyRequest } from 'fastify'
 import { isDatabaseUnavailable } from '../db/errors.ts'
 import { GENERIC_ERROR_MESSAGE, HttpError, UNAVAILABLE_MESSAGE } from '../errors.ts'
-import { USER_MESSAGES } from '../domain/user-messages.ts'
+import { USER_ERRORS } from '../domain/accounts/errors.ts'
 
-const FILL_ALL_FIELDS = USER_MESSAGES.fillAllFields
+const FILL_ALL_FIELDS = USER_ERRORS.fillAllFields
 
 /**
  * The client went away while its body was being read (a phone losing its network mid-upload): Node destroys the

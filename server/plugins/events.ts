@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin'
 import type { TransactionSql } from 'postgres'
-import type { ConversationEventRow } from '../domain/conversation.ts'
-import type { ThanksRow } from '../domain/thanks.ts'
-import type { PositionEventRow } from '../domain/responder-position.ts'
+import type { ConversationEventRow } from '../domain/conversation/conversation.ts'
+import type { ThanksRow } from '../domain/requests/thanks.ts'
+import type { PositionEventRow } from '../domain/requests/position.ts'
 import {
   inProcessBus,
   postgresBus,

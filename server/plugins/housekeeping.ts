@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
-import { purgeConversations } from '../domain/conversation.ts'
-import { purgeExpired } from '../domain/housekeeping.ts'
-import { purgeThanks } from '../domain/thanks.ts'
+import { purgeConversations } from '../domain/conversation/conversation.ts'
+import { purgeExpired } from '../domain/shared/housekeeping.ts'
+import { purgeThanks } from '../domain/requests/thanks.ts'
 
 const EVERY_MS = 60 * 60 * 1000
 

@@ -9,9 +9,9 @@ import {
   RESEND_AFTER_SECONDS,
   spendCode,
   type Purpose,
-} from '../domain/phone-codes.ts'
-import { USER_MESSAGES } from '../domain/user-messages.ts'
-import type { Language } from '../domain/user-rules.ts'
+} from '../domain/accounts/phone-codes.ts'
+import { USER_ERRORS } from '../domain/accounts/errors.ts'
+import type { Language } from '../domain/accounts/rules.ts'
 import { badRequest, HttpError } from '../errors.ts'
 import { firebaseVerifier, type VerifiedPhone } from '../verification/firebase.ts'
 import { smsQueue } from '../verification/sms-queue.ts'
@@ -99,7 +99,7 @@ export default fp<{ config: Config }>(
         return { phone: payload.phone, tokenId: payload.jti, expiresAt: new Date(payload.exp * 1000) }
       } catch (error) {
         app.log.info({ err: error }, 'phone verification token refused')
-        throw badRequest(USER_MESSAGES.invalidCode)
+        throw badRequest(USER_ERRORS.invalidCode)
       }
     }
 
@@ -129,7 +129,7 @@ export default fp<{ config: Config }>(
 
       async proveIdToken(idToken, phone, purpose) {
         const proof = await provenPhone(idToken, purpose)
-        if (proof.phone !== phone) throw badRequest(USER_MESSAGES.invalidCode)
+        if (proof.phone !== phone) throw badRequest(USER_ERRORS.invalidCode)
         return proof
       },
 
@@ -139,7 +139,7 @@ export default fp<{ config: Config }>(
           on conflict (token_id) do nothing
           returning token_id
         `
-        if (spent.length === 0) throw badRequest(USER_MESSAGES.invalidCode)
+        if (spent.length === 0) throw badRequest(USER_ERRORS.invalidCode)
       },
 
       delivered: () => queue.delivered(),

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin'
 import rateLimit from '@fastify/rate-limit'
 import type { Sql } from 'postgres'
-import { addressKey } from '../domain/client-address.ts'
-import { USER_MESSAGES } from '../domain/user-messages.ts'
+import { addressKey } from '../domain/limits/client-address.ts'
+import { USER_ERRORS } from '../domain/accounts/errors.ts'
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void
 /** What @fastify/rate-limit really passes to a store (its typings say RouteOptions): the merged params with the route. */
@@ -51,7 +51,7 @@ export default fp(
       store: postgresRateLimitStore(app.sql),
       errorResponseBuilder: (_request, context) => ({
         statusCode: context.statusCode,
-        message: USER_MESSAGES.tooManyAttempts,
+        message: USER_ERRORS.tooManyAttempts,
       }),
     })
   },

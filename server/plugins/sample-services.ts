@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
-import { importServices, servicesEmpty } from '../domain/services.ts'
+import { importServices, servicesEmpty } from '../domain/services/services.ts'
 import { PROJECT_ROOT } from '../paths.ts'
 import { parseServiceFile } from '../services-import/parse.ts'
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/queryable.ts'
-import type { Language } from '../domain/user-rules.ts'
+import type { Language } from '../domain/accounts/rules.ts'
 
 export interface StoredSubscription {
   endpoint: string

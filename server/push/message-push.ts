@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/queryable.ts'
-import type { Language } from '../domain/user-rules.ts'
-import { messagePushPayload } from './messages.ts'
+import type { Language } from '../domain/accounts/rules.ts'
+import { messagePushPayload } from './texts.ts'
 
 /**
  * Seconds a message's push waits before it may be sent. A recipient with the app open hears of the message over

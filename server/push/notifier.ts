@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/queryable.ts'
 import type { EventRow } from '../events/hub.ts'
-import type { Language } from '../domain/user-rules.ts'
+import type { Language } from '../domain/accounts/rules.ts'
 import { enqueueForUsers } from './jobs.ts'
-import { pushPayload, type PushKind } from './messages.ts'
+import { pushPayload, type PushKind } from './texts.ts'
 import { standDown } from './stand-down.ts'
 import { scheduleFirstWave } from './waves.ts'
 

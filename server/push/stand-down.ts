@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/queryable.ts'
-import type { RequestCategory } from '../domain/categories.ts'
-import type { Language } from '../domain/user-rules.ts'
+import type { RequestCategory } from '../domain/shared/categories.ts'
+import type { Language } from '../domain/accounts/rules.ts'
 import { enqueueForUsers } from './jobs.ts'
-import { standDownPayload, type StandDownReason } from './messages.ts'
+import { standDownPayload, type StandDownReason } from './texts.ts'
 
 /** As long as the alert itself (waves.ts): a stand-down older than that corrects nothing. */
 const TTL_STAND_DOWN = 60 * 60

@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/queryable.ts'
-import type { ThanksRow } from '../domain/thanks.ts'
-import type { Language } from '../domain/user-rules.ts'
+import type { ThanksRow } from '../domain/requests/thanks.ts'
+import type { Language } from '../domain/accounts/rules.ts'
 import { enqueueForUsers } from './jobs.ts'
-import { thanksPushPayload } from './messages.ts'
+import { thanksPushPayload } from './texts.ts'
 
 /** A thank-you keeps: a phone that is off today still shows it tomorrow. */
 const THANKS_TTL = 24 * 60 * 60

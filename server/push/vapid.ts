@@ -1,7 +1,7 @@
 import webpush from 'web-push'
 import type { Config } from '../config.ts'
 import type { Queryable } from '../db/queryable.ts'
-import { settingOrCreate } from '../domain/settings.ts'
+import { settingOrCreate } from '../domain/shared/settings.ts'
 
 export interface VapidKeys {
   publicKey: string

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/queryable.ts'
-import type { Language } from '../domain/user-rules.ts'
+import type { Language } from '../domain/accounts/rules.ts'
 
 /**
  * How many of the nearest not yet alerted subscribers one wave looks at, at most. Whoever's own radius reaches the
@@ -55,7 +55,7 @@ const notExcluded = (sql: Queryable, excluded: readonly number[]) =>
 /**
  * The next `count` helpers for a request, among the users who share a location: subscribed to push, not its owner,
  * not alerted of it yet, not `excluded` (already chosen or refused by this wave), outside their quiet hours and
- * under their hourly cap (mayBeAlertedNow), and reached by it (the reach rule of server/domain/reach.ts). For a
+ * under their hourly cap (mayBeAlertedNow), and reached by it (the reach rule of server/domain/requests/reach.ts). For a
  * request with a location that is whoever's own radius reaches it (the distance_km function of migration 00009), nearest first: a
  * nearest-neighbour scan of the users_nearness_idx GiST index finds them without reading anyone farther than needed.
  * A request without a location reaches everyone, and with no distance to go by its waves go to those who reported

@@ -1,9 +1,9 @@
 import type { Sql } from 'postgres'
 import type { Queryable } from '../db/queryable.ts'
-import type { RequestCategory } from '../domain/categories.ts'
+import type { RequestCategory } from '../domain/shared/categories.ts'
 import { AlertQuota, fillFromQuota } from './alert-quota.ts'
 import { enqueueForUsers } from './jobs.ts'
-import { pushPayload } from './messages.ts'
+import { pushPayload } from './texts.ts'
 import { adminRecipients, nextWaveRecipients, unlocatedRecipients, type WaveRecipient } from './wave-selection.ts'
 
 /** A push about a new request is worth little after an hour. */

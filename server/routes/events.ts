@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { RawData, WebSocket } from 'ws'
-import { addressKey } from '../domain/client-address.ts'
+import { addressKey } from '../domain/limits/client-address.ts'
 import { UNAUTHORIZED_CLOSE, type Client } from '../events/hub.ts'
 import { MessageBudget, TOO_MANY_CLOSE } from '../events/socket-limits.ts'
 import { BEARER_AUTH } from '../schemas/common.ts'

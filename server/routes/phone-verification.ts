@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { normalisePhone } from '../domain/phone.ts'
-import { USER_MESSAGES } from '../domain/user-messages.ts'
-import { languageFromAcceptLanguage } from '../domain/user-rules.ts'
-import { phoneRegistered } from '../domain/users.ts'
+import { normalisePhone } from '../domain/accounts/phone.ts'
+import { USER_ERRORS } from '../domain/accounts/errors.ts'
+import { languageFromAcceptLanguage } from '../domain/accounts/rules.ts'
+import { phoneRegistered } from '../domain/accounts/users.ts'
 import { conflict } from '../errors.ts'
 import { ErrorAnswers } from '../schemas/common.ts'
 import { SendCodeBody, VerifyCodeBody } from '../schemas/user.ts'
@@ -37,7 +37,7 @@ const phoneVerificationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = a
       const phone = normalisePhone(request.body.phone)
       const registered = await phoneRegistered(app.sql, phone)
       // The registration wizard needs the SPEC's phoneexists; the per-address limit above bounds that probe.
-      if (purpose === 'register' && registered) throw conflict(USER_MESSAGES.phoneExists)
+      if (purpose === 'register' && registered) throw conflict(USER_ERRORS.phoneExists)
       const language = languageFromAcceptLanguage(request.headers['accept-language'])
       // A reset answers alike whether or not the number has an account; only an account's phone gets a code.
       const answer = await app.phoneVerification.sendCode(

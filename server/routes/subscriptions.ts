@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { isSubscribed, subscribe, unsubscribe } from '../domain/accounts/push-subscriptions.ts'
 import { badRequest } from '../errors.ts'
 import { maskEndpoint } from '../logging.ts'
 import { BEARER_AUTH, ErrorAnswers, Message } from '../schemas/common.ts'
@@ -38,9 +39,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await app.sql`
-        select 1 from push_subscriptions where endpoint = ${request.query.endpoint} and user_id = ${request.currentUser.user_id}`
-      return { isSubscribed: Boolean(row) }
+      return { isSubscribed: await isSubscribed(app.sql, request.currentUser.user_id, request.query.endpoint) }
     },
   )
 
@@ -64,13 +63,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.log.info({ endpoint: maskEndpoint(endpoint), reason: refused }, 'push subscription refused')
         throw badRequest('This push service is not supported')
       }
-      // A browser shared after a logout belongs to whoever subscribed it last.
-      await app.sql`
-        insert into push_subscriptions (endpoint, user_id, p256dh, auth)
-        values (${endpoint}, ${request.currentUser.user_id}, ${keys.p256dh}, ${keys.auth})
-        on conflict (endpoint) do update
-        set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = now()
-      `
+      await subscribe(app.sql, request.currentUser.user_id, endpoint, keys)
       return reply.code(201).send({ message: 'Subscribed' })
     },
   )
@@ -87,8 +80,7 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await app.sql`
-        delete from push_subscriptions where endpoint = ${request.body.endpoint} and user_id = ${request.currentUser.user_id}`
+      await unsubscribe(app.sql, request.currentUser.user_id, request.body.endpoint)
       return { message: 'Unsubscribed' }
     },
   )

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { CHART_DAYS } from '../domain/admin-stats.ts'
+import { CHART_DAYS } from '../domain/admin/stats.ts'
 import { Nullable } from './common.ts'
 
 const Count = Type.Integer({ minimum: 0 })

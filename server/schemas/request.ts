@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { REQUEST_CATEGORIES, REQUEST_STATUSES } from '../domain/categories.ts'
+import { REQUEST_CATEGORIES, REQUEST_STATUSES } from '../domain/shared/categories.ts'
 import { Latitude, Longitude, Nullable, Text } from './common.ts'
 
 /** The SPEC sends flags as 0 or 1. */
@@ -98,7 +98,7 @@ export const RemoveResponderBody = Type.Object(
 export const SetReadyBody = Type.Object({ gotHelp: Flag }, { examples: [{ gotHelp: 1 }] })
 
 /** A cursor the server gave: opaque, short. */
-/** base64url, and for a sync cursor its signature after a dot (server/domain/request-list.ts). */
+/** base64url, and for a sync cursor its signature after a dot (server/domain/requests/list.ts). */
 const Cursor = (description: string, example: string) =>
   Type.String({ minLength: 1, maxLength: 400, pattern: '^[A-Za-z0-9_.-]+$', description, examples: [example] })
 

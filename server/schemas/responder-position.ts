@@ -11,7 +11,7 @@ export const ResponderPositionSchema = Type.Object(
 /** The helper's latest shared position; the web client's type too. */
 export type ResponderPosition = Static<typeof ResponderPositionSchema>
 
-/** Validated by the domain (server/domain/user-rules.ts checkLocation), which answers a clear message. */
+/** Validated by the domain (server/domain/accounts/rules.ts checkLocation), which answers a clear message. */
 export const PositionBody = Type.Object(
   { latitude: Type.Number(), longitude: Type.Number() },
   { examples: [{ latitude: 60.1699, longitude: 24.9384 }] },

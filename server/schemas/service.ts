@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { SERVICE_CATEGORIES, SERVICE_LANGUAGES } from '../domain/categories.ts'
+import { SERVICE_CATEGORIES, SERVICE_LANGUAGES } from '../domain/shared/categories.ts'
 import { Nullable } from './common.ts'
 
 /** One language's name, description and web page of a service. */

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { LANGUAGES } from '../domain/user-validation.ts'
-import { PURPOSES } from '../domain/phone-validation.ts'
+import { LANGUAGES } from '../domain/accounts/validation.ts'
+import { PURPOSES } from '../domain/accounts/phone-validation.ts'
 import { Latitude, Longitude, Message, Nullable, Text } from './common.ts'
 
 export const LanguageSchema = Type.Union(LANGUAGES.map((language) => Type.Literal(language)))

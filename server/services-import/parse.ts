@@ -1,5 +1,5 @@
-import type { ServiceCategory } from '../domain/categories.ts'
-import { SERVICE_LANGUAGES, serviceProblems, type Localization, type ServiceInput } from '../domain/service-rules.ts'
+import type { ServiceCategory } from '../domain/shared/categories.ts'
+import { SERVICE_LANGUAGES, serviceProblems, type Localization, type ServiceInput } from '../domain/services/rules.ts'
 import { parseCsv } from './csv.ts'
 
 export interface ParsedRow {

@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Purpose } from '../domain/phone-codes.ts'
+import type { Purpose } from '../domain/accounts/phone-codes.ts'
 import { maskPhone } from '../logging.ts'
 
 export interface SmsMessage {

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { serviceProblems } from '../../server/domain/service-rules.ts'
+import { serviceProblems } from '../../server/domain/services/rules.ts'
 import {
   emptyServiceForm,
   formFromService,

@@ -1,10 +1,8 @@
 import t from 'tap'
-import { ADMIN_USER_MESSAGES, EXPORT_MESSAGES } from '../../server/domain/admin-messages.ts'
-import { CONVERSATION_MESSAGES } from '../../server/domain/conversation-texts.ts'
-import { POSITION_MESSAGES } from '../../server/domain/position-texts.ts'
-import { REQUEST_MESSAGES } from '../../server/domain/request-messages.ts'
-import { THANKS_MESSAGES } from '../../server/domain/thanks-texts.ts'
-import { USER_MESSAGES } from '../../server/domain/user-messages.ts'
+import { ADMIN_USER_ERRORS, EXPORT_ERRORS } from '../../server/domain/admin/errors.ts'
+import { CONVERSATION_ERRORS } from '../../server/domain/conversation/errors.ts'
+import { POSITION_ERRORS, REQUEST_ERRORS, THANKS_ERRORS } from '../../server/domain/requests/errors.ts'
+import { USER_ERRORS } from '../../server/domain/accounts/errors.ts'
 import { GENERIC_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../../server/errors.ts'
 import { INVALID_CHARACTERS_MESSAGE } from '../../server/validation.ts'
 import { ApiError, KeyedError } from '../../web/src/shared/api/errors.ts'
@@ -13,13 +11,13 @@ import { messages } from '../../web/src/shared/i18n/catalog.ts'
 
 /** Every text the server's constants can put in a `message`: the server's own words, not a copy of them. */
 const SERVER_MESSAGES = new Set<string>([
-  ...Object.values(USER_MESSAGES),
-  ...Object.values(REQUEST_MESSAGES),
-  ...Object.values(ADMIN_USER_MESSAGES),
-  ...Object.values(EXPORT_MESSAGES),
-  ...Object.values(CONVERSATION_MESSAGES),
-  ...Object.values(THANKS_MESSAGES),
-  ...Object.values(POSITION_MESSAGES),
+  ...Object.values(USER_ERRORS),
+  ...Object.values(REQUEST_ERRORS),
+  ...Object.values(ADMIN_USER_ERRORS),
+  ...Object.values(EXPORT_ERRORS),
+  ...Object.values(CONVERSATION_ERRORS),
+  ...Object.values(THANKS_ERRORS),
+  ...Object.values(POSITION_ERRORS),
   INVALID_CHARACTERS_MESSAGE,
   GENERIC_ERROR_MESSAGE,
   UNAVAILABLE_MESSAGE,
@@ -30,19 +28,19 @@ const SERVER_MESSAGES = new Set<string>([
  * here: the test below fails until someone decides what the user sees.
  */
 const WITHOUT_A_KEY = new Map<string, string>([
-  [REQUEST_MESSAGES.ownRequest, 'take-over: the contract shows any other take-over message as is'],
-  [REQUEST_MESSAGES.completed, 'take-over of a request completed meanwhile: shown as is'],
-  [REQUEST_MESSAGES.notFound, 'take-over of a deleted request: shown as is; a failed load has its own message'],
-  [REQUEST_MESSAGES.noResponder, 'the UI offers remove-responder only while there is one: genericerror (the contract)'],
-  [REQUEST_MESSAGES.notResponder, 'the UI offers release only to the responder: genericerror (the contract)'],
-  [REQUEST_MESSAGES.notOwner, 'owner actions are offered to the owner only: genericerror'],
-  [REQUEST_MESSAGES.notOwnerOrAdmin, 'mark ready and delete are offered to the owner or an admin only: genericerror'],
-  [REQUEST_MESSAGES.testOnlyAdmin, 'the test-request choice is shown to admins only: genericerror'],
-  [REQUEST_MESSAGES.invalidCategory, 'the form offers the server categories only: genericerror'],
-  [REQUEST_MESSAGES.badCursor, 'the app sends back only cursors the server gave it: a failed list load'],
-  [USER_MESSAGES.invalidLocation, 'coordinates come from the browser, in range: genericerror'],
-  [USER_MESSAGES.locationTooOften, 'the app waits out a 429 on a location report and sends it once more: never shown'],
-  [USER_MESSAGES.passwordTooLong, 'no catalog key yet: over 1024 characters shows genericerror'],
+  [REQUEST_ERRORS.ownRequest, 'take-over: the contract shows any other take-over message as is'],
+  [REQUEST_ERRORS.completed, 'take-over of a request completed meanwhile: shown as is'],
+  [REQUEST_ERRORS.notFound, 'take-over of a deleted request: shown as is; a failed load has its own message'],
+  [REQUEST_ERRORS.noResponder, 'the UI offers remove-responder only while there is one: genericerror (the contract)'],
+  [REQUEST_ERRORS.notResponder, 'the UI offers release only to the responder: genericerror (the contract)'],
+  [REQUEST_ERRORS.notOwner, 'owner actions are offered to the owner only: genericerror'],
+  [REQUEST_ERRORS.notOwnerOrAdmin, 'mark ready and delete are offered to the owner or an admin only: genericerror'],
+  [REQUEST_ERRORS.testOnlyAdmin, 'the test-request choice is shown to admins only: genericerror'],
+  [REQUEST_ERRORS.invalidCategory, 'the form offers the server categories only: genericerror'],
+  [REQUEST_ERRORS.badCursor, 'the app sends back only cursors the server gave it: a failed list load'],
+  [USER_ERRORS.invalidLocation, 'coordinates come from the browser, in range: genericerror'],
+  [USER_ERRORS.locationTooOften, 'the app waits out a 429 on a location report and sends it once more: never shown'],
+  [USER_ERRORS.passwordTooLong, 'no catalog key yet: over 1024 characters shows genericerror'],
   [GENERIC_ERROR_MESSAGE, 'genericerror is the fallback itself'],
   [UNAVAILABLE_MESSAGE, 'a 503 while the database is away: genericerror'],
 ])
@@ -60,14 +58,14 @@ t.test('no key maps a text the server never sends', async (t) => {
 })
 
 t.test("the contract's mapping table, in the server's words", async (t) => {
-  t.equal(keyForServerMessage(USER_MESSAGES.userNameTaken), 'usernameexists')
-  t.equal(keyForServerMessage(USER_MESSAGES.incorrectPassword), 'invalidpassword')
-  t.equal(keyForServerMessage(REQUEST_MESSAGES.dailyLimit), 'dailylimitreached')
-  t.equal(keyForServerMessage(REQUEST_MESSAGES.activeLimit), 'activelimitreached')
-  t.equal(keyForServerMessage(REQUEST_MESSAGES.alreadyResponded), 'alreadyresponded')
-  t.equal(keyForServerMessage(REQUEST_MESSAGES.alreadyHasResponder), 'alreadyhasresponder')
-  t.equal(keyForServerMessage(REQUEST_MESSAGES.responseLimit), 'responselimitreached')
-  t.equal(keyForServerMessage(USER_MESSAGES.invalidLogin), 'invalidUnameorPass')
+  t.equal(keyForServerMessage(USER_ERRORS.userNameTaken), 'usernameexists')
+  t.equal(keyForServerMessage(USER_ERRORS.incorrectPassword), 'invalidpassword')
+  t.equal(keyForServerMessage(REQUEST_ERRORS.dailyLimit), 'dailylimitreached')
+  t.equal(keyForServerMessage(REQUEST_ERRORS.activeLimit), 'activelimitreached')
+  t.equal(keyForServerMessage(REQUEST_ERRORS.alreadyResponded), 'alreadyresponded')
+  t.equal(keyForServerMessage(REQUEST_ERRORS.alreadyHasResponder), 'alreadyhasresponder')
+  t.equal(keyForServerMessage(REQUEST_ERRORS.responseLimit), 'responselimitreached')
+  t.equal(keyForServerMessage(USER_ERRORS.invalidLogin), 'invalidUnameorPass')
   t.equal(keyForServerMessage(INVALID_CHARACTERS_MESSAGE), 'invalidcharacters', 'the unstorable-text guard too')
 })
 

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { forgetDevices } from '../../domain/device-cookies.ts'
-import { admitLoginAttempt } from '../../domain/login-throttle.ts'
-import { hashPassword, passwordMatches } from '../../domain/passwords.ts'
-import { normalisePhone } from '../../domain/phone.ts'
-import { revokeOtherSessions } from '../../domain/sessions.ts'
-import { USER_MESSAGES } from '../../domain/user-messages.ts'
-import { checkNewPassword, checkRadius, checkUserName, requireFilled } from '../../domain/user-rules.ts'
-import { openRequestsOf } from '../../domain/requests.ts'
-import { deleteUser, toPublicUser, updateUser, userByPhone, type UserRow } from '../../domain/users.ts'
+import { forgetDevices } from '../../domain/accounts/device-cookies.ts'
+import { admitLoginAttempt } from '../../domain/limits/login-throttle.ts'
+import { hashPassword, passwordMatches } from '../../domain/accounts/passwords.ts'
+import { normalisePhone } from '../../domain/accounts/phone.ts'
+import { revokeOtherSessions } from '../../domain/accounts/sessions.ts'
+import { USER_ERRORS } from '../../domain/accounts/errors.ts'
+import { checkNewPassword, checkRadius, checkUserName, requireFilled } from '../../domain/accounts/rules.ts'
+import { openRequestsOf } from '../../domain/requests/requests.ts'
+import { deleteUser, toPublicUser, updateUser, userByPhone, type UserRow } from '../../domain/accounts/users.ts'
 import { badRequest, unauthorized } from '../../errors.ts'
 import { BEARER_AUTH, ErrorAnswers, Message, NoBody } from '../../schemas/common.ts'
 import {
@@ -111,7 +111,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       // A stolen access token must not become a way to guess the password: same budget as logins.
       const accountKey = `user:${user.user_id}`
       const attempt = await admitLoginAttempt(app.sql, accountKey, request.ip)
-      if (!(await passwordMatches(oldPassword, user.password_hash))) throw badRequest(USER_MESSAGES.incorrectPassword)
+      if (!(await passwordMatches(oldPassword, user.password_hash))) throw badRequest(USER_ERRORS.incorrectPassword)
       await attempt.succeeded()
       const passwordHash = await hashPassword(checkNewPassword(newPassword))
       await app.sql.begin(async (tx) => {
@@ -149,7 +149,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       // bad proof.
       const proof = await app.phoneVerification.proveIdToken(idToken, phone, 'reset')
       const user = await userByPhone(app.sql, phone)
-      if (!user) throw badRequest(USER_MESSAGES.invalidCode)
+      if (!user) throw badRequest(USER_ERRORS.invalidCode)
       const passwordHash = await hashPassword(password)
       await app.sql.begin(async (tx) => {
         await app.phoneVerification.spendProof(tx, proof)

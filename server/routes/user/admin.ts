@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { countUsers } from '../../domain/users.ts'
+import { countUsers } from '../../domain/accounts/users.ts'
 import { BEARER_AUTH, ErrorAnswers } from '../../schemas/common.ts'
 
 const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { checkLocation } from '../../domain/user-rules.ts'
-import { reportLocation } from '../../domain/phone-reach.ts'
+import { checkLocation } from '../../domain/accounts/rules.ts'
+import { reportLocation } from '../../domain/limits/phone-reach.ts'
 import { BEARER_AUTH, ErrorAnswers } from '../../schemas/common.ts'
 import { LocationAnswer, LocationBody } from '../../schemas/user.ts'
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { checkNotificationPreferences } from '../../domain/push-preferences.ts'
-import { toPublicUser, updateUser } from '../../domain/users.ts'
+import { checkNotificationPreferences } from '../../domain/accounts/push-preferences.ts'
+import { toPublicUser, updateUser } from '../../domain/accounts/users.ts'
 import { unauthorized } from '../../errors.ts'
 import { BEARER_AUTH, ErrorAnswers } from '../../schemas/common.ts'
 import { NotificationPreferencesBody, UserAnswer } from '../../schemas/user.ts'

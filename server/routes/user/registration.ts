@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { hashPassword } from '../../domain/passwords.ts'
-import { normalisePhone } from '../../domain/phone.ts'
-import { startSession } from '../../domain/sessions.ts'
+import { hashPassword } from '../../domain/accounts/passwords.ts'
+import { normalisePhone } from '../../domain/accounts/phone.ts'
+import { startSession } from '../../domain/accounts/sessions.ts'
 import {
   checkNewPassword,
   checkOptionalLocation,
@@ -10,8 +10,8 @@ import {
   checkUserName,
   languageFromAcceptLanguage,
   requireFilled,
-} from '../../domain/user-rules.ts'
-import { insertUser, phoneRegistered, toPublicUser, userNameTaken } from '../../domain/users.ts'
+} from '../../domain/accounts/rules.ts'
+import { insertUser, phoneRegistered, toPublicUser, userNameTaken } from '../../domain/accounts/users.ts'
 import { ErrorAnswers } from '../../schemas/common.ts'
 import { CheckPhoneBody, CheckUsernameBody, RegisterBody, SessionAnswer } from '../../schemas/user.ts'
 import { accountRateLimit } from '../rate-limits.ts'

@@ -1,13 +1,18 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { deviceCookieName, hashNonce, presentedNonce, rememberDevice } from '../../domain/device-cookies.ts'
-import { admitLoginAttempt } from '../../domain/login-throttle.ts'
-import { passwordMatches } from '../../domain/passwords.ts'
-import { phoneOrUndefined } from '../../domain/phone.ts'
-import { revokeSession, revokeSessionOfRefreshToken, rotateRefreshToken, startSession } from '../../domain/sessions.ts'
-import { USER_MESSAGES } from '../../domain/user-messages.ts'
-import { requireFilled } from '../../domain/user-rules.ts'
-import { toPublicUser, userById, userByIdentifier } from '../../domain/users.ts'
+import { deviceCookieName, hashNonce, presentedNonce, rememberDevice } from '../../domain/accounts/device-cookies.ts'
+import { admitLoginAttempt } from '../../domain/limits/login-throttle.ts'
+import { passwordMatches } from '../../domain/accounts/passwords.ts'
+import { phoneOrUndefined } from '../../domain/accounts/phone.ts'
+import {
+  revokeSession,
+  revokeSessionOfRefreshToken,
+  rotateRefreshToken,
+  startSession,
+} from '../../domain/accounts/sessions.ts'
+import { USER_ERRORS } from '../../domain/accounts/errors.ts'
+import { requireFilled } from '../../domain/accounts/rules.ts'
+import { toPublicUser, userById, userByIdentifier } from '../../domain/accounts/users.ts'
 import { unauthorized } from '../../errors.ts'
 import { REFRESH_COOKIE, type AccessTokenPayload } from '../../plugins/auth.ts'
 import { BEARER_AUTH, EmptyJsonBody, ErrorAnswers, NoBody } from '../../schemas/common.ts'
@@ -47,8 +52,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const nonce = user && presentedNonce(deviceKey, user.user_id, request.cookies[deviceCookieName(user.user_id)])
       const device = user && nonce ? { userId: user.user_id, nonceHash: hashNonce(nonce) } : undefined
       const attempt = await admitLoginAttempt(app.sql, accountKey, request.ip, device)
-      if (!(await passwordMatches(password, user?.password_hash)) || !user)
-        throw unauthorized(USER_MESSAGES.invalidLogin)
+      if (!(await passwordMatches(password, user?.password_hash)) || !user) throw unauthorized(USER_ERRORS.invalidLogin)
       await attempt.succeeded()
       const session = await startSession(app.sql, user.user_id)
       app.setRefreshCookie(request, reply, session)

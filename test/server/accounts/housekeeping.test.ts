@@ -1,5 +1,5 @@
 import t from 'tap'
-import { purgeExpired } from '../../../server/domain/housekeeping.ts'
+import { purgeExpired } from '../../../server/domain/shared/housekeeping.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { signedInUser } from '../../signed-in.ts'
 

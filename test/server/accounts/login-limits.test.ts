@@ -1,7 +1,7 @@
 import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { bearer, clientAddress } from '../../accounts.ts'
-import { accountSpacingSeconds, LOGIN_POLICY } from '../../../server/domain/login-throttle.ts'
+import { accountSpacingSeconds, LOGIN_POLICY } from '../../../server/domain/limits/login-throttle.ts'
 import { signedInUser } from '../../signed-in.ts'
 
 const TOO_MANY = { message: 'Too many attempts, try again later' }

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { bearer, clientAddress, refreshCookie, type UserJson } from '../../accounts.ts'
-import { REFRESH_REUSE_GRACE_SECONDS } from '../../../server/domain/sessions.ts'
+import { REFRESH_REUSE_GRACE_SECONDS } from '../../../server/domain/accounts/sessions.ts'
 import { craftJwt, decodeJwt, decodeJwtHeader } from '../../jwt.ts'
 import { signedInUser } from '../../signed-in.ts'
 

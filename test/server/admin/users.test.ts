@@ -4,9 +4,9 @@ import { buildTestApp, tempDir } from '../../helper.ts'
 import { bearer } from '../../accounts.ts'
 import { openEvents, type ServerEvent } from '../../event-client.ts'
 import { type Actor } from '../../requests.ts'
-import { ADMIN_USER_MESSAGES } from '../../../server/domain/admin-messages.ts'
+import { ADMIN_USER_ERRORS } from '../../../server/domain/admin/errors.ts'
 import { insertUser } from './helpers.ts'
-import { recordHelp } from '../../../server/domain/thanks.ts'
+import { recordHelp } from '../../../server/domain/requests/thanks.ts'
 import { signedIn } from '../../signed-in.ts'
 
 interface Listed {
@@ -167,7 +167,7 @@ t.test('search: any case, trimmed, % and _ literal, at most 16 characters', asyn
 
   const long = await list(admin, `?q=${'x'.repeat(17)}`)
   t.equal(long.status, 400)
-  t.equal((long.body as unknown as { message: string }).message, ADMIN_USER_MESSAGES.searchTooLong)
+  t.equal((long.body as unknown as { message: string }).message, ADMIN_USER_ERRORS.searchTooLong)
   t.equal(
     (await list(admin, `?q=${encodeURIComponent(` ${'ä'.repeat(16)} `)}`)).status,
     200,
@@ -220,7 +220,7 @@ t.test('the phone on demand: the number, one log row per look, no-store; 404 for
 
   const unknown = await look(999_999)
   t.equal(unknown.statusCode, 404)
-  t.equal(unknown.json<{ message: string }>().message, ADMIN_USER_MESSAGES.userNotFound)
+  t.equal(unknown.json<{ message: string }>().message, ADMIN_USER_ERRORS.userNotFound)
   t.equal((await views()).length, 2, 'nothing recorded for an unknown user')
 })
 
@@ -257,12 +257,12 @@ t.test('grant and revoke: the list row answers, the user’s open app hears at o
   t.equal((await user.get('/api/admin/users')).status, 403, 'revoked: out again')
 
   const own = await setRole(admin.user.user.user_id, false)
-  t.strictSame([own.status, own.body.message], [400, ADMIN_USER_MESSAGES.ownRole])
+  t.strictSame([own.status, own.body.message], [400, ADMIN_USER_ERRORS.ownRole])
   const [stillAdmin] = await app.sql`select is_admin from users where user_id = ${admin.user.user.user_id}`
   t.equal(stillAdmin!.is_admin, true, 'the own role is unchanged')
 
   const unknown = await setRole(999_999, true)
-  t.strictSame([unknown.status, unknown.body.message], [404, ADMIN_USER_MESSAGES.userNotFound])
+  t.strictSame([unknown.status, unknown.body.message], [404, ADMIN_USER_ERRORS.userNotFound])
   t.equal((await admin.send('PUT', `/api/admin/users/${userId}/admin`, { is_admin: 'yes' })).status, 400)
 })
 

@@ -1,7 +1,7 @@
 import t from 'tap'
 import postgres from 'postgres'
 import type { FastifyInstance } from 'fastify'
-import { requestForEvent } from '../../../server/domain/requests.ts'
+import { requestForEvent } from '../../../server/domain/requests/requests.ts'
 import { CHANNEL, type BusMessage } from '../../../server/events/bus.ts'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
 import { type Actor } from '../../requests.ts'

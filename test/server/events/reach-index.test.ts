@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap'
-import { listAudience, requestFor, type RequestRow } from '../../../server/domain/requests.ts'
+import { listAudience, requestFor, type RequestRow } from '../../../server/domain/requests/requests.ts'
 import { ReachIndex } from '../../../server/events/reach-index.ts'
 import { isRecipient, type ChangedRequest, type Listener } from '../../../server/events/recipients.ts'
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { distanceKm } from '../../../server/domain/distance.ts'
+import { distanceKm } from '../../../server/domain/shared/distance.ts'
 import { isRecipient, type ChangedRequest, type Listener } from '../../../server/events/recipients.ts'
 
 const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }

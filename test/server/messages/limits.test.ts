@@ -1,5 +1,5 @@
 import t from 'tap'
-import { purgeConversations } from '../../../server/domain/conversation.ts'
+import { purgeConversations } from '../../../server/domain/conversation/conversation.ts'
 import { buildTestApp } from '../../helper.ts'
 import type { Actor } from '../../requests.ts'
 import { signedIn } from '../../signed-in.ts'

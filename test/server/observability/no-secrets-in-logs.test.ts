@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream'
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { ConfigError, loadConfig } from '../../../server/config.ts'
-import { normalisePhone } from '../../../server/domain/phone.ts'
+import { normalisePhone } from '../../../server/domain/accounts/phone.ts'
 import {
   bearer,
   clientAddress,

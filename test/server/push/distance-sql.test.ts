@@ -1,11 +1,11 @@
 import t from 'tap'
 import postgres from 'postgres'
-import { distanceKm } from '../../../server/domain/distance.ts'
-import { isWithinRadius } from '../../../server/domain/reach.ts'
+import { distanceKm } from '../../../server/domain/shared/distance.ts'
+import { isWithinRadius } from '../../../server/domain/requests/reach.ts'
 import { createTestDatabase } from '../../helper.ts'
 
 /** The waves apply the reach rule in SQL (migration 00009's distance_km): it must agree with the server's own. */
-t.test('distance_km in the database is the distance of server/domain/distance.ts', async (t) => {
+t.test('distance_km in the database is the distance of server/domain/shared/distance.ts', async (t) => {
   const sql = postgres(await createTestDatabase(t), { max: 1, onnotice: () => {} })
   t.teardown(() => sql.end())
   const random = (min: number, max: number) => min + Math.random() * (max - min)

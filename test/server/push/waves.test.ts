@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { distanceKm } from '../../../server/domain/distance.ts'
+import { distanceKm } from '../../../server/domain/shared/distance.ts'
 import { nextWaveRecipients } from '../../../server/push/wave-selection.ts'
 import { purgeAlerts } from '../../../server/push/waves.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'

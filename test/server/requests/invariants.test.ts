@@ -1,6 +1,6 @@
 import t from 'tap'
-import { REQUEST_CATEGORIES } from '../../../server/domain/categories.ts'
-import { REQUEST_MESSAGES as M, type RequestMessage } from '../../../server/domain/request-messages.ts'
+import { REQUEST_CATEGORIES } from '../../../server/domain/shared/categories.ts'
+import { REQUEST_ERRORS as M, type RequestErrorText } from '../../../server/domain/requests/errors.ts'
 import { buildTestApp } from '../../helper.ts'
 import { countFrom, seededRandom, seedFrom, type Random } from '../../random.ts'
 import { completedStates, oneDayPasses, requestInvariantViolations } from '../../request-invariants.ts'
@@ -30,7 +30,7 @@ const MAX_BATCH = 14
 type Kind = 'create' | 'take over' | 'release' | 'remove' | 'ready' | 'delete'
 
 /** The answers each call may give: its success, and the refusals its rules have words for. */
-const ALLOWED: Record<Kind, { ok: number; messages: readonly RequestMessage[] }> = {
+const ALLOWED: Record<Kind, { ok: number; messages: readonly RequestErrorText[] }> = {
   create: { ok: 201, messages: [M.dailyLimit, M.activeLimit] },
   'take over': {
     ok: 200,
@@ -136,7 +136,7 @@ t.test(`request invariants hold through ${ROUNDS} randomised parallel rounds`, a
     const unexpected = answers.flatMap((answer, i) => {
       const allowed = ALLOWED[kinds[i]!]
       if (answer.status === allowed.ok) return []
-      const message = answer.body.message as RequestMessage
+      const message = answer.body.message as RequestErrorText
       seen.set(message, (seen.get(message) ?? 0) + 1)
       const fine = answer.status >= 400 && answer.status < 500 && allowed.messages.includes(message)
       return fine ? [] : [{ kind: kinds[i], status: answer.status, body: answer.body }]

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
-import { purgeExpired } from '../../../server/domain/housekeeping.ts'
+import { purgeExpired } from '../../../server/domain/shared/housekeeping.ts'
 import {
   PAGE_SIZE,
   signCursor,
   SYNC_CURSOR_KEY_PURPOSE,
   SYNC_CURSOR_MAX_AGE_DAYS,
-} from '../../../server/domain/request-list.ts'
+} from '../../../server/domain/requests/list.ts'
 import { bearer, type RegisteredUser } from '../../accounts.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { type RequestJson } from '../../requests.ts'

@@ -1,7 +1,7 @@
 import t from 'tap'
-import { distanceKm } from '../../../server/domain/distance.ts'
-import { listNearby } from '../../../server/domain/request-list.ts'
-import type { RequestViewer } from '../../../server/domain/requests.ts'
+import { distanceKm } from '../../../server/domain/shared/distance.ts'
+import { listNearby } from '../../../server/domain/requests/list.ts'
+import type { RequestViewer } from '../../../server/domain/requests/requests.ts'
 import { isRecipient } from '../../../server/events/recipients.ts'
 import { buildTestApp } from '../../helper.ts'
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { purgeExpired } from '../../../server/domain/housekeeping.ts'
+import { purgeExpired } from '../../../server/domain/shared/housekeeping.ts'
 import { buildTestApp } from '../../helper.ts'
 import type { Actor, Json } from '../../requests.ts'
 import { signedIn } from '../../signed-in.ts'

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { SERVICE_CATEGORIES } from '../../../server/domain/categories.ts'
+import { SERVICE_CATEGORIES } from '../../../server/domain/shared/categories.ts'
 import { parseServiceFile } from '../../../server/services-import/parse.ts'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
 import { runScript } from '../../process.ts'

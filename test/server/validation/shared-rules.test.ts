@@ -1,9 +1,9 @@
 import postgres from 'postgres'
 import t from 'tap'
-import { normalisePhone } from '../../../server/domain/phone.ts'
-import { checkDescription } from '../../../server/domain/request-rules.ts'
-import { checkUserName } from '../../../server/domain/user-rules.ts'
-import { characterCount } from '../../../server/domain/user-validation.ts'
+import { normalisePhone } from '../../../server/domain/accounts/phone.ts'
+import { checkDescription } from '../../../server/domain/requests/rules.ts'
+import { checkUserName } from '../../../server/domain/accounts/rules.ts'
+import { characterCount } from '../../../server/domain/accounts/validation.ts'
 import { ADMIN_DATABASE_URL } from '../../helper.ts'
 
 /** What a rule throws, as the client reads it: the message of the 400, or null when the input passes. */

@@ -1,15 +1,15 @@
-import { newPasswordProblem, radiusProblem, userNameProblem } from '../../../../server/domain/user-validation.ts'
+import { newPasswordProblem, radiusProblem, userNameProblem } from '../../../../server/domain/accounts/validation.ts'
 import { keyForServerMessage } from '../../shared/api/server-error-texts.ts'
 import type { MessageKey } from '../../shared/i18n/catalog.ts'
 
 /**
  * The account rules of SPEC section 5, checked in the browser for a quick answer with the server's own functions
- * (server/domain/user-validation.ts); a problem's server text maps to its catalog key through the same table as the
+ * (server/domain/accounts/validation.ts); a problem's server text maps to its catalog key through the same table as the
  * server's answers. The server checks again and is the authority.
  */
 
 // The limits the forms size their fields by, defined once with the rules.
-export { RADIUS_MAX_DIGITS, USER_NAME_MAX } from '../../../../server/domain/user-validation.ts'
+export { RADIUS_MAX_DIGITS, USER_NAME_MAX } from '../../../../server/domain/accounts/validation.ts'
 
 const keyOf = (problem: string | null): MessageKey | null => (problem === null ? null : keyForServerMessage(problem))
 

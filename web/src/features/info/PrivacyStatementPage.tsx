@@ -15,7 +15,7 @@ const CONTENT = [
   infoMessages.registeritempush,
 ] as const
 
-/** Who sees phone numbers: exactly what server/domain/requests.ts (phonesFor) lets through, and the device copy. */
+/** Who sees phone numbers: exactly what server/domain/requests/requests.ts (phonesFor) lets through, and the device copy. */
 const PHONES = [
   infoMessages.registerphoneslist,
   infoMessages.registerphonesdetail,
@@ -26,16 +26,16 @@ const PHONES = [
   infoMessages.registerphonesdevice,
 ] as const
 
-/** Who sees messages and how long they last: what server/domain/conversation.ts enforces. */
+/** Who sees messages and how long they last: what server/domain/conversation/conversation.ts enforces. */
 const MESSAGES = [
   infoMessages.registermessageswho,
   infoMessages.registermessagespush,
   infoMessages.registermessagesretention,
 ] as const
 
-/** Who sees a thank-you and the helped count: what server/domain/thanks.ts enforces. */
+/** Who sees a thank-you and the helped count: what server/domain/requests/thanks.ts enforces. */
 const THANKS = [infoMessages.registerthankswho, infoMessages.registerthankscount] as const
-/** The helper's shared location ("On my way"): what server/domain/responder-position.ts enforces. */
+/** The helper's shared location ("On my way"): what server/domain/requests/position.ts enforces. */
 const POSITIONS = [infoMessages.registerpositionswho, infoMessages.registerpositionskept] as const
 
 const SAFETY = [infoMessages.registersafety1, infoMessages.registersafety2, infoMessages.registersafety4] as const

@@ -1,7 +1,7 @@
 import type { Coordinates } from '../../shared/api/types.ts'
 
 /**
- * The server takes one update per response in 5 s (server/domain/responder-position.ts): sending more is waste. Half
+ * The server takes one update per response in 5 s (server/domain/requests/position.ts): sending more is waste. Half
  * a second more here, so that an update whose predecessor travelled slower than it does is not refused (seen: a 429
  * at 4.97 s, which cost the owner 5 s more of an old dot).
  */

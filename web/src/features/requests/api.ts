@@ -3,8 +3,12 @@ import type { Coordinates } from '../../shared/api/types.ts'
 
 // The server's lists (docs/product.md#help-requests) are the only copy: a category added there reaches the form and the
 // labels' types.
-export { REQUEST_CATEGORIES, type RequestCategory, type RequestStatus } from '../../../../server/domain/categories.ts'
-import type { RequestCategory } from '../../../../server/domain/categories.ts'
+export {
+  REQUEST_CATEGORIES,
+  type RequestCategory,
+  type RequestStatus,
+} from '../../../../server/domain/shared/categories.ts'
+import type { RequestCategory } from '../../../../server/domain/shared/categories.ts'
 import type { CreateRequestBody, HelpRequest } from '../../../../server/schemas/request.ts'
 
 /** A help request as the server answers it (SPEC section 3): the type of the server's response schema. */

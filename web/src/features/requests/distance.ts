@@ -1,4 +1,4 @@
-import { distanceKm } from '../../../../server/domain/distance.ts'
+import { distanceKm } from '../../../../server/domain/shared/distance.ts'
 import type { Coordinates } from '../../shared/api/types.ts'
 
 // The haversine of docs/product.md#help-requests (earth diameter 12742 km): the server's function, so the list shows

@@ -1,9 +1,9 @@
-import { ADMIN_USER_MESSAGES, EXPORT_MESSAGES } from '../../../../server/domain/admin-messages.ts'
-import { CONVERSATION_MESSAGES } from '../../../../server/domain/conversation-texts.ts'
-import { POSITION_MESSAGES } from '../../../../server/domain/position-texts.ts'
-import { REQUEST_MESSAGES } from '../../../../server/domain/request-messages.ts'
-import { THANKS_MESSAGES } from '../../../../server/domain/thanks-texts.ts'
-import { USER_MESSAGES } from '../../../../server/domain/user-messages.ts'
+import { ADMIN_USER_ERRORS, EXPORT_ERRORS } from '../../../../server/domain/admin/errors.ts'
+import { CONVERSATION_ERRORS } from '../../../../server/domain/conversation/errors.ts'
+import { POSITION_ERRORS } from '../../../../server/domain/requests/errors.ts'
+import { REQUEST_ERRORS } from '../../../../server/domain/requests/errors.ts'
+import { THANKS_ERRORS } from '../../../../server/domain/requests/errors.ts'
+import { USER_ERRORS } from '../../../../server/domain/accounts/errors.ts'
 import type { MessageKey } from '../i18n/catalog.ts'
 import { ApiError, KeyedError } from './errors.ts'
 
@@ -15,59 +15,59 @@ import { ApiError, KeyedError } from './errors.ts'
  */
 export const SERVER_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
   // Accounts
-  [USER_MESSAGES.userNameTaken]: 'usernameexists',
-  [USER_MESSAGES.incorrectPassword]: 'invalidpassword',
-  [USER_MESSAGES.invalidLogin]: 'invalidUnameorPass',
-  [USER_MESSAGES.fillAllFields]: 'fillallfields',
-  [USER_MESSAGES.userNameLength]: 'invalidusernamelength',
-  [USER_MESSAGES.userNameChars]: 'invalidusernamechars',
-  [USER_MESSAGES.passwordTooShort]: 'passwordtooshort',
-  [USER_MESSAGES.radiusChars]: 'invalidradiuschars',
-  [USER_MESSAGES.radiusLength]: 'invalidradiuslength',
-  [USER_MESSAGES.quietHoursBoth]: 'quiethoursboth',
-  [USER_MESSAGES.quietHoursFormat]: 'quiethoursformat',
-  [USER_MESSAGES.quietHoursSame]: 'quiethourssame',
-  [USER_MESSAGES.hourlyCapRange]: 'hourlycaprange',
+  [USER_ERRORS.userNameTaken]: 'usernameexists',
+  [USER_ERRORS.incorrectPassword]: 'invalidpassword',
+  [USER_ERRORS.invalidLogin]: 'invalidUnameorPass',
+  [USER_ERRORS.fillAllFields]: 'fillallfields',
+  [USER_ERRORS.userNameLength]: 'invalidusernamelength',
+  [USER_ERRORS.userNameChars]: 'invalidusernamechars',
+  [USER_ERRORS.passwordTooShort]: 'passwordtooshort',
+  [USER_ERRORS.radiusChars]: 'invalidradiuschars',
+  [USER_ERRORS.radiusLength]: 'invalidradiuslength',
+  [USER_ERRORS.quietHoursBoth]: 'quiethoursboth',
+  [USER_ERRORS.quietHoursFormat]: 'quiethoursformat',
+  [USER_ERRORS.quietHoursSame]: 'quiethourssame',
+  [USER_ERRORS.hourlyCapRange]: 'hourlycaprange',
   // Phone verification
-  [USER_MESSAGES.invalidPhone]: 'invalidphone',
-  [USER_MESSAGES.phoneExists]: 'phoneexists',
-  [USER_MESSAGES.phoneNotFound]: 'phonenumbernotfound',
-  [USER_MESSAGES.invalidCode]: 'invalidcode',
-  [USER_MESSAGES.tooManyAttempts]: 'toomanyattempts',
+  [USER_ERRORS.invalidPhone]: 'invalidphone',
+  [USER_ERRORS.phoneExists]: 'phoneexists',
+  [USER_ERRORS.phoneNotFound]: 'phonenumbernotfound',
+  [USER_ERRORS.invalidCode]: 'invalidcode',
+  [USER_ERRORS.tooManyAttempts]: 'toomanyattempts',
   // Help requests
-  [REQUEST_MESSAGES.dailyLimit]: 'dailylimitreached',
-  [REQUEST_MESSAGES.activeLimit]: 'activelimitreached',
-  [REQUEST_MESSAGES.alreadyResponded]: 'alreadyresponded',
-  [REQUEST_MESSAGES.alreadyHasResponder]: 'alreadyhasresponder',
-  [REQUEST_MESSAGES.responseLimit]: 'responselimitreached',
-  [REQUEST_MESSAGES.descriptionChars]: 'invalidcharacters',
-  [REQUEST_MESSAGES.descriptionLength]: 'invaliddesclength',
+  [REQUEST_ERRORS.dailyLimit]: 'dailylimitreached',
+  [REQUEST_ERRORS.activeLimit]: 'activelimitreached',
+  [REQUEST_ERRORS.alreadyResponded]: 'alreadyresponded',
+  [REQUEST_ERRORS.alreadyHasResponder]: 'alreadyhasresponder',
+  [REQUEST_ERRORS.responseLimit]: 'responselimitreached',
+  [REQUEST_ERRORS.descriptionChars]: 'invalidcharacters',
+  [REQUEST_ERRORS.descriptionLength]: 'invaliddesclength',
   // Messages between a request's owner and its helper
-  [CONVERSATION_MESSAGES.textLength]: 'invalidmessagelength',
-  [CONVERSATION_MESSAGES.notParticipant]: 'messagesnotparticipant',
-  [CONVERSATION_MESSAGES.adminReadOnly]: 'messagesadminreadonly',
-  [CONVERSATION_MESSAGES.completed]: 'messagescompleted',
-  [CONVERSATION_MESSAGES.noHelper]: 'messagesnohelper',
-  [CONVERSATION_MESSAGES.hourlyLimit]: 'messagelimitreached',
+  [CONVERSATION_ERRORS.textLength]: 'invalidmessagelength',
+  [CONVERSATION_ERRORS.notParticipant]: 'messagesnotparticipant',
+  [CONVERSATION_ERRORS.adminReadOnly]: 'messagesadminreadonly',
+  [CONVERSATION_ERRORS.completed]: 'messagescompleted',
+  [CONVERSATION_ERRORS.noHelper]: 'messagesnohelper',
+  [CONVERSATION_ERRORS.hourlyLimit]: 'messagelimitreached',
   // Thank-yous
-  [THANKS_MESSAGES.textLength]: 'invalidthankslength',
-  [THANKS_MESSAGES.notOwner]: 'thanksnotowner',
-  [THANKS_MESSAGES.notCompleted]: 'thanksnotcompleted',
-  [THANKS_MESSAGES.noHelpReceived]: 'thanksnohelp',
-  [THANKS_MESSAGES.noHelper]: 'thanksnohelper',
-  [THANKS_MESSAGES.alreadyThanked]: 'alreadythanked',
+  [THANKS_ERRORS.textLength]: 'invalidthankslength',
+  [THANKS_ERRORS.notOwner]: 'thanksnotowner',
+  [THANKS_ERRORS.notCompleted]: 'thanksnotcompleted',
+  [THANKS_ERRORS.noHelpReceived]: 'thanksnohelp',
+  [THANKS_ERRORS.noHelper]: 'thanksnohelper',
+  [THANKS_ERRORS.alreadyThanked]: 'alreadythanked',
   // The helper's shared position ("On my way")
-  [POSITION_MESSAGES.notResponder]: 'positionnotresponder',
-  [POSITION_MESSAGES.notViewer]: 'positionnotviewer',
-  [POSITION_MESSAGES.tooOften]: 'positiontoooften',
+  [POSITION_ERRORS.notResponder]: 'positionnotresponder',
+  [POSITION_ERRORS.notViewer]: 'positionnotviewer',
+  [POSITION_ERRORS.tooOften]: 'positiontoooften',
   // The admin dashboard
-  [ADMIN_USER_MESSAGES.userNotFound]: 'nosuchuser',
-  [ADMIN_USER_MESSAGES.ownRole]: 'ownadminrole',
-  [ADMIN_USER_MESSAGES.searchTooLong]: 'usersearchtoolong',
-  [EXPORT_MESSAGES.datesRequired]: 'exportdatesrequired',
-  [EXPORT_MESSAGES.invalidDate]: 'exportinvaliddate',
-  [EXPORT_MESSAGES.fromAfterTo]: 'exportfromafterto',
-  [EXPORT_MESSAGES.tooLong]: 'exporttoolong',
+  [ADMIN_USER_ERRORS.userNotFound]: 'nosuchuser',
+  [ADMIN_USER_ERRORS.ownRole]: 'ownadminrole',
+  [ADMIN_USER_ERRORS.searchTooLong]: 'usersearchtoolong',
+  [EXPORT_ERRORS.datesRequired]: 'exportdatesrequired',
+  [EXPORT_ERRORS.invalidDate]: 'exportinvaliddate',
+  [EXPORT_ERRORS.fromAfterTo]: 'exportfromafterto',
+  [EXPORT_ERRORS.tooLong]: 'exporttoolong',
 }
 
 /** The catalog key for a server `message`; genericerror for anything unknown or missing. */

@@ -1,14 +1,14 @@
-import { phoneTextProblem } from '../../../../server/domain/phone-validation.ts'
+import { phoneTextProblem } from '../../../../server/domain/accounts/phone-validation.ts'
 import type { MessageKey } from '../i18n/catalog.ts'
 
 /**
  * Longest input given to the phone parser (SPEC section 5); the field itself stops there too. The character rule
- * is the server's too: both sides check the typed text with server/domain/phone-validation.ts.
+ * is the server's too: both sides check the typed text with server/domain/accounts/phone-validation.ts.
  */
 export {
   hasOnlyPhoneCharacters,
   PHONE_INPUT_MAX as PHONE_MAX_LENGTH,
-} from '../../../../server/domain/phone-validation.ts'
+} from '../../../../server/domain/accounts/phone-validation.ts'
 
 /** The example number of the phone fields (SPEC: the placeholder is a Finnish number). */
 export const PHONE_PLACEHOLDER = '040 123 4567'

@@ -19,7 +19,7 @@ import {
   inputFromForm,
   problemsByField,
   problemsInAnswer,
-  SERVICE_MESSAGES,
+  SERVICE_ERRORS,
   type FormProblem,
   type ServiceForm,
 } from './service-form.ts'
@@ -116,11 +116,11 @@ function failureOf(error: unknown, form: ServiceForm): Failure {
     const problems = problemsInAnswer(form, error.message)
     if (problems.length > 0) return { problems }
   }
-  if (error instanceof ApiError && error.message === SERVICE_MESSAGES.externalIdTaken)
+  if (error instanceof ApiError && error.message === SERVICE_ERRORS.externalIdTaken)
     return {
       problems: [{ rule: 'external_id_taken', field: 'external_id', text: error.message }],
     }
-  if (error instanceof ApiError && error.message === SERVICE_MESSAGES.notFound)
+  if (error instanceof ApiError && error.message === SERVICE_ERRORS.notFound)
     return { message: servicesAdminMessages.servicenotfound }
   const key = messageKeyOf(error)
   if (key === 'genericerror') console.error('Saving the service failed', error)

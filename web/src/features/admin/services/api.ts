@@ -1,4 +1,4 @@
-import type { ServiceInput } from '../../../../../server/domain/service-rules.ts'
+import type { ServiceInput } from '../../../../../server/domain/services/rules.ts'
 import { apiFetch, apiPut } from '../../../shared/api/client.ts'
 import type { AdminService } from './service-form.ts'
 

@@ -1,10 +1,10 @@
-import { SERVICE_LANGUAGES } from '../../../../../server/domain/categories.ts'
+import { SERVICE_LANGUAGES } from '../../../../../server/domain/shared/categories.ts'
 import {
   serviceFieldProblems,
   type ServiceInput,
   type ServiceProblem,
   type ServiceRule,
-} from '../../../../../server/domain/service-rules.ts'
+} from '../../../../../server/domain/services/rules.ts'
 import type { AdminService } from '../../../../../server/schemas/service.ts'
 import type { Service, ServiceCategory, ServiceLanguage } from '../../services/api.ts'
 
@@ -17,11 +17,8 @@ export type { AdminService } from '../../../../../server/schemas/service.ts'
 export interface FormProblem extends Omit<ServiceProblem, 'rule'> {
   rule: ServiceRule | 'name_for_texts' | 'external_id_taken'
 }
-export {
-  SERVICE_DESCRIPTION_MAX,
-  SERVICE_NAME_MAX,
-  SERVICE_MESSAGES,
-} from '../../../../../server/domain/service-rules.ts'
+export { SERVICE_DESCRIPTION_MAX, SERVICE_NAME_MAX } from '../../../../../server/domain/services/rules.ts'
+export { SERVICE_ERRORS } from '../../../../../server/domain/services/errors.ts'
 
 /** The route's schema limits (server/routes/services.ts), given to the inputs as maxLength. */
 export const FIELD_MAX = { external_id: 200, logo_url: 2000, address: 500, phone: 50, url: 2000 } as const
@@ -115,7 +112,7 @@ export function inputFromForm(form: ServiceForm): ServiceInput {
 }
 
 /**
- * Everything the form must fix before it is sent: the server's own rules (server/domain/service-rules.ts) on what
+ * Everything the form must fix before it is sent: the server's own rules (server/domain/services/rules.ts) on what
  * would be sent, and one rule of the form's own. A language is sent only with its name, so a description or
  * website typed without one would be dropped without a word: that is refused, as the import refuses it.
  */

@@ -87,7 +87,7 @@ export const servicesAdminMessages = defineMessages({
     message: 'The service was not found: someone may have deleted it.',
   },
   serviceexternalidtaken: /*i18n*/ { id: 'serviceexternalidtaken', message: 'Another service has this external id' },
-  // The server's rules (server/domain/service-rules.ts), one message each.
+  // The server's rules (server/domain/services/rules.ts), one message each.
   servicecategoryneeded: /*i18n*/ { id: 'servicecategoryneeded', message: 'Choose a category' },
   servicelatitudeinvalid: /*i18n*/ {
     id: 'servicelatitudeinvalid',

@@ -1,0 +1,175 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import type { Sql } from 'postgres'
+import type { Queryable } from '../../db/queryable.ts'
+import { unauthorized } from '../../errors.ts'
+import type { UserRow } from './users.ts'
+
+/** A login lasts at most this long, however often its refresh token is rotated. */
+export const SESSION_DAYS = 30
+
+/**
+ * A refresh token exchanged this recently may be exchanged again without ending the session. The answer to a
+ * refresh can be lost after the server rotated the token (a reload or a closed tab mid-request, a dropped mobile
+ * connection): the browser then still holds the old cookie, and strict reuse detection would log the user out.
+ * Auth0 and Okta use the same kind of window; a replay after it still revokes the whole session.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 20
+
+export interface IssuedRefreshToken {
+  sessionId: string
+  refreshToken: string
+  expiresAt: Date
+}
+
+function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url')
+  return { token, hash: hashToken(token) }
+}
+
+/** Only this hash is stored: a copy of the database does not let anyone log in. */
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+export async function startSession(sql: Queryable, userId: number): Promise<IssuedRefreshToken> {
+  const sessionId = randomUUID()
+  const { token, hash } = newRefreshToken()
+  const [session] = await sql<{ expires_at: Date }[]>`
+    insert into sessions (session_id, user_id, expires_at)
+    values (${sessionId}, ${userId}, now() + make_interval(days => ${SESSION_DAYS}))
+    returning expires_at
+  `
+  await sql`insert into refresh_tokens (token_hash, session_id) values (${hash}, ${sessionId})`
+  return { sessionId, refreshToken: token, expiresAt: session!.expires_at }
+}
+
+interface PresentedToken {
+  session_id: string
+  user_id: number
+  rotated_at: Date | null
+  within_grace: boolean
+  revoked_at: Date | null
+  expired: boolean
+}
+
+/**
+ * Exchanges a refresh token for the next one of the same session. A token that was already exchanged, longer
+ * than the grace window ago, means someone else holds a copy: the whole session is revoked, for the thief and the
+ * owner alike.
+ */
+export async function rotateRefreshToken(
+  sql: Sql,
+  presented: string,
+  /** After a reuse revoked the session (committed): its user's open sockets must be told. */
+  onRevoked: (userId: number) => Promise<void> = async () => {},
+): Promise<IssuedRefreshToken & { userId: number }> {
+  let revokedUserId: number | undefined
+  const result = await sql.begin(async (tx) => {
+    const [token] = await tx<PresentedToken[]>`
+      select t.session_id, s.user_id, t.rotated_at, s.revoked_at, s.expires_at <= now() as expired,
+        t.rotated_at > now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS}) as within_grace
+      from refresh_tokens t join sessions s using (session_id)
+      where t.token_hash = ${hashToken(presented)}
+      for update of t, s
+    `
+    if (!token || token.revoked_at || token.expired) return undefined
+    if (token.rotated_at && !token.within_grace) {
+      revokedUserId = await revokeSession(tx, token.session_id, 'refresh token reused')
+      return undefined
+    }
+    const next = newRefreshToken()
+    // Within the grace window the first rotation time stands, so the window cannot be stretched by reusing.
+    await tx`
+      update refresh_tokens set rotated_at = coalesce(rotated_at, now()) where token_hash = ${hashToken(presented)}
+    `
+    await tx`insert into refresh_tokens (token_hash, session_id) values (${next.hash}, ${token.session_id})`
+    const [session] = await tx<{ user_id: number; expires_at: Date }[]>`
+      select user_id, expires_at from sessions where session_id = ${token.session_id}
+    `
+    return {
+      sessionId: token.session_id,
+      refreshToken: next.token,
+      expiresAt: session!.expires_at,
+      userId: session!.user_id,
+    }
+  })
+  if (revokedUserId !== undefined) await onRevoked(revokedUserId)
+  if (!result) throw unauthorized('Session expired, log in again')
+  return result
+}
+
+/** Ends a live session; answers its user's id, or undefined when it had already ended (nothing changed). */
+export async function revokeSession(sql: Queryable, sessionId: string, reason: string): Promise<number | undefined> {
+  const [row] = await sql<{ user_id: number }[]>`
+    update sessions set revoked_at = now(), revoked_reason = ${reason}
+    where session_id = ${sessionId} and revoked_at is null
+    returning user_id
+  `
+  return row?.user_id
+}
+
+/** After a password change or reset: every login of this user except the one making the change ends. */
+export async function revokeOtherSessions(
+  sql: Queryable,
+  userId: number,
+  keepSessionId: string | null,
+  reason: string,
+): Promise<void> {
+  await sql`
+    update sessions set revoked_at = now(), revoked_reason = ${reason}
+    where user_id = ${userId} and revoked_at is null
+      ${keepSessionId ? sql`and session_id <> ${keepSessionId}` : sql``}
+  `
+}
+
+/** The user behind an access token, while its session is still live: logout and deletion act at once. */
+export async function liveSessionUser(sql: Queryable, sessionId: string, userId: number): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`
+    select u.user_id, u.user_name, u.phone, u.password_hash, u.radius, u.language, u.is_admin, u.latitude, u.longitude,
+      u.quiet_start, u.quiet_end, u.hourly_alert_cap
+    from sessions s join users u using (user_id)
+    where s.session_id = ${sessionId} and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > now()
+  `
+  return row
+}
+
+/**
+ * Logout with only the cookie (the access token may have expired): ends the session the token belongs to.
+ * Answers its user's id, or undefined when no live session was ended.
+ */
+export async function revokeSessionOfRefreshToken(
+  sql: Queryable,
+  presented: string,
+  reason: string,
+): Promise<number | undefined> {
+  const [row] = await sql<{ user_id: number }[]>`
+    update sessions set revoked_at = now(), revoked_reason = ${reason}
+    where revoked_at is null
+      and session_id = (select session_id from refresh_tokens where token_hash = ${hashToken(presented)})
+    returning user_id
+  `
+  return row?.user_id
+}
+
+/**
+ * A user as stored now, with which of their sessions are still live: what an instance needs, in one query, to end
+ * the live streams of ended sessions and refresh the others after a `user` event. Undefined when the user is gone.
+ */
+export async function userWithLiveSessions(
+  sql: Queryable,
+  userId: number,
+): Promise<{ user: UserRow; liveSessionIds: string[] } | undefined> {
+  const [row] = await sql<(UserRow & { live_session_ids: string[] })[]>`
+    select u.user_id, u.user_name, u.phone, u.password_hash, u.radius, u.language, u.is_admin, u.latitude, u.longitude,
+      u.quiet_start, u.quiet_end, u.hourly_alert_cap,
+      array(
+        select s.session_id::text from sessions s
+        where s.user_id = u.user_id and s.revoked_at is null and s.expires_at > now()
+      ) as live_session_ids
+    from users u
+    where u.user_id = ${userId}
+  `
+  if (!row) return undefined
+  const { live_session_ids: liveSessionIds, ...user } = row
+  return { user, liveSessionIds }
+}

@@ -1,0 +1,187 @@
+import type { Sql } from 'postgres'
+import type { Static } from '@sinclair/typebox'
+import type { Queryable } from '../../db/queryable.ts'
+import type { PublicUser as PublicUserSchema } from '../../schemas/user.ts'
+import { conflict } from '../../errors.ts'
+import { USER_ERRORS } from './errors.ts'
+import { releaseForDeletedUser } from '../requests/edits.ts'
+import type { Language, Location } from './rules.ts'
+
+export interface UserRow {
+  user_id: number
+  user_name: string
+  phone: string
+  password_hash: string
+  radius: number
+  language: Language
+  is_admin: boolean
+  latitude: number | null
+  longitude: number | null
+  /** Quiet hours, Helsinki wall-clock "HH:MM:SS" as the time columns come back; both null: none. */
+  quiet_start: string | null
+  quiet_end: string | null
+  hourly_alert_cap: number
+}
+
+/** What the API shows of a user: never the password hash or the location history. */
+export type PublicUser = Static<typeof PublicUserSchema>
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    user_id: row.user_id,
+    user_name: row.user_name,
+    phone: row.phone,
+    radius: row.radius,
+    language: row.language,
+    isAdmin: row.is_admin,
+    quietStart: hoursAndMinutes(row.quiet_start),
+    quietEnd: hoursAndMinutes(row.quiet_end),
+    hourlyCap: row.hourly_alert_cap,
+  }
+}
+
+/** "22:00:00" as the API's "22:00". */
+const hoursAndMinutes = (time: string | null): string | null => (time === null ? null : time.slice(0, 5))
+
+const USER_COLUMNS = [
+  'user_id',
+  'user_name',
+  'phone',
+  'password_hash',
+  'radius',
+  'language',
+  'is_admin',
+  'latitude',
+  'longitude',
+  'quiet_start',
+  'quiet_end',
+  'hourly_alert_cap',
+]
+
+/** Unique violations become the SPEC's conflict messages instead of a 500. */
+function rethrowUniqueViolation(error: unknown): never {
+  const { code, constraint_name } = error as { code?: string; constraint_name?: string }
+  if (code === '23505' && constraint_name === 'users_user_name_lower_key') throw conflict(USER_ERRORS.userNameTaken)
+  if (code === '23505' && constraint_name === 'users_phone_key') throw conflict(USER_ERRORS.phoneExists)
+  throw error
+}
+
+export interface NewUser {
+  userName: string
+  phone: string
+  passwordHash: string
+  radius: number
+  language: Language
+  location: Location | null
+}
+
+export async function insertUser(sql: Queryable, user: NewUser): Promise<UserRow> {
+  try {
+    const [row] = await sql<UserRow[]>`
+      insert into users (user_name, phone, password_hash, radius, language, latitude, longitude, location_updated_at)
+      values (
+        ${user.userName}, ${user.phone}, ${user.passwordHash}, ${user.radius}, ${user.language},
+        ${user.location?.latitude ?? null}, ${user.location?.longitude ?? null},
+        ${user.location ? sql`now()` : null}
+      )
+      returning ${sql(USER_COLUMNS)}
+    `
+    return row!
+  } catch (error) {
+    rethrowUniqueViolation(error)
+  }
+}
+
+export async function userById(sql: Queryable, userId: number): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`select ${sql(USER_COLUMNS)} from users where user_id = ${userId}`
+  return row
+}
+
+export async function userByPhone(sql: Queryable, phone: string): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`select ${sql(USER_COLUMNS)} from users where phone = ${phone}`
+  return row
+}
+
+/** A login identifier is a user name or a phone number; a name that equals the input wins over a phone. */
+export async function userByIdentifier(
+  sql: Queryable,
+  name: string,
+  phone: string | undefined,
+): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`
+    select ${sql(USER_COLUMNS)} from users
+    where lower(user_name) = lower(${name}) ${phone ? sql`or phone = ${phone}` : sql``}
+    order by lower(user_name) = lower(${name}) desc
+    limit 1
+  `
+  return row
+}
+
+export async function userNameTaken(sql: Queryable, name: string): Promise<boolean> {
+  const [row] = await sql<
+    { taken: boolean }[]
+  >`select exists (select 1 from users where lower(user_name) = lower(${name})) as taken`
+  return row!.taken
+}
+
+export async function phoneRegistered(sql: Queryable, phone: string): Promise<boolean> {
+  const [row] = await sql<{ taken: boolean }[]>`select exists (select 1 from users where phone = ${phone}) as taken`
+  return row!.taken
+}
+
+type Changes = Partial<
+  Pick<
+    UserRow,
+    | 'user_name'
+    | 'radius'
+    | 'password_hash'
+    | 'language'
+    | 'is_admin'
+    | 'quiet_start'
+    | 'quiet_end'
+    | 'hourly_alert_cap'
+  >
+>
+
+export async function updateUser(sql: Queryable, userId: number, changes: Changes): Promise<UserRow | undefined> {
+  try {
+    const [row] = await sql<UserRow[]>`
+      update users set ${sql(changes)} where user_id = ${userId} returning ${sql(USER_COLUMNS)}
+    `
+    return row
+  } catch (error) {
+    rethrowUniqueViolation(error)
+  }
+}
+
+/**
+ * Removes the user and everything personal that hangs on them, in the caller's transaction: their requests,
+ * sessions and codes; requests they were working on go back to new. Answers the ids of the requests changed.
+ */
+export async function deleteUser(sql: Queryable, user: Pick<UserRow, 'user_id' | 'phone'>): Promise<number[]> {
+  // The push quota row first, before anything else is locked: a wave holding it (alert-quota.ts) needs nothing this
+  // transaction holds yet, so it finishes and this goes on. Left to the cascade from the user row, this would wait
+  // for that wave while holding the user row, whose key the wave's alert record needs: a deadlock.
+  await sql`delete from push_alert_quota where user_id = ${user.user_id}`
+  const changedRequests = await releaseForDeletedUser(sql, user.user_id)
+  await sql`delete from phone_codes where phone = ${user.phone}`
+  await sql`delete from users where user_id = ${user.user_id}`
+  return changedRequests
+}
+
+export async function countUsers(sql: Sql): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from users`
+  return row!.count
+}
+
+export async function setAdminByName(sql: Queryable, userName: string, isAdmin: boolean): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`
+    update users set is_admin = ${isAdmin} where lower(user_name) = lower(${userName}) returning ${sql(USER_COLUMNS)}
+  `
+  return row
+}
+
+/** The dashboard's grant/revoke; the caller tells every instance (a `user` bus message), as the admin command does. */
+export async function setAdmin(sql: Queryable, userId: number, isAdmin: boolean): Promise<UserRow | undefined> {
+  return updateUser(sql, userId, { is_admin: isAdmin })
+}

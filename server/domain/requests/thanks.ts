@@ -1,0 +1,136 @@
+import type { TransactionSql } from 'postgres'
+import type { Queryable } from '../../db/queryable.ts'
+import { conflict, forbidden } from '../../errors.ts'
+import type { Thanks, Trust } from '../../schemas/thanks.ts'
+import { findRequest, lockRequest, type Viewer } from './requests.ts'
+import { THANKS_ERRORS } from './errors.ts'
+
+/**
+ * Thanks and trust (docs/requests.md, "Thanks and trust"). Counts only, no ratings: a helper's count is the number of distinct
+ * cyclists (request owners) who marked one of their real requests "help received" while this helper was its
+ * responder. Distinct owners, not requests: the words are "helped N cyclists", and two friends marking each other's
+ * made-up requests again and again cannot inflate it past one. Test requests never count.
+ *
+ * The count is the helper's, not the request's: it is recorded when the request is marked ready (recordHelp, in
+ * that transaction) and never read from the requests again, so the owner deleting the completed request or their
+ * account does not take the help back (docs/adr/0004-helped-counts-outlive-requests.md).
+ */
+
+export interface ThanksRow {
+  request_id: number
+  owner_id: number
+  helper_id: number
+  owner_name: string
+  text: string
+  created_at: Date
+}
+
+const selectThanks = (sql: Queryable) => sql`
+  select t.request_id, t.owner_id, t.helper_id, u.user_name as owner_name, t.text, t.created_at
+  from request_thanks t
+  join users u on u.user_id = t.owner_id
+`
+
+/**
+ * Stores the owner's one thank-you. The request's row lock orders it after the completion it depends on; the
+ * primary key on request_id makes a second one (or a parallel twin) a 409, never a second row.
+ */
+export async function sendThanks(
+  tx: TransactionSql,
+  viewer: Viewer,
+  requestId: number,
+  text: string,
+): Promise<ThanksRow> {
+  const request = await lockRequest(tx, viewer, requestId)
+  if (request.owner_id !== viewer.user_id) throw forbidden(THANKS_ERRORS.notOwner)
+  if (request.status !== 'completed') throw conflict(THANKS_ERRORS.notCompleted)
+  const [done] = await tx<{ got_help: boolean }[]>`select got_help from requests where request_id = ${requestId}`
+  if (!done!.got_help) throw conflict(THANKS_ERRORS.noHelpReceived)
+  if (request.responder_id === null) throw conflict(THANKS_ERRORS.noHelper)
+  const inserted = await tx`
+    insert into request_thanks (request_id, owner_id, helper_id, text)
+    values (${requestId}, ${viewer.user_id}, ${request.responder_id}, ${text})
+    on conflict (request_id) do nothing
+    returning 1
+  `
+  if (inserted.length === 0) throw conflict(THANKS_ERRORS.alreadyThanked)
+  return (await thanksOf(tx, requestId))!
+}
+
+export async function thanksOf(sql: Queryable, requestId: number): Promise<ThanksRow | undefined> {
+  const [row] = await sql<ThanksRow[]>`${selectThanks(sql)} where t.request_id = ${requestId}`
+  return row
+}
+
+/**
+ * Records what marking `requestId` ready gave its responder: a cyclist helped (with "help received": one row per
+ * distinct owner) and a request helped with (the admin's count). Runs in setReady's transaction, after the request
+ * became completed, so the count exists exactly when the completion does. Nothing for a test request or one
+ * completed without a responder.
+ */
+export async function recordHelp(tx: TransactionSql, requestId: number): Promise<void> {
+  await tx`
+    with done as (
+      select request_id, responder_id, owner_id, got_help from requests
+      where request_id = ${requestId} and status = 'completed' and responder_id is not null and not is_test
+    ),
+    cyclist as (
+      insert into helped_cyclists (helper_id, owner_id)
+      select responder_id, owner_id from done where got_help
+      on conflict (helper_id, owner_id) do nothing
+    )
+    insert into helped_requests (request_id, helper_id)
+    select request_id, responder_id from done
+    on conflict (request_id) do nothing
+  `
+}
+
+/** How many distinct cyclists this user has helped (see the module's comment). One index-only scan. */
+export async function helpedCount(sql: Queryable, userId: number): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from helped_cyclists where helper_id = ${userId}`
+  return row!.n
+}
+
+/**
+ * What the request detail shows besides the request: the responder's helped count to whoever sees the responder's
+ * name (everyone who may see an open request; nobody once it is completed, like the name), the thank-you to its
+ * two people only, the owner and the helper it thanks, and whether the owner may still send one.
+ */
+export async function trustFor(sql: Queryable, viewer: Viewer, requestId: number): Promise<Trust> {
+  const request = await findRequest(sql, viewer, requestId)
+  const showsResponder = request.status !== 'completed' && request.responder_id !== null
+  const thanks = await thanksOf(sql, requestId)
+  const mayReadThanks =
+    thanks !== undefined && (thanks.owner_id === viewer.user_id || thanks.helper_id === viewer.user_id)
+  const canThank =
+    request.owner_id === viewer.user_id &&
+    request.status === 'completed' &&
+    request.got_help === true &&
+    request.responder_id !== null &&
+    thanks === undefined
+  return {
+    responder_helped: showsResponder ? await helpedCount(sql, request.responder_id!) : null,
+    thanks: mayReadThanks ? thanksJson(thanks) : null,
+    canThank,
+  }
+}
+
+export function thanksJson(row: ThanksRow): Thanks {
+  return {
+    request_id: row.request_id,
+    owner_name: row.owner_name,
+    text: row.text,
+    created_at: row.created_at.toISOString(),
+  }
+}
+
+/** Thank-yous last as long as their request is listed, like its conversation. */
+export async function purgeThanks(sql: Queryable, historyDays: number): Promise<number> {
+  const purged = await sql`
+    delete from request_thanks t using requests r
+    where r.request_id = t.request_id
+      and (r.deleted_at is not null or r.completed_at <= now() - make_interval(days => ${historyDays}))
+    returning 1
+  `
+  return purged.length
+}

@@ -1,0 +1,183 @@
+import type { RequestCategory } from '../domain/shared/categories.ts'
+import type { Language } from '../domain/accounts/rules.ts'
+
+export type PushKind = 'created' | 'taken' | 'released' | 'removed' | 'completed'
+
+export interface PushPayload {
+  title: string
+  body: string
+  /** Where a click takes the user: the app with this request's detail open. */
+  url: string
+  /** One notification per request on the device: a newer one replaces the older. */
+  tag: string
+  /** Shown without sound or vibration: a stand-down only corrects what the phone already shows. */
+  silent?: true
+}
+
+/**
+ * Why an alerted helper is stood down: someone took the request over (`helping`), or it was completed or deleted
+ * (`over`).
+ */
+export type StandDownReason = 'helping' | 'over'
+
+/** Push services accept 4 KB; the issue asks for under 1 KB, which leaves room for encryption overhead. */
+export const MAX_PAYLOAD_BYTES = 1024
+const DESCRIPTION_PREVIEW = 120
+
+const CATEGORY: Record<Language, Record<RequestCategory, string>> = {
+  english: {
+    bicycle_maintenance: 'Bicycle maintenance',
+    food_and_hydration: 'Food and drink',
+    transportation_need: 'Transport',
+    other: 'Other help',
+  },
+  finnish: {
+    bicycle_maintenance: 'Pyörän korjaus',
+    food_and_hydration: 'Ruoka ja juoma',
+    transportation_need: 'Kuljetus',
+    other: 'Muu apu',
+  },
+  swedish: {
+    bicycle_maintenance: 'Cykelreparation',
+    food_and_hydration: 'Mat och dryck',
+    transportation_need: 'Transport',
+    other: 'Annan hjälp',
+  },
+}
+
+const TITLE: Record<Language, Record<PushKind, string>> = {
+  english: {
+    created: 'Someone nearby needs help',
+    taken: 'Help is on the way',
+    released: 'Your request is open again',
+    removed: 'You are no longer helping',
+    completed: 'Thank you for helping!',
+  },
+  finnish: {
+    created: 'Lähistöllä tarvitaan apua',
+    taken: 'Apu on tulossa',
+    released: 'Pyyntösi on taas avoinna',
+    removed: 'Et enää auta tässä pyynnössä',
+    completed: 'Kiitos avustasi!',
+  },
+  swedish: {
+    created: 'Någon i närheten behöver hjälp',
+    taken: 'Hjälpen är på väg',
+    released: 'Din förfrågan är öppen igen',
+    removed: 'Du hjälper inte längre till',
+    completed: 'Tack för din hjälp!',
+  },
+}
+
+function body(kind: PushKind, language: Language, category: string, description: string, actor: string): string {
+  const texts: Record<Language, Record<Exclude<PushKind, 'created'>, string>> = {
+    english: {
+      taken: `${actor} is working on your request.`,
+      released: `${actor} can no longer help.`,
+      removed: `The owner of the request (${category}) no longer needs you on it.`,
+      completed: `The request you helped with (${category}) is done.`,
+    },
+    finnish: {
+      taken: `${actor} auttaa sinua.`,
+      released: `${actor} ei pysty enää auttamaan.`,
+      removed: `Pyynnön (${category}) tekijä ei enää tarvitse apuasi siinä.`,
+      completed: `Pyyntö, jossa autoit (${category}), on valmis.`,
+    },
+    swedish: {
+      taken: `${actor} hjälper dig.`,
+      released: `${actor} kan inte längre hjälpa.`,
+      removed: `Den som bad om hjälp (${category}) behöver dig inte längre.`,
+      completed: `Förfrågan du hjälpte till med (${category}) är klar.`,
+    },
+  }
+  if (kind === 'created') return `${category}: ${preview(description)}`
+  return texts[language][kind]
+}
+
+const STAND_DOWN_TITLE: Record<Language, Record<StandDownReason, string>> = {
+  english: { helping: 'Someone is already helping', over: 'No longer needed' },
+  finnish: { helping: 'Joku auttaa jo', over: 'Apua ei enää tarvita' },
+  swedish: { helping: 'Någon hjälper redan', over: 'Hjälp behövs inte längre' },
+}
+
+/** The follow-up to an alert: the same tag, so it replaces the alert on the phone instead of adding another. */
+export function standDownPayload(
+  reason: StandDownReason,
+  language: Language,
+  request: { request_id: number; category: RequestCategory; description: string },
+): string {
+  const payload: PushPayload = {
+    title: STAND_DOWN_TITLE[language][reason],
+    body: `${CATEGORY[language][request.category]}: ${preview(request.description)}`,
+    url: `/?request=${request.request_id}`,
+    tag: `request-${request.request_id}`,
+    silent: true,
+  }
+  return JSON.stringify(payload)
+}
+
+function preview(text: string): string {
+  return text.length <= DESCRIPTION_PREVIEW ? text : `${text.slice(0, DESCRIPTION_PREVIEW - 1)}…`
+}
+
+export function pushPayload(
+  kind: PushKind,
+  language: Language,
+  request: { request_id: number; category: RequestCategory; description: string },
+  actorName: string,
+): string {
+  const category = CATEGORY[language][request.category]
+  const payload: PushPayload = {
+    title: TITLE[language][kind],
+    body: body(kind, language, category, request.description, actorName),
+    url: `/?request=${request.request_id}`,
+    tag: `request-${request.request_id}`,
+  }
+  return JSON.stringify(payload)
+}
+
+const MESSAGE_TITLE: Record<Language, (author: string) => string> = {
+  english: (author) => `Message from ${author}`,
+  finnish: (author) => `Viesti käyttäjältä ${author}`,
+  swedish: (author) => `Meddelande från ${author}`,
+}
+
+/**
+ * A message from the owner or the helper (docs/product.md#conversation), for the other one. Its own tag per request: a
+ * newer message replaces the older on the device, and neither replaces the request's own notification.
+ */
+export function messagePushPayload(
+  language: Language,
+  message: { request_id: number; author_name: string; text: string },
+): string {
+  const payload: PushPayload = {
+    title: MESSAGE_TITLE[language](message.author_name),
+    body: preview(message.text),
+    url: `/?request=${message.request_id}`,
+    tag: `message-${message.request_id}`,
+  }
+  return JSON.stringify(payload)
+}
+
+const THANKS_TITLE: Record<Language, (owner: string) => string> = {
+  english: (owner) => `Thank you from ${owner}`,
+  finnish: (owner) => `Kiitos käyttäjältä ${owner}`,
+  swedish: (owner) => `Tack från ${owner}`,
+}
+
+/**
+ * The owner's thank-you (docs/product.md#thanks-and-helped-counts), for the helper. Its own tag: it never replaces the
+ * request's notification or a message, and there is only one per request.
+ */
+export function thanksPushPayload(
+  language: Language,
+  thanks: { request_id: number; owner_name: string; text: string },
+): string {
+  const payload: PushPayload = {
+    title: THANKS_TITLE[language](thanks.owner_name),
+    body: preview(thanks.text),
+    url: `/?request=${thanks.request_id}`,
+    tag: `thanks-${thanks.request_id}`,
+  }
+  return JSON.stringify(payload)
+}
