@@ -24,24 +24,28 @@ export type StandDownReason = 'helping' | 'over'
 export const MAX_PAYLOAD_BYTES = 1024
 const DESCRIPTION_PREVIEW = 120
 
-const CATEGORY: Record<Language, Record<RequestCategory, string>> = {
+/**
+ * The category names of the app's own catalog (web/src/locales/<locale>/messages.po, whose ids are the categories), so a push
+ * names a request the way the screen it opens does; test/server/push/texts-match-catalog.test.ts holds them equal.
+ */
+export const CATEGORY_NAMES: Record<Language, Record<RequestCategory, string>> = {
   english: {
     bicycle_maintenance: 'Bicycle maintenance',
     food_and_hydration: 'Food and drink',
-    transportation_need: 'Transport',
-    other: 'Other help',
+    transportation_need: 'Transport needed',
+    other: 'Other',
   },
   finnish: {
     bicycle_maintenance: 'Pyörän korjaus',
     food_and_hydration: 'Ruoka ja juoma',
-    transportation_need: 'Kuljetus',
-    other: 'Muu apu',
+    transportation_need: 'Kuljetustarve',
+    other: 'Muu',
   },
   swedish: {
     bicycle_maintenance: 'Cykelreparation',
     food_and_hydration: 'Mat och dryck',
-    transportation_need: 'Transport',
-    other: 'Annan hjälp',
+    transportation_need: 'Transportbehov',
+    other: 'Annat',
   },
 }
 
@@ -108,7 +112,7 @@ export function standDownPayload(
 ): string {
   const payload: PushPayload = {
     title: STAND_DOWN_TITLE[language][reason],
-    body: `${CATEGORY[language][request.category]}: ${preview(request.description)}`,
+    body: `${CATEGORY_NAMES[language][request.category]}: ${preview(request.description)}`,
     url: `/?request=${request.request_id}`,
     tag: `request-${request.request_id}`,
     silent: true,
@@ -126,7 +130,7 @@ export function pushPayload(
   request: { request_id: number; category: RequestCategory; description: string },
   actorName: string,
 ): string {
-  const category = CATEGORY[language][request.category]
+  const category = CATEGORY_NAMES[language][request.category]
   const payload: PushPayload = {
     title: TITLE[language][kind],
     body: body(kind, language, category, request.description, actorName),
