@@ -4,6 +4,7 @@ import t from 'tap'
 import { createUser, logIn, openSettingsSection, type TestUser } from './accounts-helpers.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 import { SmsOutbox } from './sms-outbox.ts'
+import { waitUntil } from '../wait.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)
@@ -25,6 +26,16 @@ async function apiGet(page: Page, path: string): Promise<{ status: number; body:
     const response = await fetch(${JSON.stringify(path)}, { headers: { Authorization: 'Bearer ' + localStorage.getItem('token') } })
     return { status: response.status, body: await response.json().catch(() => null) }
   })()`)
+}
+
+/** The user's location as the server has it, once the browser has reported one (no deadline: docs/testing.md). */
+async function reportedLocation(page: Page): Promise<unknown> {
+  let body: unknown
+  await waitUntil(async () => {
+    body = (await apiGet(page, '/api/user/location')).body
+    return (body as { latitude: unknown }).latitude !== null
+  })
+  return body
 }
 
 const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }
@@ -112,15 +123,8 @@ t.test('register in three steps, reading the SMS code from the outbox', async (t
   await screenshot(page, 'main-logged-in')
 
   // The position is reported once per browser session (docs/product.md#accounts).
-  await t.resolveMatch(
-    (async () => {
-      for (let i = 0; i < 50; i++) {
-        const { body } = await apiGet(page, '/api/user/location')
-        if ((body as { latitude: unknown }).latitude !== null) return body
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      return null
-    })(),
+  t.match(
+    await reportedLocation(page),
     { latitude: HELSINKI.latitude, longitude: HELSINKI.longitude },
     'the browser position reached the server',
   )
@@ -287,18 +291,7 @@ t.test('without a browser position the saved one stands in; the language choice 
   const OULU = { latitude: 65.0121, longitude: 25.4651 }
   const withPosition = await openContext(t, browser, { permissions: ['geolocation'], geolocation: OULU })
   await logIn(withPosition.page, baseUrl, user.username, user.password)
-  await t.resolveMatch(
-    (async () => {
-      for (let i = 0; i < 50; i++) {
-        const { body } = await apiGet(withPosition.page, '/api/user/location')
-        if ((body as { latitude: unknown }).latitude !== null) return body
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      return null
-    })(),
-    OULU,
-    'reported from the first device',
-  )
+  t.match(await reportedLocation(withPosition.page), OULU, 'reported from the first device')
 
   // Another device that gives no position (permission not granted).
   const { page, pageErrors } = await openContext(t, browser)
@@ -307,18 +300,12 @@ t.test('without a browser position the saved one stands in; the language choice 
   await settings.getByRole('radio', { name: /^Suomi/ }).check()
   const finnish = page.getByRole('dialog', { name: 'Asetukset' })
   await finnish.waitFor()
-  await t.resolveMatch(
-    (async () => {
-      for (let i = 0; i < 50; i++) {
-        const { body } = await apiGet(page, '/api/user/protected-route')
-        if ((body as { user: { language: string } }).user.language === 'finnish') return body
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      return null
-    })(),
-    { user: { language: 'finnish' } },
-    'the server knows the new language (push texts)',
-  )
+  let me: unknown
+  await waitUntil(async () => {
+    me = (await apiGet(page, '/api/user/protected-route')).body
+    return (me as { user: { language: string } }).user.language === 'finnish'
+  })
+  t.match(me, { user: { language: 'finnish' } }, 'the server knows the new language (push texts)')
   await finnish.getByRole('button', { name: /^Säde ja sijainti/ }).click()
   await finnish.getByText('Käytössä viimeksi tallennettu sijainti').waitFor()
   t.pass('the saved position is in use')

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
-import type { Test } from 'tap'
+import tap, { type Test } from 'tap'
 import type { Config } from '../../server/config.ts'
 import { INSTALL_REDIRECT_KEY } from '../../web/src/features/pwa/install/install-redirect.ts'
 import { buildTestApp, createTestDatabase, tempDir } from '../helper.ts'
@@ -154,21 +154,32 @@ export function eventStreamReady(page: Page): Promise<void> {
   )
 }
 
+/** The expressions page waits are waiting for, named on stderr when the test runner's timeout ends the file. */
+const waitingFor = new Set<{ expression: string }>()
+tap.on('timeout', () => {
+  for (const { expression } of waitingFor) console.error(`# timed out waiting until ${expression}`)
+})
+
 /**
  * Waits until a page expression is true, checked on every animation frame. The expression is compiled with the
- * evaluated code: Playwright's waitForFunction would eval a string predicate, which the app's CSP refuses.
+ * evaluated code: Playwright's waitForFunction would eval a string predicate, which the app's CSP refuses. No
+ * deadline of its own (docs/testing.md, Helpers): a busy machine only makes it slower, and an expression that never
+ * becomes true is ended by the test file's timeout, which then names it.
  */
-export async function waitUntil(page: Page, expression: string, timeoutMs = 10_000): Promise<void> {
-  await page.evaluate(`new Promise((resolve, reject) => {
-    const give_up = setTimeout(() => reject(new Error(${JSON.stringify(`timed out waiting for ${expression}`)})), ${timeoutMs})
-    const check = () => {
-      if (${expression}) {
-        clearTimeout(give_up)
-        resolve(true)
-      } else requestAnimationFrame(check)
-    }
-    check()
-  })`)
+export async function waitUntil(page: Page, expression: string): Promise<void> {
+  const waiting = { expression }
+  waitingFor.add(waiting)
+  try {
+    await page.evaluate(`new Promise((resolve) => {
+      const check = () => {
+        if (${expression}) resolve(true)
+        else requestAnimationFrame(check)
+      }
+      check()
+    })`)
+  } finally {
+    waitingFor.delete(waiting)
+  }
 }
 
 /**

@@ -7,9 +7,6 @@ import type { Test } from 'tap'
 import { logIn, type TestUser } from './accounts-helpers.ts'
 import { eventStreamReady, openContext } from './browser.ts'
 
-/** Live events arrive within a second; this leaves room for a slow machine, far below a reload-based wait. */
-export const LIVE = { timeout: 5000 }
-
 /** The category every one of these tests asks for, as its card and detail are named. */
 const CATEGORY = 'Bicycle maintenance'
 
@@ -42,7 +39,7 @@ export async function askForHelp(page: Page, description: string): Promise<void>
 /** The helper opens the request as it arrives live in their list and takes it over; answers its open detail. */
 export async function takeOver(page: Page): Promise<Locator> {
   const row = page.getByRole('button', { name: new RegExp(CATEGORY) })
-  await row.waitFor(LIVE)
+  await row.waitFor()
   await row.click()
   const detail = page.getByRole('dialog', { name: CATEGORY })
   await detail.getByRole('button', { name: 'I’m working on it' }).click()

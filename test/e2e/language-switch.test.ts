@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import t, { type Test } from 'tap'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
+import { waitUntil as waitForCondition } from '../wait.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, waitUntil } from './browser.ts'
 
 checkPrerequisites()
@@ -164,12 +165,8 @@ async function expectAllTranslated(
   const live = screens.findIndex((screen) => screen.label === 'settings, language')
   await switchLanguage(page, screens[live]!, option, lang)
   // <html lang> changes with the catalog, React's render and the map's control labels a frame or two later.
-  const deadline = Date.now() + 5_000
-  let left = untranslated(live, await visibleTexts(page))
-  while (left.length > 0 && Date.now() < deadline) {
-    await page.waitForTimeout(100)
-    left = untranslated(live, await visibleTexts(page))
-  }
+  let left: string[] = []
+  await waitForCondition(async () => (left = untranslated(live, await visibleTexts(page))).length === 0)
   t.same(left, [], 'the switch itself translates what is on screen')
 
   for (const [index, screen] of screens.entries()) {

@@ -6,7 +6,7 @@
 import t from 'tap'
 import { checkPrerequisites, eventStreamReady, launchBrowser, screenshot, startServer } from './browser.ts'
 import { createUser, type TestUser } from './accounts-helpers.ts'
-import { askForHelp, LIVE, livePage } from './helping.ts'
+import { askForHelp, livePage } from './helping.ts'
 
 checkPrerequisites()
 
@@ -26,7 +26,7 @@ t.test('the older page pauses, the newer keeps listening, and resuming swaps the
   const older = await livePage(t, browser, baseUrl, rider, HERE)
   const newer = await livePage(t, browser, baseUrl, rider, HERE)
   const olderNotice = older.page.getByRole('status').filter({ hasText: PAUSED })
-  await olderNotice.waitFor(LIVE)
+  await olderNotice.waitFor()
   t.pass('the older page says its live updates are paused')
   await screenshot(older.page, 'live-paused')
   t.equal(await newer.page.getByText(PAUSED).count(), 0, 'the newer one does not')
@@ -34,7 +34,7 @@ t.test('the older page pauses, the newer keeps listening, and resuming swaps the
   // A change while the older page is paused reaches the newer one live.
   const other = await livePage(t, browser, baseUrl, asker, HERE)
   await askForHelp(other.page, 'Chain off near the market')
-  await newer.page.getByRole('button', { name: REQUEST }).waitFor(LIVE)
+  await newer.page.getByRole('button', { name: REQUEST }).waitFor()
   t.ok(await olderNotice.isVisible(), 'the older page is still paused: it did not reconnect by itself')
 
   // The user comes back to the older page and resumes: it connects, fetches what it missed, and the other pauses.
@@ -42,9 +42,9 @@ t.test('the older page pauses, the newer keeps listening, and resuming swaps the
   await older.page.getByRole('button', { name: 'Resume live updates' }).click()
   await resumed
   await olderNotice.waitFor({ state: 'hidden' })
-  await older.page.getByRole('button', { name: REQUEST }).waitFor(LIVE)
+  await older.page.getByRole('button', { name: REQUEST }).waitFor()
   t.pass('the older page shows the request made while it was paused')
-  await newer.page.getByRole('status').filter({ hasText: PAUSED }).waitFor(LIVE)
+  await newer.page.getByRole('status').filter({ hasText: PAUSED }).waitFor()
   t.pass('and now the newer page is the paused one')
   for (const { pageErrors } of [older, newer, other]) t.same(pageErrors, [], 'no errors in the page')
 })

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import t, { type Test } from 'tap'
 import { checkPrerequisites, launchBrowser, startServer, screenshot } from './browser.ts'
 import { createUser, type TestUser } from './accounts-helpers.ts'
-import { askForHelp, LIVE, livePage } from './helping.ts'
+import { askForHelp, livePage } from './helping.ts'
 
 checkPrerequisites()
 
@@ -36,7 +36,7 @@ t.test('changes reach an open page without a reload', async (t) => {
   // A asks for help; B's open list shows it.
   await askForHelp(a.page, 'Flat tyre at the station')
   const row = b.page.getByRole('button', { name: REQUEST })
-  await row.waitFor(LIVE)
+  await row.waitFor()
   t.ok(await row.getByText('New').isVisible(), 'B sees the new request')
 
   // B takes it over; A is told, politely, and can dismiss the notice.
@@ -45,7 +45,7 @@ t.test('changes reach an open page without a reload', async (t) => {
   await dialog.getByRole('button', { name: 'I’m working on it' }).click()
   await dialog.getByRole('button', { name: 'Release the request' }).waitFor()
   const notice = a.page.getByText('Bruno is working on your request (Bicycle maintenance).')
-  await notice.waitFor(LIVE)
+  await notice.waitFor()
   t.equal(await a.page.locator('[aria-live="polite"]').filter({ has: notice }).count(), 1, 'in a polite live region')
   t.ok(await a.page.getByRole('button', { name: REQUEST }).getByText('In progress').isVisible(), 'A’s list follows')
   await screenshot(a.page, 'live-takeover-notice')
@@ -62,11 +62,11 @@ t.test('changes reach an open page without a reload', async (t) => {
   await ready.waitFor({ state: 'hidden' })
   // The thank-you step that follows "Yes" (test/e2e/thanks.test.ts) is skipped here.
   await a.page.getByRole('dialog', { name: 'Thank your helper' }).getByRole('button', { name: 'Skip' }).click()
-  await dialog.getByText('Completed', { exact: true }).waitFor(LIVE)
+  await dialog.getByText('Completed', { exact: true }).waitFor()
   t.equal(await dialog.locator('a[href^="tel:"]').count(), 0, 'B’s modal lost the phone numbers')
   t.equal(await dialog.getByRole('button', { name: 'Release the request' }).count(), 0, 'and the actions')
   await dialog.getByRole('button', { name: 'Close' }).click()
-  await row.getByText('Completed').waitFor(LIVE)
+  await row.getByText('Completed').waitFor()
   await screenshot(b.page, 'live-completed')
 
   t.ok(await notReloaded(a.page), 'A’s page was never reloaded')

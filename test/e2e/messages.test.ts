@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import t from 'tap'
 import { createUser, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { askForHelp, atLeastTouchSize, LIVE, livePage, takeOver } from './helping.ts'
+import { askForHelp, atLeastTouchSize, livePage, takeOver } from './helping.ts'
 import { checkPrerequisites, launchBrowser, PHONE_VIEWPORT, startServer } from './browser.ts'
 
 checkPrerequisites()
@@ -40,21 +40,21 @@ t.test('owner and helper chat through a quick reply and free text, live', async 
 
   const helping = await takeOver(h.page)
   const helperChat = helping.getByRole('region', { name: 'Messages' })
-  await helperChat.getByText('No messages yet.').waitFor(LIVE)
+  await helperChat.getByText('No messages yet.').waitFor()
   const quickReply = helperChat.getByRole('button', { name: 'On my way' })
   await atLeastTouchSize(t, quickReply, 'a quick reply')
   await atLeastTouchSize(t, helperChat.getByRole('button', { name: 'Send' }), 'the send button')
   await quickReply.click()
-  await helperChat.getByRole('log').getByText('On my way').waitFor(LIVE)
+  await helperChat.getByRole('log').getByText('On my way').waitFor()
 
   // The owner's list shows the unread message on the card, live; opening the request reads it.
   const ownRow = o.page.getByRole('button', { name: REQUEST })
-  await ownRow.getByText('1 unread message').waitFor(LIVE)
+  await ownRow.getByText('1 unread message').waitFor()
   await ownRow.click()
   const own = o.page.getByRole('dialog', { name: 'Bicycle maintenance' })
   const ownerChat = own.getByRole('region', { name: /Messages/ })
   const log = ownerChat.getByRole('log')
-  await log.getByText('On my way').waitFor(LIVE)
+  await log.getByText('On my way').waitFor()
   t.ok(await log.getByText(/Hemming/).isVisible(), 'the author is named')
   // Read once the conversation is in view, not while it lies below the fold of the detail.
   const box = await ownerChat.boundingBox()
@@ -77,9 +77,9 @@ t.test('owner and helper chat through a quick reply and free text, live', async 
   await field.fill('Blue jacket, by the kiosk.')
   t.ok(await ownerChat.getByText('26/500').isVisible(), 'the counter follows the text')
   await ownerChat.getByRole('button', { name: 'Send' }).click()
-  await log.getByText('Blue jacket, by the kiosk.').waitFor(LIVE)
+  await log.getByText('Blue jacket, by the kiosk.').waitFor()
   t.equal(await field.inputValue(), '', 'the field is emptied once sent')
-  await helperChat.getByRole('log').getByText('Blue jacket, by the kiosk.').waitFor(LIVE)
+  await helperChat.getByRole('log').getByText('Blue jacket, by the kiosk.').waitFor()
 
   // A text the rules refuse is told at once, in words, and not sent.
   await field.fill('<b>here</b>')
@@ -104,10 +104,10 @@ t.test('owner and helper chat through a quick reply and free text, live', async 
   await ready.waitFor({ state: 'hidden' })
   // The thank-you step that follows "Yes" (test/e2e/thanks.test.ts) is skipped here.
   await o.page.getByRole('dialog', { name: 'Thank your helper' }).getByRole('button', { name: 'Skip' }).click()
-  await ownerChat.getByText('The request is completed: the messages can be read but not answered.').waitFor(LIVE)
+  await ownerChat.getByText('The request is completed: the messages can be read but not answered.').waitFor()
   t.equal(await ownerChat.getByLabel('Your message').count(), 0, 'no field any more')
-  await helping.getByText('Completed', { exact: true }).waitFor(LIVE)
-  await helperChat.waitFor({ state: 'detached', ...LIVE })
+  await helping.getByText('Completed', { exact: true }).waitFor()
+  await helperChat.waitFor({ state: 'detached' })
   await shoot(o.page, ownerChat, 'messages-completed')
 
   for (const { pageErrors } of [o, h]) t.same(pageErrors, [], 'no errors in the page')

@@ -4,7 +4,7 @@ import postgres from 'postgres'
 import t from 'tap'
 import { createUser, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { askForHelp, LIVE, livePage, takeOver } from './helping.ts'
+import { askForHelp, livePage, takeOver } from './helping.ts'
 import { checkPrerequisites, launchBrowser, startServer, waitUntil } from './browser.ts'
 import { olMapNextTo } from './ol-map.ts'
 
@@ -23,8 +23,6 @@ const REQUEST_AT = { latitude: 60.171234, longitude: 24.941234 }
 const HELPER_FAR = { latitude: 60.2012, longitude: 24.9412 }
 const HELPER_NEAR = { latitude: 60.1762, longitude: 24.9412 }
 const REQUEST = /Bicycle maintenance/
-/** The helper's next update waits for the 5 s interval, then travels live: room for a slow machine. */
-const NEXT_UPDATE = { timeout: 15_000 }
 const SHOTS = process.env.ON_MY_WAY_SHOTS_DIR ?? '/tmp/pyoraapu-on-my-way-shots'
 mkdirSync(SHOTS, { recursive: true })
 const MAP = olMapNextTo('.single-map')
@@ -48,10 +46,10 @@ t.test('the owner sees the helper approach on the map', async (t) => {
 
   const helping = await takeOver(h.page)
   const share = helping.getByRole('button', { name: 'Share my location with Oona' })
-  await share.waitFor(LIVE)
+  await share.waitFor()
   const shareBox = await share.boundingBox()
   t.ok(shareBox && shareBox.height >= 44, `the switch is at least 44 px high (${shareBox?.height})`)
-  await helping.getByText(/^You are 3[.,]\d km away · about 1\d min by bike$/).waitFor(LIVE)
+  await helping.getByText(/^You are 3[.,]\d km away · about 1\d min by bike$/).waitFor()
 
   // The owner's detail is open before the helper shares: the dot arrives live.
   await o.page.getByRole('button', { name: REQUEST }).click()
@@ -66,7 +64,7 @@ t.test('the owner sees the helper approach on the map', async (t) => {
   t.equal((await shared).status(), 200)
   await helping.getByText('Your location is shared with Oona until you stop or the help ends.').waitFor()
   const far = own.getByText(/^Heikki is 3[.,]3 km away · about 11 min$/)
-  await far.waitFor(LIVE)
+  await far.waitFor()
   await own.getByText('Helper (Heikki)').waitFor()
   await waitUntil(o.page, `Boolean(${HELPER_DOT}) && Boolean(${HELPER_DOT}.getGeometry())`)
   const farDot = await o.page.evaluate<number[]>(`${HELPER_DOT}.getGeometry().getCoordinates()`)
@@ -85,11 +83,11 @@ t.test('the owner sees the helper approach on the map', async (t) => {
   }
   await h.page.emulateMedia({ colorScheme: 'light' })
   await h.context.setGeolocation(HELPER_NEAR)
-  await own.getByText(/^Heikki is 0[.,]\d km away · about 2 min$/).waitFor(NEXT_UPDATE)
+  await own.getByText(/^Heikki is 0[.,]\d km away · about 2 min$/).waitFor()
   await row.click()
   const nearDot = await o.page.evaluate<number[]>(`${HELPER_DOT}.getGeometry().getCoordinates()`)
   t.ok(nearDot[1]! < farDot[1]!, 'the dot moved south, toward the request')
-  await helping.getByText(/^You are 0[.,]\d km away · about 2 min by bike$/).waitFor(LIVE)
+  await helping.getByText(/^You are 0[.,]\d km away · about 2 min by bike$/).waitFor()
   await shoot(o.page, 'owner-near')
 
   await expectNoSeriousViolations(t, o.page, 'the owner’s detail with the helper on the way')
@@ -104,23 +102,22 @@ t.test('the owner sees the helper approach on the map', async (t) => {
   // One tap stops it: the owner's line and dot go, live.
   await helping.getByRole('button', { name: 'Stop sharing' }).click()
   await helping.getByRole('button', { name: 'Share my location with Oona' }).waitFor()
-  await own.getByTestId('approach-line').waitFor({ state: 'detached', ...LIVE })
+  await own.getByTestId('approach-line').waitFor({ state: 'detached' })
   await waitUntil(o.page, `!${HELPER_DOT}.getGeometry()`)
   t.equal(await own.getByText('Helper (Heikki)').count(), 0, 'the legend drops the helper')
 
   // Sharing again, then the owner removes the helper: the sharing ends by itself on both sides.
   await helping.getByRole('button', { name: 'Share my location with Oona' }).click()
-  await own.getByTestId('approach-line').waitFor(NEXT_UPDATE)
+  await own.getByTestId('approach-line').waitFor()
   await own.getByRole('button', { name: 'Remove the helper' }).click()
   await o.page
     .getByRole('dialog', { name: 'Remove Heikki as helper?' })
     .getByRole('button', { name: 'Remove', exact: true })
     .click()
-  await own.getByTestId('approach-line').waitFor({ state: 'detached', ...LIVE })
-  await helping.getByText('Your location is shared with Oona until you stop or the help ends.').waitFor({
-    state: 'detached',
-    ...LIVE,
-  })
+  await own.getByTestId('approach-line').waitFor({ state: 'detached' })
+  await helping
+    .getByText('Your location is shared with Oona until you stop or the help ends.')
+    .waitFor({ state: 'detached' })
   const sql = postgres(server.databaseUrl, { max: 1, onnotice: () => {} })
   t.teardown(() => sql.end())
   t.equal((await sql`select 1 from responder_positions`).length, 0, 'nothing stored after the response ended')

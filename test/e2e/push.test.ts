@@ -1,4 +1,4 @@
-import t from 'tap'
+import t, { type Test } from 'tap'
 import type { Page } from 'playwright-core'
 import { createUser, logIn, openSettingsSection, type TestUser } from './accounts-helpers.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
@@ -38,33 +38,38 @@ interface Shown {
 
 /**
  * Waits in the page until the shown notifications satisfy `match` (a JS expression over `shown`) and returns them
- * from that same poll, or undefined after `timeoutMs`: headless Chromium may close a notification again soon after,
- * so the polling stays in the page, every 10 ms, with no round trip to Node in between.
+ * from that same poll, or undefined after `ms`: headless Chromium may close a notification again soon after, so the
+ * polling stays in the page, every 10 ms, with no round trip to Node in between.
  */
-async function notificationsWhen(page: Page, match: string, timeoutMs: number): Promise<Shown[] | undefined> {
+async function notificationsWhen(page: Page, match: string, ms: number): Promise<Shown[] | undefined> {
   return page.evaluate<Shown[] | undefined>(`(async () => {
-    const deadline = Date.now() + ${timeoutMs}
+    const until = Date.now() + ${ms}
     for (;;) {
       const shown = await ${NOTIFICATIONS}
       if (${match}) return shown
-      if (Date.now() > deadline) return undefined
+      if (Date.now() > until) return undefined
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
   })()`)
 }
 
+/** How long a delivery may go unshown before it is delivered again: a redelivery, never a failure. */
+const REDELIVER_AFTER_MS = 5000
+
 /**
  * Delivers a push through DevTools until the page shows what `match` expects. DevTools drops a delivery now and
  * then on a loaded machine (about 1 run in 10 of the full suite, also when the worker is long active), which a real
- * push service would retry; a missing notification after three deliveries is a failure.
+ * push service would retry; so does this, every REDELIVER_AFTER_MS without the notification, for as long as the test
+ * runs (docs/testing.md: a slow machine redelivers more, it does not fail). The payload carries a tag, so a second
+ * delivery replaces the notification instead of adding one. Each redelivery is noted in the test's output.
  */
-async function pushUntilShown(page: Page, deliver: () => Promise<unknown>, match: string): Promise<Shown[]> {
-  for (let attempt = 1; attempt <= 3; attempt++) {
+async function pushUntilShown(t: Test, page: Page, deliver: () => Promise<unknown>, match: string): Promise<Shown[]> {
+  for (let attempt = 1; ; attempt++) {
     await deliver()
-    const shown = await notificationsWhen(page, match, 5000)
+    const shown = await notificationsWhen(page, match, REDELIVER_AFTER_MS)
     if (shown) return shown
+    t.comment(`no notification matched ${match} after delivery ${attempt}: delivering again`)
   }
-  throw new Error(`no notification matched ${match} after 3 deliveries`)
 }
 
 t.test('the worker at /service-worker.js controls the page and shows a pushed notification', async (t) => {
@@ -92,7 +97,7 @@ t.test('the worker at /service-worker.js controls the page and shows a pushed no
       registrationId: registrationId!,
       data: JSON.stringify(data),
     })
-  const [shown] = await pushUntilShown(page, deliver(payload), 'shown.length === 1')
+  const [shown] = await pushUntilShown(t, page, deliver(payload), 'shown.length === 1')
   t.match(shown, {
     title: payload.title,
     body: payload.body,
@@ -103,6 +108,7 @@ t.test('the worker at /service-worker.js controls the page and shows a pushed no
 
   // The same tag replaces the shown notification instead of adding a second one.
   await pushUntilShown(
+    t,
     page,
     deliver({ ...payload, body: 'Flat tyre, 0.8 km' }),
     "shown.length === 1 && shown[0].body === 'Flat tyre, 0.8 km'",

@@ -20,8 +20,6 @@ await Promise.all([owner, bertil, carita, nomad].map((user) => createUser(server
 const AT_OWNER = { latitude: 60.171234, longitude: 24.941234 }
 const AT_BERTIL = { latitude: 60.1855, longitude: 24.9601 }
 const AT_CARITA = { latitude: 60.16, longitude: 24.93 }
-/** Live events arrive within a second; this leaves room for a slow machine. */
-const LIVE = { timeout: 5000 }
 
 /** Logged in with a position, the event stream authenticated (the server's `ready` frame seen). */
 async function livePage(
@@ -66,7 +64,7 @@ t.test('release and remove are confirmed; the helper is told when no longer need
   const b = await livePage(t, bertil, AT_BERTIL)
   const c = await livePage(t, carita, AT_CARITA, 'dark')
   await askForHelp(o.page, 'Bicycle maintenance')
-  await b.page.getByRole('button', { name: /Bicycle maintenance/ }).waitFor(LIVE)
+  await b.page.getByRole('button', { name: /Bicycle maintenance/ }).waitFor()
 
   // B takes it over, starts to release it and cancels: nothing changes.
   let helping = await takeOver(b.page, 'Bicycle maintenance')
@@ -96,7 +94,7 @@ t.test('release and remove are confirmed; the helper is told when no longer need
   await removal.waitFor({ state: 'hidden' })
   await own.getByText('New', { exact: true }).waitFor()
   const removed = b.page.getByText('You were removed as the helper of a request (Bicycle maintenance).')
-  await removed.waitFor(LIVE)
+  await removed.waitFor()
   t.equal(await b.page.locator('[aria-live="polite"]').filter({ has: removed }).count(), 1, 'in a polite live region')
   await screenshot(b.page, 'helper-removed-notice')
 
@@ -109,7 +107,7 @@ t.test('release and remove are confirmed; the helper is told when no longer need
   await ready.waitFor({ state: 'hidden' })
   // The thank-you step that follows "Yes" (test/e2e/thanks.test.ts) is skipped here.
   await o.page.getByRole('dialog', { name: 'Thank your helper' }).getByRole('button', { name: 'Skip' }).click()
-  await helping.getByText('This request was completed.').waitFor(LIVE)
+  await helping.getByText('This request was completed.').waitFor()
   t.ok(await own.getByText('This request was completed.').isVisible(), 'the owner’s open detail says so too')
   await closeDialog(own)
   await screenshot(c.page, 'helper-completed-detail-dark')
@@ -120,7 +118,7 @@ t.test('release and remove are confirmed; the helper is told when no longer need
 
   // B helps with another one, open, when the owner deletes it.
   await askForHelp(o.page, 'Food and drink')
-  await b.page.getByRole('button', { name: /Food and drink/ }).waitFor(LIVE)
+  await b.page.getByRole('button', { name: /Food and drink/ }).waitFor()
   helping = await takeOver(b.page, 'Food and drink')
   await o.page.getByRole('button', { name: /Food and drink/ }).click()
   const second = o.page.getByRole('dialog', { name: 'Food and drink' })
@@ -128,7 +126,7 @@ t.test('release and remove are confirmed; the helper is told when no longer need
   await o.page.getByRole('dialog', { name: 'Delete the request?' }).getByRole('button', { name: 'Delete' }).click()
   await second.waitFor({ state: 'hidden' })
   const gone = b.page.getByRole('dialog', { name: 'Help request' })
-  await gone.getByText('This request was removed.').waitFor(LIVE)
+  await gone.getByText('This request was removed.').waitFor()
   t.equal(await gone.getByText(/Not found/).count(), 0, 'not the generic not-found')
   await screenshot(b.page, 'helper-deleted-detail')
   await closeDialog(gone)
@@ -140,12 +138,12 @@ t.test('release and remove are confirmed; the helper is told when no longer need
 
   // C releases one herself: confirmed, and no "removed" notice for her own act.
   await askForHelp(o.page, 'Other')
-  await c.page.getByRole('button', { name: /Other/ }).waitFor(LIVE)
+  await c.page.getByRole('button', { name: /Other/ }).waitFor()
   helping = await takeOver(c.page, 'Other')
   await helping.getByRole('button', { name: 'Release the request' }).click()
   await c.page.getByRole('dialog', { name: 'Release this request?' }).getByRole('button', { name: 'Release' }).click()
   await helping.getByText('New', { exact: true }).waitFor()
-  await o.page.getByText('Nobody is working on your request (Other) any more: it is new again.').waitFor(LIVE)
+  await o.page.getByText('Nobody is working on your request (Other) any more: it is new again.').waitFor()
   t.equal(await c.page.getByText(/You were removed as the helper/).count(), 0, 'no notice for her own release')
 
   for (const { pageErrors } of [o, b, c]) t.same(pageErrors, [], 'no errors in the page')

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { waitUntil } from '../wait.ts'
 
 /** One line of DATA_DIR/sms-outbox.jsonl, written by the server's outbox SMS transport. */
 export interface OutboxMessage {
@@ -33,14 +33,15 @@ export class SmsOutbox {
     return this.messages(to).length
   }
 
-  /** The code of the first message to `to` after the first `seen` ones, waiting up to `timeoutMs` for it. */
-  async waitForCode(to: string, seen: number, timeoutMs = 10_000): Promise<OutboxMessage> {
-    const deadline = Date.now() + timeoutMs
-    for (;;) {
-      const message = this.messages(to)[seen]
-      if (message) return message
-      if (Date.now() > deadline) throw new Error(`No SMS to ${to} after ${seen} earlier ones in ${this.file}`)
-      await sleep(50)
-    }
+  /**
+   * The first message to `to` after the first `seen` ones, once it is there. No deadline of its own (docs/testing.md,
+   * Helpers): an SMS that never comes is ended by the test file's timeout. Its polling does not keep the process
+   * alive, so a wait left behind ends with the test: test/server/deploy/caddy.test.ts waits on every instance's outbox
+   * and only one of them gets the message.
+   */
+  async waitForCode(to: string, seen: number): Promise<OutboxMessage> {
+    let message: OutboxMessage | undefined
+    await waitUntil(() => (message = this.messages(to)[seen]) !== undefined, { holdProcess: false })
+    return message!
   }
 }

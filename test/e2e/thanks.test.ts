@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import t, { type Test } from 'tap'
 import { createUser, openSettingsSection, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { askForHelp, atLeastTouchSize, LIVE, livePage, takeOver } from './helping.ts'
+import { askForHelp, atLeastTouchSize, livePage, takeOver } from './helping.ts'
 import { checkPrerequisites, launchBrowser, startServer } from './browser.ts'
 
 checkPrerequisites()
@@ -39,13 +39,13 @@ t.test('the owner thanks with a quick reply; the helper sees it live and their c
   await askForHelp(o.page, 'Chain snapped by the station')
 
   const helping = await takeOver(h.page)
-  await helping.getByText('Has not helped anyone yet').waitFor(LIVE)
+  await helping.getByText('Has not helped anyone yet').waitFor()
   t.pass('the helper’s own count is shown by their name')
   await h.page.getByRole('button', { name: 'Close' }).click()
 
   await o.page.getByRole('button', { name: REQUEST }).click()
   const own = o.page.getByRole('dialog', { name: 'Bicycle maintenance' })
-  await own.getByText('Has not helped anyone yet').waitFor(LIVE)
+  await own.getByText('Has not helped anyone yet').waitFor()
   t.ok(await own.getByText('Harri').first().isVisible(), 'next to the helper’s name')
   await own.getByRole('button', { name: 'Mark ready' }).click()
   const ready = o.page.getByRole('dialog', { name: 'Mark the request ready?' })
@@ -53,7 +53,7 @@ t.test('the owner thanks with a quick reply; the helper sees it live and their c
   await ready.getByRole('button', { name: 'Mark ready' }).click()
 
   const step = o.page.getByRole('dialog', { name: 'Thank your helper' })
-  await step.waitFor(LIVE)
+  await step.waitFor()
   t.ok(await step.getByText('Send Harri a few words of thanks.', { exact: false }).isVisible(), 'names the helper')
   const quick = step.getByRole('button', { name: 'Thank you so much!' })
   await atLeastTouchSize(t, quick, 'a quick thank-you')
@@ -81,7 +81,7 @@ t.test('the owner thanks with a quick reply; the helper sees it live and their c
 
   // The helper, on the list, is told at once.
   const notice = h.page.getByText('Thank you from Tuula: Thank you so much!')
-  await notice.waitFor(LIVE)
+  await notice.waitFor()
   t.equal(await h.page.locator('[aria-live="polite"]').filter({ has: notice }).count(), 1, 'in a polite live region')
   await shootAndCheck(t, h.page, 'thanks-helper-notice')
 
@@ -93,7 +93,7 @@ t.test('the owner thanks with a quick reply; the helper sees it live and their c
   await h.page.getByRole('button', { name: 'Close' }).click()
 
   const settings = await openSettingsSection(h.page, /Account/)
-  await settings.getByText('You have helped 1 cyclist').waitFor(LIVE)
+  await settings.getByText('You have helped 1 cyclist').waitFor()
   t.pass('one cyclist helped, in the singular')
   await shootAndCheck(t, h.page, 'thanks-helper-settings')
 

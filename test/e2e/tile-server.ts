@@ -20,7 +20,7 @@ export interface TileServerOptions {
 export async function startTileServer(
   t: Test,
   { status = 200 }: TileServerOptions = {},
-): Promise<{ tileUrl: string; requested: (timeoutMs?: number) => Promise<boolean> }> {
+): Promise<{ tileUrl: string; requested: () => Promise<boolean> }> {
   let firstRequest: () => void = () => {}
   const askedFor = new Promise<void>((resolve) => (firstRequest = resolve))
   const server = createServer((_, response) => {
@@ -39,10 +39,7 @@ export async function startTileServer(
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())))
   const { port } = server.address() as AddressInfo
   // The map asks for its tiles a moment after its canvas appears: a test waits for the first request, not only counts.
-  const requested = (timeoutMs = 10_000): Promise<boolean> =>
-    Promise.race([
-      askedFor.then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref()),
-    ])
+  // No deadline of its own (docs/testing.md, Helpers): a map that never asks is ended by the test file's timeout.
+  const requested = (): Promise<boolean> => askedFor.then(() => true)
   return { tileUrl: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, requested }
 }
