@@ -77,7 +77,7 @@ export default fp<{ config: Config }>(
     }
     const firebase =
       config.PHONE_VERIFICATION === 'firebase'
-        ? firebaseVerifier(config.FIREBASE_PROJECT_ID!, config.FIREBASE_AUTH_EMULATOR_HOST)
+        ? await firebaseVerifier(config.FIREBASE_PROJECT_ID!, config.FIREBASE_AUTH_EMULATOR_HOST)
         : undefined
     if (firebase) app.addHook('onClose', () => firebase.close())
 
