@@ -1,42 +1,9 @@
 import t from 'tap'
-import { LiveRefresh, type RefreshClock } from '../../web/src/features/admin/overview/figures/live-refresh.ts'
-
-/** A clock whose time moves only when the test says so, running the timers that fall due on the way. */
-class FakeClock implements RefreshClock {
-  time = 1_000_000
-  private timers = new Map<number, { at: number; run: () => void }>()
-  private nextId = 1
-  now = () => this.time
-  setTimeout = (run: () => void, ms: number) => {
-    const id = this.nextId++
-    this.timers.set(id, { at: this.time + ms, run })
-    return id
-  }
-  clearTimeout = (handle: unknown) => {
-    this.timers.delete(handle as number)
-  }
-  get pending(): number {
-    return this.timers.size
-  }
-  async advance(ms: number): Promise<void> {
-    const end = this.time + ms
-    for (;;) {
-      const due = [...this.timers].filter(([, timer]) => timer.at <= end).sort((a, b) => a[1].at - b[1].at)[0]
-      if (!due) break
-      this.timers.delete(due[0])
-      this.time = due[1].at
-      due[1].run()
-      await settle()
-    }
-    this.time = end
-  }
-}
-
-/** Lets promise callbacks (a finished load's bookkeeping) run. */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve))
+import { LiveRefresh } from '../../web/src/features/admin/overview/figures/live-refresh.ts'
+import { ManualClock, settle } from '../manual-clock.ts'
 
 /** Loads that finish when the test says so; records when each started. */
-function loads(clock: FakeClock) {
+function loads(clock: ManualClock) {
   const started: number[] = []
   const running: Array<{ finish: () => void; fail: () => void }> = []
   const load = () =>
@@ -55,7 +22,7 @@ function loads(clock: FakeClock) {
 }
 
 function setUp() {
-  const clock = new FakeClock()
+  const clock = new ManualClock()
   const l = loads(clock)
   const refresh = new LiveRefresh({ load: l.load, minGapMs: 1000, periodMs: 30_000, clock })
   return { clock, refresh, ...l }

@@ -1,37 +1,14 @@
 import t from 'tap'
-import {
-  LocationReporter,
-  REPORT_INTERVAL_MS,
-  type ReporterClock,
-} from '../../web/src/features/account/location/location-reporter.ts'
+import { ManualClock, settle } from '../manual-clock.ts'
+import { LocationReporter, REPORT_INTERVAL_MS } from '../../web/src/features/account/location/location-reporter.ts'
 import type { Coordinates } from '../../web/src/shared/api/types.ts'
 
-/** A clock the test moves by hand; timers run when it passes them. */
+/** The shared manual clock (test/manual-clock.ts), shaped as this file's tests use it. */
 function manualClock() {
-  let now = 1_000_000
-  let timers: { at: number; run: () => void }[] = []
-  const clock: ReporterClock = {
-    now: () => now,
-    setTimeout: (run, ms) => {
-      const timer = { at: now + ms, run }
-      timers.push(timer)
-      return timer
-    },
-    clearTimeout: (timer) => {
-      timers = timers.filter((other) => other !== timer)
-    },
-  }
-  const advance = async (ms: number) => {
-    now += ms
-    const due = timers.filter((timer) => timer.at <= now)
-    timers = timers.filter((timer) => timer.at > now)
-    due.forEach((timer) => timer.run())
-    await settle()
-  }
-  return { clock, advance, pending: () => timers.length }
+  const clock = new ManualClock()
+  return { clock, advance: (ms: number) => clock.advance(ms), pending: () => clock.pending }
 }
 
-const settle = () => new Promise((resolve) => setImmediate(resolve))
 /** About 111 m per 0.001 degree of latitude. */
 const north = (km: number): Coordinates => ({ latitude: 60.17 + km / 111.2, longitude: 24.94 })
 

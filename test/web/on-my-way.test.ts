@@ -1,39 +1,18 @@
 import t from 'tap'
+import { ManualClock } from '../manual-clock.ts'
 import type { Coordinates } from '../../web/src/shared/api/types.ts'
 import { parseServerEvent } from '../../web/src/shared/live/server-events.ts'
 import {
   PositionSharer,
   SHARE_INTERVAL_MS,
   type SendOutcome,
-  type SharerClock,
 } from '../../web/src/features/position-sharing/position-sharer.ts'
 import { approachOf, formatApproachKm } from '../../web/src/features/position-sharing/approach.ts'
 
-const settle = () => new Promise((resolve) => setImmediate(resolve))
-
-/** A clock the test moves by hand; timers run when it passes them. */
+/** The shared manual clock (test/manual-clock.ts), shaped as this file's tests use it. */
 function manualClock() {
-  let now = 1_000_000
-  let timers: { at: number; run: () => void }[] = []
-  const clock: SharerClock = {
-    now: () => now,
-    setTimeout: (run, ms) => {
-      const timer = { at: now + ms, run }
-      timers.push(timer)
-      return timer
-    },
-    clearTimeout: (timer) => {
-      timers = timers.filter((other) => other !== timer)
-    },
-  }
-  const advance = async (ms: number) => {
-    now += ms
-    const due = timers.filter((timer) => timer.at <= now)
-    timers = timers.filter((timer) => timer.at > now)
-    due.forEach((timer) => timer.run())
-    await settle()
-  }
-  return { clock, advance }
+  const clock = new ManualClock()
+  return { clock, advance: (ms: number) => clock.advance(ms), pending: () => clock.pending }
 }
 
 const at = (latitude: number): Coordinates => ({ latitude, longitude: 24.9 })
