@@ -1,5 +1,5 @@
 import { newPasswordProblem, radiusProblem, userNameProblem } from '../../../../server/domain/accounts/validation.ts'
-import { keyForServerMessage } from '../../shared/api/server-error-texts.ts'
+import { keyForServerError } from '../../shared/api/server-error-texts.ts'
 import type { MessageKey } from '../../shared/i18n/catalog.ts'
 
 /**
@@ -11,7 +11,7 @@ import type { MessageKey } from '../../shared/i18n/catalog.ts'
 // The limits the forms size their fields by, defined once with the rules.
 export { RADIUS_MAX_DIGITS, USER_NAME_MAX } from '../../../../server/domain/accounts/validation.ts'
 
-const keyOf = (problem: string | null): MessageKey | null => (problem === null ? null : keyForServerMessage(problem))
+const keyOf = (problem: string | null): MessageKey | null => (problem === null ? null : keyForServerError(problem))
 
 /** Checks the name as the server stores it: without spaces at either end, counted in characters ("Åsa" is 3). */
 export const usernameError = (input: string): MessageKey | null => keyOf(userNameProblem(input))

@@ -1,5 +1,5 @@
 import { messageTextProblem } from '../../../../server/domain/conversation/validation.ts'
-import { keyForServerMessage } from '../../shared/api/server-error-texts.ts'
+import { keyForServerError } from '../../shared/api/server-error-texts.ts'
 import type { MessageKey } from '../../shared/i18n/catalog.ts'
 
 export { MESSAGE_MAX } from '../../../../server/domain/conversation/validation.ts'
@@ -7,5 +7,5 @@ export { MESSAGE_MAX } from '../../../../server/domain/conversation/validation.t
 /** A message's rules, with the server's own function: what the browser refuses is what the server would. */
 export function messageProblem(input: string): MessageKey | null {
   const problem = messageTextProblem(input)
-  return problem === null ? null : keyForServerMessage(problem)
+  return problem === null ? null : keyForServerError(problem)
 }

@@ -1,5 +1,5 @@
 import { descriptionProblem, isDescriptionCharacter } from '../../../../server/domain/requests/validation.ts'
-import { keyForServerMessage } from '../../shared/api/server-error-texts.ts'
+import { keyForServerError } from '../../shared/api/server-error-texts.ts'
 import type { MessageKey } from '../../shared/i18n/catalog.ts'
 
 export { DESCRIPTION_MAX } from '../../../../server/domain/requests/validation.ts'
@@ -10,7 +10,7 @@ export { DESCRIPTION_MAX } from '../../../../server/domain/requests/validation.t
  */
 export function descriptionError(input: string): MessageKey | null {
   const problem = descriptionProblem(input)
-  return problem === null ? null : keyForServerMessage(problem)
+  return problem === null ? null : keyForServerError(problem)
 }
 
 /** More than this many different characters are cut short with "…": a pasted text could name hundreds. */

@@ -1,6 +1,6 @@
 import { hourlyCapProblem, quietHoursProblem } from '../../../../server/domain/accounts/push-preference-rules.ts'
 import type { NotificationPreferences } from '../account/api.ts'
-import { keyForServerMessage } from '../../shared/api/server-error-texts.ts'
+import { keyForServerError } from '../../shared/api/server-error-texts.ts'
 import type { MessageKey } from '../../shared/i18n/catalog.ts'
 
 // The choices and defaults the settings offer, defined once with the rules the server applies.
@@ -10,5 +10,5 @@ export { HOURLY_CAP_CHOICES, HOURLY_CAP_DEFAULT } from '../../../../server/domai
 export function notificationPreferencesError(preferences: NotificationPreferences): MessageKey | null {
   const problem =
     quietHoursProblem(preferences.quietStart, preferences.quietEnd) ?? hourlyCapProblem(preferences.hourlyCap)
-  return problem === null ? null : keyForServerMessage(problem)
+  return problem === null ? null : keyForServerError(problem)
 }

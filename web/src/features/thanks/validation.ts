@@ -1,5 +1,5 @@
 import { thanksTextProblem } from '../../../../server/domain/requests/thanks-rules.ts'
-import { keyForServerMessage } from '../../shared/api/server-error-texts.ts'
+import { keyForServerError } from '../../shared/api/server-error-texts.ts'
 import type { MessageKey } from '../../shared/i18n/catalog.ts'
 
 export { THANKS_MAX } from '../../../../server/domain/requests/thanks-rules.ts'
@@ -7,5 +7,5 @@ export { THANKS_MAX } from '../../../../server/domain/requests/thanks-rules.ts'
 /** A thank-you's rules, with the server's own function: what the browser refuses is what the server would. */
 export function thanksProblem(input: string): MessageKey | null {
   const problem = thanksTextProblem(input)
-  return problem === null ? null : keyForServerMessage(problem)
+  return problem === null ? null : keyForServerError(problem)
 }

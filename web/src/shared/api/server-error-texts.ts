@@ -13,7 +13,7 @@ import { ApiError, KeyedError } from './errors.ts'
  * not listed is shown as genericerror: an unknown text is never put on screen untranslated. The shared validators
  * return these same texts, so a problem found in the browser and one the server answers show the same message.
  */
-export const SERVER_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
+export const SERVER_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   // Accounts
   [USER_ERRORS.userNameTaken]: 'usernameexists',
   [USER_ERRORS.incorrectPassword]: 'invalidpassword',
@@ -71,9 +71,9 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, MessageKey>> = {
 }
 
 /** The catalog key for a server `message`; genericerror for anything unknown or missing. */
-export function keyForServerMessage(message: string | null | undefined): MessageKey {
+export function keyForServerError(message: string | null | undefined): MessageKey {
   if (!message) return 'genericerror'
-  return Object.hasOwn(SERVER_MESSAGE_KEYS, message) ? (SERVER_MESSAGE_KEYS[message] ?? 'genericerror') : 'genericerror'
+  return Object.hasOwn(SERVER_ERROR_KEYS, message) ? (SERVER_ERROR_KEYS[message] ?? 'genericerror') : 'genericerror'
 }
 
 /** The browser's own verdict; outside a browser (unit tests) the network counts as up. */
@@ -89,7 +89,7 @@ export function messageKeyOf(error: unknown, isOffline: () => boolean = browserI
   if (error instanceof KeyedError) return error.key
   if (error instanceof ApiError && error.status === 0) return isOffline() ? 'offline' : 'servernotreached'
   if (error instanceof ApiError) {
-    const key = keyForServerMessage(error.message)
+    const key = keyForServerError(error.message)
     if (key === 'genericerror' && error.status === 429) return 'toomanyattempts'
     return key
   }

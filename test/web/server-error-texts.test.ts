@@ -6,7 +6,7 @@ import { USER_ERRORS } from '../../server/domain/accounts/errors.ts'
 import { GENERIC_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../../server/errors.ts'
 import { INVALID_CHARACTERS_MESSAGE } from '../../server/validation.ts'
 import { ApiError, KeyedError } from '../../web/src/shared/api/errors.ts'
-import { keyForServerMessage, messageKeyOf, SERVER_MESSAGE_KEYS } from '../../web/src/shared/api/server-error-texts.ts'
+import { keyForServerError, messageKeyOf, SERVER_ERROR_KEYS } from '../../web/src/shared/api/server-error-texts.ts'
 import { messages } from '../../web/src/shared/i18n/catalog.ts'
 
 /** Every text the server's constants can put in a `message`: the server's own words, not a copy of them. */
@@ -24,7 +24,7 @@ const SERVER_MESSAGES = new Set<string>([
 ])
 
 /**
- * The server's messages the table leaves out on purpose, and why. A new server message must land in the table or
+ * The server's error texts the table leaves out on purpose, and why. A new server error text must land in the table or
  * here: the test below fails until someone decides what the user sees.
  */
 const WITHOUT_A_KEY = new Map<string, string>([
@@ -45,42 +45,42 @@ const WITHOUT_A_KEY = new Map<string, string>([
   [UNAVAILABLE_MESSAGE, 'a 503 while the database is away: genericerror'],
 ])
 
-t.test('every server message has a catalog key or a stated reason to have none', async (t) => {
+t.test('every server error text has a catalog key or a stated reason to have none', async (t) => {
   for (const message of SERVER_MESSAGES) {
-    const mapped = Object.hasOwn(SERVER_MESSAGE_KEYS, message)
+    const mapped = Object.hasOwn(SERVER_ERROR_KEYS, message)
     t.ok(mapped !== WITHOUT_A_KEY.has(message), `${message}: ${mapped ? 'mapped' : 'not mapped'}`)
   }
   for (const message of WITHOUT_A_KEY.keys()) t.ok(SERVER_MESSAGES.has(message), `the server sends "${message}"`)
 })
 
 t.test('no key maps a text the server never sends', async (t) => {
-  for (const message of Object.keys(SERVER_MESSAGE_KEYS)) t.ok(SERVER_MESSAGES.has(message), message)
+  for (const message of Object.keys(SERVER_ERROR_KEYS)) t.ok(SERVER_MESSAGES.has(message), message)
 })
 
 t.test("the contract's mapping table, in the server's words", async (t) => {
-  t.equal(keyForServerMessage(USER_ERRORS.userNameTaken), 'usernameexists')
-  t.equal(keyForServerMessage(USER_ERRORS.incorrectPassword), 'invalidpassword')
-  t.equal(keyForServerMessage(REQUEST_ERRORS.dailyLimit), 'dailylimitreached')
-  t.equal(keyForServerMessage(REQUEST_ERRORS.activeLimit), 'activelimitreached')
-  t.equal(keyForServerMessage(REQUEST_ERRORS.alreadyResponded), 'alreadyresponded')
-  t.equal(keyForServerMessage(REQUEST_ERRORS.alreadyHasResponder), 'alreadyhasresponder')
-  t.equal(keyForServerMessage(REQUEST_ERRORS.responseLimit), 'responselimitreached')
-  t.equal(keyForServerMessage(USER_ERRORS.invalidLogin), 'invalidUnameorPass')
-  t.equal(keyForServerMessage(INVALID_CHARACTERS_MESSAGE), 'invalidcharacters', 'the unstorable-text guard too')
+  t.equal(keyForServerError(USER_ERRORS.userNameTaken), 'usernameexists')
+  t.equal(keyForServerError(USER_ERRORS.incorrectPassword), 'invalidpassword')
+  t.equal(keyForServerError(REQUEST_ERRORS.dailyLimit), 'dailylimitreached')
+  t.equal(keyForServerError(REQUEST_ERRORS.activeLimit), 'activelimitreached')
+  t.equal(keyForServerError(REQUEST_ERRORS.alreadyResponded), 'alreadyresponded')
+  t.equal(keyForServerError(REQUEST_ERRORS.alreadyHasResponder), 'alreadyhasresponder')
+  t.equal(keyForServerError(REQUEST_ERRORS.responseLimit), 'responselimitreached')
+  t.equal(keyForServerError(USER_ERRORS.invalidLogin), 'invalidUnameorPass')
+  t.equal(keyForServerError(INVALID_CHARACTERS_MESSAGE), 'invalidcharacters', 'the unstorable-text guard too')
 })
 
 t.test('anything else is genericerror, never the raw text', async (t) => {
-  t.equal(keyForServerMessage('Internal Server Error'), 'genericerror')
-  t.equal(keyForServerMessage('username already taken'), 'genericerror', 'exact text only')
-  t.equal(keyForServerMessage('toString'), 'genericerror', 'no prototype keys')
-  t.equal(keyForServerMessage('__proto__'), 'genericerror')
-  t.equal(keyForServerMessage(''), 'genericerror')
-  t.equal(keyForServerMessage(undefined), 'genericerror')
-  t.equal(keyForServerMessage(null), 'genericerror')
+  t.equal(keyForServerError('Internal Server Error'), 'genericerror')
+  t.equal(keyForServerError('username already taken'), 'genericerror', 'exact text only')
+  t.equal(keyForServerError('toString'), 'genericerror', 'no prototype keys')
+  t.equal(keyForServerError('__proto__'), 'genericerror')
+  t.equal(keyForServerError(''), 'genericerror')
+  t.equal(keyForServerError(undefined), 'genericerror')
+  t.equal(keyForServerError(null), 'genericerror')
 })
 
 t.test('every mapped key exists in the catalog', async (t) => {
-  for (const key of Object.values(SERVER_MESSAGE_KEYS)) t.ok(Object.hasOwn(messages, key), key)
+  for (const key of Object.values(SERVER_ERROR_KEYS)) t.ok(Object.hasOwn(messages, key), key)
 })
 
 t.test('messageKeyOf: thrown values to keys', async (t) => {
