@@ -24,8 +24,8 @@ const SERVER_MESSAGES = new Set<string>([
 ])
 
 /**
- * The server's error texts the table leaves out on purpose, and why. A new server error text must land in the table or
- * here: the test below fails until someone decides what the user sees.
+ * The server's error texts the table leaves out on purpose, and why. A new server error text must land in the table
+ * or here: the test below fails until someone decides what the user sees.
  */
 const WITHOUT_A_KEY = new Map<string, string>([
   [REQUEST_ERRORS.ownRequest, 'take-over: the contract shows any other take-over message as is'],
