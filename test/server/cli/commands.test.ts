@@ -4,7 +4,7 @@ import t from 'tap'
 import { ConfigSchema } from '../../../server/config.ts'
 import { PROJECT_ROOT } from '../../../server/paths.ts'
 import { createEmptyTestDatabase, tempDir } from '../../helper.ts'
-import { ensureBundle, runBundle } from './bundle.ts'
+import { ensureBundle, runBundle } from '../../bundle.ts'
 
 await ensureBundle()
 

@@ -1,11 +1,11 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { newestMtime } from '../../../scripts/build-if-stale.ts'
-import { BINARY, buildBinary } from '../../../scripts/build-binary.ts'
-import { PROJECT_ROOT } from '../../../server/paths.ts'
-import { createEmptyTestDatabase, tempDir } from '../../helper.ts'
-import { call, expectBackedUp, listening, registerOverHttp, run, seedBackedUp, type Running } from './bundle.ts'
+import { newestMtime } from '../../scripts/build-if-stale.ts'
+import { BINARY, buildBinary } from '../../scripts/build-binary.ts'
+import { PROJECT_ROOT } from '../../server/paths.ts'
+import { createEmptyTestDatabase, tempDir } from '../helper.ts'
+import { call, expectBackedUp, listening, registerOverHttp, run, seedBackedUp, type Running } from '../bundle.ts'
 
 /**
  * dist/pyoraapu, the single executable: built here when missing or older than what it holds (about 25 s), then

@@ -13,13 +13,13 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 import t, { type Test } from 'tap'
-import { uniquePhone } from '../../accounts.ts'
-import { SmsOutbox } from '../../e2e/sms-outbox.ts'
-import { openEvents, type EventClient } from '../../event-client.ts'
-import { createTestDatabase, tempDir } from '../../helper.ts'
-import { runMain, type RunningMain } from '../../process.ts'
+import { uniquePhone } from '../accounts.ts'
+import { SmsOutbox } from '../e2e/sms-outbox.ts'
+import { openEvents, type EventClient } from '../event-client.ts'
+import { createTestDatabase, tempDir } from '../helper.ts'
+import { runMain, type RunningMain } from '../process.ts'
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url))
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const SMS_PER_IP_PER_HOUR = 2
 
 const caddyInstalled = spawnSync('caddy', ['version']).status === 0

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { PROJECT_ROOT } from '../../../server/paths.ts'
-import { tempDir } from '../../helper.ts'
-import { ensureBundle, run } from './bundle.ts'
+import { PROJECT_ROOT } from '../../server/paths.ts'
+import { tempDir } from '../helper.ts'
+import { ensureBundle, run } from '../bundle.ts'
 
 await ensureBundle()
 

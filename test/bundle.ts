@@ -1,12 +1,12 @@
 import type { Test } from 'tap'
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { newestMtime } from '../../../scripts/build-if-stale.ts'
-import { buildServer, SERVER_BUNDLE } from '../../../scripts/build-server.ts'
-import { PROJECT_ROOT } from '../../../server/paths.ts'
-import { uniquePhone } from '../../accounts.ts'
-import { SmsOutbox } from '../../e2e/sms-outbox.ts'
-import { runProcess, type RunningMain } from '../../process.ts'
+import { newestMtime } from '../scripts/build-if-stale.ts'
+import { buildServer, SERVER_BUNDLE } from '../scripts/build-server.ts'
+import { PROJECT_ROOT } from '../server/paths.ts'
+import { uniquePhone } from './accounts.ts'
+import { SmsOutbox } from './e2e/sms-outbox.ts'
+import { runProcess, type RunningMain } from './process.ts'
 
 export { SERVER_BUNDLE }
 

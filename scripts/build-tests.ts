@@ -1,0 +1,71 @@
+/**
+ * Bundles every test file (each `*.test.ts` under test/) into plain JavaScript under .cache/tests/, so that
+ * `npm test` and `npm run test:fast` start each of tap's processes from one file and a few shared chunks instead of
+ * loading hundreds of TypeScript modules through tsx. Each test file runs in its own process, so this start-up cost
+ * is paid ~150 times a run; docs/testing.md ("How long it takes") has the numbers.
+ *
+ * The bundle keeps the code's meaning:
+ * - packages stay external and load from node_modules, as they do under tsx;
+ * - every module keeps its own import.meta (url, filename, dirname): they are written into the module as the source
+ *   file's values, so paths computed from them (PROJECT_ROOT, fixtures, "am I the main module?") are the same as
+ *   when the .ts file runs itself;
+ * - source maps point stack traces and tap's failure reports at the .ts lines.
+ *
+ * A single file still runs straight from its source: `npx tap test/server/health.test.ts` (tsx, see package.json).
+ */
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build, type Plugin } from 'esbuild'
+import { PROJECT_ROOT } from '../server/paths.ts'
+
+export const TEST_BUILD_DIR = join(PROJECT_ROOT, '.cache', 'tests')
+
+const TEST_DIR = join(PROJECT_ROOT, 'test')
+
+function testFiles(): string[] {
+  return readdirSync(TEST_DIR, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => join(TEST_DIR, file))
+}
+
+/** Writes each source module's own import.meta values into it, so bundling does not move what they point at. */
+const ownImportMeta: Plugin = {
+  name: 'own-import-meta',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /\.tsx?$/, namespace: 'file' }, (args) => {
+      if (args.path.includes('/node_modules/')) return undefined
+      const source = readFileSync(args.path, 'utf8')
+      const contents = source
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+        .replaceAll('import.meta.filename', JSON.stringify(args.path))
+        .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
+      return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' }
+    })
+  },
+}
+
+export async function buildTests(): Promise<string> {
+  rmSync(TEST_BUILD_DIR, { recursive: true, force: true })
+  await build({
+    entryPoints: testFiles(),
+    outbase: TEST_DIR,
+    outdir: TEST_BUILD_DIR,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    packages: 'external',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    plugins: [ownImportMeta],
+    logLevel: 'warning',
+  })
+  return TEST_BUILD_DIR
+}
+
+if (import.meta.filename === process.argv[1]) {
+  console.log(`tests bundled into ${await buildTests()}`)
+}
