@@ -2,7 +2,7 @@
  * Bundles every test file (each `*.test.ts` under test/) into plain JavaScript under .cache/tests/, so that
  * `npm test` and `npm run test:fast` start each of tap's processes from one file and a few shared chunks instead of
  * loading hundreds of TypeScript modules through tsx. Each test file runs in its own process, so this start-up cost
- * is paid ~150 times a run; docs/testing.md ("How long it takes") has the numbers.
+ * is paid ~150 times a run. The decision: docs/adr/0005-tests-run-as-bundles.md; the numbers: docs/testing.md.
  *
  * The bundle keeps the code's meaning:
  * - packages stay external and load from node_modules, as they do under tsx;
