@@ -48,7 +48,7 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
-    files: ['eslint.config.js', 'test/load-typescript.mjs'],
+    files: ['eslint.config.js', 'test/load-typescript.mjs', 'scripts/build-tap-plugins.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 )

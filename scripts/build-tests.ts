@@ -35,11 +35,16 @@ const ownImportMeta: Plugin = {
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /\.tsx?$/, namespace: 'file' }, (args) => {
       if (args.path.includes('/node_modules/')) return undefined
-      const source = readFileSync(args.path, 'utf8')
-      const contents = source
-        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-        .replaceAll('import.meta.filename', JSON.stringify(args.path))
-        .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
+      const own: Record<string, string> = {
+        url: pathToFileURL(args.path).href,
+        filename: args.path,
+        dirname: dirname(args.path),
+      }
+      // Not inside a string: scripts/build-binary.ts names 'import.meta.url' as a key of esbuild's define.
+      const contents = readFileSync(args.path, 'utf8').replace(
+        /(?<![\w'"`.])import\.meta\.(url|filename|dirname)\b(?!['"`])/g,
+        (_, name: string) => JSON.stringify(own[name]),
+      )
       return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' }
     })
   },
