@@ -50,3 +50,22 @@ export async function atLeastTouchSize(t: Test, target: Locator, what: string): 
   const box = await target.boundingBox()
   t.ok(box && box.height >= 44 && box.width >= 44, `${what} is at least 44 × 44 px (${box?.width} × ${box?.height})`)
 }
+
+/**
+ * Every radio and checkbox in `scope` is drawn as the app's choice row (a 24 px control in a row of at least
+ * 44 × 44 px), not as the browser's bare 13 px control: the styles came with the screen, whatever was opened before.
+ */
+export async function expectStyledChoices(t: Test, scope: Locator, what: string): Promise<void> {
+  const controls = scope.locator('input[type="radio"], input[type="checkbox"]')
+  const count = await controls.count()
+  t.ok(count > 0, `${what}: has choices`)
+  for (let index = 0; index < count; index++) {
+    const control = controls.nth(index)
+    const box = await control.boundingBox()
+    t.ok(
+      box && box.width >= 24 && box.height >= 24,
+      `${what}: choice ${index + 1} is ${box?.width} × ${box?.height} px`,
+    )
+    await atLeastTouchSize(t, control.locator('xpath=ancestor::label[1]'), `${what}: row of choice ${index + 1}`)
+  }
+}

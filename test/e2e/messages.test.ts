@@ -72,6 +72,14 @@ t.test('owner and helper chat through a quick reply and free text, live', async 
   t.equal(await ownRow.getByText(/unread message/).count(), 0, 'read once seen')
   await ownRow.click()
 
+  // The owner's quick replies are the owner's: no question about their own tyre.
+  const ownerReplies = ownerChat.getByRole('group', { name: 'Quick replies' }).getByRole('button')
+  t.same(
+    await ownerReplies.allTextContents(),
+    ['Where are you now?', 'I am waiting at the marked place', 'Thank you!'],
+    'the owner is offered the owner’s quick replies',
+  )
+
   // Free text with its counter, sent with the button; it arrives on the helper's open detail.
   const field = ownerChat.getByLabel('Your message')
   await field.fill('Blue jacket, by the kiosk.')
@@ -81,11 +89,17 @@ t.test('owner and helper chat through a quick reply and free text, live', async 
   t.equal(await field.inputValue(), '', 'the field is emptied once sent')
   await helperChat.getByRole('log').getByText('Blue jacket, by the kiosk.').waitFor()
 
-  // A text the rules refuse is told at once, in words, and not sent.
-  await field.fill('<b>here</b>')
+  // Ordinary punctuation and markup-like text are sent and shown as written, never as markup.
+  await field.fill('I\'m at the café (north side), 28" tyre <b>here</b>')
+  await ownerChat.getByRole('button', { name: 'Send' }).click()
+  await log.getByText('I\'m at the café (north side), 28" tyre <b>here</b>').waitFor()
+  t.equal(await log.locator('b').count(), 0, 'no markup made of it')
+
+  // A text the rules refuse (a pasted control character) is told at once, in words, and not sent.
+  await field.fill('Bell\u0007')
   await ownerChat.getByRole('button', { name: 'Send' }).click()
   await ownerChat.getByText('Contains invalid characters').waitFor()
-  t.equal(await log.getByText('here').count(), 0)
+  t.equal(await log.getByText('Bell').count(), 0)
   await field.fill('')
 
   await shoot(o.page, ownerChat, 'messages-owner')

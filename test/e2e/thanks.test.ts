@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import t, { type Test } from 'tap'
 import { createUser, openSettingsSection, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { askForHelp, atLeastTouchSize, livePage, takeOver } from './helping.ts'
+import { askForHelp, atLeastTouchSize, expectStyledChoices, livePage, takeOver } from './helping.ts'
 import { checkPrerequisites, launchBrowser, startServer } from './browser.ts'
 
 checkPrerequisites()
@@ -49,6 +49,8 @@ t.test('the owner thanks with a quick reply; the helper sees it live and their c
   t.ok(await own.getByText('Harri').first().isVisible(), 'next to the helper’s name')
   await own.getByRole('button', { name: 'Mark ready' }).click()
   const ready = o.page.getByRole('dialog', { name: 'Mark the request ready?' })
+  await ready.getByRole('radio', { name: 'Yes' }).waitFor()
+  await expectStyledChoices(t, ready, '"Did you get help?" before Settings was ever opened')
   await ready.getByRole('radio', { name: 'Yes' }).check()
   await ready.getByRole('button', { name: 'Mark ready' }).click()
 
@@ -60,9 +62,9 @@ t.test('the owner thanks with a quick reply; the helper sees it live and their c
   await atLeastTouchSize(t, step.getByRole('button', { name: 'Skip' }), 'skip')
   await atLeastTouchSize(t, step.getByRole('button', { name: 'Send thanks' }), 'send')
 
-  // Own words the rules refuse are told in words and not sent.
-  await step.getByLabel('Your own words').fill('Thanks <3')
-  t.ok(await step.getByText('9/200').isVisible(), 'the counter follows the text')
+  // Own words the rules refuse (a pasted control character) are told in words and not sent.
+  await step.getByLabel('Your own words').fill('Thanks <3\u0007')
+  t.ok(await step.getByText('10/200').isVisible(), 'the counter follows the text')
   await step.getByRole('button', { name: 'Send thanks' }).click()
   await step.getByText('Contains invalid characters').waitFor()
   await shootAndCheck(t, o.page, 'thanks-step')

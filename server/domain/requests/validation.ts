@@ -9,16 +9,17 @@ import { REQUEST_ERRORS, type RequestErrorText } from './errors.ts'
 export const DESCRIPTION_MIN = 1
 export const DESCRIPTION_MAX = 500
 
-/** docs/product.md#accounts: letters (with ä ö, and å for Swedish), digits, whitespace and . , ! ? : - */
-const DESCRIPTION_CHARACTERS = /^[A-Za-zÄÖÅäöå0-9\s.,!?:-]+$/
+/**
+ * docs/product.md#accounts: letters, digits, whitespace and . , ! ? : - . "Letters including ä and ö" is read as every
+ * letter of every script (é, ü, ñ, å, Ž, ...), with its combining marks (an e and U+0301 typed as two code points),
+ * and digits of any script: a cyclist writes their own language. The punctuation is the contract's list.
+ */
+const DESCRIPTION_CHARACTERS = /^[\p{L}\p{M}\p{N}\s.,!?:-]+$/u
 
 /** One character (code point) allowed in a description: the web client names the ones that are not. */
 export const isDescriptionCharacter = (character: string): boolean => DESCRIPTION_CHARACTERS.test(character)
 
-/**
- * A whole text of allowed characters: the rule messages between owner and helper share (docs/product.md#conversation).
- */
-export const hasOnlyDescriptionCharacters = (text: string): boolean => DESCRIPTION_CHARACTERS.test(text)
+const hasOnlyDescriptionCharacters = (text: string): boolean => DESCRIPTION_CHARACTERS.test(text)
 
 /** Checked on the trimmed text, which is what is stored; counted in characters as the SQL CHECK counts them. */
 export function descriptionProblem(input: string): RequestErrorText | null {

@@ -68,7 +68,8 @@ t.test('who may read and write a conversation', async (t) => {
       ['', 'A message must be 1-500 characters'],
       ['   ', 'A message must be 1-500 characters'],
       ['a'.repeat(501), 'A message must be 1-500 characters'],
-      ['<script>', 'Contains invalid characters'],
+      ['Bell\u0007', 'Contains invalid characters'],
+      ['Escape\u001b[2J', 'Contains invalid characters'],
       ['Null\u0000byte', ''],
       [42, ''],
     ]

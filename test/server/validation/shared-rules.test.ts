@@ -2,6 +2,8 @@ import postgres from 'postgres'
 import t from 'tap'
 import { normalisePhone } from '../../../server/domain/accounts/phone.ts'
 import { checkDescription } from '../../../server/domain/requests/rules.ts'
+import { thanksTextProblem } from '../../../server/domain/requests/thanks-rules.ts'
+import { messageTextProblem } from '../../../server/domain/conversation/validation.ts'
 import { checkUserName } from '../../../server/domain/accounts/rules.ts'
 import { characterCount } from '../../../server/domain/accounts/validation.ts'
 import { ADMIN_DATABASE_URL } from '../../helper.ts'
@@ -54,3 +56,23 @@ t.test("the server's wrappers answer the shared rules' messages", async (t) => {
     'ASCII digits only',
   )
 })
+
+t.test(
+  'a description takes the letters of every script; a message or thank-you any text but control characters',
+  async (t) => {
+    const everyScript = 'Rengas puhki: café, Müller, mañana, Åsa, Željko, Ψάρι, Привет, e\u0301, ١٢ km'
+    t.equal(checkDescription(everyScript), everyScript, 'letters with their combining marks, digits of any script')
+    t.equal(
+      refusal(() => checkDescription('I\'m at the café (north side), 28" tyre')),
+      'Contains invalid characters',
+      "quotes and brackets are not in the contract's punctuation",
+    )
+    const ordinary = 'I\'m at the café (north side), 28" tyre <3 😀\nsecond line\twith a tab'
+    t.equal(messageTextProblem(ordinary), null, 'a message')
+    t.equal(thanksTextProblem('Kiitos <3 (oikeasti) 🙏'), null, 'a thank-you')
+    for (const control of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\ud800']) {
+      t.equal(messageTextProblem(`a${control}b`), 'Contains invalid characters', JSON.stringify(control))
+      t.equal(thanksTextProblem(`a${control}b`), 'Contains invalid characters', JSON.stringify(control))
+    }
+  },
+)

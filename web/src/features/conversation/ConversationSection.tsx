@@ -63,7 +63,11 @@ function Conversation({ request, userId }: { request: HelpRequest; userId: numbe
           {readOnly ? (
             <p className="conversation__read-only">{i18n._(READ_ONLY_NOTICE[readOnly])}</p>
           ) : (
-            <MessageComposer requestId={request.request_id} onSent={addSent} />
+            <MessageComposer
+              requestId={request.request_id}
+              side={request.isOwnRequest ? 'owner' : 'helper'}
+              onSent={addSent}
+            />
           )}
         </>
       )}

@@ -10,22 +10,34 @@ import { CountedTextarea } from '../../shared/form/CountedTextarea.tsx'
 import { QuickReplies } from '../requests/components/QuickReplies.tsx'
 import { useAction } from '../../shared/form/useAction.ts'
 
-/** Ready-made messages, one tap each: what an owner and a helper most often need to say on the road. */
-const QUICK_REPLIES = [
-  conversationMessages.quickonmyway,
-  conversationMessages.quickimhere,
-  conversationMessages.quicktyresize,
-  conversationMessages.quicklocation,
-  conversationMessages.quickthanks,
-] as const
+/**
+ * Ready-made messages, one tap each: what each side most often needs to say on the road. The helper asks about the
+ * bike and the place; the one who asked for help says where they are and thanks (a tyre-size question is not theirs).
+ */
+const QUICK_REPLIES = {
+  helper: [
+    conversationMessages.quickonmyway,
+    conversationMessages.quickimhere,
+    conversationMessages.quicktyresize,
+    conversationMessages.quicklocation,
+    conversationMessages.quickthanks,
+  ],
+  owner: [
+    conversationMessages.quickwhereareyou,
+    conversationMessages.quickwaitinghere,
+    conversationMessages.quickthanks,
+  ],
+} as const
 
 interface MessageComposerProps {
   requestId: number
+  /** Who writes: the request's owner or its helper (an admin only reads). */
+  side: keyof typeof QUICK_REPLIES
   onSent: (message: ConversationMessage) => void
 }
 
 /** Quick replies and a free text with its n/500 counter; the server's refusals (e.g. the hourly limit) show here. */
-export function MessageComposer({ requestId, onSent }: MessageComposerProps) {
+export function MessageComposer({ requestId, side, onSent }: MessageComposerProps) {
   const { i18n } = useLingui()
   const [text, setText] = useState('')
   const { busy, error, run, submitWith } = useAction()
@@ -40,7 +52,7 @@ export function MessageComposer({ requestId, onSent }: MessageComposerProps) {
     <div className="conversation__composer">
       <QuickReplies
         label={i18n._(conversationMessages.quickreplies)}
-        replies={QUICK_REPLIES}
+        replies={QUICK_REPLIES[side]}
         disabled={busy}
         onPick={(words) => void run(() => send(words, false))}
       />

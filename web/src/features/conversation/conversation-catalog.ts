@@ -35,6 +35,16 @@ export const conversationMessages = defineMessages({
     comment: 'Quick reply.',
   },
   quickthanks: /*i18n*/ { id: 'quickthanks', message: 'Thank you!', comment: 'Quick reply.' },
+  quickwhereareyou: /*i18n*/ {
+    id: 'quickwhereareyou',
+    message: 'Where are you now?',
+    comment: 'Quick reply of the person who asked for help, to their helper.',
+  },
+  quickwaitinghere: /*i18n*/ {
+    id: 'quickwaitinghere',
+    message: 'I am waiting at the marked place',
+    comment: 'Quick reply of the person who asked for help: they are at the request’s location. No apostrophes.',
+  },
   readonlycompleted: /*i18n*/ {
     id: 'readonlycompleted',
     message: 'The request is completed: the messages can be read but not answered.',

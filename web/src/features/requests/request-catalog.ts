@@ -173,6 +173,11 @@ export const requestMessages = defineMessages({
     message: 'Remove',
     comment: 'Confirms removing the helper.',
   },
+  removeinvalidchars: /*i18n*/ {
+    id: 'removeinvalidchars',
+    message: 'Remove them',
+    comment: 'Button under the description error that names the characters that cannot be saved: removes them all.',
+  },
   invaliddescchars: /*i18n*/ {
     id: 'invaliddescchars',
     message: 'Contains characters that cannot be saved: {characters}',

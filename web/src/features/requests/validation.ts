@@ -31,6 +31,17 @@ export function invalidDescriptionCharacters(input: string, quote = (text: strin
   return seen.size > NAMED_CHARACTERS_MAX ? [...named, '…'] : named
 }
 
+/**
+ * The text with every character the description rule refuses taken out ("Remove them"), checked one code point at a
+ * time with the server's rule. Spaces that the removal leaves side by side ("at ( north" → "at  north") become one.
+ */
+export function withoutInvalidDescriptionCharacters(input: string): string {
+  return [...input]
+    .filter(isDescriptionCharacter)
+    .join('')
+    .replace(/([^\S\n])[^\S\n]+/g, '$1')
+}
+
 /** Control, format (zero-width, direction marks), private-use, unassigned, lone surrogate, separator and mark. */
 const UNREADABLE = /^[\p{C}\p{Z}\p{M}]$/u
 

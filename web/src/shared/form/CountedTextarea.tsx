@@ -16,6 +16,8 @@ interface CountedTextareaProps {
   ref?: Ref<HTMLTextAreaElement>
   /** A control in one row with the textarea, at its end (the conversation's Send). */
   beside?: ReactNode
+  /** A control under the error that fixes it (the description's "Remove them"). */
+  fix?: ReactNode
 }
 
 /**
@@ -32,6 +34,7 @@ export function CountedTextarea({
   error,
   ref,
   beside,
+  fix,
 }: CountedTextareaProps) {
   const id = useId()
   const textarea = (
@@ -66,6 +69,7 @@ export function CountedTextarea({
         textarea
       )}
       <FieldErrorMessage id={`${id}-error`} text={error} />
+      {error ? fix : null}
     </div>
   )
 }

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react'
 import type { Ref } from 'react'
 import { requestMessages } from '../request-catalog.ts'
-import { DESCRIPTION_MAX, descriptionError, invalidDescriptionCharacters } from '../validation.ts'
+import { DESCRIPTION_MAX, invalidDescriptionCharacters, withoutInvalidDescriptionCharacters } from '../validation.ts'
 import { CountedTextarea } from '../../../shared/form/CountedTextarea.tsx'
+import './DescriptionField.css'
 
 interface DescriptionFieldProps {
   value: string
@@ -14,16 +15,15 @@ interface DescriptionFieldProps {
 
 /**
  * The request description: a textarea with the n/500 counter (docs/product.md#help-requests), which the browser caps at
- * 500. While an error is shown and the text breaks the character rule, the error names those characters, following the
- * text as it is edited ("Contains invalid characters" alone leaves the user to guess).
+ * 500. As soon as the text holds a character the description rule refuses, the error names those characters, following
+ * the text as it is typed or pasted ("Contains invalid characters" on Send alone leaves the user to guess), with one
+ * button that removes them all.
  */
 export function DescriptionField({ value, onChange, error, ref, label }: DescriptionFieldProps) {
   const { i18n } = useLingui()
-  const namedCharacters = (text: string) =>
-    i18n._(requestMessages.invaliddescchars.id, {
-      characters: invalidDescriptionCharacters(text, QUOTES[i18n.locale] ?? QUOTES.en).join(', '),
-    })
-  const shownError = error && descriptionError(value) === 'invalidcharacters' ? namedCharacters(value) : error
+  const refused = invalidDescriptionCharacters(value, QUOTES[i18n.locale] ?? QUOTES.en)
+  const shownError =
+    refused.length > 0 ? i18n._(requestMessages.invaliddescchars.id, { characters: refused.join(', ') }) : error
   return (
     <CountedTextarea
       ref={ref}
@@ -34,6 +34,17 @@ export function DescriptionField({ value, onChange, error, ref, label }: Descrip
       maxLength={DESCRIPTION_MAX}
       rows={4}
       error={shownError}
+      fix={
+        refused.length > 0 ? (
+          <button
+            type="button"
+            className="button button--secondary description-field__remove"
+            onClick={() => onChange(withoutInvalidDescriptionCharacters(value))}
+          >
+            {i18n._(requestMessages.removeinvalidchars)}
+          </button>
+        ) : null
+      }
     />
   )
 }
