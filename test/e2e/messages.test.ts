@@ -74,6 +74,7 @@ t.test('owner and helper chat through a quick reply and free text, live', async 
 
   // The owner's quick replies are the owner's: no question about their own tyre.
   const ownerReplies = ownerChat.getByRole('group', { name: 'Quick replies' }).getByRole('button')
+  await ownerReplies.first().waitFor()
   t.same(
     await ownerReplies.allTextContents(),
     ['Where are you now?', 'I am waiting at the marked place', 'Thank you!'],

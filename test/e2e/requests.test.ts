@@ -61,14 +61,37 @@ t.test('a help request from creation to ready, between three users', async (t) =
   await form.getByText('Please fill in all fields').first().waitFor()
   t.pass('category and location choice are required')
   await form.getByRole('radio', { name: 'Bicycle maintenance' }).check()
+  // The 112 line: a call link and the position to read out, at the end of the form while nothing sounds serious.
+  const call = form.getByRole('link', { name: 'Life in danger? Call 112' })
+  t.equal(await call.getAttribute('href'), 'tel:112')
+  await form.getByText('latitude 60.17123, longitude 24.94123').waitFor()
+  t.ok(await form.getByText('Pyöräapu is not an emergency service.').isVisible())
+  const categoryTop = async () => (await form.getByRole('group', { name: 'Category' }).boundingBox())!.y
+  t.ok((await call.boundingBox())!.y > (await categoryTop()), 'below the form’s fields')
+  // A description that mentions an injury brings it to the top, said in words, before anything is sent.
+  await form.getByLabel('Description').fill('Crashed at the market square, my knee is bleeding')
+  const why = form.locator('.emergency__why')
+  await why.getByText('If someone is hurt or in danger, call 112 first.', { exact: false }).waitFor()
+  t.equal(await why.getAttribute('role'), 'alert', 'announced to screen readers')
+  t.ok((await call.boundingBox())!.y < (await categoryTop()), 'above the category')
+  await screenshot(a.page, 'request-new-danger')
   await form.getByLabel('Description').fill('Chain broke near the market square')
   t.ok(await form.getByText('34/500').isVisible(), 'the counter counts the description')
+  t.equal(await why.count(), 0, 'back at the end once the words are gone')
   await form.getByRole('radio', { name: /Approximate location/ }).check()
   t.equal(await form.getByText('Testipyyntö').count(), 0, 'no test checkbox for a non-admin')
   await screenshot(a.page, 'request-new')
   await form.getByRole('button', { name: 'Send request' }).click()
   await form.waitFor({ state: 'hidden' })
   await a.page.getByRole('button', { name: REQUEST }).waitFor()
+  t.equal(
+    await a.page
+      .getByRole('button', { name: REQUEST })
+      .getByText(/km away/)
+      .count(),
+    0,
+    'no distance to oneself',
+  )
   t.notOk(
     loaded.some((url) => url.includes('SingleLocationMap')),
     'the list does not download the map code',
@@ -86,6 +109,7 @@ t.test('a help request from creation to ready, between three users', async (t) =
   t.pass('phone as a call link, in international format')
   t.equal(await dialog.locator('a[href="tel:+358402220001"]').count(), 1)
   t.equal(await dialog.getByText('Views').count(), 0, 'no view count for a bystander')
+  t.equal(await dialog.getByRole('link', { name: /Call 112/ }).count(), 0, 'no 112 line for a bystander')
   await dialog.locator('.ol-viewport canvas').first().waitFor()
   t.equal((await dialog.locator('.single-map').boundingBox())?.height, 300, 'the map is 300 px high')
   await screenshot(b.page, 'request-detail-map')
@@ -94,6 +118,11 @@ t.test('a help request from creation to ready, between three users', async (t) =
   // A sees one view.
   dialog = await openRequest(a.page)
   t.ok(await dialog.getByText('Views').isVisible(), 'the owner sees the view count')
+  t.equal(
+    await dialog.getByRole('link', { name: 'Life in danger? Call 112' }).count(),
+    1,
+    'the 112 line, for the owner',
+  )
   t.equal((await dialog.locator('dt:text-is("Views") + dd').textContent())?.trim(), '1')
 
   // A makes the location exact: the map shows the new point by moving its features, not by building a new map.

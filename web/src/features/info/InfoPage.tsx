@@ -5,6 +5,7 @@ import { InfoLayout } from './InfoLayout.tsx'
 import { infoMessages } from './info-catalog.ts'
 import { SupportAddress } from './SupportAddress.tsx'
 import { APP_VERSION } from './support.ts'
+import { NotAnEmergencyService } from '../emergency/NotAnEmergencyService.tsx'
 
 const FAQ = [
   { question: infoMessages.faq1question, answer: infoMessages.faq1answer },
@@ -17,6 +18,7 @@ export function InfoPage() {
   const { i18n } = useLingui()
   return (
     <InfoLayout title={i18n._(screenTitles.info)}>
+      <NotAnEmergencyService />
       <section className="info-section" aria-labelledby="faq-heading">
         <h2 id="faq-heading">{i18n._(infoMessages.infofaqheading)}</h2>
         <div className="faq">

@@ -13,6 +13,7 @@ import { InstallSteps } from './InstallSteps.tsx'
 import { installMessages } from './install-catalog.ts'
 import '../../../app/layout/pages.css'
 import './install.css'
+import { NotAnEmergencyService } from '../../emergency/NotAnEmergencyService.tsx'
 
 /**
  * /install: what the app is, how to install it on this device, a way past it to /login, and who finances it.
@@ -45,6 +46,7 @@ export function InstallPage() {
         />
         <h1 className="page__title install-page__welcome">{i18n._(installMessages.installwelcome)}</h1>
         <p className="page__text">{i18n._(installMessages.installdescription)}</p>
+        <NotAnEmergencyService />
         <ul className="install-page__facts">
           <li>{i18n._(installMessages.installinfohome)}</li>
           <li>{i18n._(installMessages.installinfofree)}</li>

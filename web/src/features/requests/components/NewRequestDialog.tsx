@@ -16,6 +16,8 @@ import { FormError } from '../../../shared/form/FormError.tsx'
 import { useAction } from '../../../shared/form/useAction.ts'
 import { Loader } from '../../../shared/ui/Loader.tsx'
 import { DescriptionField } from './DescriptionField.tsx'
+import { EmergencyLine } from '../../emergency/EmergencyLine.tsx'
+import { mentionsDanger } from '../../emergency/danger-words.ts'
 
 type Visibility = 'visible' | 'approximate'
 
@@ -80,8 +82,11 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
     onDone()
   })
 
+  // A description that mentions an injury or danger brings the 112 line to the top, before anything is sent.
+  const urgent = mentionsDanger(description)
   return (
     <form className="form" noValidate onSubmit={submit}>
+      {urgent && <EmergencyLine position={position} urgent />}
       <fieldset className="choice-list" aria-describedby={fieldError('category') ? 'new-category-error' : undefined}>
         <legend className="field__label">{i18n._(requestMessages.category)}</legend>
         {REQUEST_CATEGORIES.map((value) => (
@@ -181,6 +186,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
         </label>
       )}
 
+      {!urgent && <EmergencyLine position={position} />}
       <FormError error={error} />
       <FormActions className="dialog__actions" leaveLabel={i18n._(formMessages.cancel)} onLeave={onDone} busy={busy}>
         {i18n._(requestMessages.sendrequest)}

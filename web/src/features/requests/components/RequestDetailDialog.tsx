@@ -24,6 +24,7 @@ import { ThanksSection } from '../../thanks/ThanksSection.tsx'
 import { useTrust } from '../../thanks/useTrust.ts'
 import { thanksMessages } from '../../thanks/thanks-catalog.ts'
 import { OnMyWay } from '../../position-sharing/OnMyWay.tsx'
+import { EmergencyLine } from '../../emergency/EmergencyLine.tsx'
 import { useHelperPosition } from '../../position-sharing/useHelperPosition.ts'
 
 /** OpenLayers is big: its chunk loads only when a request with a location is opened. */
@@ -208,6 +209,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
       </section>
 
       <DescriptionSection request={request} update={update} />
+      {request.isOwnRequest && !completed && <EmergencyLine position={position} />}
       <ConversationSection request={request} />
       <RequestActions request={request} update={update} onDeleted={onDeleted} onThanked={trust.sent} />
     </div>

@@ -30,7 +30,8 @@ export function RequestList({ requests, position, onOpen }: RequestListProps) {
   return (
     <ul className="request-list">
       {requests.map((request) => {
-        const distance = distanceFrom(position, request)
+        // The owner's distance to their own request is noise ("0.00 km away"): they know where they are.
+        const distance = request.isOwnRequest ? null : distanceFrom(position, request)
         const role = request.isOwnRequest
           ? 'own'
           : userId !== undefined && isResponder(request, userId) && isActive(request)
