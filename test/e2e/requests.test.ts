@@ -65,7 +65,7 @@ t.test('a help request from creation to ready, between three users', async (t) =
   const call = form.getByRole('link', { name: 'Life in danger? Call 112' })
   t.equal(await call.getAttribute('href'), 'tel:112')
   await form.getByText('latitude 60.17123, longitude 24.94123').waitFor()
-  t.ok(await form.getByText('Pyöräapu is not an emergency service.').isVisible())
+  t.ok(await form.getByText('Bike Help is not an emergency service.').isVisible())
   const categoryTop = async () => (await form.getByRole('group', { name: 'Category' }).boundingBox())!.y
   t.ok((await call.boundingBox())!.y > (await categoryTop()), 'below the form’s fields')
   // A description that mentions an injury brings it to the top, said in words, before anything is sent.

@@ -17,7 +17,7 @@ export const emergencyMessages = {
   },
   notemergencyservice: /*i18n*/ {
     id: 'notemergencyservice',
-    message: 'Pyöräapu is not an emergency service.',
-    comment: 'Use the app’s name in your language (the appname message).',
+    message: 'Bike Help is not an emergency service.',
+    comment: 'The app’s name as the appname message gives it in this language.',
   },
 }
