@@ -164,6 +164,16 @@ t.test('a user outside the reach is told who sees the phone number', async (t) =
   await dialog.getByText('The phone number is shown to helpers nearby.').waitFor()
   t.equal(await dialog.locator('a[href^="tel:"]').count(), 0, 'no call link')
   await screenshot(s.page, 'request-cards-phone-hidden')
+
+  // Beyond the stranger's own 10 km, taking it over is asked first, with the distance; cancelling takes nothing.
+  await dialog.getByRole('button', { name: 'I’m working on it' }).click()
+  const far = s.page.getByRole('dialog', { name: 'Take it over anyway?' })
+  await far.getByText(/^This request is 1\d\d\.\d\d km from you, farther than your radius of 10 km\.$/).waitFor()
+  await screenshot(s.page, 'request-cards-take-over-far')
+  await expectNoSeriousViolations(t, s.page, 'the take-over question')
+  await far.getByRole('button', { name: 'Cancel' }).click()
+  await far.waitFor({ state: 'hidden' })
+  t.ok(await dialog.getByRole('button', { name: 'I’m working on it' }).isEnabled(), 'not taken over')
   t.same(s.pageErrors, [])
 })
 

@@ -83,6 +83,21 @@ export const requestMessages = defineMessages({
   },
   locationnotshared: /*i18n*/ { id: 'locationnotshared', message: 'Location not shared' },
   requestmap: /*i18n*/ { id: 'requestmap', message: 'Map of the request’s location' },
+  takeoverfartitle: /*i18n*/ {
+    id: 'takeoverfartitle',
+    message: 'Take it over anyway?',
+    comment: 'Title of the question before taking over a request farther away than the helper’s own radius.',
+  },
+  takeoverfartext: /*i18n*/ {
+    id: 'takeoverfartext',
+    message: 'This request is {distance} km from you, farther than your radius of {radius} km.',
+    comment: 'The distance with two decimals; the radius is the helper’s own setting in whole kilometres.',
+  },
+  takeoveranyway: /*i18n*/ {
+    id: 'takeoveranyway',
+    message: 'Take it over',
+    comment: 'Confirms taking over a request that is farther away than the helper’s radius.',
+  },
   takeover: /*i18n*/ {
     id: 'takeover',
     message: 'I’m working on it',

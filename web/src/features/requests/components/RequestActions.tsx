@@ -7,6 +7,8 @@ import type { Thanks } from '../../thanks/api.ts'
 import { messages } from '../../../shared/i18n/catalog.ts'
 import { requestMessages } from '../request-catalog.ts'
 import { isResponder } from '../slice.ts'
+import { distanceFrom, formatKm } from '../distance.ts'
+import { selectPosition } from '../../account/location/slice.ts'
 import { useStore } from '../../../app/store.ts'
 import { selectIsAdmin, selectUser } from '../../account/session/slice.ts'
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx'
@@ -25,7 +27,8 @@ interface RequestActionsProps {
  * docs/product.md#help-requests: take over (only while new), release (the responder), a disabled "working on it" for
  * others when someone helps, remove the helper (owner), mark ready (owner or admin), delete (owner or admin). A
  * completed request offers only delete. Release and remove are confirmed first: that helper can never take the request
- * again.
+ * again. A take-over farther away than the helper's own radius (reached through "Show all requests") is asked first
+ * with the distance: 160 km is not a ride to a flat tyre.
  */
 export function RequestActions({ request, update, onDeleted, onThanked }: RequestActionsProps) {
   const { i18n } = useLingui()
@@ -39,12 +42,16 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
   const [deleteOpen, setDeleteOpen] = useState(false)
   const [releaseOpen, setReleaseOpen] = useState(false)
   const [removeOpen, setRemoveOpen] = useState(false)
+  const [farOpen, setFarOpen] = useState(false)
+  const position = useStore(selectPosition)
   if (!user) return null
 
   const completed = request.status === 'completed'
   const own = request.isOwnRequest
   const responding = isResponder(request, user.user_id)
   const canManage = own || isAdmin
+  const distance = distanceFrom(position, request)
+  const beyondRadius = distance !== null && distance > user.radius
 
   async function act(action: () => Promise<HelpRequest>, toFeedback: (error: unknown) => Feedback) {
     if (busy) return
@@ -85,7 +92,9 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
             type="button"
             className="button button--primary button--block"
             disabled={busy || request.status !== 'new'}
-            onClick={() => void act(() => takeOver(request.request_id), takeOverFeedback)}
+            onClick={() =>
+              beyondRadius ? setFarOpen(true) : void act(() => takeOver(request.request_id), takeOverFeedback)
+            }
           >
             {i18n._(requestMessages.takeover)}
           </button>
@@ -160,6 +169,23 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
         }}
       >
         <p>{i18n._(requestMessages.deletewarning)}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={farOpen}
+        onClose={() => setFarOpen(false)}
+        title={i18n._(requestMessages.takeoverfartitle)}
+        confirmLabel={i18n._(requestMessages.takeoveranyway)}
+        onConfirm={async () => {
+          setFarOpen(false)
+          await act(() => takeOver(request.request_id), takeOverFeedback)
+        }}
+      >
+        <p>
+          {i18n._(requestMessages.takeoverfartext.id, {
+            distance: formatKm(distance ?? 0, i18n.locale),
+            radius: user.radius,
+          })}
+        </p>
       </ConfirmDialog>
       <ConfirmDialog
         open={releaseOpen}
