@@ -4,9 +4,7 @@ import { REQUEST_ERRORS } from './errors.ts'
 import { descriptionProblem } from './validation.ts'
 import { checkOptionalLocation, type Location } from '../accounts/rules.ts'
 
-export const DAILY_REQUEST_LIMIT = 5
-export const ACTIVE_REQUEST_LIMIT = 2
-export const ACTIVE_RESPONSE_LIMIT = 2
+export { ACTIVE_REQUEST_LIMIT, ACTIVE_RESPONSE_LIMIT, DAILY_REQUEST_LIMIT } from './limit-values.ts'
 
 export function checkCategory(value: string): RequestCategory {
   if (!(REQUEST_CATEGORIES as readonly string[]).includes(value)) throw badRequest(REQUEST_ERRORS.invalidCategory)

@@ -6,7 +6,8 @@ import { takeOverFeedback, type Feedback } from '../../../shared/api/server-erro
 import type { Thanks } from '../../thanks/api.ts'
 import { messages } from '../../../shared/i18n/catalog.ts'
 import { requestMessages } from '../request-catalog.ts'
-import { isResponder } from '../slice.ts'
+import { isResponder, selectRequests } from '../slice.ts'
+import { atActiveResponseLimit } from '../limits.ts'
 import { distanceFrom, formatKm } from '../distance.ts'
 import { selectPosition } from '../../account/location/slice.ts'
 import { useStore } from '../../../app/store.ts'
@@ -44,6 +45,7 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
   const [removeOpen, setRemoveOpen] = useState(false)
   const [farOpen, setFarOpen] = useState(false)
   const position = useStore(selectPosition)
+  const requests = useStore(selectRequests)
   if (!user) return null
 
   const completed = request.status === 'completed'
@@ -52,6 +54,7 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
   const canManage = own || isAdmin
   const distance = distanceFrom(position, request)
   const beyondRadius = distance !== null && distance > user.radius
+  const atResponseLimit = atActiveResponseLimit(requests, user.user_id)
 
   async function act(action: () => Promise<HelpRequest>, toFeedback: (error: unknown) => Feedback) {
     if (busy) return
@@ -88,16 +91,24 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
         !own &&
         !responding &&
         (request.responder_id === null ? (
-          <button
-            type="button"
-            className="button button--primary button--block"
-            disabled={busy || request.status !== 'new'}
-            onClick={() =>
-              beyondRadius ? setFarOpen(true) : void act(() => takeOver(request.request_id), takeOverFeedback)
-            }
-          >
-            {i18n._(requestMessages.takeover)}
-          </button>
+          <>
+            <button
+              type="button"
+              className="button button--primary button--block"
+              disabled={busy || request.status !== 'new' || atResponseLimit}
+              aria-describedby={atResponseLimit ? 'take-over-limit' : undefined}
+              onClick={() =>
+                beyondRadius ? setFarOpen(true) : void act(() => takeOver(request.request_id), takeOverFeedback)
+              }
+            >
+              {i18n._(requestMessages.takeover)}
+            </button>
+            {atResponseLimit && (
+              <p id="take-over-limit" className="field__hint">
+                {i18n._(messages.responselimitreached)}
+              </p>
+            )}
+          </>
         ) : (
           <button type="button" className="button button--secondary button--block" disabled>
             {i18n._(requestMessages.workingonit)}

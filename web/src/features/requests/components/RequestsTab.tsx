@@ -11,6 +11,7 @@ import { selectPosition } from '../../account/location/slice.ts'
 import {
   selectNextPage,
   selectPageStatus,
+  selectRequests,
   selectRequestsLoadedAt,
   selectRequestsStatus,
   selectShowAll,
@@ -23,6 +24,7 @@ import { OfflineListNotice } from './OfflineListNotice.tsx'
 import { PullToRefresh } from './PullToRefresh.tsx'
 import { RequestList } from './RequestList.tsx'
 import './Requests.css'
+import { atActiveRequestLimit } from '../limits.ts'
 
 interface RequestsTabProps {
   onOpenRequest: (id: number) => void
@@ -49,6 +51,7 @@ export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
     })),
   )
   const shown = useShownRequests()
+  const atRequestLimit = atActiveRequestLimit(useStore(selectRequests))
   const [creating, setCreating] = useState(false)
   const loggedIn = session === 'loggedIn'
 
@@ -97,7 +100,13 @@ export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
   return (
     <div className="requests">
       <div className="requests__toolbar">
-        <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={atRequestLimit}
+          aria-describedby={atRequestLimit ? 'requests-limit' : undefined}
+          onClick={() => setCreating(true)}
+        >
           {i18n._(requestMessages.newrequest)}
         </button>
         <button
@@ -109,6 +118,11 @@ export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
           {i18n._(refreshing ? requestMessages.refreshing : requestMessages.refresh)}
         </button>
       </div>
+      {atRequestLimit && (
+        <p id="requests-limit" className="field__hint requests__limit">
+          {i18n._(messages.activelimitreached)}
+        </p>
+      )}
       {showAllBox}
       <PullToRefresh onRefresh={loadRequests} refreshing={refreshing}>
         <FormMessage tone="error" text={status === 'failed' ? i18n._(messages.failedtofetchrequests) : null} />
