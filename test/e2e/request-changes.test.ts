@@ -80,6 +80,26 @@ t.test('release and remove are confirmed; the helper is told when no longer need
   t.ok(await helping.getByRole('button', { name: 'Release the request' }).isVisible(), 'and B still helps')
   await closeDialog(helping)
 
+  // The owner changes the description while B helps: B is told, and B's detail says what changed until dismissed.
+  await o.page.getByRole('button', { name: /Bicycle maintenance/ }).click()
+  const editing = o.page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  await editing.getByRole('button', { name: 'Edit description' }).click()
+  await editing.getByLabel('Description').fill('Flat tyre at the station, by the east door')
+  await editing.getByRole('button', { name: 'Save' }).click()
+  await editing.getByText('Description updated').waitFor()
+  await closeDialog(editing)
+  const edited = b.page.locator('.live-notice', {
+    hasText: 'The request you are helping with (Bicycle maintenance) was changed: new description.',
+  })
+  await edited.waitFor()
+  await edited.getByRole('link', { name: 'Show' }).click()
+  await helping.getByText('Changed by the owner while you help: new description.').waitFor()
+  await helping.getByText('Flat tyre at the station, by the east door').waitFor()
+  await screenshot(b.page, 'helper-edited-detail')
+  await closeDialog(helping)
+  await edited.getByRole('button', { name: 'Dismiss notice' }).click()
+  await edited.waitFor({ state: 'hidden' })
+
   // The owner removes B, after a confirmation that names B; B is told.
   await o.page.getByRole('button', { name: /Bicycle maintenance/ }).click()
   const own = o.page.getByRole('dialog', { name: 'Bicycle maintenance' })

@@ -1,7 +1,12 @@
 import t from 'tap'
 import { helpRequest } from './fixtures.ts'
 import { reconnectDelay, RECONNECT_MAX_MS } from '../../web/src/shared/live/backoff.ts'
-import { applyRequestEvent, helpedRequestChange, ownRequestChange } from '../../web/src/features/requests/list-merge.ts'
+import {
+  applyRequestEvent,
+  editedParts,
+  helpedRequestChange,
+  ownRequestChange,
+} from '../../web/src/features/requests/list-merge.ts'
 import { parseServerEvent } from '../../web/src/shared/live/server-events.ts'
 import { EventStream, REPLACED_CLOSE, UNAUTHORIZED_CLOSE, type SocketLike } from '../../web/src/shared/live/stream.ts'
 import { orderRequests } from '../../web/src/features/requests/selectors.ts'
@@ -91,26 +96,42 @@ t.test('ownRequestChange: taken over and back to new, for own requests only', as
   t.equal(ownRequestChange(theirs, { ...theirs, status: 'in progress', responder_id: 3 }), null, 'not mine')
 })
 
-t.test('helpedRequestChange: the helper is told when no longer needed, and only then', async (t) => {
-  const ME = 3
-  const helping = request({ status: 'in progress', responder_id: ME, responder_user_name: 'Bertil' })
-  // As the server sends a completed request: no responder any more.
-  const completed = { ...helping, status: 'completed' as const, responder_id: null, responder_user_name: null }
-  const backToNew = { ...helping, status: 'new' as const, responder_id: null, responder_user_name: null }
-  t.equal(helpedRequestChange(helping, completed, ME), 'completed')
-  t.equal(helpedRequestChange(helping, null, ME), 'deleted')
-  t.equal(helpedRequestChange(helping, backToNew, ME), 'removed')
-  t.equal(helpedRequestChange(helping, backToNew, ME, 'owner'), 'removed', 'the owner removed them')
-  t.equal(helpedRequestChange(helping, backToNew, ME, 'responder'), null, 'released on another of their devices')
-  t.equal(helpedRequestChange(helping, { ...helping, responder_id: 8 }, ME), 'removed', 'someone else helps now')
-  t.equal(helpedRequestChange(helping, { ...helping, description: 'edited' }, ME), null, 'still helping')
-  t.equal(helpedRequestChange(undefined, completed, ME), null, 'not seen before')
-  t.equal(helpedRequestChange(helping, completed, 8), null, 'someone else’s help')
-  const other = { ...helping, responder_id: 8 }
-  t.equal(helpedRequestChange(other, null, ME), null, 'deleting a request helped by others is no news')
-  t.equal(helpedRequestChange(completed, null, ME), null, 'a completed request needed nobody any more')
-  t.equal(helpedRequestChange(request(), null, ME), null, 'a new one had no helper')
-})
+t.test(
+  'helpedRequestChange: the helper is told when no longer needed or the request changed, and only then',
+  async (t) => {
+    const ME = 3
+    const helping = request({ status: 'in progress', responder_id: ME, responder_user_name: 'Bertil' })
+    // As the server sends a completed request: no responder any more.
+    const completed = { ...helping, status: 'completed' as const, responder_id: null, responder_user_name: null }
+    const backToNew = { ...helping, status: 'new' as const, responder_id: null, responder_user_name: null }
+    t.equal(helpedRequestChange(helping, completed, ME), 'completed')
+    t.equal(helpedRequestChange(helping, null, ME), 'deleted')
+    t.equal(helpedRequestChange(helping, backToNew, ME), 'removed')
+    t.equal(helpedRequestChange(helping, backToNew, ME, 'owner'), 'removed', 'the owner removed them')
+    t.equal(helpedRequestChange(helping, backToNew, ME, 'responder'), null, 'released on another of their devices')
+    t.equal(helpedRequestChange(helping, { ...helping, responder_id: 8 }, ME), 'removed', 'someone else helps now')
+    t.equal(
+      helpedRequestChange(helping, { ...helping, views: 4 }, ME),
+      null,
+      'still helping, nothing of theirs changed',
+    )
+    t.equal(helpedRequestChange(helping, { ...helping, description: 'edited' }, ME), 'edited', 'a new description')
+    t.same(editedParts(helping, { ...helping, description: 'edited' }), ['description'])
+    t.same(editedParts(helping, { ...helping, latitude: 60.2 }), ['location'], 'moved')
+    t.same(
+      editedParts(helping, { ...helping, isApproximate: !helping.isApproximate }),
+      ['location'],
+      'exact ↔ approximate',
+    )
+    t.same(editedParts(helping, { ...helping, description: 'x', longitude: 25 }), ['description', 'location'])
+    t.equal(helpedRequestChange(undefined, completed, ME), null, 'not seen before')
+    t.equal(helpedRequestChange(helping, completed, 8), null, 'someone else’s help')
+    const other = { ...helping, responder_id: 8 }
+    t.equal(helpedRequestChange(other, null, ME), null, 'deleting a request helped by others is no news')
+    t.equal(helpedRequestChange(completed, null, ME), null, 'a completed request needed nobody any more')
+    t.equal(helpedRequestChange(request(), null, ME), null, 'a new one had no helper')
+  },
+)
 
 /** A fake socket the test opens, feeds and closes by hand. */
 class FakeSocket implements SocketLike {

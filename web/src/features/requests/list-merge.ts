@@ -61,12 +61,23 @@ export function ownRequestChange(previous: HelpRequest | undefined, next: HelpRe
   return null
 }
 
-export type HelpedRequestChange = 'completed' | 'deleted' | 'removed'
+export type HelpedRequestChange = 'completed' | 'deleted' | 'removed' | 'edited'
+
+/** What an owner can change of a request while it is helped with: its words, or its place (moved, or exact ↔ approximate). */
+export type EditedPart = 'description' | 'location'
+
+export function editedParts(previous: HelpRequest, next: HelpRequest): EditedPart[] {
+  const parts: EditedPart[] = []
+  if (previous.description !== next.description) parts.push('description')
+  const moved = previous.latitude !== next.latitude || previous.longitude !== next.longitude
+  if (moved || previous.isApproximate !== next.isApproximate) parts.push('location')
+  return parts
+}
 
 /**
- * Whether a change of a request the viewer was helping with (its responder while in progress) tells them they are
- * no longer needed: it was completed, deleted (`next` null), or it has another responder or none (the owner removed
- * them; the server still sends the removed helper this change). A release of the viewer's own is no news to them:
+ * Whether a change of a request the viewer was helping with (its responder while in progress) is news to them: it
+ * was completed, deleted (`next` null), it has another responder or none (the owner removed them; the server still
+ * sends the removed helper this change), or the owner edited its description or location while they help. A release of the viewer's own is no news to them:
  * the caller leaves those made on this device out, and the event's `removedBy` tells those made on another.
  */
 export function helpedRequestChange(
@@ -80,5 +91,7 @@ export function helpedRequestChange(
   if (next.status === 'completed') return 'completed'
   // 'responder': the helper released it themselves, perhaps on another device; nothing to tell them.
   if (!isResponder(next, userId)) return removedBy === 'responder' ? null : 'removed'
+  // The owner changed what the helper is riding to: a new description or another place.
+  if (editedParts(previous, next).length > 0) return 'edited'
   return null
 }

@@ -145,6 +145,27 @@ export const requestMessages = defineMessages({
     comment: 'Opens the request a notice is about.',
   },
   dismissnotice: /*i18n*/ { id: 'dismissnotice', message: 'Dismiss notice' },
+  helpededited: /*i18n*/ {
+    id: 'helpededited',
+    message: 'The request you are helping with ({category}) was changed: {parts}.',
+    comment:
+      'Live notice to the helper: the owner edited the request. {parts} lists what changed (description, location).',
+  },
+  editedpartdescription: /*i18n*/ {
+    id: 'editedpartdescription',
+    message: 'new description',
+    comment: 'What changed, in the helper’s notice and the request detail.',
+  },
+  editedpartlocation: /*i18n*/ {
+    id: 'editedpartlocation',
+    message: 'new location',
+    comment: 'What changed (moved, or exact/approximate switched), in the helper’s notice and the request detail.',
+  },
+  editedbyowner: /*i18n*/ {
+    id: 'editedbyowner',
+    message: 'Changed by the owner while you help: {parts}.',
+    comment: 'At the top of the request detail for its helper, until the notice is dismissed.',
+  },
   helpedcompleted: /*i18n*/ {
     id: 'helpedcompleted',
     message: 'The request you were helping with ({category}) was completed. Thank you!',

@@ -9,8 +9,10 @@ import {
 } from './api.ts'
 import {
   applyRequestEvent,
+  editedParts,
   helpedRequestChange,
   ownRequestChange,
+  type EditedPart,
   type HelpedRequestChange,
   type OwnRequestChange,
   type RequestEvent,
@@ -50,6 +52,8 @@ export interface RequestNotice {
   category: RequestCategory
   /** Who took it over ('takenover' only). */
   responderName: string | null
+  /** What the owner changed ('edited' only), gathered over the edits since the notice was last dismissed. */
+  edited: EditedPart[]
 }
 
 export interface RequestsActions {
@@ -136,12 +140,18 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
     const change = (next && ownRequestChange(previous, next)) ?? helped
     const about = next ?? previous
     if (!change || !about) return
+    const earlier = get().notices.find((n) => n.requestId === about.request_id && n.change === 'edited')
+    const edited =
+      change === 'edited' && previous && next
+        ? [...new Set([...(earlier?.edited ?? []), ...editedParts(previous, next)])]
+        : []
     const notice: RequestNotice = {
       id: nextNoticeId++,
       change,
       requestId: about.request_id,
       category: about.category,
       responderName: about.responder_user_name,
+      edited,
     }
     // One notice per request: the latest change replaces an earlier one.
     set(({ notices }) => ({ notices: [...notices.filter((n) => n.requestId !== about.request_id), notice] }))

@@ -8,6 +8,7 @@ import { categoryNames, requestMessages } from '../request-catalog.ts'
 import { PhoneLink } from '../../../shared/phone/PhoneLink.tsx'
 import { pointOf } from '../distance.ts'
 import { formatRelativeTime } from '../relative-time.ts'
+import { editedPartsText } from '../edited-parts.ts'
 import { useRequestDetail } from '../useRequestDetail.ts'
 import { useStore } from '../../../app/store.ts'
 import { selectPosition } from '../../account/location/slice.ts'
@@ -83,6 +84,10 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
   const point = pointOf(request)
   const trust = useTrust(request)
   const helperPosition = useHelperPosition(request)
+  // The owner's edits while this user helps: said here too until the notice is dismissed.
+  const edited = useStore((state) =>
+    state.notices.find((notice) => notice.requestId === request.request_id && notice.change === 'edited'),
+  )
   const relative = (iso: string) => formatRelativeTime(iso, now, i18n.locale, i18n._(requestMessages.justnow))
 
   return (
@@ -91,6 +96,13 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
         tone="success"
         text={openedActive && completed ? i18n._(requestMessages.requestwascompleted) : null}
       />
+      {edited && (
+        <p className="form-message form-message--warning">
+          {i18n._(requestMessages.editedbyowner.id, {
+            parts: editedPartsText(edited.edited, (name) => i18n._(name)),
+          })}
+        </p>
+      )}
       {request.is_test && (
         <p className="request-detail__test" lang="fi">
           Testipyyntö

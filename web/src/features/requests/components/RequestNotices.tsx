@@ -4,6 +4,7 @@ import { categoryNames, requestMessages } from '../request-catalog.ts'
 import { listBadgeMessages } from '../list-badge-catalog.ts'
 import { useStore } from '../../../app/store.ts'
 import { selectNotices, type RequestNotice } from '../slice.ts'
+import { editedPartsText } from '../edited-parts.ts'
 import './Requests.css'
 
 /**
@@ -35,6 +36,8 @@ export function RequestNotices() {
           // A deleted request has nothing left to show.
           requestId={notice.change === 'deleted' ? null : notice.requestId}
           onDismiss={() => dismiss(notice.id)}
+          // An edit stays told, in the detail too, until dismissed: opening the request is when it is read.
+          dismissOnOpen={notice.change !== 'edited'}
         />
       ))}
     </div>
@@ -45,12 +48,13 @@ interface LiveNoticeProps {
   text: string
   /** The request "Open" shows; null: no link. */
   requestId: number | null
-  /** Opening the request dismisses the notice too. */
   onDismiss: () => void
+  /** Opening the request dismisses the notice too. */
+  dismissOnOpen?: boolean
   thanks?: boolean
 }
 
-function LiveNotice({ text, requestId, onDismiss, thanks = false }: LiveNoticeProps) {
+function LiveNotice({ text, requestId, onDismiss, dismissOnOpen = true, thanks = false }: LiveNoticeProps) {
   const { i18n } = useLingui()
   return (
     <div className={thanks ? 'live-notice live-notice--thanks' : 'live-notice'}>
@@ -59,7 +63,7 @@ function LiveNotice({ text, requestId, onDismiss, thanks = false }: LiveNoticePr
         <Link
           href={`/?request=${requestId}`}
           className="button button--secondary live-notice__open"
-          onClick={onDismiss}
+          onClick={dismissOnOpen ? onDismiss : undefined}
         >
           {i18n._(requestMessages.opennoticerequest)}
         </Link>
@@ -91,5 +95,7 @@ function noticeText(notice: RequestNotice, t: Translate): string {
       return t(requestMessages.helpeddeleted, { category })
     case 'removed':
       return t(requestMessages.helpedremoved, { category })
+    case 'edited':
+      return t(requestMessages.helpededited, { category, parts: editedPartsText(notice.edited, t) })
   }
 }
