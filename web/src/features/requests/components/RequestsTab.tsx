@@ -119,7 +119,7 @@ export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
         </button>
       </div>
       {atRequestLimit && (
-        <p id="requests-limit" className="field__hint requests__limit">
+        <p id="requests-limit" className="field__hint">
           {i18n._(messages.activelimitreached)}
         </p>
       )}
