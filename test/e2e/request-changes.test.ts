@@ -84,7 +84,7 @@ t.test('release and remove are confirmed; the helper is told when no longer need
   await o.page.getByRole('button', { name: /Bicycle maintenance/ }).click()
   const editing = o.page.getByRole('dialog', { name: 'Bicycle maintenance' })
   await editing.getByRole('button', { name: 'Edit description' }).click()
-  await editing.getByLabel('Description').fill('Flat tyre at the station, by the east door')
+  await editing.getByRole('textbox', { name: 'Edit description' }).fill('Flat tyre at the station, by the east door')
   await editing.getByRole('button', { name: 'Save' }).click()
   await editing.getByText('Description updated').waitFor()
   await closeDialog(editing)
