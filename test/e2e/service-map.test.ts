@@ -213,6 +213,7 @@ t.test('tiles answering 401 show the AuthFailure panel, and the map stays usable
     'the panel is about the API key',
   )
   await waitForMap(page)
+  t.equal(await page.getByText('Map tiles could not be loaded').count(), 0, 'a refused key is not also a tile failure')
   await screenshot(page, 'service-map-auth-failure')
 
   // Clusters zoom in until a service has a marker of its own, which opens it.
@@ -236,6 +237,53 @@ t.test('tiles answering 401 show the AuthFailure panel, and the map stays usable
   }
   t.pass('a marker still opens its service without tiles')
 })
+
+// Far in the north, at zoom 10 (about 20 km across), no sample service is in view.
+const UTSJOKI = { latitude: 69.908, longitude: 27.028 }
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  t.test(`a map without tiles or without services in view says so and offers a way on (${colorScheme})`, async (t) => {
+    const { context, page } = await openContext(t, browser, {
+      colorScheme,
+      geolocation: UTSJOKI,
+      permissions: ['geolocation'],
+    })
+    // Every tile fails, as offline without cached tiles or with the tile service down.
+    await context.route(`${new URL(tiles.tileUrl).origin}/**`, (route) => route.abort('internetdisconnected'))
+    await page.goto(`${baseUrl}/`)
+    await waitForMap(page)
+    const tilesNotice = page.getByRole('status').filter({ hasText: 'Map tiles could not be loaded' })
+    await tilesNotice.waitFor()
+    const nothingInView = page.getByRole('status').filter({ hasText: 'No services in this area.' })
+    await nothingInView.waitFor()
+    t.equal(await page.getByText('The map service refused the API key').count(), 0, 'not taken for a refused key')
+    await expectNoSeriousViolations(t, page, 'the map with its notices')
+    await screenshot(page, `service-map-no-tiles-nothing-in-view-${colorScheme}`)
+
+    const zoomOut = nothingInView.getByRole('button', { name: 'Zoom out' })
+    const box = await zoomOut.boundingBox()
+    t.ok(box && box.height >= 44 && box.width >= 44, 'the zoom-out button is a 44 px target')
+    await zoomOut.click()
+    await nothingInView.waitFor({ state: 'detached' })
+    const inView = await page.evaluate<number>(`(() => {
+      const map = ${OL_MAP}
+      const extent = map.getView().calculateExtent(map.getSize())
+      const layer = map.getAllLayers().find((candidate) => candidate.get('name') === 'services')
+      return layer.getSource().getSource().getFeatures().filter((feature) => {
+        const [x, y] = feature.getGeometry().getCoordinates()
+        return x >= extent[0] && x <= extent[2] && y >= extent[1] && y <= extent[3]
+      }).length
+    })()`)
+    t.ok(inView > 0, `after zooming out, services are in view (${inView})`)
+
+    await context.unroute(`${new URL(tiles.tileUrl).origin}/**`)
+    await page.evaluate(`${OL_MAP}.getAllLayers()[0].getSource().refresh()`)
+    await tilesNotice.waitFor({ state: 'detached' })
+    t.pass('tiles that load again clear the notice')
+    await page.getByRole('button', { name: /^Services on the map/ }).or(page.getByText(/^Services on the map/)).first().click()
+    t.ok(await page.locator('.service-list ul li').first().isVisible(), 'the list stays usable')
+  })
+}
 
 // The phone's position in the tests of clustering: the middle of Helsinki, where the sample services crowd.
 const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }

@@ -9,8 +9,12 @@ import {
   OWN_POSITION_ZOOM,
   useDefaultView,
   useServiceMarkers,
+  useZoomOutOffer,
+  zoomOutTo,
   type ServiceMarker,
 } from './service-layers.ts'
+import { useMap } from '../../shared/map/context.ts'
+import { zoomMessages } from '../../shared/map/zoom.ts'
 
 export interface ServiceMapProps {
   markers: readonly ServiceMarker[]
@@ -20,7 +24,8 @@ export interface ServiceMapProps {
 
 /**
  * The service map tab's OpenLayers map (docs/product.md#service-map), in its own chunk with OpenLayers: MapView's one
- * map and tiles, with the markers, the own position and the default view as hooks that remove what they add.
+ * map and tiles, with the markers, the own position and the default view as hooks that remove what they add, and
+ * an offer to zoom out while no service is in view.
  */
 export default function ServiceMap({ markers, position, onSelect }: ServiceMapProps) {
   const { i18n } = useLingui()
@@ -40,8 +45,19 @@ export default function ServiceMap({ markers, position, onSelect }: ServiceMapPr
 }
 
 function ServiceMapLayers({ markers, position, onSelect }: ServiceMapProps) {
+  const { i18n } = useLingui()
+  const map = useMap()
   useServiceMarkers(markers, onSelect)
   useOwnPosition(position)
   useDefaultView(position)
-  return null
+  const zoomOut = useZoomOutOffer(markers)
+  if (!zoomOut) return null
+  return (
+    <div className="map-notice map-notice--top" role="status">
+      <span>{i18n._(serviceMessages.noservicesinview)}</span>
+      <button type="button" className="button button--secondary" onClick={() => zoomOutTo(map, zoomOut)}>
+        {i18n._(zoomMessages.zoomout)}
+      </button>
+    </div>
+  )
 }

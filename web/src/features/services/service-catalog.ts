@@ -48,6 +48,11 @@ export const serviceMessages = defineMessages({
     comment: 'A list of the services shown on the map, for keyboard and screen reader users.',
   },
   noservices: /*i18n*/ { id: 'noservices', message: 'No services in this category.' },
+  noservicesinview: /*i18n*/ {
+    id: 'noservicesinview',
+    message: 'No services in this area.',
+    comment: 'Over the service map when none of the shown services is in view; a Zoom out button follows.',
+  },
   certified: /*i18n*/ {
     id: 'certified',
     message: 'Certified cyclist-friendly',

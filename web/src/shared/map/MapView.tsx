@@ -7,7 +7,7 @@ import 'ol/ol.css'
 import type { MapConfig } from '../api/types.ts'
 import { messages } from '../i18n/catalog.ts'
 import { mapMessages } from './map-catalog.ts'
-import { useTileLayer } from './common-layers.ts'
+import { useTileLayer, type TileReports } from './common-layers.ts'
 import { MapContext } from './context.ts'
 import { useMapConfig } from './useMapConfig.ts'
 import { useLocalizedZoom } from './zoom.ts'
@@ -24,14 +24,15 @@ export interface MapViewProps {
 
 /**
  * What both maps share (STYLE: Maps): one OpenLayers `Map` for the life of the view, handed to the layer hooks
- * through MapContext, the configured tiles, the AuthFailure panel when the tile service refuses our key, and a
- * message instead of the map when it cannot be shown.
+ * through MapContext, the configured tiles, the AuthFailure panel when the tile service refuses our key, a notice
+ * when tiles fail to load (offline, the tile service down), and a message instead of the map when it cannot be shown.
  */
 export function MapView({ initialView, className, label, children }: MapViewProps) {
   const { i18n } = useLingui()
   const config = useMapConfig()
   const [map] = useState(() => createMap(initialView()))
   const [authFailed, setAuthFailed] = useState(false)
+  const [tilesFailing, setTilesFailing] = useState(false)
   useLocalizedZoom(map)
   // A ref callback attaches the map during commit, before the layer hooks' effects run, so fitting a view sees the
   // map's size. Detaching releases its listeners; the map itself is kept, for React may attach the same element again.
@@ -57,10 +58,15 @@ export function MapView({ initialView, className, label, children }: MapViewProp
           <p>{i18n._(mapMessages.authfailuretext)}</p>
         </div>
       )}
+      {tilesFailing && !authFailed && (
+        <p className="map-notice map-notice--bottom" role="status">
+          {i18n._(mapMessages.tilesfailed)}
+        </p>
+      )}
       <div ref={attach} className={className} role="group" aria-label={label} />
       {config && (
         <MapContext.Provider value={map}>
-          <Tiles config={config} onAuthFailure={() => setAuthFailed(true)} />
+          <Tiles config={config} onAuthFailure={() => setAuthFailed(true)} onFailingChange={setTilesFailing} />
           {children}
         </MapContext.Provider>
       )}
@@ -68,8 +74,8 @@ export function MapView({ initialView, className, label, children }: MapViewProp
   )
 }
 
-function Tiles({ config, onAuthFailure }: { config: MapConfig; onAuthFailure: () => void }) {
-  useTileLayer(config, onAuthFailure)
+function Tiles({ config, ...reports }: { config: MapConfig } & TileReports) {
+  useTileLayer(config, reports)
   return null
 }
 

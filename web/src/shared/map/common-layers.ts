@@ -11,6 +11,7 @@ import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style'
 import type { Coordinates, MapConfig } from '../api/types.ts'
 import { useMap } from './context.ts'
 import { statusAwareTileLoader } from './tiles.ts'
+import { trackTileHealth } from './tile-health.ts'
 
 /** The layer hooks both maps use: tiles, the user's own position, and whether the user has moved the map. */
 
@@ -19,21 +20,32 @@ export const OWN_POSITION_COLOR = '#0b57b0'
 
 export const lonLat = ({ latitude, longitude }: Coordinates) => fromLonLat([longitude, latitude])
 
-/** The configured tile source, with 401/403 answers reported (the AuthFailure panel). */
-export function useTileLayer(config: MapConfig, onAuthFailure: () => void): void {
+export interface TileReports {
+  /** Tiles answered 401 or 403: the AuthFailure panel. */
+  onAuthFailure: () => void
+  /** Tiles stopped or started loading again (tile-health.ts): the "Map tiles could not be loaded" notice. */
+  onFailingChange: (failing: boolean) => void
+}
+
+/** The configured tile source, with refusals and runs of failed tiles reported. */
+export function useTileLayer(config: MapConfig, reports: TileReports): void {
   const map = useMap()
-  // The latest callback without rebuilding the tile source when the parent passes a new one.
-  const report = useEffectEvent(onAuthFailure)
+  // The latest callbacks without rebuilding the tile source when the parent passes new ones.
+  const authFailure = useEffectEvent(reports.onAuthFailure)
+  const failingChange = useEffectEvent(reports.onFailingChange)
   useEffect(() => {
     const source = new XYZ({
       url: config.tileUrl,
       attributions: config.attribution,
       crossOrigin: null,
-      tileLoadFunction: statusAwareTileLoader(() => report()),
+      tileLoadFunction: statusAwareTileLoader(() => authFailure()),
     })
+    const health = trackTileHealth((failing) => failingChange(failing))
+    const keys = [source.on('tileloadend', health.loaded), source.on('tileloaderror', health.failed)]
     const layer = new TileLayer({ source })
     map.getLayers().insertAt(0, layer)
     return () => {
+      unByKey(keys)
       map.removeLayer(layer)
       source.dispose()
     }

@@ -12,4 +12,9 @@ export const mapMessages = defineMessages({
     message:
       'The background map cannot be shown because the map tile service did not accept this site’s API key. The services are still on the map and can be opened. Please tell the site’s administrator.',
   },
+  tilesfailed: /*i18n*/ {
+    id: 'tilesfailed',
+    message: 'Map tiles could not be loaded. The markers still work.',
+    comment: 'Over the map when a run of background map tiles failed (offline, tile service down).',
+  },
 })
