@@ -280,7 +280,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.evaluate(`${OL_MAP}.getAllLayers()[0].getSource().refresh()`)
     await tilesNotice.waitFor({ state: 'detached' })
     t.pass('tiles that load again clear the notice')
-    await page.getByRole('button', { name: /^Services on the map/ }).or(page.getByText(/^Services on the map/)).first().click()
+    await page
+      .getByRole('button', { name: /^Services on the map/ })
+      .or(page.getByText(/^Services on the map/))
+      .first()
+      .click()
     t.ok(await page.locator('.service-list ul li').first().isVisible(), 'the list stays usable')
   })
 }

@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Test } from 'tap'
 
-// A 1×1 grey PNG: maps get their tiles from here, since tests have no internet.
+// A 1×1 half-transparent red PNG: maps get their tiles from here, since tests have no internet.
 const TILE = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',

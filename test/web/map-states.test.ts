@@ -21,10 +21,21 @@ t.test('tiles are failing after a run of errors, and the next loaded tile clears
 t.test('the map offers to zoom out only when no marker is in view', async (t) => {
   const view = [0, 0, 100, 100]
   t.equal(zoomOutExtent(view, []), null, 'no markers at all: the list says so, not the map')
-  t.equal(zoomOutExtent(view, [[50, 50], [500, 500]]), null, 'one marker in view is enough')
+  t.equal(
+    zoomOutExtent(view, [
+      [50, 50],
+      [500, 500],
+    ]),
+    null,
+    'one marker in view is enough',
+  )
   t.equal(zoomOutExtent(view, [[100, 100]]), null, 'a marker on the edge is in view')
   t.same(
-    zoomOutExtent(view, [[1000, 50], [200, 20], [-300, 900]]),
+    zoomOutExtent(view, [
+      [1000, 50],
+      [200, 20],
+      [-300, 900],
+    ]),
     [-100, 20, 200, 80],
     'the view keeps its centre and reaches the nearest marker',
   )

@@ -1,7 +1,8 @@
-import type { Extent } from 'ol/extent'
-import type { Coordinate } from 'ol/coordinate'
+/** A map extent [minX, minY, maxX, maxY] and a point [x, y], in the map's projection (OpenLayers' order). */
+export type Box = readonly [number, number, number, number]
+export type XY = readonly [number, number]
 
-const inside = (extent: Extent, [x, y]: Coordinate) => x >= extent[0] && x <= extent[2] && y >= extent[1] && y <= extent[3]
+const inside = ([minX, minY, maxX, maxY]: Box, [x, y]: XY) => x >= minX && x <= maxX && y >= minY && y <= maxY
 
 /**
  * What the service map shows when the view holds none of the markers (docs/product.md#service-map): null while at
@@ -9,16 +10,12 @@ const inside = (extent: Extent, [x, y]: Coordinate) => x >= extent[0] && x <= ex
  * keeps the view's centre where it is (usually the user's position) and reaches just past the nearest marker, so
  * "Zoom out" shows the closest services rather than the whole country.
  */
-export function zoomOutExtent(view: Extent, markers: readonly Coordinate[]): Extent | null {
+export function zoomOutExtent(view: Box, markers: readonly XY[]): Box | null {
   if (markers.length === 0 || markers.some((marker) => inside(view, marker))) return null
-  const centre: Coordinate = [(view[0] + view[2]) / 2, (view[1] + view[3]) / 2]
-  let nearest = markers[0]!
-  let best = Infinity
-  for (const marker of markers) {
-    const distance = (marker[0] - centre[0]) ** 2 + (marker[1] - centre[1]) ** 2
-    if (distance < best) [best, nearest] = [distance, marker]
-  }
-  const dx = Math.abs(nearest[0] - centre[0])
-  const dy = Math.abs(nearest[1] - centre[1])
-  return [centre[0] - dx, centre[1] - dy, centre[0] + dx, centre[1] + dy]
+  const [cx, cy] = [(view[0] + view[2]) / 2, (view[1] + view[3]) / 2]
+  const offsets = markers.map(([x, y]) => [Math.abs(x - cx), Math.abs(y - cy)] as const)
+  const [dx, dy] = offsets.reduce((best, next) =>
+    next[0] ** 2 + next[1] ** 2 < best[0] ** 2 + best[1] ** 2 ? next : best,
+  )
+  return [cx - dx, cy - dy, cx + dx, cy + dy]
 }

@@ -5,7 +5,7 @@ import VectorLayer from 'ol/layer/Vector'
 import Cluster from 'ol/source/Cluster'
 import VectorSource from 'ol/source/Vector'
 import { unByKey } from 'ol/Observable'
-import { boundingExtent, getHeight, getWidth, type Extent } from 'ol/extent'
+import { boundingExtent, getHeight, getWidth } from 'ol/extent'
 import { Circle as CircleStyle, Fill, Icon, Stroke, Style, Text } from 'ol/style'
 import type { FeatureLike } from 'ol/Feature'
 import type OlMap from 'ol/Map'
@@ -15,7 +15,7 @@ import type { Coordinates } from '../../shared/api/types.ts'
 import type { ServiceCategory } from './api.ts'
 import { markerDataUrl } from './categories.ts'
 import { NAMES_ABOVE_ZOOM } from './services.ts'
-import { zoomOutExtent } from './in-view.ts'
+import { zoomOutExtent, type Box, type XY } from './in-view.ts'
 import { lonLat, useMovedByUser } from '../../shared/map/common-layers.ts'
 import { useMap } from '../../shared/map/context.ts'
 
@@ -217,7 +217,7 @@ function openOrZoomTo(map: OlMap, members: readonly Feature<Point>[], select: (s
     return
   }
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  map.getView().fit(extent, {
+  map.getView().fit([...extent], {
     padding: Array<number>(4).fill(CLUSTER_FIT_PADDING_PX),
     maxZoom: UNCLUSTERED_FROM_ZOOM,
     duration: reduceMotion ? 0 : 300,
@@ -244,15 +244,15 @@ export function useDefaultView(position: Coordinates | null): void {
  * The extent to zoom out to while no marker is in view (in-view.ts), else null; checked after every move of the map
  * and whenever the markers change (a new filter).
  */
-export function useZoomOutOffer(markers: readonly ServiceMarker[]): Extent | null {
+export function useZoomOutOffer(markers: readonly ServiceMarker[]): Box | null {
   const map = useMap()
-  const [offer, setOffer] = useState<Extent | null>(null)
+  const [offer, setOffer] = useState<Box | null>(null)
   useEffect(() => {
-    const points = markers.map(lonLat)
+    const points = markers.map((marker) => lonLat(marker) as unknown as XY)
     const check = () => {
       const size = map.getSize()
       if (!size) return
-      setOffer(zoomOutExtent(map.getView().calculateExtent(size), points))
+      setOffer(zoomOutExtent(map.getView().calculateExtent(size) as unknown as Box, points))
     }
     check()
     const key = map.on('moveend', check)
@@ -262,7 +262,9 @@ export function useZoomOutOffer(markers: readonly ServiceMarker[]): Extent | nul
 }
 
 /** Fits the view to `extent` with room around it for the markers (animated unless reduced motion is asked for). */
-export function zoomOutTo(map: OlMap, extent: Extent): void {
+export function zoomOutTo(map: OlMap, extent: Box): void {
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  map.getView().fit(extent, { padding: Array<number>(4).fill(CLUSTER_FIT_PADDING_PX), duration: reduceMotion ? 0 : 300 })
+  map
+    .getView()
+    .fit([...extent], { padding: Array<number>(4).fill(CLUSTER_FIT_PADDING_PX), duration: reduceMotion ? 0 : 300 })
 }

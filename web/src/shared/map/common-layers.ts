@@ -41,7 +41,7 @@ export function useTileLayer(config: MapConfig, reports: TileReports): void {
       tileLoadFunction: statusAwareTileLoader(() => authFailure()),
     })
     const health = trackTileHealth((failing) => failingChange(failing))
-    const keys = [source.on('tileloadend', health.loaded), source.on('tileloaderror', health.failed)]
+    const keys = [source.on('tileloadend', () => health.loaded()), source.on('tileloaderror', () => health.failed())]
     const layer = new TileLayer({ source })
     map.getLayers().insertAt(0, layer)
     return () => {

@@ -16,6 +16,8 @@ import { FormError } from '../../../shared/form/FormError.tsx'
 import { useAction } from '../../../shared/form/useAction.ts'
 import { Loader } from '../../../shared/ui/Loader.tsx'
 import { DescriptionField } from './DescriptionField.tsx'
+import { PlacePoint } from './PlacePoint.tsx'
+import type { Coordinates } from '../../../shared/api/types.ts'
 import { EmergencyLine } from '../../emergency/EmergencyLine.tsx'
 import { mentionsDanger } from '../../emergency/danger-words.ts'
 
@@ -30,8 +32,8 @@ interface NewRequestDialogProps {
 
 /**
  * The new request modal (docs/product.md#help-requests): category and location choice required, description 1-500
- * characters with a counter, the admin's test checkbox. The request carries the user's current position, or none when
- * it is not known (the SPEC allows requests without a location; the dialog says so, and then does not ask how to show
+ * characters with a counter, the admin's test checkbox. The request carries the user's current position (or a point the
+ * user placed near it on a map), or none when it is not known (the SPEC allows requests without a location; the dialog says so, and then does not ask how to show
  * it).
  */
 export function NewRequestDialog({ open, onClose, initialTest = false }: NewRequestDialogProps) {
@@ -54,6 +56,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
   const [visibility, setVisibility] = useState<Visibility | null>(null)
   const [isTest, setIsTest] = useState(initialTest)
   const [phoneOnlyToHelper, setPhoneOnlyToHelper] = useState(false)
+  const [placed, setPlaced] = useState<Coordinates | null>(null)
   const { busy, error, setError, submitWith } = useAction()
   /** A fixed field's error goes away as soon as it is fixed. */
   const clearErrorOf = (field: string) => {
@@ -61,6 +64,8 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
   }
 
   if (!user) return <Loader label={i18n._(formMessages.pleasewait)} />
+  // Where the request will be: the point the user placed on the map, else the phone's position.
+  const location = position ? (placed ?? position) : null
 
   const fieldError = (field: string) => (error?.field === field ? i18n._(messages[error.key]) : null)
 
@@ -71,8 +76,8 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
     await createRequest({
       category: category!,
       description: description.trim(),
-      latitude: position?.latitude ?? null,
-      longitude: position?.longitude ?? null,
+      latitude: location?.latitude ?? null,
+      longitude: location?.longitude ?? null,
       // The server asks for the flag even without coordinates, where it means nothing.
       isApproximate: position && visibility === 'approximate' ? 1 : 0,
       ...(phoneOnlyToHelper ? { phoneOnlyToHelper: 1 } : {}),
@@ -86,7 +91,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
   const urgent = mentionsDanger(description)
   return (
     <form className="form" noValidate onSubmit={submit}>
-      {urgent && <EmergencyLine position={position} urgent />}
+      {urgent && <EmergencyLine position={location} urgent />}
       <fieldset className="choice-list" aria-describedby={fieldError('category') ? 'new-category-error' : undefined}>
         <legend className="field__label">{i18n._(requestMessages.category)}</legend>
         {REQUEST_CATEGORIES.map((value) => (
@@ -148,6 +153,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
             </span>
           </label>
           <FieldErrorMessage id="new-visibility-error" text={fieldError('visibility')} />
+          <PlacePoint position={position} placed={placed} onChange={setPlaced} />
         </fieldset>
       ) : (
         <div className="field">
@@ -186,7 +192,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
         </label>
       )}
 
-      {!urgent && <EmergencyLine position={position} />}
+      {!urgent && <EmergencyLine position={location} />}
       <FormError error={error} />
       <FormActions className="dialog__actions" leaveLabel={i18n._(formMessages.cancel)} onLeave={onDone} busy={busy}>
         {i18n._(requestMessages.sendrequest)}

@@ -26,7 +26,7 @@ const FIT_PADDING_PX = 40
  * subject, and an owner standing at their own exact request would otherwise see only the blue dot.
  */
 const REQUEST_LAYER_Z = 11
-const REQUEST_COLOR = '#c62828'
+export const REQUEST_COLOR = '#c62828'
 /** The helper on their way (docs/product.md#on-my-way): above the request and the user, the one mark that moves. */
 const HELPER_LAYER_Z = 12
 const HELPER_COLOR = '#1f6b2a'
