@@ -18,6 +18,12 @@ export const AdminUser = Type.Object(
         'while they were the responder (with or without help). A take-over they released or were removed from ' +
         'does not count; test requests are left out.',
     }),
+    cyclists_helped: Type.Integer({
+      minimum: 0,
+      description:
+        'Different cyclists who marked a real request of theirs completed with “help received” while the user was ' +
+        'its responder: the “You have helped N cyclists” the user sees. Kept when the request or its owner is deleted.',
+    }),
     reach_reveals_today: Type.Integer({
       minimum: 0,
       description:
@@ -38,6 +44,7 @@ export const AdminUser = Type.Object(
         is_admin: false,
         requests_made: 3,
         requests_helped: 7,
+        cyclists_helped: 5,
         reach_reveals_today: 2,
         reach_reveals_30d: 11,
       },

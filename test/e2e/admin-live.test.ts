@@ -195,7 +195,10 @@ t.test('filters and orders narrow the list and the map alike', async (t) => {
   t.ok(await live.getByText('3 requests shown').isVisible())
   t.same(await mapIds(), [flatTyre.request_id, testRequest.request_id], 'the map has those with a location')
   t.ok(await live.getByText('1 of them has no location and is only in the list.').isVisible())
-  t.ok(await rowOf(page, testRequest.request_id).getByText('Testipyyntö').isVisible(), 'the test request is marked')
+  t.ok(
+    await rowOf(page, testRequest.request_id).getByText('Test request', { exact: true }).isVisible(),
+    'the test request is marked in the interface language',
+  )
   await screenshot(page, 'admin-live-1280', { fullPage: true })
 
   await live.getByLabel('Status', { exact: true }).selectOption('completed')
@@ -272,7 +275,7 @@ t.test('a row or a marker opens the request with its admin actions; closing retu
   const dialog = page.getByRole('dialog', { name: 'Other' })
   await dialog.getByRole('button', { name: 'Mark ready' }).waitFor()
   t.ok(await dialog.getByRole('button', { name: 'Delete request' }).isVisible(), 'the admin may delete it')
-  t.ok(await dialog.getByText('Testipyyntö').isVisible(), 'the detail says it is a test')
+  t.ok(await dialog.getByText('Test request', { exact: true }).isVisible(), 'the detail says it is a test')
   await dialog.getByRole('button', { name: 'Close' }).click()
   await page.waitForURL(`${baseUrl}/admin`)
   t.equal(await page.getByRole('dialog').count(), 0)
@@ -309,7 +312,7 @@ t.test('"New test request" opens the new-request form with the test box ticked',
     [true],
     'it was sent as a test request',
   )
-  await rowOf(page, created[0]!.request_id).getByText('Testipyyntö').waitFor()
+  await rowOf(page, created[0]!.request_id).getByText('Test request', { exact: true }).waitFor()
   t.same(pageErrors, [], 'no errors in the page')
 })
 

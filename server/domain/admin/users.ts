@@ -26,6 +26,7 @@ const toAdminUser = (row: Row): AdminUser => ({
   is_admin: row.is_admin,
   requests_made: row.requests_made,
   requests_helped: row.requests_helped,
+  cyclists_helped: row.cyclists_helped,
   reach_reveals_today: row.reach_reveals_today,
   reach_reveals_30d: row.reach_reveals_30d,
 })
@@ -34,7 +35,8 @@ const toAdminUser = (row: Row): AdminUser => ({
  * The list's columns for the users of `users_page` (a CTE the caller defines), so a page costs one statement. Never
  * the phone column. Helped: the real requests they help with now, and those completed while they were the
  * responder, as recorded at completion (helped_requests): an owner deleting such a request, or their account,
- * does not take it back (docs/adr/0004-helped-counts-outlive-requests.md). The phone numbers they got by reach
+ * does not take it back (docs/adr/0004-helped-counts-outlive-requests.md). Cyclists helped is the user's own "You
+ * have helped N cyclists" (helped_cyclists), so the card and the user's settings agree. The phone numbers they got by reach
  * (docs/security.md, "Phone numbers by reach") come from one pass over their reveals.
  */
 const listColumns = (sql: Queryable) => sql`
@@ -42,6 +44,7 @@ const listColumns = (sql: Queryable) => sql`
   coalesce(counts.made, 0)::int as requests_made,
   (coalesce(counts.helping, 0) + (select count(*) from helped_requests h where h.helper_id = u.user_id))::int
     as requests_helped,
+  (select count(*) from helped_cyclists c where c.helper_id = u.user_id)::int as cyclists_helped,
   reveals.today as reach_reveals_today,
   reveals.last_30d as reach_reveals_30d
   from users_page u

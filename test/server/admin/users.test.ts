@@ -6,7 +6,7 @@ import { openEvents, type ServerEvent } from '../../event-client.ts'
 import { type Actor } from '../../requests.ts'
 import { ADMIN_USER_ERRORS } from '../../../server/domain/admin/errors.ts'
 import { insertUser } from './helpers.ts'
-import { recordHelp } from '../../../server/domain/requests/thanks.ts'
+import { helpedCount, recordHelp } from '../../../server/domain/requests/thanks.ts'
 import { signedIn } from '../../signed-in.ts'
 
 interface Listed {
@@ -16,6 +16,7 @@ interface Listed {
   is_admin: boolean
   requests_made: number
   requests_helped: number
+  cyclists_helped: number
   reach_reveals_today: number
   reach_reveals_30d: number
 }
@@ -99,6 +100,7 @@ t.test('the list: newest first, counts of made and helped requests on known data
         is_admin: true,
         requests_made: 0,
         requests_helped: 0,
+        cyclists_helped: 0,
         reach_reveals_today: 0,
         reach_reveals_30d: 0,
       },
@@ -109,6 +111,7 @@ t.test('the list: newest first, counts of made and helped requests on known data
         is_admin: false,
         requests_made: 1,
         requests_helped: 3,
+        cyclists_helped: 1,
         reach_reveals_today: 0,
         reach_reveals_30d: 0,
       },
@@ -120,6 +123,7 @@ t.test('the list: newest first, counts of made and helped requests on known data
         // New, two in progress/completed with the helper, the released one.
         requests_made: 4,
         requests_helped: 0,
+        cyclists_helped: 0,
         reach_reveals_today: 0,
         reach_reveals_30d: 0,
       },
@@ -130,12 +134,18 @@ t.test('the list: newest first, counts of made and helped requests on known data
         is_admin: false,
         requests_made: 0,
         requests_helped: 0,
+        cyclists_helped: 0,
         reach_reveals_today: 0,
         reach_reveals_30d: 0,
       },
     ],
   })
   t.ok(Date.now() - Date.parse(adminRow.created_at) < 60_000, 'the admin registered just now')
+  t.equal(
+    body.users[1]!.cyclists_helped,
+    await helpedCount(app.sql, h),
+    'cyclists helped is the count the helper sees (three requests of one owner: one cyclist)',
+  )
   const raw = JSON.stringify(body)
   for (const phone of [owner.phone, helper.phone, idle.phone, admin.user.user.phone])
     t.notOk(raw.includes(phone.slice(1)), 'no phone number in the list')
@@ -245,6 +255,7 @@ t.test('grant and revoke: the list row answers, the user’s open app hears at o
     is_admin: true,
     requests_made: 0,
     requests_helped: 0,
+    cyclists_helped: 0,
   })
   await socket.next(roleIn(true))
   t.pass('the user’s stream got user.updated with the admin role')

@@ -110,6 +110,16 @@ export const requestMessages = defineMessages({
   deleterequest: /*i18n*/ { id: 'deleterequest', message: 'Delete request' },
   delete: /*i18n*/ { id: 'delete', message: 'Delete' },
   updaterequestlocation: /*i18n*/ { id: 'updaterequestlocation', message: 'Update location' },
+  testrequest: /*i18n*/ {
+    id: 'testrequest',
+    message: 'Test request',
+    comment: 'Marks an admin’s test request in lists and the detail (admins only).',
+  },
+  testrequesthint: /*i18n*/ {
+    id: 'testrequesthint',
+    message: 'A test request: only admins see it and only admins are alerted.',
+    comment: 'Under the admin’s checkbox labelled “Testipyyntö” (Finnish in every language, as the contract says).',
+  },
   gothelp: /*i18n*/ { id: 'gothelp', message: 'Help received' },
   nohelp: /*i18n*/ { id: 'nohelp', message: 'No help received' },
   request: /*i18n*/ { id: 'request', message: 'Help request' },

@@ -41,6 +41,10 @@ export function UserCard({ user, isSelf, phoneNoteId, onChanged }: UserCardProps
           <dd>{user.requests_helped}</dd>
         </div>
         <div>
+          <dt>{i18n._(usersMessages.usercyclistshelped)}</dt>
+          <dd>{user.cyclists_helped}</dd>
+        </div>
+        <div>
           <dt>{i18n._(usersMessages.userreachreveals)}</dt>
           <dd>
             {i18n._(usersMessages.userreachrevealscount.id, {

@@ -37,8 +37,17 @@ export const usersMessages = defineMessages({
   },
   userrequestshelped: /*i18n*/ {
     id: 'userrequestshelped',
-    message: 'Requests helped',
-    comment: 'Admin dashboard, users: label of the number of requests the user has responded to.',
+    message: 'Requests taken over',
+    comment:
+      'Admin dashboard, users: requests the user is helping with now or was the helper of when completed (with or ' +
+      'without help received).',
+  },
+  usercyclistshelped: /*i18n*/ {
+    id: 'usercyclistshelped',
+    message: 'Cyclists helped',
+    comment:
+      'Admin dashboard, users: different cyclists who said they got help from this user; the same number the user ' +
+      'sees as “You have helped N cyclists”.',
   },
   userreachreveals: /*i18n*/ {
     id: 'userreachreveals',

@@ -185,10 +185,16 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
       </label>
 
       {isAdmin && (
-        <label className="checkbox" lang="fi">
+        <label className="checkbox checkbox--top">
           <input type="checkbox" checked={isTest} onChange={(event) => setIsTest(event.target.checked)} />
-          {/* docs/product.md#admin: the admin's test checkbox is labelled in Finnish in every interface language. */}
-          <span>Testipyyntö</span>
+          {/*
+           * docs/product.md#admin: the SPEC labels the checkbox in Finnish in every interface language; a hint in
+           * the interface language says what it means.
+           */}
+          <span>
+            <span lang="fi">Testipyyntö</span>
+            <span className="choice__hint choice__hint--block">{i18n._(requestMessages.testrequesthint)}</span>
+          </span>
         </label>
       )}
 

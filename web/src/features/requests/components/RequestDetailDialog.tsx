@@ -103,11 +103,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
           })}
         </p>
       )}
-      {request.is_test && (
-        <p className="request-detail__test" lang="fi">
-          Testipyyntö
-        </p>
-      )}
+      {request.is_test && <p className="request-detail__test">{i18n._(requestMessages.testrequest)}</p>}
       <dl className="facts">
         <div>
           <dt>{i18n._(requestMessages.askedby)}</dt>

@@ -62,11 +62,7 @@ export function RequestList({ requests, position, onOpen }: RequestListProps) {
                     : null
                 }
               />
-              {request.is_test && (
-                <span className="request-row__test" lang="fi">
-                  Testipyyntö
-                </span>
-              )}
+              {request.is_test && <span className="request-row__test">{i18n._(requestMessages.testrequest)}</span>}
             </button>
           </li>
         )

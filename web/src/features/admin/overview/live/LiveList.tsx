@@ -34,11 +34,7 @@ export function LiveList({ requests, flashes, onOpen }: LiveListProps) {
               {/* Keyed by the change, so a second change within the highlight starts it again. */}
               {flash && <span key={flash.generation} className="live-row__flash" aria-hidden="true" />}
               <span className="request-row__title">{i18n._(categoryNames[request.category])}</span>
-              {request.is_test && (
-                <span className="request-row__test" lang="fi">
-                  Testipyyntö
-                </span>
-              )}
+              {request.is_test && <span className="request-row__test">{i18n._(requestMessages.testrequest)}</span>}
               <RequestRowSummary
                 request={request}
                 now={now}
