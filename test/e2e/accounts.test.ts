@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import postgres from 'postgres'
 import t from 'tap'
 import { createUser, logIn, openSettingsSection, type TestUser } from './accounts-helpers.ts'
+import { expectNoSeriousViolations } from './axe.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 import { SmsOutbox } from './sms-outbox.ts'
 import { waitUntil } from '../wait.ts'
@@ -42,7 +43,8 @@ const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }
 
 t.test('register in three steps, reading the SMS code from the outbox', async (t) => {
   const { page, pageErrors } = await openContext(t, browser, {
-    permissions: ['geolocation'],
+    // Notifications allowed, as a browser that has not been asked yet would let the app ask: the alerts offer shows.
+    permissions: ['geolocation', 'notifications'],
     geolocation: HELSINKI,
   })
   const user: TestUser = {
@@ -133,6 +135,24 @@ t.test('register in three steps, reading the SMS code from the outbox', async (t
     (await page.evaluate<string | null>("sessionStorage.getItem('locationReported')")) ?? 'null',
   ) as { position?: unknown } | null
   t.same(reported?.position, HELSINKI, 'the reported position is kept for the session')
+
+  // A new user is offered alerts once (docs/product.md, "Offered after registering"); "Not now" answers it for good on this device.
+  const offer = page.getByRole('region', { name: 'Get alerts when a cyclist nearby needs help?' })
+  await offer.waitFor()
+  t.ok(await offer.getByRole('button', { name: 'Turn notifications on' }).isVisible(), 'with the button to do it')
+  await expectNoSeriousViolations(t, page, 'the alerts offer')
+  await screenshot(page, 'main-alerts-offer')
+  await offer.getByRole('button', { name: 'Not now' }).click()
+  await offer.waitFor({ state: 'detached' })
+  await page.reload()
+  await page.getByText('Logged in as').waitFor()
+  await page.getByRole('button', { name: 'Ask for help' }).waitFor()
+  t.equal(await offer.count(), 0, 'once answered, the offer is not made again')
+  t.same(
+    await page.evaluate<string[]>('Object.keys(localStorage).filter((key) => key.startsWith("alertsOffer:"))'),
+    [],
+    'nothing of the offer is left on the device',
+  )
 
   // A logged-in user has nothing to do on the guest pages.
   for (const path of ['/login', '/register', '/resetpassword']) {

@@ -3,6 +3,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { Banner } from '../shared/ui/Banner.tsx'
 import { LazyRequestDetailDialog } from '../features/requests/components/LazyRequestDetailDialog.tsx'
+import { AlertsOffer } from '../features/pwa/push/AlertsOffer.tsx'
 import { RequestNotices } from '../features/requests/components/RequestNotices.tsx'
 import { RequestsTab } from '../features/requests/components/RequestsTab.tsx'
 import { ServiceMapTab } from '../features/services/ServiceMapTab.tsx'
@@ -71,6 +72,7 @@ export function MainPage() {
       <main className="page page--main">
         {/* A visitor on the requests tab has its locked notice as the one log-in prompt. */}
         <SessionNotice showVisitorPrompt={tab !== 'requests'} />
+        {status === 'loggedIn' && <AlertsOffer />}
         <RequestNotices />
         <Tabs tab={tab} onChange={setChosenTab} requestsNews={requestsNews} />
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">

@@ -15,6 +15,7 @@ import { passwordError, radiusError, usernameError } from '../validation.ts'
 import { FormPage } from '../../../app/layout/FormPage.tsx'
 import { accountFieldOf, AccountStep, type AccountDetails } from './AccountStep.tsx'
 import { RadiusStep } from './RadiusStep.tsx'
+import { offerAlerts } from '../../pwa/push/alerts-offer.ts'
 
 /**
  * /register, the three steps of docs/product.md#accounts: account details, then the SMS code, then the radius. The
@@ -63,6 +64,7 @@ export function RegisterPage() {
           language: useStore.getState().language,
         })
         signIn(answer)
+        offerAlerts(answer.user.user_id)
         navigate('/', { replace: true })
       } catch (error) {
         // A name or number taken meanwhile: back to step 1 to fix it (submitWithProof handles an expired code).
