@@ -7,7 +7,7 @@ import {
   SHARE_INTERVAL_MS,
   type SendOutcome,
 } from '../../web/src/features/position-sharing/position-sharer.ts'
-import { approachOf, formatApproachKm } from '../../web/src/features/position-sharing/approach.ts'
+import { approachOf, formatApproachKm, formatTravelTime } from '../../web/src/features/position-sharing/approach.ts'
 
 /** The shared manual clock (test/manual-clock.ts), shaped as this file's tests use it. */
 function manualClock() {
@@ -75,6 +75,14 @@ t.test('distance and a rough time at 18 km/h', async (t) => {
   t.match(short, { kind: 'away', minutes: 1 }, '130 m: about 1 min, never 0')
   t.equal(formatApproachKm(2.44, 'fi'), '2,4')
   t.equal(formatApproachKm(2.46, 'en'), '2.5')
+})
+
+t.test('a rough time reads in minutes, and in hours and minutes from an hour on', async (t) => {
+  t.equal(formatTravelTime(8, 'en'), '8 min')
+  t.equal(formatTravelTime(60, 'en'), '1 hr')
+  t.equal(formatTravelTime(536, 'en'), '8 hr 56 min', 'the 160 km take-over: not "536 min"')
+  t.equal(formatTravelTime(536, 'fi'), '8 t 56 min')
+  t.equal(formatTravelTime(125, 'sv'), '2 tim 5 min')
 })
 
 t.test('responder.position events are parsed, with null for stopped', async (t) => {

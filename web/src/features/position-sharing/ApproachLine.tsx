@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import type { Coordinates } from '../../shared/api/types.ts'
 import { positionMessages } from './position-catalog.ts'
-import { approachOf, formatApproachKm } from './approach.ts'
+import { approachOf, formatApproachKm, formatTravelTime } from './approach.ts'
 
 interface ApproachLineProps {
   from: Coordinates
@@ -10,7 +10,10 @@ interface ApproachLineProps {
   helperName: string | null
 }
 
-/** "Anna is 2.4 km away · about 8 min": a straight line at cycling speed, a rough guide and said so by "about". */
+/**
+ * For the owner "Anna is 2.4 km away · about 8 min", for the helper "About 8 min by bike from here": a straight line
+ * at cycling speed, a rough guide and said so by "about".
+ */
 export function ApproachLine({ from, to, helperName }: ApproachLineProps) {
   const { i18n } = useLingui()
   const approach = approachOf(from, to)
@@ -19,11 +22,14 @@ export function ApproachLine({ from, to, helperName }: ApproachLineProps) {
       ? helperName === null
         ? i18n._(positionMessages.younear)
         : i18n._(positionMessages.helpernear.id, { name: helperName })
-      : i18n._((helperName === null ? positionMessages.youapproach : positionMessages.helperapproach).id, {
-          name: helperName,
-          distance: formatApproachKm(approach.km, i18n.locale),
-          minutes: approach.minutes,
-        })
+      : helperName === null
+        ? // The helper's detail already says how far the request is: only the time, so no distance shows twice.
+          i18n._(positionMessages.youapproachtime.id, { time: formatTravelTime(approach.minutes, i18n.locale) })
+        : i18n._(positionMessages.helperapproachtime.id, {
+            name: helperName,
+            distance: formatApproachKm(approach.km, i18n.locale),
+            time: formatTravelTime(approach.minutes, i18n.locale),
+          })
   return (
     <p className="approach-line" data-testid="approach-line">
       {text}

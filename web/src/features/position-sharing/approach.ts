@@ -19,3 +19,16 @@ export function approachOf(from: Coordinates, to: Coordinates): Approach {
 export function formatApproachKm(km: number, locale: string): string {
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(km)
 }
+
+/**
+ * A rough time in the interface language's own short units: "8 min", and from an hour on "2 h 5 min" ("2 t 5 min"
+ * in fi, "2 tim 5 min" in sv), since "536 min" means nothing at a glance.
+ */
+export function formatTravelTime(minutes: number, locale: string): string {
+  const unit = (value: number, name: 'hour' | 'minute') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value)
+  if (minutes < 60) return unit(minutes, 'minute')
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  return rest === 0 ? unit(hours, 'hour') : `${unit(hours, 'hour')} ${unit(rest, 'minute')}`
+}

@@ -13,20 +13,24 @@ export const positionMessages = defineMessages({
     comment: 'Shown to the helper while their live location is shared.',
   },
   stopsharing: /*i18n*/ { id: 'stopsharing', message: 'Stop sharing', comment: 'Stops sharing the live location.' },
-  helperapproach: /*i18n*/ {
-    id: 'helperapproach',
-    message: '{name} is {distance} km away · about {minutes} min',
-    comment: 'Straight-line distance of the helper from the request and a rough time by bicycle.',
+  helperapproachtime: /*i18n*/ {
+    id: 'helperapproachtime',
+    message: '{name} is {distance} km away · about {time}',
+    comment:
+      'Straight-line distance of the helper from the request and a rough time by bicycle; {time} is e.g. “8 min” ' +
+      'or “1 h 5 min”, already in the interface language.',
   },
   helpernear: /*i18n*/ {
     id: 'helpernear',
     message: '{name} is less than 100 m away',
     comment: 'The helper is almost at the request.',
   },
-  youapproach: /*i18n*/ {
-    id: 'youapproach',
-    message: 'You are {distance} km away · about {minutes} min by bike',
-    comment: 'For the helper: straight-line distance to the request and a rough time by bicycle.',
+  youapproachtime: /*i18n*/ {
+    id: 'youapproachtime',
+    message: 'About {time} by bike from here',
+    comment:
+      'For the helper, under the request’s distance: a rough time by bicycle; {time} is e.g. “8 min” or ' +
+      '“1 h 5 min”, already in the interface language.',
   },
   younear: /*i18n*/ { id: 'younear', message: 'You are less than 100 m away' },
   legendhelper: /*i18n*/ {
