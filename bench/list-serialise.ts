@@ -27,6 +27,7 @@ function requestRows(count: number): HelpRequest[] {
     updated_at: new Date(1_764_000_000_000 + i * 2000).toISOString(),
     responder_id: i % 3 === 0 ? 7 : null,
     responder_user_name: i % 3 === 0 ? 'Auttaja' : null,
+    responder_distance_km: null,
     responder_phone: null,
     isOwnRequest: false,
     got_help: null,

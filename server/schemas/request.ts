@@ -29,6 +29,14 @@ export const RequestJsonSchema = Type.Object({
   updated_at: Type.String({ format: 'date-time' }),
   responder_id: Nullable(Type.Integer()),
   responder_user_name: Nullable(Type.String()),
+  responder_distance_km: Nullable(
+    Type.Integer({
+      minimum: 0,
+      description:
+        'For the owner only: how far the helper is from the request, in whole km (0: under half a km), from the ' +
+        'helper’s last reported location. Null for everyone else, when completed, or when either location is unknown.',
+    }),
+  ),
   responder_phone: Nullable(
     Type.String({
       description:

@@ -44,7 +44,8 @@ t.test('changes reach an open page without a reload', async (t) => {
   const dialog = b.page.getByRole('dialog', { name: 'Bicycle maintenance' })
   await dialog.getByRole('button', { name: 'I’m working on it' }).click()
   await dialog.getByRole('button', { name: 'Release the request' }).waitFor()
-  const notice = a.page.getByText('Bruno is working on your request (Bicycle maintenance).')
+  // Bruno reported his location about 1.9 km from the request: whole kilometres for Alma.
+  const notice = a.page.getByText('Bruno is working on your request (Bicycle maintenance), about 2 km from it.')
   await notice.waitFor()
   t.equal(await a.page.locator('[aria-live="polite"]').filter({ has: notice }).count(), 1, 'in a polite live region')
   t.ok(await a.page.getByRole('button', { name: REQUEST }).getByText('In progress').isVisible(), 'A’s list follows')

@@ -18,6 +18,7 @@ export function helpRequest(fields: Partial<HelpRequest> = {}): HelpRequest {
     updated_at: '2026-05-01T10:00:00.000Z',
     responder_id: null,
     responder_user_name: null,
+    responder_distance_km: null,
     responder_phone: null,
     isOwnRequest: false,
     got_help: null,

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { FAILED_TILES_BEFORE_NOTICE, trackTileHealth } from '../../web/src/shared/map/tile-health.ts'
-import { zoomOutExtent } from '../../web/src/features/services/in-view.ts'
+import { zoomOutExtent, type Box } from '../../web/src/features/services/in-view.ts'
 
 t.test('tiles are failing after a run of errors, and the next loaded tile clears it', async (t) => {
   const changes: boolean[] = []
@@ -19,7 +19,7 @@ t.test('tiles are failing after a run of errors, and the next loaded tile clears
 })
 
 t.test('the map offers to zoom out only when no marker is in view', async (t) => {
-  const view = [0, 0, 100, 100]
+  const view: Box = [0, 0, 100, 100]
   t.equal(zoomOutExtent(view, []), null, 'no markers at all: the list says so, not the map')
   t.equal(
     zoomOutExtent(view, [

@@ -137,6 +137,8 @@ t.test('viewers with the same list audience get the same answer from requestFor'
     phone: '+358401111111',
     responder_user_name: 'Helper',
     responder_phone: '+358402222222',
+    responder_latitude: rnd() < 0.5 ? 60 + rnd() : null,
+    responder_longitude: 25,
     phone_only_to_helper: rnd() < 0.5,
   })
   const viewer = () => ({ ...listener(), user_id: 1 + Math.floor(rnd() * 4) })

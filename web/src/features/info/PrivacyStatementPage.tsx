@@ -36,7 +36,12 @@ const MESSAGES = [
 /** Who sees a thank-you and the helped count: what server/domain/requests/thanks.ts enforces. */
 const THANKS = [infoMessages.registerthankswho, infoMessages.registerthankscount] as const
 /** The helper's shared location ("On my way"): what server/domain/requests/position.ts enforces. */
-const POSITIONS = [infoMessages.registerpositionswho, infoMessages.registerpositionskept] as const
+const POSITIONS = [
+  infoMessages.registerpositionswho,
+  infoMessages.registerpositionskept,
+  // The helper's distance at a take-over: requestFor in server/domain/requests/requests.ts.
+  infoMessages.registerhelperdistance,
+] as const
 
 const SAFETY = [infoMessages.registersafety1, infoMessages.registersafety2, infoMessages.registersafety4] as const
 

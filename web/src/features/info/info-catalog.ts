@@ -164,6 +164,11 @@ export const infoMessages = defineMessages({
     message:
       'Only the latest location is kept, never a route or a history. It is erased as soon as sharing stops or the help ends, and with either person’s account.',
   },
+  registerhelperdistance: /*i18n*/ {
+    id: 'registerhelperdistance',
+    message:
+      'When someone takes over a request, its requester is told roughly how far away they are: whole kilometres from the helper’s last reported location, never the location itself. Nobody else is told.',
+  },
   registersafetyheading: /*i18n*/ { id: 'registersafetyheading', message: 'Register safety' },
   registersafety1: /*i18n*/ {
     id: 'registersafety1',

@@ -144,6 +144,15 @@ export const requestMessages = defineMessages({
     message: '{name} is working on your request ({category}).',
     comment: 'Live notice to the owner: another user took over their help request. {category} is its category name.',
   },
+  requesttakenoverkm: /*i18n*/ {
+    id: 'requesttakenoverkm',
+    message: '{name} is working on your request ({category}), about {distance} km from it.',
+    comment: 'Live notice to the owner at a take-over; {distance} is whole km from the helper’s last known location.',
+  },
+  requesttakenovernear: /*i18n*/ {
+    id: 'requesttakenovernear',
+    message: '{name} is working on your request ({category}), less than a kilometre from it.',
+  },
   requestreleased: /*i18n*/ {
     id: 'requestreleased',
     message: 'Nobody is working on your request ({category}) any more: it is new again.',

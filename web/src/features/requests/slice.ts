@@ -52,6 +52,8 @@ export interface RequestNotice {
   category: RequestCategory
   /** Who took it over ('takenover' only). */
   responderName: string | null
+  /** How far they are, in whole km, as the server tells the owner ('takenover' only; null when unknown). */
+  responderDistanceKm: number | null
   /** What the owner changed ('edited' only), gathered over the edits since the notice was last dismissed. */
   edited: EditedPart[]
 }
@@ -151,6 +153,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
       requestId: about.request_id,
       category: about.category,
       responderName: about.responder_user_name,
+      responderDistanceKm: about.responder_distance_km,
       edited,
     }
     // One notice per request: the latest change replaces an earlier one.

@@ -85,8 +85,13 @@ type Translate = (descriptor: { id: string; message?: string }, values?: Record<
 function noticeText(notice: RequestNotice, t: Translate): string {
   const category = t(categoryNames[notice.category])
   switch (notice.change) {
-    case 'takenover':
-      return t(requestMessages.requesttakenover, { name: notice.responderName ?? '', category })
+    case 'takenover': {
+      const name = notice.responderName ?? ''
+      const km = notice.responderDistanceKm
+      if (km === null) return t(requestMessages.requesttakenover, { name, category })
+      if (km === 0) return t(requestMessages.requesttakenovernear, { name, category })
+      return t(requestMessages.requesttakenoverkm, { name, category, distance: km })
+    }
     case 'released':
       return t(requestMessages.requestreleased, { category })
     case 'completed':
