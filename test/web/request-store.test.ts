@@ -115,6 +115,29 @@ t.test('the helper’s own release or delete here makes no notice, whichever com
   t.same(store.getState().notices, [])
 })
 
+t.test('a response that ended here, by a release or a removal, is remembered until logout', async (t) => {
+  const store = loggedInStore()
+  const helping = (id: number) => helpRequest({ request_id: id, status: 'in progress', responder_id: ME })
+  for (const id of [31, 32, 33, 34]) store.getState().putRequest(helping(id))
+  // Released here: the HTTP answer; removed by the owner: a live event; completed: the help ended, not the response.
+  store.getState().putRequest({ ...helping(31), status: 'new', responder_id: null, updated_at: LATER })
+  store.getState().applyEvent({
+    type: 'request.upserted',
+    request: { ...helping(32), status: 'new', responder_id: null, updated_at: LATER },
+    removedBy: 'owner',
+  })
+  store.getState().applyEvent({
+    type: 'request.upserted',
+    request: { ...helping(33), status: 'completed', responder_id: null, updated_at: LATER },
+  })
+  // Someone else's response ending says nothing about this user.
+  store.getState().putRequest(helpRequest({ request_id: 35, status: 'in progress', responder_id: ME + 1 }))
+  store.getState().putRequest(helpRequest({ request_id: 35, status: 'new', responder_id: null, updated_at: LATER }))
+  t.same(store.getState().endedResponseIds, [31, 32])
+  store.getState().requestsAfterLogout()
+  t.same(store.getState().endedResponseIds, [], 'the next user on this device starts afresh')
+})
+
 t.test('a deleted request the user did not help with makes no notice', async (t) => {
   const store = loggedInStore()
   store.getState().putRequest(helpRequest({ request_id: 31, status: 'in progress', responder_id: 99 }))

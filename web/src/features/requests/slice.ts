@@ -20,6 +20,7 @@ import {
 } from './list-merge.ts'
 import type { RemovedBy } from '../../shared/live/server-events.ts'
 import type { SessionStatus } from '../account/session/status.ts'
+import { isResponder } from './selectors.ts'
 
 /** 'unreachable': the last fetch got no answer at all (offline, server down), as opposed to an error answer. */
 export type RequestsStatus = 'idle' | 'loading' | 'loaded' | 'failed' | 'unreachable'
@@ -43,6 +44,12 @@ export interface RequestsState {
    * one by one.
    */
   notices: RequestNotice[]
+  /**
+   * Requests whose response by this user ended here (released, or removed by the owner): the server never lets
+   * them take it over again, so "I'm working on it" is disabled with the reason (docs/product.md#limits). Only what
+   * this device saw; the server still decides, and its refusal is shown as before.
+   */
+  endedResponseIds: number[]
 }
 
 export interface RequestNotice {
@@ -107,6 +114,7 @@ export const initialRequestsState: RequestsState = {
   pageStatus: 'idle',
   deletedRequestIds: [],
   notices: [],
+  endedResponseIds: [],
 }
 
 const KEPT_DELETED_IDS = 50
@@ -195,7 +203,17 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
     }
     const previous = requests.find((r) => r.request_id === event.request.request_id)
     set({ requests: applyRequestEvent(requests, event) })
+    noteEndedResponse(previous, event.request)
     if (origin === 'live') notify(previous, event.request, event.removedBy)
+  }
+
+  /** Live or in an answer, a response of this user that ended without the request ending (see endedResponseIds). */
+  function noteEndedResponse(previous: HelpRequest | undefined, next: HelpRequest) {
+    const userId = get().user?.user_id
+    if (!previous || userId === undefined || next.status === 'completed') return
+    if (!isResponder(previous, userId) || isResponder(next, userId)) return
+    const ended = get().endedResponseIds
+    if (!ended.includes(next.request_id)) set({ endedResponseIds: [...ended, next.request_id] })
   }
 
   /**
@@ -318,6 +336,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
 export { isActive, isResponder, isVisible, orderRequests, visibleRequests, type Viewer } from './selectors.ts'
 
 export const selectRequests = (state: RequestsState): HelpRequest[] => state.requests
+export const selectEndedResponseIds = (state: RequestsState): number[] => state.endedResponseIds
 export const selectRequestsStatus = (state: RequestsState): RequestsStatus => state.requestsStatus
 export const selectRequestsLoadedAt = (state: RequestsState): number | null => state.requestsLoadedAt
 export const selectShowAll = (state: RequestsState): boolean => state.showAll

@@ -6,7 +6,7 @@ import { takeOverFeedback, type Feedback } from '../../../shared/api/server-erro
 import type { Thanks } from '../../thanks/api.ts'
 import { messages } from '../../../shared/i18n/catalog.ts'
 import { requestMessages } from '../request-catalog.ts'
-import { isResponder, selectRequests } from '../slice.ts'
+import { isResponder, selectEndedResponseIds, selectRequests } from '../slice.ts'
 import { atActiveResponseLimit } from '../limits.ts'
 import { distanceFrom, formatKm } from '../distance.ts'
 import { selectPosition } from '../../account/location/slice.ts'
@@ -46,6 +46,7 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
   const [farOpen, setFarOpen] = useState(false)
   const position = useStore(selectPosition)
   const requests = useStore(selectRequests)
+  const endedResponseIds = useStore(selectEndedResponseIds)
   if (!user) return null
 
   const completed = request.status === 'completed'
@@ -54,7 +55,12 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
   const canManage = own || isAdmin
   const distance = distanceFrom(position, request)
   const beyondRadius = distance !== null && distance > user.radius
-  const atResponseLimit = atActiveResponseLimit(requests, user.user_id)
+  // Why "I'm working on it" cannot work, shown beside it before it is pressed (docs/product.md#limits).
+  const takeOverRefusal = endedResponseIds.includes(request.request_id)
+    ? 'alreadyresponded'
+    : atActiveResponseLimit(requests, user.user_id)
+      ? 'responselimitreached'
+      : null
 
   async function act(action: () => Promise<HelpRequest>, toFeedback: (error: unknown) => Feedback) {
     if (busy) return
@@ -95,17 +101,17 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
             <button
               type="button"
               className="button button--primary button--block"
-              disabled={busy || request.status !== 'new' || atResponseLimit}
-              aria-describedby={atResponseLimit ? 'take-over-limit' : undefined}
+              disabled={busy || request.status !== 'new' || takeOverRefusal !== null}
+              aria-describedby={takeOverRefusal ? 'take-over-limit' : undefined}
               onClick={() =>
                 beyondRadius ? setFarOpen(true) : void act(() => takeOver(request.request_id), takeOverFeedback)
               }
             >
               {i18n._(requestMessages.takeover)}
             </button>
-            {atResponseLimit && (
+            {takeOverRefusal && (
               <p id="take-over-limit" className="field__hint">
-                {i18n._(messages.responselimitreached)}
+                {i18n._(messages[takeOverRefusal])}
               </p>
             )}
           </>
