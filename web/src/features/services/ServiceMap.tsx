@@ -8,6 +8,7 @@ import {
   DEFAULT_ZOOM,
   OWN_POSITION_ZOOM,
   useDefaultView,
+  useViewCentre,
   useServiceMarkers,
   type ServiceMarker,
 } from './service-layers.ts'
@@ -16,13 +17,15 @@ export interface ServiceMapProps {
   markers: readonly ServiceMarker[]
   position: Coordinates | null
   onSelect: (serviceId: number) => void
+  /** Where the view is centred after each move: the list sorts by it when there is no position. */
+  onCentre?: (centre: Coordinates) => void
 }
 
 /**
  * The service map tab's OpenLayers map (docs/product.md#service-map), in its own chunk with OpenLayers: MapView's one
  * map and tiles, with the markers, the own position and the default view as hooks that remove what they add.
  */
-export default function ServiceMap({ markers, position, onSelect }: ServiceMapProps) {
+export default function ServiceMap({ markers, position, onSelect, onCentre }: ServiceMapProps) {
   const { i18n } = useLingui()
   return (
     <MapView
@@ -34,13 +37,14 @@ export default function ServiceMap({ markers, position, onSelect }: ServiceMapPr
       className="service-map"
       label={i18n._(serviceMessages.servicemap)}
     >
-      <ServiceMapLayers markers={markers} position={position} onSelect={onSelect} />
+      <ServiceMapLayers markers={markers} position={position} onSelect={onSelect} onCentre={onCentre} />
     </MapView>
   )
 }
 
-function ServiceMapLayers({ markers, position, onSelect }: ServiceMapProps) {
+function ServiceMapLayers({ markers, position, onSelect, onCentre }: ServiceMapProps) {
   useServiceMarkers(markers, onSelect)
+  useViewCentre(onCentre)
   useOwnPosition(position)
   useDefaultView(position)
   return null
