@@ -88,12 +88,15 @@ function latestHelsinkiNoon(now = Date.now()): number {
 
 /** Each row of the opened list: the name (its button) and what is said under it. */
 async function listRows(page: Page): Promise<{ name: string; facts: string }[]> {
-  return page.locator('details.service-list li').evaluateAll((items) =>
-    items.map((item) => ({
+  // Page code as a string: the tests are typed without the DOM.
+  return page.evaluate<
+    { name: string; facts: string }[]
+  >(`[...document.querySelectorAll('details.service-list li')].map(
+    (item) => ({
       name: item.querySelector('.service-list__item')?.textContent?.trim() ?? '',
       facts: item.querySelector('.service-list__facts')?.textContent?.trim() ?? '',
-    })),
-  )
+    }),
+  )`)
 }
 
 const km = (service: TestService, from = HELSINKI) => `${formatKm(distanceKm(from, service), 'en')} km`

@@ -126,10 +126,10 @@ t.test('opening hours: the library reads them, the form places its reason at the
     ['phone', 'opening_hours'],
     "the server's 400 splits back into both problems",
   )
-  t.match(
-    formProblems(filled({ opening_hours: 'x'.repeat(256) }))[0],
-    { field: 'opening_hours', text: 'opening_hours is longer than 255 characters' },
-  )
+  t.match(formProblems(filled({ opening_hours: 'x'.repeat(256) }))[0], {
+    field: 'opening_hours',
+    text: 'opening_hours is longer than 255 characters',
+  })
 })
 
 t.test('search: every word in a name of any language, the address or the category name, accents ignored', async (t) => {

@@ -105,8 +105,7 @@ t.test('Helsinki time whatever the device says: the test machine runs in UTC', a
 
 t.test('what the screens say: closes within a day, opens today, tomorrow or on a weekday', async (t) => {
   const friday = at('2026-12-04T10:00:00Z')
-  const summary = (value: string, when: Date, locale = 'en') =>
-    summariseHours(evaluateHours(value, when), when, locale)
+  const summary = (value: string, when: Date, locale = 'en') => summariseHours(evaluateHours(value, when), when, locale)
   t.same(summary(SHOP, friday), { kind: 'closesat', time: '18:00' })
   t.same(summary(SHOP, friday, 'fi'), { kind: 'closesat', time: '18.00' }, 'Finnish writes 18.00')
   t.same(summary('24/7', friday), { kind: 'open' })

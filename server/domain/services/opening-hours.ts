@@ -40,7 +40,10 @@ export function parseOpeningHours(
 function reasonOf(thrown: unknown): string {
   const text = thrown instanceof Error ? thrown.message : String(thrown)
   const marked = /<--- \((.*)\)\s*$/s.exec(text)
-  return (marked ? marked[1]! : text).replace(/\s*;\s*/g, ', ').replace(/\s+/g, ' ').trim()
+  return (marked ? marked[1]! : text)
+    .replace(/\s*;\s*/g, ', ')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /**

@@ -112,7 +112,13 @@ t.test('the import reads an opening_hours column and names a row whose hours can
   t.match(bad[0]!, { where: 'feature 1', problems: [/^opening_hours is not in OpenStreetMap's opening_hours syntax/] })
 
   const app = await buildTestApp(t, { DATA_DIR: tempDir(t), SAMPLE_SERVICES: false })
-  t.same(await importServices(app.sql, rows.map((row) => row.service)), { inserted: 3, updated: 0 })
+  t.same(
+    await importServices(
+      app.sql,
+      rows.map((row) => row.service),
+    ),
+    { inserted: 3, updated: 0 },
+  )
   const again = rows.map((row) => ({ ...row.service, opening_hours: row.service.opening_hours ? null : '24/7' }))
   t.same(await importServices(app.sql, again), { inserted: 0, updated: 3 }, 'a re-import replaces the hours')
   const stored = await app.sql<{ external_id: string; opening_hours: string | null }[]>`

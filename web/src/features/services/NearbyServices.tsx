@@ -18,7 +18,7 @@ import './Hours.css'
 import './NearbyServices.css'
 
 /**
- * docs/product.md#what-is-open-nearby: while the owner's request waits for a helper (`new`), the three nearest
+ * docs/product.md#service-map ("What is open nearby"): while the owner's request waits for a helper (`new`), the three nearest
  * services that fit its category, with distance, open or closed, a call link and directions. Nothing for anyone
  * else, for "other" requests, or once someone is helping.
  */

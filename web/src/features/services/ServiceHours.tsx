@@ -29,7 +29,9 @@ export function ServiceHours({ service }: { service: Service & { opening_hours: 
       <dl className="hours-week">
         {week.map(({ day, intervals }, index) => (
           <div key={day.getTime()} className={index === 0 ? 'hours-week__today' : undefined}>
-            <dt>{index === 0 ? `${i18n._(serviceMessages.hourstoday)} ${dayName.format(day)}` : dayName.format(day)}</dt>
+            <dt>
+              {index === 0 ? `${i18n._(serviceMessages.hourstoday)} ${dayName.format(day)}` : dayName.format(day)}
+            </dt>
             <dd>
               {intervals.length === 0
                 ? i18n._(serviceMessages.hoursclosed)

@@ -74,7 +74,9 @@ function ServiceFacts({ service, km, hours }: { service: Service; km: number | n
   if (km === null && !text) return null
   return (
     <p className="service-list__facts">
-      {km !== null && <span>{i18n._(serviceMessages.servicedistance.id, { distance: formatKm(km, i18n.locale) })}</span>}
+      {km !== null && (
+        <span>{i18n._(serviceMessages.servicedistance.id, { distance: formatKm(km, i18n.locale) })}</span>
+      )}
       {km !== null && text && <span aria-hidden="true"> · </span>}
       {text && <span className={`hours hours--${state!.state}`}>{text}</span>}
     </p>

@@ -99,9 +99,7 @@ export function ServiceMapTab() {
         </p>
       )}
 
-      {status === 'loaded' && (
-        <ServiceList services={visible} position={position} centre={centre} onOpen={setOpenId} />
-      )}
+      {status === 'loaded' && <ServiceList services={visible} position={position} centre={centre} onOpen={setOpenId} />}
 
       <LazyServiceDetailDialog service={open} onClose={() => setOpenId(null)} />
     </section>

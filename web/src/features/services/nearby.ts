@@ -4,7 +4,7 @@ import type { Coordinates } from '../../shared/api/types.ts'
 import type { Service, ServiceCategory } from './api.ts'
 
 /**
- * docs/product.md#what-is-open-nearby: the services that can help with each kind of request. "Other" says nothing
+ * docs/product.md#service-map ("What is open nearby"): the services that can help with each kind of request. "Other" says nothing
  * about what would help, so it gets no suggestions.
  */
 export const NEARBY_CATEGORIES: Record<RequestCategory, readonly ServiceCategory[]> = {

@@ -117,7 +117,11 @@ export const serviceMessages = defineMessages({
     id: 'nearbynolocation',
     message: 'Share your location to see the services near you.',
   },
-  callservice: /*i18n*/ { id: 'callservice', message: 'Call {name}', comment: 'A call link’s name for screen readers.' },
+  callservice: /*i18n*/ {
+    id: 'callservice',
+    message: 'Call {name}',
+    comment: 'A call link’s name for screen readers.',
+  },
   call: /*i18n*/ { id: 'call', message: 'Call', comment: 'A link that phones a service.' },
   directions: /*i18n*/ {
     id: 'directions',

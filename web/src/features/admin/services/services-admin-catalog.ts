@@ -122,7 +122,8 @@ export const servicesAdminMessages = defineMessages({
   },
   openinghourshint: /*i18n*/ {
     id: 'openinghourshint',
-    message: 'OpenStreetMap’s opening_hours format, e.g. {example}. PH means public holidays: “PH off”. Empty when not known.',
+    message:
+      'OpenStreetMap’s opening_hours format, e.g. {example}. PH means public holidays: “PH off”. Empty when not known.',
     comment:
       'Admin service form, under the opening hours field. {example} is written in OpenStreetMap syntax: keep the words opening_hours, PH and off as they are.',
   },
