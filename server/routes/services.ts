@@ -24,6 +24,13 @@ const ServiceBody = Type.Object(
     address: Omissible(Type.String({ maxLength: 500 })),
     phone: Omissible(Type.String({ maxLength: 50 })),
     certified: Type.Optional(Type.Boolean()),
+    // The rule (OPENING_HOURS_MAX, the syntax) answers with a clear message: the schema only bounds the body.
+    opening_hours: Omissible(
+      Type.String({
+        maxLength: 2000,
+        description: "OpenStreetMap's opening_hours syntax (docs/services.md#opening-hours); null or empty: unknown.",
+      }),
+    ),
     localizations: Type.Array(
       Type.Object({
         language: Type.Union(SERVICE_LANGUAGES.map((language) => Type.Literal(language))),
@@ -44,6 +51,7 @@ const ServiceBody = Type.Object(
         address: 'Mannerheimintie 5, 00100 Helsinki',
         phone: '+358 9 1234 5678',
         certified: true,
+        opening_hours: 'Mo-Fr 10:00-18:00; Sa 10:00-15:00; PH off',
         localizations: [
           { language: 'fi', name: 'Pyöräkorjaamo Keskusta', description: 'Korjaukset ja varaosat', url: null },
         ],
@@ -66,6 +74,7 @@ function toInput(body: Static<typeof ServiceBody>): ServiceInput {
     address: body.address ?? null,
     phone: body.phone ?? null,
     certified: body.certified ?? false,
+    opening_hours: body.opening_hours?.trim() || null,
     localizations: body.localizations.map((l) => ({
       language: l.language,
       name: l.name,

@@ -21,6 +21,8 @@ export const ServiceSchema = Type.Object({
   address: Nullable(Type.String()),
   phone: Nullable(Type.String()),
   certified: Type.Boolean(),
+  /** docs/services.md#opening-hours: OpenStreetMap's opening_hours syntax; null when unknown. */
+  opening_hours: Nullable(Type.String({ examples: ['Mo-Fr 10:00-18:00; Sa 10:00-15:00'] })),
   localizations: Type.Array(ServiceLocalizationSchema),
 })
 export type Service = Static<typeof ServiceSchema>

@@ -63,6 +63,7 @@ function toRow(where: string, record: Flat, latitude: unknown, longitude: unknow
     address: text(record.address),
     phone: text(record.phone),
     certified: certified ?? false,
+    opening_hours: text(record.opening_hours),
     localizations,
   }
   return { where, service, problems: [...problems, ...serviceProblems(service)] }
@@ -117,6 +118,7 @@ function emptyService(): ServiceInput {
     address: null,
     phone: null,
     certified: false,
+    opening_hours: null,
     localizations: [],
   }
 }

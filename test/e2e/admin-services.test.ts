@@ -37,7 +37,8 @@ async function mapListNames(page: Page): Promise<string[]> {
   const list = page.locator('details.service-list')
   await list.waitFor()
   if (!(await list.evaluate('(element) => element.open'))) await list.locator('summary').click()
-  return list.locator('li').allInnerTexts()
+  // Each row's button holds the name; the distance and hours are under it.
+  return list.locator('li .service-list__item').allInnerTexts()
 }
 
 /**

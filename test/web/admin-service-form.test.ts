@@ -22,6 +22,7 @@ const stored: AdminService = {
   address: 'Aurakatu 1, Turku',
   phone: '+358 2 123 4567',
   certified: true,
+  opening_hours: 'Mo-Fr 08:00-18:00; Sa 10:00-15:00; PH off',
   external_id: 'imp-4',
   localizations: [
     { language: 'en', name: 'River Café', description: null, url: 'https://example.fi' },
@@ -59,6 +60,7 @@ t.test('typed values: trimmed, empty is null, a decimal comma is a point, a lang
     address: null,
     phone: null,
     certified: false,
+    opening_hours: null,
     localizations: [{ language: 'sv', name: 'Cykelhallen', description: null, url: null }],
   })
   t.ok(Number.isNaN(parseCoordinate('')), 'empty is no coordinate (not 0)')
@@ -100,6 +102,34 @@ t.test("a 400's message is placed at the fields its parts name", async (t) => {
     ['phone'],
   )
   t.same(problemsInAnswer(form, 'body/category must be string'), [], 'a text no rule gives places nothing')
+})
+
+t.test('opening hours: the library reads them, the form places its reason at the field', async (t) => {
+  t.same(formProblems(filled({ opening_hours: '' })), [], 'empty is unknown hours, allowed')
+  t.equal(inputFromForm(filled({ opening_hours: '  ' })).opening_hours, null, 'blank is null')
+  t.same(formProblems(filled({ opening_hours: 'ma-pe 10-18' })), [], "Finnish day names: the library's warning only")
+  // A value with "; " in it, broken after it: the API joins problems with "; ", so the text must not echo it.
+  const form = filled({ opening_hours: 'Mo-Fr 10:00-18:00; Sa 10:0x', phone: 'x' })
+  const problems = formProblems(form)
+  t.same(
+    problems.map((problem) => [problem.field, problem.rule]),
+    [
+      ['phone', 'phone'],
+      ['opening_hours', 'opening_hours'],
+    ],
+  )
+  t.match(problems[1]!.text, /^opening_hours is not in OpenStreetMap's opening_hours syntax .*: hyphen/)
+  t.notMatch(problems[1]!.text, /;/, 'no semicolon in the text')
+  const message = serviceProblems(inputFromForm(form)).join('; ')
+  t.same(
+    problemsInAnswer(form, message).map((problem) => problem.field),
+    ['phone', 'opening_hours'],
+    "the server's 400 splits back into both problems",
+  )
+  t.match(formProblems(filled({ opening_hours: 'x'.repeat(256) }))[0], {
+    field: 'opening_hours',
+    text: 'opening_hours is longer than 255 characters',
+  })
 })
 
 t.test('search: every word in a name of any language, the address or the category name, accents ignored', async (t) => {

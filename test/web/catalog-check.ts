@@ -16,6 +16,8 @@ export const INTENTIONALLY_IDENTICAL: Readonly<Record<string, string>> = {
   'sv:thankscounter': 'only a count and a number: {count}/200',
   'fi:radiusvalue': '"km" is the same in every language',
   'sv:radiusvalue': '"km" is the same in every language',
+  'fi:servicedistance': '"km" is the same in every language',
+  'sv:servicedistance': '"km" is the same in every language',
   'sv:appversion': '"Version" is the Swedish word too',
   'sv:status': '"Status" is the Swedish word too',
   'sv:service_transportation': '"Transport" is the Swedish word too',

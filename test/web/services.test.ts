@@ -103,6 +103,7 @@ t.test('every category has a colour and an icon; the filter keeps one category o
     address: null,
     phone: null,
     certified: false,
+    opening_hours: null,
     localizations: [],
   })
   const list = [service(1, 'shop'), service(2, 'venue'), service(3, 'shop')]

@@ -1,6 +1,7 @@
 import type { Service, ServiceLocalization } from '../../schemas/service.ts'
 import { SERVICE_CATEGORIES } from '../shared/categories.ts'
 import { hasUnstorableText } from '../shared/unstorable-text.ts'
+import { openingHoursProblem } from './opening-hours.ts'
 
 export { SERVICE_LANGUAGES } from '../shared/categories.ts'
 
@@ -25,6 +26,7 @@ export type ServiceRule =
   | 'name_needed'
   | 'name_length'
   | 'description_length'
+  | 'opening_hours'
 
 /** A broken rule: the field it is about (`url_fi`, `name_sv`, ... per language), and the text the API answers. */
 export interface ServiceProblem {
@@ -55,6 +57,8 @@ export function serviceFieldProblems(service: ServiceInput): ServiceProblem[] {
   }
   if (service.phone !== null && !PHONE.test(service.phone))
     add('phone', 'phone', 'phone has characters a phone number cannot have')
+  const hoursProblem = service.opening_hours === null ? null : openingHoursProblem(service.opening_hours)
+  if (hoursProblem) add('opening_hours', 'opening_hours', hoursProblem)
   // A GeoJSON import reaches the database without passing the route validator: PostgreSQL would fail the whole run.
   if (hasUnstorableText(service))
     add(

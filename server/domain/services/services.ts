@@ -27,7 +27,7 @@ async function selectServices(sql: Queryable, withImportId: true): Promise<Admin
 async function selectServices(sql: Queryable, withImportId: boolean): Promise<ServiceJson[]> {
   return sql<ServiceJson[]>`
     select
-      s.service_id, s.category, s.latitude, s.longitude, s.logo_url, s.address, s.phone, s.certified,
+      s.service_id, s.category, s.latitude, s.longitude, s.logo_url, s.address, s.phone, s.certified, s.opening_hours,
       ${withImportId ? sql`s.external_id,` : sql``}
       coalesce(
         json_agg(
@@ -70,6 +70,7 @@ export async function saveService(
     address: service.address,
     phone: service.phone,
     certified: service.certified,
+    opening_hours: service.opening_hours,
   }
   const [row] =
     typeof target === 'number'
@@ -84,7 +85,8 @@ export async function saveService(
         on conflict (external_id) do update set
           category = excluded.category, latitude = excluded.latitude, longitude = excluded.longitude,
           logo_url = excluded.logo_url, address = excluded.address, phone = excluded.phone,
-          certified = excluded.certified, updated_at = now()
+          certified = excluded.certified, opening_hours = excluded.opening_hours,
+          updated_at = now()
         returning service_id, (xmax = 0) as inserted`
   if (!row) throw notFound(SERVICE_ERRORS.notFound)
   await tx`delete from service_localizations where service_id = ${row.service_id}`

@@ -145,6 +145,7 @@ t.test('GET /api/services: public, SPEC shape, ETag and 304', async (t) => {
     address: 'Hämeenkatu 1, Tampere',
     phone: '+358 40 000 0001',
     certified: true,
+    opening_hours: null,
     localizations: [
       { language: 'fi', name: 'Vuokrapyörät', description: 'Pyöriä vuokralle', url: 'https://example.fi' },
     ],

@@ -17,3 +17,9 @@ export function openStreetMapUrl({ latitude, longitude }: Coordinates): string {
   const lon = fixed(longitude)
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=${LINK_ZOOM}/${lat}/${lon}`
 }
+
+/** A cycling route from one point to another on openstreetmap.org (its bicycle engine): works on every device. */
+export function cyclingDirectionsUrl(from: Coordinates, to: Coordinates): string {
+  const route = `${fixed(from.latitude)},${fixed(from.longitude)};${fixed(to.latitude)},${fixed(to.longitude)}`
+  return `https://www.openstreetmap.org/directions?engine=fossgis_osrm_bike&route=${encodeURIComponent(route)}`
+}

@@ -6,6 +6,7 @@ import { telHref } from '../../shared/phone/format.ts'
 import { pickLocalization, safeWebsite, serviceLanguageOf, shortenDescription } from './services.ts'
 import { Dialog } from '../../shared/ui/Dialog.tsx'
 import { CategoryIcon, CertificateIcon } from './CategoryIcon.tsx'
+import { ServiceHours } from './ServiceHours.tsx'
 
 /** docs/product.md#service-map: the service detail modal; texts in the UI language, else English, else Finnish. */
 export function ServiceDetailDialog({ service, onClose }: { service: Service | null; onClose: () => void }) {
@@ -74,6 +75,14 @@ function ServiceDetail({ service }: { service: Service }) {
           <div>
             <dt>{i18n._(serviceMessages.address)}</dt>
             <dd>{service.address}</dd>
+          </div>
+        )}
+        {service.opening_hours && (
+          <div>
+            <dt>{i18n._(serviceMessages.openinghours)}</dt>
+            <dd>
+              <ServiceHours service={{ ...service, opening_hours: service.opening_hours }} />
+            </dd>
           </div>
         )}
         {service.phone && (

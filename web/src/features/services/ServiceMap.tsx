@@ -8,6 +8,7 @@ import {
   DEFAULT_ZOOM,
   OWN_POSITION_ZOOM,
   useDefaultView,
+  useViewCentre,
   useServiceMarkers,
   useZoomOutOffer,
   zoomOutTo,
@@ -20,6 +21,8 @@ export interface ServiceMapProps {
   markers: readonly ServiceMarker[]
   position: Coordinates | null
   onSelect: (serviceId: number) => void
+  /** Where the view is centred after each move: the list sorts by it when there is no position. */
+  onCentre?: (centre: Coordinates) => void
 }
 
 /**
@@ -27,7 +30,7 @@ export interface ServiceMapProps {
  * map and tiles, with the markers, the own position and the default view as hooks that remove what they add, and
  * an offer to zoom out while no service is in view.
  */
-export default function ServiceMap({ markers, position, onSelect }: ServiceMapProps) {
+export default function ServiceMap({ markers, position, onSelect, onCentre }: ServiceMapProps) {
   const { i18n } = useLingui()
   return (
     <MapView
@@ -39,15 +42,16 @@ export default function ServiceMap({ markers, position, onSelect }: ServiceMapPr
       className="service-map"
       label={i18n._(serviceMessages.servicemap)}
     >
-      <ServiceMapLayers markers={markers} position={position} onSelect={onSelect} />
+      <ServiceMapLayers markers={markers} position={position} onSelect={onSelect} onCentre={onCentre} />
     </MapView>
   )
 }
 
-function ServiceMapLayers({ markers, position, onSelect }: ServiceMapProps) {
+function ServiceMapLayers({ markers, position, onSelect, onCentre }: ServiceMapProps) {
   const { i18n } = useLingui()
   const map = useMap()
   useServiceMarkers(markers, onSelect)
+  useViewCentre(onCentre)
   useOwnPosition(position)
   useDefaultView(position)
   const zoomOut = useZoomOutOffer(markers)

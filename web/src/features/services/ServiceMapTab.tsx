@@ -8,19 +8,21 @@ import { useFreshServices } from './useFreshServices.ts'
 import { useStore } from '../../app/store.ts'
 import { selectPosition } from '../account/location/slice.ts'
 import type { ServiceFilter } from './slice.ts'
+import type { Coordinates } from '../../shared/api/types.ts'
 import { Loader } from '../../shared/ui/Loader.tsx'
 import { MapErrorBoundary } from '../../shared/map/MapErrorBoundary.tsx'
-import { CategoryIcon } from './CategoryIcon.tsx'
+import { ServiceList } from './ServiceList.tsx'
 import { LazyServiceDetailDialog } from './LazyServiceDetailDialog.tsx'
 import '../../shared/form/Form.css'
 import './Services.css'
+import './Hours.css'
 
 // OpenLayers comes with this chunk only: other screens never download it.
 const ServiceMap = lazy(() => import('./ServiceMap.tsx'))
 
 /**
  * The service map tab (docs/product.md#service-map): category filter, the map, and the same services as a list for
- * keyboards.
+ * keyboards, nearest first.
  */
 export function ServiceMapTab() {
   const { i18n } = useLingui()
@@ -31,6 +33,7 @@ export function ServiceMapTab() {
   const loadServices = useStore((state) => state.loadServices)
   const position = useStore(selectPosition)
   const [openId, setOpenId] = useState<number | null>(null)
+  const [centre, setCentre] = useState<Coordinates | null>(null)
   const language = serviceLanguageOf(i18n.locale)
 
   useFreshServices()
@@ -86,7 +89,7 @@ export function ServiceMapTab() {
         }
       >
         <Suspense fallback={<div className="service-map service-map--placeholder" />}>
-          <ServiceMap markers={markers} position={position} onSelect={setOpenId} />
+          <ServiceMap markers={markers} position={position} onSelect={setOpenId} onCentre={setCentre} />
         </Suspense>
       </MapErrorBoundary>
       {position && (
@@ -96,32 +99,7 @@ export function ServiceMapTab() {
         </p>
       )}
 
-      {status === 'loaded' && (
-        <details className="service-list">
-          <summary>
-            <span className="service-list__label">
-              {i18n._(serviceMessages.servicelist.id, { count: visible.length })}
-            </span>
-            <svg className="service-list__chevron" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-            </svg>
-          </summary>
-          {visible.length === 0 ? (
-            <p>{i18n._(serviceMessages.noservices)}</p>
-          ) : (
-            <ul>
-              {visible.map((service) => (
-                <li key={service.service_id}>
-                  <button type="button" className="service-list__item" onClick={() => setOpenId(service.service_id)}>
-                    <CategoryIcon category={service.category} size={28} />
-                    <span>{pickLocalization(service.localizations, language)?.name}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </details>
-      )}
+      {status === 'loaded' && <ServiceList services={visible} position={position} centre={centre} onOpen={setOpenId} />}
 
       <LazyServiceDetailDialog service={open} onClose={() => setOpenId(null)} />
     </section>

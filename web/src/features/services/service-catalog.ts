@@ -65,4 +65,77 @@ export const serviceMessages = defineMessages({
   visitwebsite: /*i18n*/ { id: 'visitwebsite', message: 'Visit website' },
   logo: /*i18n*/ { id: 'logo', message: 'Logo of {name}' },
   yourlocation: /*i18n*/ { id: 'yourlocation', message: 'Your location', comment: 'Map marker legend.' },
+  openinghours: /*i18n*/ { id: 'openinghours', message: 'Opening hours' },
+  hoursopen: /*i18n*/ { id: 'hoursopen', message: 'Open now', comment: 'A service is open at the moment.' },
+  hoursclosesat: /*i18n*/ {
+    id: 'hoursclosesat',
+    message: 'Open, closes at {time}',
+    comment: 'A service is open now. {time} is a time of day such as 18:00 (Finnish 18.00).',
+  },
+  hoursclosed: /*i18n*/ { id: 'hoursclosed', message: 'Closed', comment: 'A service is closed (now, or on a day).' },
+  hoursopensat: /*i18n*/ {
+    id: 'hoursopensat',
+    message: 'Closed, opens at {time}',
+    comment: 'A service is closed now and opens later today. {time} such as 10:00.',
+  },
+  hoursopenstomorrow: /*i18n*/ {
+    id: 'hoursopenstomorrow',
+    message: 'Closed, opens tomorrow at {time}',
+    comment: 'A service is closed now and opens tomorrow. {time} such as 10:00.',
+  },
+  hoursopenson: /*i18n*/ {
+    id: 'hoursopenson',
+    message: 'Closed, opens {weekday} at {time}',
+    comment: 'A service is closed now and opens later this week. {weekday} is a short day name (Mon; ma; mån).',
+  },
+  hourstoday: /*i18n*/ { id: 'hourstoday', message: 'Today', comment: 'Opening hours: the row of today.' },
+  hoursholiday: /*i18n*/ {
+    id: 'hoursholiday',
+    message: 'Opening hours are shown in Finnish time, with public holidays.',
+    comment: 'Under the opening hours of a service.',
+  },
+  servicedistance: /*i18n*/ {
+    id: 'servicedistance',
+    message: '{distance} km',
+    comment: 'Distance to a service, two decimals.',
+  },
+  sortedfromyou: /*i18n*/ { id: 'sortedfromyou', message: 'Nearest to you first' },
+  sortedfromcentre: /*i18n*/ {
+    id: 'sortedfromcentre',
+    message: 'Nearest to the centre of the map first',
+    comment: 'The service list is sorted by distance from the map centre when the user shares no location.',
+  },
+  nearbyservices: /*i18n*/ {
+    id: 'nearbyservices',
+    message: 'Help nearby while you wait',
+    comment: 'Heading in the owner’s waiting request: the nearest services that fit the request’s category.',
+  },
+  nearbyintro: /*i18n*/ {
+    id: 'nearbyintro',
+    message: 'The nearest places that may help, from where you wait.',
+  },
+  nearbynone: /*i18n*/ {
+    id: 'nearbynone',
+    message: 'There are no fitting services within {km} km.',
+  },
+  nearbynolocation: /*i18n*/ {
+    id: 'nearbynolocation',
+    message: 'Share your location to see the services near you.',
+  },
+  callservice: /*i18n*/ {
+    id: 'callservice',
+    message: 'Call {name}',
+    comment: 'A call link’s name for screen readers.',
+  },
+  call: /*i18n*/ { id: 'call', message: 'Call', comment: 'A link that phones a service.' },
+  directions: /*i18n*/ {
+    id: 'directions',
+    message: 'Directions',
+    comment: 'A link to a cycling route to a service on OpenStreetMap.',
+  },
+  directionsto: /*i18n*/ {
+    id: 'directionsto',
+    message: 'Directions to {name}',
+    comment: 'A directions link’s name for screen readers.',
+  },
 })

@@ -6,6 +6,7 @@ import Cluster from 'ol/source/Cluster'
 import VectorSource from 'ol/source/Vector'
 import { unByKey } from 'ol/Observable'
 import { boundingExtent, getHeight, getWidth } from 'ol/extent'
+import { toLonLat } from 'ol/proj'
 import { Circle as CircleStyle, Fill, Icon, Stroke, Style, Text } from 'ol/style'
 import type { FeatureLike } from 'ol/Feature'
 import type OlMap from 'ol/Map'
@@ -267,4 +268,22 @@ export function zoomOutTo(map: OlMap, extent: Box): void {
   map
     .getView()
     .fit([...extent], { padding: Array<number>(4).fill(CLUSTER_FIT_PADDING_PX), duration: reduceMotion ? 0 : 300 })
+}
+
+/** Tells where the view's centre is, at once and after every move: the list sorts by it. */
+export function useViewCentre(onCentre: ((centre: Coordinates) => void) | undefined): void {
+  const map = useMap()
+  const report = useEffectEvent((centre: Coordinates) => onCentre?.(centre))
+  useEffect(() => {
+    const tell = () => {
+      const centre = map.getView().getCenter()
+      if (!centre) return
+      const [longitude, latitude] = toLonLat(centre)
+      report({ latitude: latitude!, longitude: longitude! })
+    }
+    // The first view may be set before this listens: it is told at once, then after every move.
+    tell()
+    const key = map.on('moveend', tell)
+    return () => unByKey(key)
+  }, [map])
 }

@@ -18,6 +18,7 @@ import {
   type ServiceTexts,
 } from './service-form.ts'
 import { RULE_MESSAGES, servicesAdminMessages } from './services-admin-catalog.ts'
+import { OPENING_HOURS_EXAMPLE } from '../../../../../server/domain/services/opening-hours.ts'
 
 // OpenLayers comes with the map's own chunk, only once the form is opened.
 const PointPickerMap = lazy(() => import('./PointPickerMap.tsx'))
@@ -125,6 +126,16 @@ export function ServiceFormFields({ form, onChange, problems }: ServiceFormField
         value={form.phone}
         onChange={(event) => set('phone', event.target.value)}
         error={errorOf('phone')}
+      />
+      <TextField
+        label={i18n._(serviceMessages.openinghours)}
+        hint={i18n._(servicesAdminMessages.openinghourshint.id, { example: OPENING_HOURS_EXAMPLE })}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={FIELD_MAX.opening_hours}
+        value={form.opening_hours}
+        onChange={(event) => set('opening_hours', event.target.value)}
+        error={errorOf('opening_hours')}
       />
       <TextField
         label={i18n._(servicesAdminMessages.logourl)}

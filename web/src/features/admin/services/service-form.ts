@@ -5,6 +5,7 @@ import {
   type ServiceProblem,
   type ServiceRule,
 } from '../../../../../server/domain/services/rules.ts'
+import { OPENING_HOURS_MAX } from '../../../../../server/domain/services/opening-hours.ts'
 import type { AdminService } from '../../../../../server/schemas/service.ts'
 import type { Service, ServiceCategory, ServiceLanguage } from '../../services/api.ts'
 
@@ -21,7 +22,14 @@ export { SERVICE_DESCRIPTION_MAX, SERVICE_NAME_MAX } from '../../../../../server
 export { SERVICE_ERRORS } from '../../../../../server/domain/services/errors.ts'
 
 /** The route's schema limits (server/routes/services.ts), given to the inputs as maxLength. */
-export const FIELD_MAX = { external_id: 200, logo_url: 2000, address: 500, phone: 50, url: 2000 } as const
+export const FIELD_MAX = {
+  external_id: 200,
+  logo_url: 2000,
+  address: 500,
+  phone: 50,
+  url: 2000,
+  opening_hours: OPENING_HOURS_MAX,
+} as const
 
 export interface ServiceTexts {
   name: string
@@ -35,6 +43,8 @@ export interface ServiceForm {
   certified: boolean
   address: string
   phone: string
+  /** docs/services.md#opening-hours: as typed; '' for unknown. */
+  opening_hours: string
   logo_url: string
   external_id: string
   latitude: string
@@ -50,6 +60,7 @@ export function emptyServiceForm(): ServiceForm {
     certified: false,
     address: '',
     phone: '',
+    opening_hours: '',
     logo_url: '',
     external_id: '',
     latitude: '',
@@ -73,6 +84,7 @@ export function formFromService(service: AdminService): ServiceForm {
     certified: service.certified,
     address: service.address ?? '',
     phone: service.phone ?? '',
+    opening_hours: service.opening_hours ?? '',
     logo_url: service.logo_url ?? '',
     external_id: service.external_id ?? '',
     latitude: String(service.latitude),
@@ -102,6 +114,7 @@ export function inputFromForm(form: ServiceForm): ServiceInput {
     address: orNull(form.address),
     phone: orNull(form.phone),
     certified: form.certified,
+    opening_hours: orNull(form.opening_hours),
     localizations: SERVICE_LANGUAGES.filter((language) => form.texts[language].name.trim() !== '').map((language) => ({
       language,
       name: form.texts[language].name.trim(),

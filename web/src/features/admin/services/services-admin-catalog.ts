@@ -115,6 +115,18 @@ export const servicesAdminMessages = defineMessages({
     id: 'servicedescriptionlength',
     message: 'A description can be at most 5000 characters',
   },
+  serviceopeninghoursinvalid: /*i18n*/ {
+    id: 'serviceopeninghoursinvalid',
+    message: 'The opening hours could not be read. Write them as in the example, or leave the field empty',
+    comment: 'Admin service form: the opening hours field holds a value in OpenStreetMap syntax that is not valid.',
+  },
+  openinghourshint: /*i18n*/ {
+    id: 'openinghourshint',
+    message:
+      'OpenStreetMap’s opening_hours format, e.g. {example}. PH means public holidays: “PH off”. Empty when not known.',
+    comment:
+      'Admin service form, under the opening hours field. {example} is written in OpenStreetMap syntax: keep the words opening_hours, PH and off as they are.',
+  },
   servicenamefortexts: /*i18n*/ {
     id: 'servicenamefortexts',
     message: 'Give a name in this language too, or leave its description and website empty',
@@ -132,6 +144,7 @@ export const RULE_MESSAGES: Record<FormProblem['rule'], MessageDescriptor> = {
   name_needed: servicesAdminMessages.servicenameneeded,
   name_length: servicesAdminMessages.servicenamelength,
   description_length: servicesAdminMessages.servicedescriptionlength,
+  opening_hours: servicesAdminMessages.serviceopeninghoursinvalid,
   name_for_texts: servicesAdminMessages.servicenamefortexts,
   external_id_taken: servicesAdminMessages.serviceexternalidtaken,
 }

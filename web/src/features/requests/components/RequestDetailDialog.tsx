@@ -27,6 +27,7 @@ import { thanksMessages } from '../../thanks/thanks-catalog.ts'
 import { OnMyWay } from '../../position-sharing/OnMyWay.tsx'
 import { EmergencyLine } from '../../emergency/EmergencyLine.tsx'
 import { useHelperPosition } from '../../position-sharing/useHelperPosition.ts'
+import { NearbyServices } from '../../services/NearbyServices.tsx'
 
 /** OpenLayers is big: its chunk loads only when a request with a location is opened. */
 const SingleLocationMap = lazy(() => import('./SingleLocationMap.tsx'))
@@ -218,6 +219,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
 
       <DescriptionSection request={request} update={update} />
       {request.isOwnRequest && !completed && <EmergencyLine position={position} />}
+      <NearbyServices request={request} />
       <ConversationSection request={request} />
       <RequestActions request={request} update={update} onDeleted={onDeleted} onThanked={trust.sent} />
     </div>
