@@ -58,7 +58,10 @@ async function box(target: Locator) {
 
 async function withinFirstScreen(t: Test, target: Locator, what: string): Promise<void> {
   const { y, height } = await box(target)
-  t.ok(y >= 0 && y + height <= PHONE.height, `${what} is within the first screen (${y}–${y + height} of ${PHONE.height})`)
+  t.ok(
+    y >= 0 && y + height <= PHONE.height,
+    `${what} is within the first screen (${y}–${y + height} of ${PHONE.height})`,
+  )
 }
 
 t.test('a helper reads what is wrong, how far and the action first; the rest follows', async (t) => {

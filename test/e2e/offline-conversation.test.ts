@@ -61,13 +61,21 @@ t.test('offline, the owner still reads the conversation; a logout leaves none of
   await waitForOfflineReady(page)
 
   // The owner asks for help; the helper takes it over and writes, as their app would.
-  const body = JSON.stringify({ category: 'bicycle_maintenance', description: 'Chain off', ...HELSINKI, isApproximate: 0 })
+  const body = JSON.stringify({
+    category: 'bicycle_maintenance',
+    description: 'Chain off',
+    ...HELSINKI,
+    isApproximate: 0,
+  })
   const requestId = await page.evaluate<number>(
     `fetch('/api/requests', { method: 'POST', body: ${JSON.stringify(body)}, headers: {` +
       " 'content-type': 'application/json', Authorization: 'Bearer ' + localStorage.getItem('token') } })" +
       '.then((r) => r.json()).then((request) => request.request_id)',
   )
-  const { token } = await asHelper('/api/user/login', 'POST', { identifier: helper.username, password: helper.password })
+  const { token } = await asHelper('/api/user/login', 'POST', {
+    identifier: helper.username,
+    password: helper.password,
+  })
   await asHelper(`/api/requests/${requestId}/addresponder`, 'PUT', {}, token)
   await asHelper(`/api/requests/${requestId}/messages`, 'POST', { text: FIRST }, token)
 

@@ -141,7 +141,11 @@ export function addToCachedConversations(
 }
 
 /** Forgets every kept conversation but those of `open` request ids (the user's own and helped, not completed). */
-export function keepOnlyCachedConversations(userId: number, open: ReadonlySet<number>, storage = deviceStorage()): void {
+export function keepOnlyCachedConversations(
+  userId: number,
+  open: ReadonlySet<number>,
+  storage = deviceStorage(),
+): void {
   const kept = readCachedConversations(userId, storage)
   const ids = Object.keys(kept).map(Number)
   if (ids.every((id) => open.has(id))) return

@@ -64,10 +64,13 @@ export function useConversation(
     }
   }, [requestId, statusKey, attempt, keepOnDevice, userId])
 
-  // Back online while the offline copy shows: fetched again, the copy staying on screen meanwhile.
-  useEffect(() => {
+  // Back online while the offline copy shows: fetched again, the copy staying on screen meanwhile. Followed while
+  // rendering (React's "adjust state on a prop change"), so only the change from offline to online fetches.
+  const [wasOnline, setWasOnline] = useState(online)
+  if (online !== wasOnline) {
+    setWasOnline(online)
     if (online && offlineCopyAt !== null) setAttempt((n) => n + 1)
-  }, [online, offlineCopyAt])
+  }
 
   // On screen while the page is visible and some of the section is in view (not below the fold of the detail):
   // what arrives meanwhile is read, and no push is sent for it.

@@ -5,7 +5,15 @@ import { isLanguage } from '../../../shared/i18n/language.ts'
 /** What is kept of the user between visits (SPEC section 3): enough to show who is logged in before the server answers. */
 export type StoredUser = Pick<
   User,
-  'user_id' | 'user_name' | 'phone' | 'radius' | 'language' | 'quietStart' | 'quietEnd' | 'hourlyCap' | 'availableToHelp'
+  | 'user_id'
+  | 'user_name'
+  | 'phone'
+  | 'radius'
+  | 'language'
+  | 'quietStart'
+  | 'quietEnd'
+  | 'hourlyCap'
+  | 'availableToHelp'
 >
 
 export function toStoredUser(user: User): StoredUser {
