@@ -75,6 +75,7 @@ export interface UserJson {
   radius: number
   isAdmin: boolean
   language?: string
+  availableToHelp?: boolean
 }
 
 export interface RegisteredUser {

@@ -55,13 +55,21 @@ export type { ServerEvent } from '../schemas/events.ts'
 
 /**
  * What of a reloaded user the client shows: a role change (which also changes what the list holds), or the name,
- * radius, language or notification preferences changed from another device. A location report, the most frequent
- * change, is not told.
+ * radius, language, notification preferences or "I can help now" changed from another device. A location report,
+ * the most frequent change, is not told.
  */
 function userChangeWorthTelling(before: UserRow, after: UserRow): 'role' | 'account' | null {
   if (before.is_admin !== after.is_admin) return 'role'
   const shown = (user: UserRow) =>
-    [user.user_name, user.radius, user.language, user.quiet_start, user.quiet_end, user.hourly_alert_cap].join('\u0000')
+    [
+      user.user_name,
+      user.radius,
+      user.language,
+      user.quiet_start,
+      user.quiet_end,
+      user.hourly_alert_cap,
+      user.available_to_help,
+    ].join('\u0000')
   return shown(before) === shown(after) ? null : 'account'
 }
 

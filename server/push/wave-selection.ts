@@ -54,12 +54,13 @@ const notExcluded = (sql: Queryable, excluded: readonly number[]) =>
 
 /**
  * The next `count` helpers for a request, among the users who share a location: subscribed to push, not its owner,
- * not alerted of it yet, not `excluded` (already chosen or refused by this wave), outside their quiet hours and
- * under their hourly cap (mayBeAlertedNow), and reached by it (the reach rule of server/domain/requests/reach.ts). For a
- * request with a location that is whoever's own radius reaches it (the distance_km function of migration 00009), nearest first: a
- * nearest-neighbour scan of the users_nearness_idx GiST index finds them without reading anyone farther than needed.
- * A request without a location reaches everyone, and with no distance to go by its waves go to those who reported
- * their location most recently, the likeliest to be out riding now (users_location_recency_idx).
+ * available to help ("I can help now" on, migration 00020), not alerted of it yet, not `excluded` (already chosen
+ * or refused by this wave), outside their quiet hours and under their hourly cap (mayBeAlertedNow), and reached by
+ * it (the reach rule of server/domain/requests/reach.ts). For a request with a location that is whoever's own
+ * radius reaches it (the distance_km function of migration 00009), nearest first: a nearest-neighbour scan of the
+ * users_nearness_idx GiST index finds them without reading anyone farther than needed. A request without a location
+ * reaches everyone, and with no distance to go by its waves go to those who reported their location most recently,
+ * the likeliest to be out riding now (users_location_recency_idx).
  */
 export async function nextWaveRecipients(
   sql: Queryable,
@@ -79,6 +80,7 @@ function recentQuery(sql: Queryable, request: WaveRequest, count: number, exclud
     from users u
     where u.nearness is not null
       and u.user_id <> ${request.owner_id}
+      and u.available_to_help
       and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
       and not exists (select 1 from push_alerts a where a.request_id = ${request.request_id} and a.user_id = u.user_id)
       and ${notExcluded(sql, excluded)}
@@ -89,8 +91,8 @@ function recentQuery(sql: Queryable, request: WaveRequest, count: number, exclud
 }
 
 /**
- * Up to `count` subscribers who share no location (not the owner, not alerted yet, not `excluded`, outside their
- * quiet hours and under their cap). Every request reaches them
+ * Up to `count` subscribers who share no location (not the owner, available to help, not alerted yet, not
+ * `excluded`, outside their quiet hours and under their cap). Every request reaches them
  * (docs/product.md#live-updates-and-push: a user who shares no location gets all requests and alerts), and with no
  * distance they have no place among the nearest, so they come with a request's first wave.
  */
@@ -106,6 +108,7 @@ export async function unlocatedRecipients(
     from users u
     where u.nearness is null
       and u.user_id <> ${request.owner_id}
+      and u.available_to_help
       and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
       and not exists (select 1 from push_alerts a where a.request_id = ${request.request_id} and a.user_id = u.user_id)
       and ${notExcluded(sql, excluded)}
@@ -126,6 +129,7 @@ export function waveQuery(sql: Queryable, request: WaveTarget, count: number, ex
       from users u
       where u.nearness is not null
         and u.user_id <> ${owner_id}
+        and u.available_to_help
         and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
         and not exists (select 1 from push_alerts a where a.request_id = ${request_id} and a.user_id = u.user_id)
         and ${notExcluded(sql, excluded)}
@@ -141,8 +145,8 @@ export function waveQuery(sql: Queryable, request: WaveTarget, count: number, ex
 
 /**
  * Test requests reach admins only, all at once, as the live list shows them (server/events/recipients.ts). Quiet
- * hours and the cap do not apply, and these alerts do not count toward it: an admin makes a test request to see
- * that push works, now, and a test that stayed silent at night would look like a fault.
+ * hours, the cap and "I can help now" do not apply, and these alerts do not count toward the cap: an admin makes a
+ * test request to see that push works, now, and a test that stayed silent would look like a fault.
  */
 export async function adminRecipients(sql: Queryable, request: { request_id: number; owner_id: number }) {
   return sql<Array<{ user_id: number; language: Language }>>`

@@ -18,10 +18,12 @@ export const PublicUser = Type.Object({
   quietEnd: Nullable(Type.String()),
   /** The most alerts about other people's new requests in one hour. */
   hourlyCap: Type.Integer(),
+  /** "I can help now": false, no alerts about other people's new requests (the waves pass the user over). */
+  availableToHelp: Type.Boolean(),
 })
 /**
  * The user the server answers with (login, register, protected-route, username, radius, language, notification
- * preferences).
+ * preferences, available to help).
  */
 export type PublicUser = Static<typeof PublicUser>
 
@@ -91,6 +93,10 @@ export const NotificationPreferencesBody = Type.Object(
   },
 )
 export type NotificationPreferencesBody = Static<typeof NotificationPreferencesBody>
+export const AvailableToHelpBody = Type.Object(
+  { availableToHelp: Type.Boolean() },
+  { examples: [{ availableToHelp: false }, { availableToHelp: true }] },
+)
 export const LanguageBody = Type.Object({ language: LanguageSchema }, { examples: [{ language: 'swedish' }] })
 export const PasswordBody = Type.Object(
   {

@@ -19,6 +19,7 @@ const USER: User = {
   quietStart: null,
   quietEnd: null,
   hourlyCap: 6,
+  availableToHelp: true,
 }
 
 /** Fake server calls that record their order. */

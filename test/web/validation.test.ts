@@ -73,14 +73,16 @@ t.test('the stored user is read back only when it has the expected shape', async
     quietStart: '22:00',
     quietEnd: '07:00',
     hourlyCap: 3,
+    availableToHelp: false,
   }
   t.same(parseStoredUser(JSON.stringify(user)), user)
   t.same(parseStoredUser(JSON.stringify({ ...user, language: 'klingon' })), { ...user, language: 'english' })
-  const { quietStart, quietEnd, hourlyCap, ...older } = user
+  const { quietStart, quietEnd, hourlyCap, availableToHelp, ...older } = user
   t.same(
     parseStoredUser(JSON.stringify(older)),
-    { ...older, quietStart: null, quietEnd: null, hourlyCap: 6 },
-    `stored before notification preferences (${[quietStart, quietEnd, hourlyCap].join(', ')} now): the defaults`,
+    { ...older, quietStart: null, quietEnd: null, hourlyCap: 6, availableToHelp: true },
+    `stored before notification preferences (${[quietStart, quietEnd, hourlyCap, availableToHelp].join(', ')} now): ` +
+      'the defaults',
   )
   t.equal(parseStoredUser(null), null)
   t.equal(parseStoredUser('not json'), null)

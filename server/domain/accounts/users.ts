@@ -21,6 +21,8 @@ export interface UserRow {
   quiet_start: string | null
   quiet_end: string | null
   hourly_alert_cap: number
+  /** "I can help now": off, the waves of alerts about other people's new requests pass the user over. */
+  available_to_help: boolean
 }
 
 /** What the API shows of a user: never the password hash or the location history. */
@@ -37,6 +39,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     quietStart: hoursAndMinutes(row.quiet_start),
     quietEnd: hoursAndMinutes(row.quiet_end),
     hourlyCap: row.hourly_alert_cap,
+    availableToHelp: row.available_to_help,
   }
 }
 
@@ -56,6 +59,7 @@ const USER_COLUMNS = [
   'quiet_start',
   'quiet_end',
   'hourly_alert_cap',
+  'available_to_help',
 ]
 
 /** Unique violations become the SPEC's conflict messages instead of a 500. */
@@ -140,6 +144,7 @@ type Changes = Partial<
     | 'quiet_start'
     | 'quiet_end'
     | 'hourly_alert_cap'
+    | 'available_to_help'
   >
 >
 

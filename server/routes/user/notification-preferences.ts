@@ -3,9 +3,12 @@ import { checkNotificationPreferences } from '../../domain/accounts/push-prefere
 import { toPublicUser, updateUser } from '../../domain/accounts/users.ts'
 import { unauthorized } from '../../errors.ts'
 import { BEARER_AUTH, ErrorAnswers } from '../../schemas/common.ts'
-import { NotificationPreferencesBody, UserAnswer } from '../../schemas/user.ts'
+import { AvailableToHelpBody, NotificationPreferencesBody, UserAnswer } from '../../schemas/user.ts'
 
-/** Quiet hours and the hourly cap of alerts about other people's new requests (migration 00010, push waves). */
+/**
+ * Quiet hours and the hourly cap of alerts about other people's new requests (migration 00010, push waves), and the
+ * "I can help now" switch that turns those alerts off altogether (migration 00020).
+ */
 const notificationPreferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/user/notification-preferences',
@@ -27,6 +30,31 @@ const notificationPreferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await updateUser(app.sql, request.currentUser.user_id, checkNotificationPreferences(request.body))
       if (!user) throw unauthorized('Session ended, log in again')
       // The user's other devices show the new preferences (a `user` message reloads them on every instance).
+      await app.events.publish({ type: 'user', userId: user.user_id })
+      return { user: toPublicUser(user) }
+    },
+  )
+
+  app.put(
+    '/api/user/available-to-help',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Switch "I can help now" on or off',
+        description:
+          "Off, the waves of push alerts about other people's new requests pass the user over. The user still sees " +
+          'the list live and can take requests over; news of their own request or of the one they help still goes.',
+        security: BEARER_AUTH,
+        body: AvailableToHelpBody,
+        response: { 200: UserAnswer, ...ErrorAnswers },
+      },
+    },
+    async (request) => {
+      const changes = { available_to_help: request.body.availableToHelp }
+      const user = await updateUser(app.sql, request.currentUser.user_id, changes)
+      if (!user) throw unauthorized('Session ended, log in again')
+      // The switch shows on every device of the user, as the preferences above do.
       await app.events.publish({ type: 'user', userId: user.user_id })
       return { user: toPublicUser(user) }
     },

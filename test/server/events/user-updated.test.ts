@@ -61,4 +61,11 @@ t.test('the user’s own sockets hear of a role or account change at once', asyn
     (event) => userUpdated(event) && (event as { user?: { hourlyCap?: number } }).user?.hourlyCap === 2,
   )
   t.match(changed, { user: preferences }, 'notification preferences changed on another device: told')
+
+  t.equal((await user.send('PUT', '/api/user/available-to-help', { availableToHelp: false })).status, 200)
+  const resting = await socket.next(
+    (event) =>
+      userUpdated(event) && (event as { user?: { availableToHelp?: boolean } }).user?.availableToHelp === false,
+  )
+  t.match(resting, { user: { availableToHelp: false } }, '"I can help now" switched off on another device: told')
 })

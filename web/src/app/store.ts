@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import { keepRequestsOnDevice } from '../features/requests/keep-requests-on-device.ts'
+import { keepConversationsOnDevice } from '../features/conversation/keep-conversations-on-device.ts'
 import { stopSharingWhenResponseEnds } from '../features/position-sharing/stop-sharing-when-response-ends.ts'
 import { createLiveSlice, type LiveSlice } from '../shared/live/slice.ts'
 import { createLocationSlice, type LocationSlice } from '../features/account/location/slice.ts'
@@ -32,4 +33,5 @@ export const useStore = create<AppState>()((...args) => ({
 }))
 
 keepRequestsOnDevice(useStore)
+keepConversationsOnDevice(useStore)
 stopSharingWhenResponseEnds(useStore)

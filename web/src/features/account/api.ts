@@ -56,6 +56,10 @@ export const changeRadius = async (radius: number): Promise<User> =>
 export const changeNotificationPreferences = async (preferences: NotificationPreferences): Promise<User> =>
   (await apiPut<{ user: User }>('/api/user/notification-preferences', preferences)).user
 
+/** "I can help now" (all the user's devices): off, no alerts about other people's new requests. */
+export const changeAvailableToHelp = async (availableToHelp: boolean): Promise<User> =>
+  (await apiPut<{ user: User }>('/api/user/available-to-help', { availableToHelp })).user
+
 export const changePassword = (oldPassword: string, newPassword: string) =>
   apiPut<{ message: string }>('/api/user/password', { oldPassword, newPassword })
 

@@ -11,6 +11,7 @@ import { MessageComposer } from './MessageComposer.tsx'
 import { MessageList } from './MessageList.tsx'
 import { UnreadBadge } from './UnreadBadge.tsx'
 import { useConversation } from './useConversation.ts'
+import { formatClockTime } from '../requests/relative-time.ts'
 import './conversation.css'
 
 const READ_ONLY_NOTICE = {
@@ -28,17 +29,26 @@ export function ConversationSection({ request }: { request: HelpRequest }) {
   const isAdmin = useStore(selectIsAdmin)
   const helping = request.status === 'in progress' && userId !== undefined && request.responder_id === userId
   if (!request.isOwnRequest && !helping && !isAdmin) return null
-  return <Conversation request={request} userId={userId} />
+  // The open conversations of the user's own requests and the ones they help with are kept for offline use.
+  const keep = request.status !== 'completed' && (request.isOwnRequest || helping)
+  return <Conversation request={request} userId={userId} keep={keep} />
 }
 
-function Conversation({ request, userId }: { request: HelpRequest; userId: number | undefined }) {
+interface ConversationProps {
+  request: HelpRequest
+  userId: number | undefined
+  keep: boolean
+}
+
+function Conversation({ request, userId, keep }: ConversationProps) {
   const { i18n } = useLingui()
   // A callback ref in state: the hook follows the element itself, which comes and goes with the section.
   const [section, setSection] = useState<HTMLElement | null>(null)
-  const { phase, messages, readOnly, unreadOnOpen, retry, addSent } = useConversation(
+  const { phase, messages, readOnly, unreadOnOpen, retry, addSent, offlineCopyAt } = useConversation(
     request.request_id,
     `${request.status}:${request.responder_id ?? ''}`,
     section,
+    keep,
   )
   // Nothing to read and nothing to write (a new request, a completed one without messages): no section at all.
   if (phase === 'loaded' && readOnly !== null && messages.length === 0) return null
@@ -59,8 +69,18 @@ function Conversation({ request, userId }: { request: HelpRequest; userId: numbe
       )}
       {phase === 'loaded' && (
         <>
+          {offlineCopyAt !== null && (
+            <FormMessage
+              tone="warning"
+              text={i18n._(conversationMessages.messagesofflinecopy.id, {
+                time: formatClockTime(offlineCopyAt, i18n.locale),
+              })}
+            />
+          )}
           <MessageList messages={messages} userId={userId} />
-          {readOnly ? (
+          {offlineCopyAt !== null ? (
+            <p className="conversation__read-only">{i18n._(conversationMessages.offlinecannotsend)}</p>
+          ) : readOnly ? (
             <p className="conversation__read-only">{i18n._(READ_ONLY_NOTICE[readOnly])}</p>
           ) : (
             <MessageComposer

@@ -9,6 +9,16 @@ export const conversationMessages = defineMessages({
   },
   loadingmessages: /*i18n*/ { id: 'loadingmessages', message: 'Loading messages…' },
   messagesfailed: /*i18n*/ { id: 'messagesfailed', message: 'The messages could not be loaded.' },
+  messagesofflinecopy: /*i18n*/ {
+    id: 'messagesofflinecopy',
+    message: 'You are offline — this is the offline copy of the messages, as loaded at {time}',
+    comment: 'Above the messages kept on the device while there is no network; {time} is a clock time such as 14:32.',
+  },
+  offlinecannotsend: /*i18n*/ {
+    id: 'offlinecannotsend',
+    message: 'You can send messages again once you are back online.',
+    comment: 'In place of the message field while the offline copy of the messages is shown.',
+  },
   nomessages: /*i18n*/ { id: 'nomessages', message: 'No messages yet.' },
   you: /*i18n*/ { id: 'you', message: 'You', comment: 'Author of one’s own message in the conversation.' },
   messagefield: /*i18n*/ { id: 'messagefield', message: 'Your message' },

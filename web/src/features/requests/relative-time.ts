@@ -44,3 +44,8 @@ export function formatAge(iso: string, nowMs: number, locale: string): string {
   }
   return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second')
 }
+
+/** HH:MM with the locale's separator (14:32, 14.32): a 24-hour clock, as the app's languages use. */
+export function formatClockTime(ms: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms)
+}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { notificationMessages } from './notification-catalog.ts'
 import { readPushState, turnPushOff, turnPushOn, type PushState } from '../pwa/push/browser-push.ts'
 import { FormMessage } from '../../shared/form/FormMessage.tsx'
+import { HelpNowSwitch } from './HelpNowSwitch.tsx'
 import { PushPreferencesForm } from './PushPreferencesForm.tsx'
 
 type Failure = 'check' | 'change' | null
@@ -16,8 +17,9 @@ const STATE_TEXT = {
 
 /**
  * Web push on this device: the state, checked with the server each time the section opens (it mounts on
- * opening), and one button to change it. Errors go to the console; the screen gets a short failure text. Under it
- * the account's quiet hours and hourly cap, which hold on every device, so they show whatever this one's state.
+ * opening), and one button to change it. Errors go to the console; the screen gets a short failure text. Above it
+ * "I can help now", under it the account's quiet hours and hourly cap: these hold on every device, so they show
+ * whatever this one's state.
  */
 export function NotificationsSection() {
   const { i18n } = useLingui()
@@ -66,6 +68,7 @@ export function NotificationsSection() {
 
   return (
     <div className="settings-panel">
+      <HelpNowSwitch />
       <p className="settings-panel__note">{i18n._(notificationMessages.notificationsinfo)}</p>
       <div className="settings-panel__actions">
         <p aria-live="polite">

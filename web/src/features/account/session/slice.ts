@@ -11,6 +11,7 @@ import { toStoredUser, type StoredUser } from './stored-user.ts'
 import type { SessionStatus } from './status.ts'
 import type { AppState } from '../../../app/store.ts'
 import { clearCachedRequests } from '../../requests/requests-cache.ts'
+import { clearCachedConversations } from '../../conversation/conversations-cache.ts'
 
 export type { SessionStatus }
 
@@ -57,6 +58,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   function endSession() {
     clearStoredSession()
     clearCachedRequests()
+    clearCachedConversations()
     set(loggedOut)
     get().locationAfterLogout()
     get().requestsAfterLogout()
@@ -120,6 +122,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
       // Another user on this device without a logout in between: nothing of the last one's list may stay.
       if (get().user?.user_id !== stored.user_id) {
         clearCachedRequests()
+        clearCachedConversations()
         get().requestsAfterLogout()
         get().messagesAfterLogout()
         get().positionsAfterLogout()

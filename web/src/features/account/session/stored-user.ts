@@ -5,12 +5,20 @@ import { isLanguage } from '../../../shared/i18n/language.ts'
 /** What is kept of the user between visits (SPEC section 3): enough to show who is logged in before the server answers. */
 export type StoredUser = Pick<
   User,
-  'user_id' | 'user_name' | 'phone' | 'radius' | 'language' | 'quietStart' | 'quietEnd' | 'hourlyCap'
+  | 'user_id'
+  | 'user_name'
+  | 'phone'
+  | 'radius'
+  | 'language'
+  | 'quietStart'
+  | 'quietEnd'
+  | 'hourlyCap'
+  | 'availableToHelp'
 >
 
 export function toStoredUser(user: User): StoredUser {
-  const { user_id, user_name, phone, radius, language, quietStart, quietEnd, hourlyCap } = user
-  return { user_id, user_name, phone, radius, language, quietStart, quietEnd, hourlyCap }
+  const { user_id, user_name, phone, radius, language, quietStart, quietEnd, hourlyCap, availableToHelp } = user
+  return { user_id, user_name, phone, radius, language, quietStart, quietEnd, hourlyCap, availableToHelp }
 }
 
 const timeOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null)
@@ -34,6 +42,8 @@ export function parseStoredUser(json: string | null): StoredUser | null {
       quietStart: timeOrNull(user.quietStart),
       quietEnd: timeOrNull(user.quietEnd),
       hourlyCap: typeof user.hourlyCap === 'number' ? user.hourlyCap : HOURLY_CAP_DEFAULT,
+      // Stored before "I can help now" existed: on, the server's default.
+      availableToHelp: typeof user.availableToHelp === 'boolean' ? user.availableToHelp : true,
     }
   } catch {
     return null

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react'
 import { pwaMessages } from '../../pwa/pwa-catalog.ts'
 import { useOnline } from '../../pwa/useOnline.ts'
 import { FormMessage } from '../../../shared/form/FormMessage.tsx'
+import { formatClockTime } from '../relative-time.ts'
 
 interface OfflineListNoticeProps {
   /** When the list shown was loaded (ms since the epoch); null when nothing is kept on the device. */
@@ -22,9 +23,4 @@ export function OfflineListNotice({ loadedAt }: OfflineListNoticeProps) {
         ? i18n._(pwaMessages.offlinebanner)
         : null
   return <FormMessage tone="warning" text={text} />
-}
-
-/** HH:MM with the locale's separator (14:32, 14.32): a 24-hour clock, as the app's languages use. */
-function formatClockTime(ms: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms)
 }

@@ -12,9 +12,12 @@ import { editedPartsText } from '../edited-parts.ts'
 import { useRequestDetail } from '../useRequestDetail.ts'
 import { useStore } from '../../../app/store.ts'
 import { selectPosition } from '../../account/location/slice.ts'
+import { selectUser } from '../../account/session/slice.ts'
+import { isResponder } from '../slice.ts'
 import { Dialog } from '../../../shared/ui/Dialog.tsx'
 import { FormMessage } from '../../../shared/form/FormMessage.tsx'
 import { Loader } from '../../../shared/ui/Loader.tsx'
+import { DecideFirst } from './DecideFirst.tsx'
 import { DescriptionSection } from './DescriptionSection.tsx'
 import { LocationUpdate } from './LocationUpdate.tsx'
 import { RequestActions } from './RequestActions.tsx'
@@ -90,6 +93,11 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
     state.notices.find((notice) => notice.requestId === request.request_id && notice.change === 'edited'),
   )
   const relative = (iso: string) => formatRelativeTime(iso, now, i18n.locale, i18n._(requestMessages.justnow))
+  // Someone who is not the owner reads what is wrong, how far and the action first; the owner their request's state.
+  // While they decide (not helping with it yet), the actions come up there with it.
+  const userId = useStore(selectUser)?.user_id
+  const deciding = !request.isOwnRequest && (userId === undefined || !isResponder(request, userId))
+  const actions = <RequestActions request={request} update={update} onDeleted={onDeleted} onThanked={trust.sent} />
 
   return (
     <div className="request-detail">
@@ -105,6 +113,11 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
         </p>
       )}
       {request.is_test && <p className="request-detail__test">{i18n._(requestMessages.testrequest)}</p>}
+      {!request.isOwnRequest && (
+        <DecideFirst request={request} position={position} update={update}>
+          {deciding && actions}
+        </DecideFirst>
+      )}
       <dl className="facts">
         <div>
           <dt>{i18n._(requestMessages.askedby)}</dt>
@@ -206,7 +219,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
               />
             </Suspense>
             <OnMyWay request={request} point={point} position={position} helperPosition={helperPosition} />
-            <RequestLocationInfo request={request} point={point} position={position} />
+            <RequestLocationInfo point={point} />
           </>
         ) : (
           <>
@@ -217,11 +230,11 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
         {request.isOwnRequest && !completed && <LocationUpdate request={request} update={update} />}
       </section>
 
-      <DescriptionSection request={request} update={update} />
+      {request.isOwnRequest && <DescriptionSection request={request} update={update} />}
       {request.isOwnRequest && !completed && <EmergencyLine position={position} />}
       <NearbyServices request={request} />
       <ConversationSection request={request} />
-      <RequestActions request={request} update={update} onDeleted={onDeleted} onThanked={trust.sent} />
+      {!deciding && actions}
     </div>
   )
 }

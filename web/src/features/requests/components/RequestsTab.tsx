@@ -25,6 +25,7 @@ import { PullToRefresh } from './PullToRefresh.tsx'
 import { RequestList } from './RequestList.tsx'
 import './Requests.css'
 import { atActiveRequestLimit } from '../limits.ts'
+import { HelpNowSwitch } from '../../settings/HelpNowSwitch.tsx'
 
 interface RequestsTabProps {
   onOpenRequest: (id: number) => void
@@ -123,6 +124,7 @@ export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
           {i18n._(messages.activelimitreached)}
         </p>
       )}
+      <HelpNowSwitch compact />
       {showAllBox}
       <PullToRefresh onRefresh={loadRequests} refreshing={refreshing}>
         <FormMessage tone="error" text={status === 'failed' ? i18n._(messages.failedtofetchrequests) : null} />

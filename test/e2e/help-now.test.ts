@@ -1,0 +1,80 @@
+import t from 'tap'
+import { createUser, logIn, openSettingsSection, type TestUser } from './accounts-helpers.ts'
+import { expectNoSeriousViolations } from './axe.ts'
+import type { Locator, Page } from 'playwright-core'
+import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
+import { atLeastTouchSize } from './helping.ts'
+
+checkPrerequisites()
+const browser = await launchBrowser(t)
+const server = await startServer(t)
+const { baseUrl } = server
+
+const helper: TestUser = { username: 'Valmis', phone: '040 444 0001', e164: '+358404440001', password: 'polkupyora' }
+await createUser(server, helper)
+
+const OFF_LINE = 'You get no alerts about new requests'
+/** What the server holds, read the way the app reads the user at start. */
+const storedSwitch =
+  "fetch('/api/user/protected-route', { headers: { Authorization: 'Bearer ' + localStorage.getItem('token') } })" +
+  '.then((r) => r.json()).then((answer) => answer.user.availableToHelp)'
+
+/** Taps a switch and waits for the server's answer to the change. */
+async function flip(page: Page, control: Locator): Promise<void> {
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/available-to-help') && r.ok())
+  await control.click()
+  await saved
+}
+
+t.test('"I can help now": off on the requests tab, and the settings show it off', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser, { viewport: { width: 390, height: 844 } })
+  await logIn(page, baseUrl, helper.username, helper.password)
+
+  const tabSwitch = page.getByRole('switch', { name: 'I can help now' })
+  await tabSwitch.waitFor()
+  t.equal(await tabSwitch.isChecked(), true, 'on by default')
+  t.equal(await page.getByText(OFF_LINE).count(), 0, 'no explanation while on')
+  await atLeastTouchSize(t, page.locator('.help-now__switch'), 'the switch on the requests tab')
+
+  await flip(page, tabSwitch)
+  await page.getByText(OFF_LINE).waitFor()
+  t.equal(await tabSwitch.isChecked(), false, 'off, and announced as off (the switch role with its state)')
+  t.equal(
+    await tabSwitch.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent()),
+    OFF_LINE,
+    'the explanation describes the switch',
+  )
+  t.equal(await page.evaluate(storedSwitch), false, 'the server holds it off')
+  await screenshot(page, 'help-now-off-light')
+  await expectNoSeriousViolations(t, page, 'requests tab, help now off, light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await screenshot(page, 'help-now-off-dark')
+  await expectNoSeriousViolations(t, page, 'requests tab, help now off, dark')
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  const settings = await openSettingsSection(page, /Notifications/)
+  const settingsSwitch = settings.getByRole('switch', { name: 'I can help now' })
+  await settingsSwitch.waitFor()
+  t.equal(await settingsSwitch.isChecked(), false, 'the settings show it off')
+  t.ok(await settings.getByText(OFF_LINE).isVisible(), 'with the same line')
+  await atLeastTouchSize(t, settings.locator('.help-now__switch'), 'the switch in the settings')
+  await screenshot(page, 'help-now-settings-off-light')
+  await expectNoSeriousViolations(t, page, 'settings, help now off')
+
+  // On again in the settings: the requests tab follows.
+  await flip(page, settingsSwitch)
+  t.equal(await page.evaluate(storedSwitch), true, 'the server holds it on')
+  t.equal(await settingsSwitch.isChecked(), true, 'on again')
+  await settings.getByRole('button', { name: 'Close' }).click()
+  await settings.waitFor({ state: 'hidden' })
+  t.equal(await tabSwitch.isChecked(), true, 'the requests tab shows it on')
+  t.equal(await page.getByText(OFF_LINE).count(), 0, 'and no longer says no alerts come')
+
+  // Off, then a reload: the state is the account's, not the page's.
+  await flip(page, tabSwitch)
+  await page.getByText(OFF_LINE).waitFor()
+  await page.reload()
+  await page.getByText(OFF_LINE).waitFor()
+  t.equal(await page.getByRole('switch', { name: 'I can help now' }).isChecked(), false, 'still off after a reload')
+  t.same(pageErrors, [], 'no errors in the page')
+})
