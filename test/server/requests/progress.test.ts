@@ -15,7 +15,7 @@ import { waitUntil } from '../../wait.ts'
  * instances of one database: the owner's socket is on B, the waves may be sent by either instance's worker.
  */
 
-interface Progress {
+type Progress = {
   alerted: number
   opened: number
   next_wave_at: string | null
@@ -60,7 +60,11 @@ t.test('progress: counts for the owner only, live; alert more at most once per 2
     sockets.push(socket)
     return socket
   }
-  const [ownerEvents, strangerEvents, adminEvents] = [await connect(owner), await connect(stranger), await connect(admin)]
+  const [ownerEvents, strangerEvents, adminEvents] = [
+    await connect(owner),
+    await connect(stranger),
+    await connect(admin),
+  ]
   const idle = () => Promise.all([a.push.idle(), b.push.idle()])
   const alertsOf = async (id: number) =>
     (await a.sql<{ n: number }[]>`select count(*)::int as n from push_alerts where request_id = ${id}`)[0]!.n
@@ -131,7 +135,7 @@ t.test('progress: counts for the owner only, live; alert more at most once per 2
     await ageWave(id)
     const sent = service.received.length
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => (i % 2 ? ownerOnB : owner).send<Progress & { message?: string }>('POST', alertMore)),
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? ownerOnB : owner).send<Progress>('POST', alertMore)),
     )
     const statuses = answers.map((answer) => answer.status)
     t.equal(statuses.filter((s) => s === 202).length, 1, `one 202 (${statuses.join(' ')})`)
@@ -157,10 +161,7 @@ t.test('progress: counts for the owner only, live; alert more at most once per 2
     t.equal(taken.body.message, REQUEST_ERRORS.alreadyHasResponder)
     const progress = (await owner.get(url)).body as unknown as Progress
     t.same(progress, { alerted: 4, opened: 1, next_wave_at: null, alert_more_available_at: null })
-    t.equal(
-      (await taker.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' })).status,
-      200,
-    )
+    t.equal((await taker.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' })).status, 200)
     const released = await owner.send('POST', alertMore)
     t.equal(released.status, 409)
     t.equal(released.body.message, REQUEST_ERRORS.noMoreAlerts)

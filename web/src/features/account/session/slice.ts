@@ -62,6 +62,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     get().requestsAfterLogout()
     get().messagesAfterLogout()
     get().positionsAfterLogout()
+    get().waitingProgressAfterLogout()
   }
 
   connectSession({
@@ -123,6 +124,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
         get().requestsAfterLogout()
         get().messagesAfterLogout()
         get().positionsAfterLogout()
+        get().waitingProgressAfterLogout()
       }
       writeUser(stored)
       set({ status: 'loggedIn', token, user: stored, isAdmin: user.isAdmin })
