@@ -30,6 +30,8 @@ export type BusMessage = (
   | { type: 'thanks'; requestId: number }
   /** The helper's shared position on this request changed, stopped or ended: the owner's instance reads and tells it. */
   | { type: 'position'; requestId: number }
+  /** The waiting owner's progress changed (a wave went out, or was asked for): the owner's instance reads and tells it. */
+  | { type: 'progress'; requestId: number; ownerId: number }
 ) & {
   /** The instance that sent it, which delivers it to its own clients itself (the admin script sends none). */
   origin?: string
@@ -46,6 +48,9 @@ export type ThanksNews = Extract<BusMessage, { type: 'thanks' }>
 
 /** A change of the helper's shared position as the bus carries it (no coordinates: they are read where needed). */
 export type PositionNews = Extract<BusMessage, { type: 'position' }>
+
+/** A change of a waiting owner's progress as the bus carries it (server/events/progress-delivery.ts). */
+export type ProgressNews = Extract<BusMessage, { type: 'progress' }>
 
 /** What a change announces inside its transaction: the other instances hear of it at commit. */
 export type AnnouncedMessage = RequestMessage | ConversationNews | ThanksNews | PositionNews

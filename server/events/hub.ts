@@ -10,6 +10,7 @@ import { deliverConversation } from './conversation-delivery.ts'
 import { deliverThanks } from './thanks-delivery.ts'
 import { leftReach } from './left-reach.ts'
 import { deliverPosition } from './position-delivery.ts'
+import { ProgressDelivery } from './progress-delivery.ts'
 import { ReachIndex } from './reach-index.ts'
 import { REPLACED_CLOSE, SOCKETS_PER_USER } from './socket-limits.ts'
 import { textFrame, writeTextFrame, type TextFrame } from './text-frame.ts'
@@ -96,6 +97,8 @@ export class EventHub {
   /** When each client joined its user's sockets, in joining order: the smallest is the oldest, closed first. */
   private readonly joined = new WeakMap<Client, number>()
   private joins = 0
+  /** The waiting owners' progress, told to the owner alone (coalesced per request). */
+  readonly progress: ProgressDelivery
 
   constructor(
     private readonly sql: Queryable,
@@ -104,6 +107,7 @@ export class EventHub {
   ) {
     this.tokenExpiryGraceMs = tokenExpiryGraceMs
     this.socketsPerUser = socketsPerUser
+    this.progress = new ProgressDelivery(this, sql, log)
   }
 
   get clients(): ReadonlySet<Client> {
@@ -222,6 +226,7 @@ export class EventHub {
     if (message.type === 'conversation') return deliverConversation(this, this.sql, message)
     if (message.type === 'thanks') return deliverThanks(this, this.sql, message)
     if (message.type === 'position') return deliverPosition(this, this.sql, message)
+    if (message.type === 'progress') return this.progress.tell(message.requestId, message.ownerId)
     if (this.clients.size === 0) return
     this.deliverRow(message, await requestForEvent(this.sql, message.requestId))
   }
@@ -235,6 +240,8 @@ export class EventHub {
     if (!row) return this.broadcast({ type: 'request.deleted', request_id: message.requestId })
     const recipients: Client[] = []
     const collect = (client: Client) => void recipients.push(client)
+    // A view counted is also the owner's progress ("opened it"), told with the other progress news.
+    if (message.viewsOnly && !row.deleted) this.progress.tell(row.request_id, row.owner_id)
     if (message.viewsOnly) this.index.forEachViewCounter(row, collect)
     else this.index.forEachRecipient(row, message.previousResponderId, collect)
     if (row.deleted) {

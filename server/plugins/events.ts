@@ -201,6 +201,7 @@ export default fp<EventsOptions>(
       onResync: (listener) => bus.onResync(listener),
     })
     app.addHook('onClose', async () => {
+      hub.progress.clear()
       clearInterval(heartbeat)
       clearInterval(liveReport)
       await live

@@ -73,6 +73,8 @@ export default fp<PushOptions>(
           )
         },
         error: (error) => app.log.warn({ err: error }, 'push worker failed; it tries again shortly'),
+        // The owner's progress (docs/live-and-push.md): every instance tells the owner's sockets it holds.
+        waveSent: (wave) => void app.events.publish({ type: 'progress', ...wave }),
       },
       policy,
       waves,
@@ -99,5 +101,5 @@ export default fp<PushOptions>(
       await queue.close()
     })
   },
-  { name: 'push', dependencies: ['db', 'metrics'] },
+  { name: 'push', dependencies: ['db', 'metrics', 'events'] },
 )

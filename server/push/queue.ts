@@ -5,7 +5,7 @@ import type { EndpointPolicy } from './endpoint-policy.ts'
 import { PushEndpointRefused } from './guarded-agent.ts'
 import { claimDue, countWaiting, finish, nextDue, retryAfter, type PushJob } from './jobs.ts'
 import type { VapidKeys } from './vapid.ts'
-import { purgeAlerts, runDueWaves, type WaveSettings } from './waves.ts'
+import { purgeAlerts, runDueWaves, type SentWave, type WaveSettings } from './waves.ts'
 
 export type { PushJob, StoredSubscription } from './jobs.ts'
 
@@ -19,6 +19,8 @@ export interface PushQueueHooks {
   refused(job: PushJob, reason: string): void
   /** The worker itself failed (e.g. the database was unreachable); it tries again later. */
   error(error: unknown): void
+  /** A wave went out for a request still waiting (after its commit): its owner's progress changed. */
+  waveSent?(wave: SentWave): void
 }
 
 /** Timings, changed only by tests. */
@@ -137,7 +139,12 @@ export class PushQueue {
     if (this.wavesWanted) {
       this.wavesWanted = false
       // A wave that fails is reported and put off (runDueWave), so it holds up neither other waves nor pushes.
-      await runDueWaves(this.sql, this.waves, (error) => this.hooks.error(error))
+      await runDueWaves(
+        this.sql,
+        this.waves,
+        (error) => this.hooks.error(error),
+        (wave) => this.hooks.waveSent?.(wave),
+      )
     }
     if (Date.now() - this.lastPurge > PURGE_EVERY_MS) {
       this.lastPurge = Date.now()

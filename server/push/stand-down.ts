@@ -24,8 +24,14 @@ export async function standDown(
 ): Promise<number> {
   const requestId = request.request_id
   await tx`delete from push_waves where request_id = ${requestId}`
+  // Their number stays for the owner's progress (server/domain/requests/progress.ts); the change's transaction
+  // holds the request's row already.
   const alerted = await tx<{ user_id: number; language: Language }[]>`
-    with forgotten as (delete from push_alerts where request_id = ${requestId} returning user_id)
+    with forgotten as (delete from push_alerts where request_id = ${requestId} returning user_id),
+      counted as (
+        update requests set alerts_forgotten = alerts_forgotten + (select count(*) from forgotten)
+        where request_id = ${requestId}
+      )
     select u.user_id, u.language from forgotten join users u using (user_id)
     where u.user_id is distinct from ${except}::int
   `

@@ -48,13 +48,20 @@ interface DueWave {
   alerted_located: number
 }
 
+/** A wave that went out for a request still waiting: its owner's progress changed (docs/live-and-push.md). */
+export interface SentWave {
+  requestId: number
+  ownerId: number
+}
+
 /** A wave that failed (a bug, bad data) is tried again this much later, so it cannot hold up the others. */
 const FAILED_WAVE_RETRY_SECONDS = 60
 
 /**
  * Sends the earliest due wave of any request, in one transaction that holds the wave's row (SKIP LOCKED: another
  * instance takes the next one), records who was alerted and queues their pushes. Answers how many pushes were
- * queued, or null when no wave was due. A wave that fails is reported and put off, not retried at once.
+ * queued, or null when no wave was due. A wave that fails is reported and put off, not retried at once. After the
+ * commit `sent` hears of a wave of a request still waiting (its owner's progress).
  */
 export async function runDueWave(
   sql: Sql,
@@ -62,8 +69,10 @@ export async function runDueWave(
   failed: (error: unknown) => void = (error) => {
     throw error
   },
+  sent: (wave: SentWave) => void = () => {},
 ): Promise<number | null> {
-  return sql.begin(async (tx) => {
+  const told: SentWave[] = []
+  const queued = await sql.begin(async (tx) => {
     const [wave] = await tx<DueWave[]>`
       select w.request_id, w.waves, r.owner_id, owner.user_name as owner_name, r.latitude, r.longitude, r.is_test,
         r.category, r.description,
@@ -81,7 +90,9 @@ export async function runDueWave(
     `
     if (!wave) return null
     try {
-      return await tx.savepoint((savepoint) => sendWave(savepoint, wave, settings))
+      const pushed = await tx.savepoint((savepoint) => sendWave(savepoint, wave, settings))
+      if (!wave.over) told.push({ requestId: wave.request_id, ownerId: wave.owner_id })
+      return pushed
     } catch (error) {
       await tx`
         update push_waves set due_at = now() + make_interval(secs => ${FAILED_WAVE_RETRY_SECONDS})
@@ -91,6 +102,8 @@ export async function runDueWave(
       return 0
     }
   })
+  told.forEach(sent)
+  return queued
 }
 
 async function sendWave(tx: Queryable, wave: DueWave, settings: WaveSettings): Promise<number> {
@@ -118,7 +131,8 @@ async function sendWave(tx: Queryable, wave: DueWave, settings: WaveSettings): P
   if (last) await tx`delete from push_waves where request_id = ${wave.request_id}`
   else {
     await tx`
-      update push_waves set waves = ${number}, due_at = now() + make_interval(secs => ${settings.escalateAfter})
+      update push_waves
+      set waves = ${number}, due_at = now() + make_interval(secs => ${settings.escalateAfter}), last_wave_at = now()
       where request_id = ${wave.request_id}
     `
   }
@@ -176,11 +190,11 @@ export async function runDueWaves(
   failed: (error: unknown) => void = (error) => {
     throw error
   },
+  sent: (wave: SentWave) => void = () => {},
 ): Promise<number> {
   let queued = 0
-  for (let n = await runDueWave(sql, settings, failed); n !== null; n = await runDueWave(sql, settings, failed)) {
-    queued += n
-  }
+  const next = () => runDueWave(sql, settings, failed, sent)
+  for (let n = await next(); n !== null; n = await next()) queued += n
   return queued
 }
 

@@ -3,6 +3,7 @@ import type { HelpRequest } from './request.ts'
 import type { Thanks } from './thanks.ts'
 import type { ResponderPosition } from './responder-position.ts'
 import type { PublicUser } from './user.ts'
+import type { WaitingProgress } from './waiting-progress.ts'
 
 /**
  * What GET /api/events sends over the WebSocket; the server writes these and the web client reads them. No
@@ -17,6 +18,8 @@ import type { PublicUser } from './user.ts'
  * `thanks.received` is the owner's thank-you, sent to the helper it thanks only.
  * `responder.position` is where the helper of the owner's request is now (docs/product.md#on-my-way), sent to the owner
  * only; `position` is null when the helper stopped sharing or the response ended.
+ * `request.progress` is the waiting owner's progress (docs/product.md#progress-while-waiting), sent to the owner only:
+ * counts and times, never who.
  */
 /** Who ended a response: the owner removed the helper, or the helper released the request. */
 export type RemovedBy = 'owner' | 'responder'
@@ -32,3 +35,4 @@ export type ServerEvent =
   | { type: 'message.created'; message: ConversationMessage }
   | { type: 'thanks.received'; thanks: Thanks }
   | { type: 'responder.position'; request_id: number; position: ResponderPosition | null }
+  | { type: 'request.progress'; request_id: number; progress: WaitingProgress }

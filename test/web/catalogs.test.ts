@@ -82,6 +82,9 @@ const ADDED_KEYS = [
   'positionnotresponder',
   'positionnotviewer',
   'positiontoooften',
+  // Alert more helpers now (docs/product.md#progress-while-waiting)
+  'alertmoretoosoon',
+  'alertmorenomore',
 ]
 
 const WEB_SRC = fileURLToPath(new URL('../../web/src', import.meta.url))

@@ -21,6 +21,8 @@ export const REQUEST_ERRORS = {
   descriptionLength: 'Description must be 1-500 characters',
   descriptionChars: 'Contains invalid characters',
   badCursor: 'Invalid list cursor: fetch the list again without one.',
+  alertMoreTooSoon: 'You can alert more helpers once every 2 minutes.',
+  noMoreAlerts: 'No more helpers can be alerted for this request.',
 } as const
 
 export type RequestErrorText = (typeof REQUEST_ERRORS)[keyof typeof REQUEST_ERRORS]

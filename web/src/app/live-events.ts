@@ -33,16 +33,19 @@ export function connectEventStream(): void {
       // Messages that came while the stream was down are counted again.
       void store.getState().loadUnread()
       store.getState().reloadWatchedHelperPositions()
+      store.getState().reloadWatchedWaitingProgress()
     },
     onEvent: (event) => {
       if (event.type === 'refetch') {
         void store.getState().refetchRequests()
         void store.getState().loadUnread()
         store.getState().reloadWatchedHelperPositions()
+        store.getState().reloadWatchedWaitingProgress()
       } else if (event.type === 'message.created') store.getState().messageArrived(event.message)
       else if (event.type === 'thanks.received') store.getState().thanksArrived(event.thanks)
       else if (event.type === 'responder.position')
         store.getState().helperPositionArrived(event.request_id, event.position)
+      else if (event.type === 'request.progress') store.getState().waitingProgressArrived(event.request_id, event.progress)
       else if (event.type === 'user.updated') store.getState().updateUser(event.user)
       else if (event.type === 'services.changed') void store.getState().loadServices()
       else store.getState().applyEvent(event)

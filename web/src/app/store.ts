@@ -10,6 +10,10 @@ import { createRequestsSlice, type RequestsSlice } from '../features/requests/sl
 import { createServicesSlice, type ServicesSlice } from '../features/services/slice.ts'
 import { createSessionSlice, type SessionSlice } from '../features/account/session/slice.ts'
 import { createSettingsSlice, type SettingsSlice } from '../features/settings/slice.ts'
+import {
+  createWaitingProgressSlice,
+  type WaitingProgressSlice,
+} from '../features/requests/waiting-progress-slice.ts'
 
 /** The whole client state: one bound store, one slice per concern. */
 export type AppState = SettingsSlice &
@@ -19,6 +23,7 @@ export type AppState = SettingsSlice &
   ServicesSlice &
   ConversationSlice &
   PositionsSlice &
+  WaitingProgressSlice &
   LiveSlice
 
 export const useStore = create<AppState>()((...args) => ({
@@ -29,6 +34,7 @@ export const useStore = create<AppState>()((...args) => ({
   ...createServicesSlice(...args),
   ...createConversationSlice(...args),
   ...createPositionsSlice(...args),
+  ...createWaitingProgressSlice(...args),
   ...createLiveSlice(...args),
 }))
 

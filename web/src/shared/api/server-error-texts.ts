@@ -42,6 +42,8 @@ export const SERVER_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   [REQUEST_ERRORS.responseLimit]: 'responselimitreached',
   [REQUEST_ERRORS.descriptionChars]: 'invalidcharacters',
   [REQUEST_ERRORS.descriptionLength]: 'invaliddesclength',
+  [REQUEST_ERRORS.alertMoreTooSoon]: 'alertmoretoosoon',
+  [REQUEST_ERRORS.noMoreAlerts]: 'alertmorenomore',
   // Messages between a request's owner and its helper
   [CONVERSATION_ERRORS.textLength]: 'invalidmessagelength',
   [CONVERSATION_ERRORS.notParticipant]: 'messagesnotparticipant',

@@ -193,6 +193,14 @@ export const messages = defineMessages({
     id: 'positiontoooften',
     message: 'Location updates are limited to one every 5 seconds.',
   },
+  alertmoretoosoon: /*i18n*/ {
+    id: 'alertmoretoosoon',
+    message: 'You can alert more helpers once every 2 minutes.',
+  },
+  alertmorenomore: /*i18n*/ {
+    id: 'alertmorenomore',
+    message: 'No more helpers can be alerted for this request.',
+  },
 })
 
 export type MessageKey = keyof typeof messages

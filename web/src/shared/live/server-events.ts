@@ -14,6 +14,18 @@ function isPosition(value: unknown): value is NonNullable<EventOf<'responder.pos
   )
 }
 
+const isTimeOrNull = (value: unknown) => value === null || typeof value === 'string'
+
+function isProgress(value: unknown): value is EventOf<'request.progress'>['progress'] {
+  return (
+    isObject(value) &&
+    typeof value.alerted === 'number' &&
+    typeof value.opened === 'number' &&
+    isTimeOrNull(value.next_wave_at) &&
+    isTimeOrNull(value.alert_more_available_at)
+  )
+}
+
 /** What GET /api/events sends: the server's own type of the messages it writes. */
 export type { RemovedBy, ServerEvent }
 
@@ -62,6 +74,10 @@ export function parseServerEvent(text: string): ServerEvent | null {
     case 'responder.position':
       return typeof value.request_id === 'number' && (value.position === null || isPosition(value.position))
         ? { type: 'responder.position', request_id: value.request_id, position: value.position }
+        : null
+    case 'request.progress':
+      return typeof value.request_id === 'number' && isProgress(value.progress)
+        ? { type: 'request.progress', request_id: value.request_id, progress: value.progress }
         : null
     case 'user.updated':
       return isObject(value.user) && typeof value.user.user_id === 'number'

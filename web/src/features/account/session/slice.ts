@@ -64,6 +64,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     get().requestsAfterLogout()
     get().messagesAfterLogout()
     get().positionsAfterLogout()
+    get().waitingProgressAfterLogout()
   }
 
   connectSession({
@@ -126,6 +127,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
         get().requestsAfterLogout()
         get().messagesAfterLogout()
         get().positionsAfterLogout()
+        get().waitingProgressAfterLogout()
       }
       writeUser(stored)
       set({ status: 'loggedIn', token, user: stored, isAdmin: user.isAdmin })

@@ -23,6 +23,7 @@ import { LocationUpdate } from './LocationUpdate.tsx'
 import { RequestActions } from './RequestActions.tsx'
 import { RequestLocationInfo } from './RequestLocationInfo.tsx'
 import { StatusBadge } from './StatusBadge.tsx'
+import { WaitingProgress } from './WaitingProgress.tsx'
 import { ConversationSection } from '../../conversation/ConversationSection.tsx'
 import { ThanksSection } from '../../thanks/ThanksSection.tsx'
 import { useTrust } from '../../thanks/useTrust.ts'
@@ -198,6 +199,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
           </div>
         )}
       </dl>
+      <WaitingProgress request={request} />
 
       {/* A completed request's thank-you is its news: first, before the map. */}
       <ThanksSection request={request} trust={trust} />

@@ -1,0 +1,44 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { Nullable } from './common.ts'
+
+/**
+ * The waiting owner's progress (docs/product.md#progress-while-waiting): counts only, never who. For the owner and
+ * admins (GET /api/requests/{id}/progress) and, live, the owner (`request.progress`).
+ */
+export const WaitingProgressSchema = Type.Object(
+  {
+    alerted: Type.Integer({ minimum: 0, description: 'How many helpers were alerted by push, in every wave so far.' }),
+    opened: Type.Integer({
+      minimum: 0,
+      description: 'How many people other than the owner opened the request (the view count: each person once).',
+    }),
+    next_wave_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description:
+          'When the next wave of alerts is due (in the past: it is going out now). Null when no more waves will go: ' +
+          'taken over (even if released since), completed, deleted, or ALERT_MAX_RECIPIENTS reached.',
+      }),
+    ),
+    alert_more_available_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description:
+          'From when the owner may ask for the next wave at once (POST .../alert-more): 2 minutes after the latest ' +
+          'wave went out or was asked for. In the past: now. Null whenever next_wave_at is null.',
+      }),
+    ),
+  },
+  {
+    examples: [
+      {
+        alerted: 15,
+        opened: 3,
+        next_wave_at: '2026-11-24T09:35:00.000Z',
+        alert_more_available_at: '2026-11-24T09:32:00.000Z',
+      },
+    ],
+  },
+)
+/** The web client's type too. */
+export type WaitingProgress = Static<typeof WaitingProgressSchema>

@@ -1,0 +1,48 @@
+import { defineMessages } from '../../shared/i18n/define-messages.ts'
+
+/** The waiting owner's progress block (docs/product.md#progress-while-waiting): counts only, never who. */
+export const progressMessages = defineMessages({
+  progressheading: /*i18n*/ {
+    id: 'progressheading',
+    message: 'Finding a helper',
+    comment: 'Heading of the block in the owner’s request detail that tells how the search for a helper goes.',
+  },
+  progressalerted: /*i18n*/ {
+    id: 'progressalerted',
+    message: '{count, plural, =0 {No helpers alerted yet} one {# helper alerted} other {# helpers alerted}}',
+    comment: 'How many nearby helpers got a push notification about the owner’s request.',
+  },
+  progressopened: /*i18n*/ {
+    id: 'progressopened',
+    message: '{count, plural, one {# opened it} other {# opened it}}',
+    comment: 'How many people opened the owner’s request, after the alerted count: "12 helpers alerted · 3 opened it".',
+  },
+  progressnextround: /*i18n*/ {
+    id: 'progressnextround',
+    message: 'Next alert round {when}',
+    comment: '{when} is a relative time such as "in 4 minutes". An alert round pushes the next nearest helpers.',
+  },
+  progressnextroundsoon: /*i18n*/ { id: 'progressnextroundsoon', message: 'Next alert round in less than a minute' },
+  progressalertingnow: /*i18n*/ { id: 'progressalertingnow', message: 'Alerting helpers now…' },
+  progressnomorerounds: /*i18n*/ {
+    id: 'progressnomorerounds',
+    message: 'No more alert rounds. Helpers nearby still see your request in their list.',
+  },
+  alertmore: /*i18n*/ { id: 'alertmore', message: 'Alert more helpers now' },
+  alertmorewait: /*i18n*/ {
+    id: 'alertmorewait',
+    message: 'You can alert more helpers again {when}.',
+    comment: '{when} is a relative time such as "in 2 minutes". Beside the disabled button.',
+  },
+  alertmorewaitsoon: /*i18n*/ {
+    id: 'alertmorewaitsoon',
+    message: 'You can alert more helpers again in less than a minute.',
+  },
+  alertmoresent: /*i18n*/ { id: 'alertmoresent', message: 'More helpers are being alerted.' },
+  progressloading: /*i18n*/ { id: 'progressloading', message: 'Loading how the search goes…' },
+  progressfailed: /*i18n*/ { id: 'progressfailed', message: 'Could not load how many helpers were alerted.' },
+  progressoffline: /*i18n*/ {
+    id: 'progressoffline',
+    message: 'You are offline. The counts update when you are back online.',
+  },
+})
