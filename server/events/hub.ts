@@ -70,6 +70,7 @@ function userChangeWorthTelling(before: UserRow, after: UserRow): 'role' | 'acco
       user.quiet_end,
       user.hourly_alert_cap,
       user.available_to_help,
+      user.available_until?.toISOString(),
     ].join('\u0000')
   return shown(before) === shown(after) ? null : 'account'
 }

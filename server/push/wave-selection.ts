@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/queryable.ts'
 import type { Language } from '../domain/accounts/rules.ts'
+import { helpsNow } from '../domain/accounts/help-now.ts'
 
 /**
  * How many of the nearest not yet alerted subscribers one wave looks at, at most. Whoever's own radius reaches the
@@ -80,7 +81,7 @@ function recentQuery(sql: Queryable, request: WaveRequest, count: number, exclud
     from users u
     where u.nearness is not null
       and u.user_id <> ${request.owner_id}
-      and u.available_to_help
+      and ${helpsNow(sql, 'u')}
       and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
       and not exists (select 1 from push_alerts a where a.request_id = ${request.request_id} and a.user_id = u.user_id)
       and ${notExcluded(sql, excluded)}
@@ -108,7 +109,7 @@ export async function unlocatedRecipients(
     from users u
     where u.nearness is null
       and u.user_id <> ${request.owner_id}
-      and u.available_to_help
+      and ${helpsNow(sql, 'u')}
       and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
       and not exists (select 1 from push_alerts a where a.request_id = ${request.request_id} and a.user_id = u.user_id)
       and ${notExcluded(sql, excluded)}
@@ -129,7 +130,7 @@ export function waveQuery(sql: Queryable, request: WaveTarget, count: number, ex
       from users u
       where u.nearness is not null
         and u.user_id <> ${owner_id}
-        and u.available_to_help
+        and ${helpsNow(sql, 'u')}
         and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
         and not exists (select 1 from push_alerts a where a.request_id = ${request_id} and a.user_id = u.user_id)
         and ${notExcluded(sql, excluded)}

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { LANGUAGES } from '../domain/accounts/validation.ts'
 import { PURPOSES } from '../domain/accounts/phone-validation.ts'
+import { HELP_NOW_PERIODS } from '../domain/accounts/help-now.ts'
 import { Latitude, Longitude, Message, Nullable, Text } from './common.ts'
 
 export const LanguageSchema = Type.Union(LANGUAGES.map((language) => Type.Literal(language)))
@@ -20,6 +21,8 @@ export const PublicUser = Type.Object({
   hourlyCap: Type.Integer(),
   /** "I can help now": false, no alerts about other people's new requests (the waves pass the user over). */
   availableToHelp: Type.Boolean(),
+  /** While on for a chosen time, when it goes off (ISO 8601); null while on with no end, or off. */
+  availableUntil: Nullable(Type.String({ format: 'date-time' })),
 })
 /**
  * The user the server answers with (login, register, protected-route, username, radius, language, notification
@@ -94,8 +97,18 @@ export const NotificationPreferencesBody = Type.Object(
 )
 export type NotificationPreferencesBody = Static<typeof NotificationPreferencesBody>
 export const AvailableToHelpBody = Type.Object(
-  { availableToHelp: Type.Boolean() },
-  { examples: [{ availableToHelp: false }, { availableToHelp: true }] },
+  {
+    availableToHelp: Type.Boolean(),
+    for: Type.Optional(
+      Type.Union(
+        HELP_NOW_PERIODS.map((period) => Type.Literal(period)),
+        { description: 'With availableToHelp true: on for an hour, three hours, or until midnight in Helsinki' },
+      ),
+    ),
+  },
+  {
+    examples: [{ availableToHelp: false }, { availableToHelp: true }, { availableToHelp: true, for: '3h' }],
+  },
 )
 export const LanguageBody = Type.Object({ language: LanguageSchema }, { examples: [{ language: 'swedish' }] })
 export const PasswordBody = Type.Object(

@@ -78,3 +78,30 @@ t.test('"I can help now": off on the requests tab, and the settings show it off'
   t.equal(await page.getByRole('switch', { name: 'I can help now' }).isChecked(), false, 'still off after a reload')
   t.same(pageErrors, [], 'no errors in the page')
 })
+
+t.test('"I can help now" for an hour: the line says until when, and it reads off once the hour is over', async (t) => {
+  const { page, pageErrors } = await openContext(t, browser, { viewport: { width: 390, height: 844 } })
+  await logIn(page, baseUrl, helper.username, helper.password)
+  const tabSwitch = page.getByRole('switch', { name: 'I can help now' })
+  await tabSwitch.waitFor()
+  if (!(await tabSwitch.isChecked())) await flip(page, tabSwitch)
+  const period = page.getByRole('combobox', { name: 'For how long' })
+  t.equal(await period.inputValue(), 'always', 'on with no end by default')
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/available-to-help') && r.ok())
+  await period.selectOption('1h')
+  const until = ((await (await saved).json()) as { user: { availableUntil: string } }).user.availableUntil
+  const clock = await page.evaluate<string>(
+    `new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit' }).format(new Date(${JSON.stringify(until)}))`,
+  )
+  await page.getByText(`On until ${clock}`, { exact: true }).first().waitFor()
+  t.equal(await period.inputValue(), 'chosen', 'the choice shows the end')
+  await expectNoSeriousViolations(t, page, 'requests tab, help now for an hour')
+  await screenshot(page, 'help-now-for-an-hour')
+
+  // An hour later (the page's clock moved on; the server reads the same end as over): off, without a reload.
+  await page.clock.install({ time: Date.parse(until) - 1000 })
+  await page.clock.runFor(61_000)
+  await page.getByText(OFF_LINE).waitFor()
+  t.equal(await tabSwitch.isChecked(), false, 'off once the hour is over')
+  t.same(pageErrors, [], 'no errors in the page')
+})

@@ -90,6 +90,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await detail.getByRole('button', { name: 'Adjust the point on the map' }).click()
       const detailMap = detail.locator('.place-point .single-map')
       await detailMap.locator('canvas').first().waitFor()
+      // The owner's detail is long (progress, nearby services): the map must be on screen to be tapped.
+      await detailMap.scrollIntoViewIfNeeded()
       const box = await detailMap.boundingBox()
       if (!box) throw new Error('the map is not rendered')
       await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.3)

@@ -20,6 +20,7 @@ const USER: User = {
   quietEnd: null,
   hourlyCap: 6,
   availableToHelp: true,
+  availableUntil: null,
 }
 
 /** Fake server calls that record their order. */

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { helpsNow } from '../../web/src/features/settings/help-now.ts'
 import { passwordError, radiusError, usernameError } from '../../web/src/features/account/validation.ts'
 import { parseStoredUser } from '../../web/src/features/account/session/stored-user.ts'
 import { notificationPreferencesError } from '../../web/src/features/settings/push-preferences.ts'
@@ -73,15 +74,16 @@ t.test('the stored user is read back only when it has the expected shape', async
     quietStart: '22:00',
     quietEnd: '07:00',
     hourlyCap: 3,
-    availableToHelp: false,
+    availableToHelp: true,
+    availableUntil: '2026-11-28T13:30:00.000Z',
   }
   t.same(parseStoredUser(JSON.stringify(user)), user)
   t.same(parseStoredUser(JSON.stringify({ ...user, language: 'klingon' })), { ...user, language: 'english' })
-  const { quietStart, quietEnd, hourlyCap, availableToHelp, ...older } = user
+  const { quietStart, quietEnd, hourlyCap, availableToHelp, availableUntil, ...older } = user
   t.same(
     parseStoredUser(JSON.stringify(older)),
-    { ...older, quietStart: null, quietEnd: null, hourlyCap: 6, availableToHelp: true },
-    `stored before notification preferences (${[quietStart, quietEnd, hourlyCap, availableToHelp].join(', ')} now): ` +
+    { ...older, quietStart: null, quietEnd: null, hourlyCap: 6, availableToHelp: true, availableUntil: null },
+    `stored before notification preferences (${[quietStart, quietEnd, hourlyCap, availableToHelp, availableUntil].join(', ')} now): ` +
       'the defaults',
   )
   t.equal(parseStoredUser(null), null)
@@ -123,4 +125,13 @@ t.test('the invalid characters of a description are named, invisible ones by cod
     t.equal(descriptionError(text), 'invalidcharacters', text)
     t.not(invalidDescriptionCharacters(text).length, 0)
   }
+})
+
+t.test('"I can help now" for a while reads off once its end has passed', async (t) => {
+  const until = '2026-11-28T13:30:00.000Z'
+  const end = Date.parse(until)
+  t.equal(helpsNow({ availableToHelp: true, availableUntil: null }, end), true, 'on with no end')
+  t.equal(helpsNow({ availableToHelp: true, availableUntil: until }, end - 1), true, 'before the end')
+  t.equal(helpsNow({ availableToHelp: true, availableUntil: until }, end), false, 'at the end: off')
+  t.equal(helpsNow({ availableToHelp: false, availableUntil: null }, end), false, 'off')
 })

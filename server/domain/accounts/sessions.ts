@@ -126,7 +126,7 @@ export async function revokeOtherSessions(
 export async function liveSessionUser(sql: Queryable, sessionId: string, userId: number): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
     select u.user_id, u.user_name, u.phone, u.password_hash, u.radius, u.language, u.is_admin, u.latitude, u.longitude,
-      u.quiet_start, u.quiet_end, u.hourly_alert_cap, u.available_to_help
+      u.quiet_start, u.quiet_end, u.hourly_alert_cap, u.available_to_help, u.available_until
     from sessions s join users u using (user_id)
     where s.session_id = ${sessionId} and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > now()
   `
@@ -161,7 +161,7 @@ export async function userWithLiveSessions(
 ): Promise<{ user: UserRow; liveSessionIds: string[] } | undefined> {
   const [row] = await sql<(UserRow & { live_session_ids: string[] })[]>`
     select u.user_id, u.user_name, u.phone, u.password_hash, u.radius, u.language, u.is_admin, u.latitude, u.longitude,
-      u.quiet_start, u.quiet_end, u.hourly_alert_cap, u.available_to_help,
+      u.quiet_start, u.quiet_end, u.hourly_alert_cap, u.available_to_help, u.available_until,
       array(
         select s.session_id::text from sessions s
         where s.user_id = u.user_id and s.revoked_at is null and s.expires_at > now()

@@ -6,6 +6,7 @@ import { conflict } from '../../errors.ts'
 import { USER_ERRORS } from './errors.ts'
 import { releaseForDeletedUser } from '../requests/edits.ts'
 import type { Language, Location } from './rules.ts'
+import { helpNowOf, helpNowUntil, type HelpNowPeriod } from './help-now.ts'
 
 export interface UserRow {
   user_id: number
@@ -23,6 +24,8 @@ export interface UserRow {
   hourly_alert_cap: number
   /** "I can help now": off, the waves of alerts about other people's new requests pass the user over. */
   available_to_help: boolean
+  /** On for a chosen time: off from this instant on (helpNow.ts); null: no end. */
+  available_until: Date | null
 }
 
 /** What the API shows of a user: never the password hash or the location history. */
@@ -39,7 +42,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     quietStart: hoursAndMinutes(row.quiet_start),
     quietEnd: hoursAndMinutes(row.quiet_end),
     hourlyCap: row.hourly_alert_cap,
-    availableToHelp: row.available_to_help,
+    ...helpNowOf(row),
   }
 }
 
@@ -60,6 +63,7 @@ const USER_COLUMNS = [
   'quiet_end',
   'hourly_alert_cap',
   'available_to_help',
+  'available_until',
 ]
 
 /** Unique violations become the SPEC's conflict messages instead of a 500. */
@@ -189,4 +193,20 @@ export async function setAdminByName(sql: Queryable, userName: string, isAdmin: 
 /** The dashboard's grant/revoke; the caller tells every instance (a `user` bus message), as the admin command does. */
 export async function setAdmin(sql: Queryable, userId: number, isAdmin: boolean): Promise<UserRow | undefined> {
   return updateUser(sql, userId, { is_admin: isAdmin })
+}
+
+/** "I can help now" switched, with the end of a chosen period computed by the database's clock (help-now.ts). */
+export async function setHelpNow(
+  sql: Queryable,
+  userId: number,
+  availableToHelp: boolean,
+  period: HelpNowPeriod | undefined,
+): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`
+    update users
+    set available_to_help = ${availableToHelp}, available_until = ${helpNowUntil(sql, availableToHelp, period)}
+    where user_id = ${userId}
+    returning ${sql(USER_COLUMNS)}
+  `
+  return row
 }

@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import {
-  alertMore,
-  ALERT_MORE_INTERVAL_SECONDS,
-  progressJson,
-  readProgress,
-} from '../../domain/requests/progress.ts'
+import { alertMore, ALERT_MORE_INTERVAL_SECONDS, progressJson, readProgress } from '../../domain/requests/progress.ts'
 import { BEARER_AUTH, ErrorAnswers } from '../../schemas/common.ts'
 import { RequestParams } from '../../schemas/request.ts'
 import { WaitingProgressSchema } from '../../schemas/waiting-progress.ts'

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { checkNotificationPreferences } from '../../domain/accounts/push-preferences.ts'
-import { toPublicUser, updateUser } from '../../domain/accounts/users.ts'
+import { setHelpNow, toPublicUser, updateUser } from '../../domain/accounts/users.ts'
 import { unauthorized } from '../../errors.ts'
 import { BEARER_AUTH, ErrorAnswers } from '../../schemas/common.ts'
 import { AvailableToHelpBody, NotificationPreferencesBody, UserAnswer } from '../../schemas/user.ts'
@@ -41,18 +41,19 @@ const notificationPreferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags: ['accounts'],
-        summary: 'Switch "I can help now" on or off',
+        summary: 'Switch "I can help now" on or off, or on for a while',
         description:
           "Off, the waves of push alerts about other people's new requests pass the user over. The user still sees " +
-          'the list live and can take requests over; news of their own request or of the one they help still goes.',
+          'the list live and can take requests over; news of their own request or of the one they help still goes. ' +
+          'On with `for` (1h, 3h, today: until midnight in Helsinki), it is off again after that time.',
         security: BEARER_AUTH,
         body: AvailableToHelpBody,
         response: { 200: UserAnswer, ...ErrorAnswers },
       },
     },
     async (request) => {
-      const changes = { available_to_help: request.body.availableToHelp }
-      const user = await updateUser(app.sql, request.currentUser.user_id, changes)
+      const { availableToHelp, for: period } = request.body
+      const user = await setHelpNow(app.sql, request.currentUser.user_id, availableToHelp, period)
       if (!user) throw unauthorized('Session ended, log in again')
       // The switch shows on every device of the user, as the preferences above do.
       await app.events.publish({ type: 'user', userId: user.user_id })

@@ -52,6 +52,60 @@ t.test('"I can help now": the switch is the user\'s, on by default, and told wit
   const on = await put({ availableToHelp: true })
   t.equal(on.json<{ user: { availableToHelp: boolean } }>().user.availableToHelp, true)
   t.equal(await stored(), true)
+  t.equal(on.json<{ user: { availableUntil: unknown } }>().user.availableUntil, null, 'on with no end')
+})
+
+t.test('"I can help now" for a while: an hour, three, or until midnight in Helsinki, then off', async (t) => {
+  const app = await buildTestApp(t, {}, { pushWorker: { worker: false } })
+  const actor = await signedIn(app, 'Hetken')
+  type Answer = { user: { availableToHelp: boolean; availableUntil: string | null } }
+  const put = async (payload: object) => {
+    const answer = await app.inject({
+      method: 'PUT',
+      url: '/api/user/available-to-help',
+      headers: bearer(actor.user.token),
+      payload,
+    })
+    return { status: answer.statusCode, body: answer.json<Answer>() }
+  }
+  const [{ now }] = await app.sql<{ now: Date }[]>`select now()`
+  const hoursFromNow = (until: string | null) => (Date.parse(until ?? '') - now!.getTime()) / 3_600_000
+
+  const hour = await put({ availableToHelp: true, for: '1h' })
+  t.equal(hour.status, 200)
+  t.equal(hour.body.user.availableToHelp, true)
+  t.ok(Math.abs(hoursFromNow(hour.body.user.availableUntil) - 1) < 0.05, `an hour (${hour.body.user.availableUntil})`)
+  const three = await put({ availableToHelp: true, for: '3h' })
+  t.ok(Math.abs(hoursFromNow(three.body.user.availableUntil) - 3) < 0.05, 'three hours')
+
+  const today = await put({ availableToHelp: true, for: 'today' })
+  const [{ midnight }] = await app.sql<{ midnight: Date }[]>`
+    select (date_trunc('day', now() at time zone 'Europe/Helsinki') + interval '1 day')
+      at time zone 'Europe/Helsinki' as midnight`
+  t.equal(today.body.user.availableUntil, midnight!.toISOString(), 'today: the next midnight in Helsinki')
+  const helsinkiTime = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Helsinki',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(today.body.user.availableUntil!))
+  t.equal(helsinkiTime, '00:00', 'which is 00:00 on a Helsinki clock, whatever the server’s own time zone')
+
+  // The period runs out: the user reads as off, and the next wave passes them over (the next test shows a wave).
+  await app.sql`update users set available_until = now() - interval '1 second' where user_id = ${actor.user.user.user_id}`
+  const me = await app.inject({ url: '/api/user/protected-route', headers: bearer(actor.user.token) })
+  t.match(me.json<Answer>().user, { availableToHelp: false, availableUntil: null }, 'a period that ran out is off')
+
+  const always = await put({ availableToHelp: true })
+  t.match(always.body.user, { availableToHelp: true, availableUntil: null }, 'on again with no end')
+  const off = await put({ availableToHelp: false, for: '3h' })
+  t.match(off.body.user, { availableToHelp: false, availableUntil: null }, 'a period means nothing when off')
+  for (const payload of [
+    { availableToHelp: true, for: '2h' },
+    { availableToHelp: true, for: 3 },
+  ]) {
+    const refused = await put(payload)
+    t.equal(refused.status, 400, JSON.stringify(payload))
+  }
 })
 
 t.test('a wave passes over whoever cannot help now; they still see and take the request', async (t) => {
@@ -86,6 +140,9 @@ t.test('a wave passes over whoever cannot help now; they still see and take the 
   const unlocated = await place({ at: null })
   const unlocatedResting = await place({ at: null })
   await app.sql`update users set available_to_help = false where user_id = ${unlocatedResting.userId}`
+  // On for a while that has run out: off, as far as the waves are concerned.
+  const ranOut = await place({ at: away(HELSINKI, 0.2, 50), radius: 50 })
+  await app.sql`update users set available_until = now() - interval '1 minute' where user_id = ${ranOut.userId}`
 
   const owner = await signedIn(app, 'Pyytäjä')
   const created = await owner.create({ ...HELSINKI, description: 'Ketju poikki' })

@@ -3,6 +3,7 @@ import type { Language } from '../../shared/i18n/language.ts'
 import { apiFetch, apiPut } from '../../shared/api/client.ts'
 import { ApiError } from '../../shared/api/errors.ts'
 import type { Coordinates, SessionAnswer, User } from '../../shared/api/types.ts'
+import type { HelpNowPeriod } from '../../../../server/domain/accounts/help-now.ts'
 
 /** Typed calls of the /api/user endpoints (SPEC section 7). */
 
@@ -56,9 +57,17 @@ export const changeRadius = async (radius: number): Promise<User> =>
 export const changeNotificationPreferences = async (preferences: NotificationPreferences): Promise<User> =>
   (await apiPut<{ user: User }>('/api/user/notification-preferences', preferences)).user
 
-/** "I can help now" (all the user's devices): off, no alerts about other people's new requests. */
-export const changeAvailableToHelp = async (availableToHelp: boolean): Promise<User> =>
-  (await apiPut<{ user: User }>('/api/user/available-to-help', { availableToHelp })).user
+/**
+ * "I can help now" (all the user's devices): off, no alerts about other people's new requests; on with `period`,
+ * off again after it.
+ */
+export const changeAvailableToHelp = async (availableToHelp: boolean, period?: HelpNowPeriod): Promise<User> =>
+  (
+    await apiPut<{ user: User }>('/api/user/available-to-help', {
+      availableToHelp,
+      ...(period ? { for: period } : {}),
+    })
+  ).user
 
 export const changePassword = (oldPassword: string, newPassword: string) =>
   apiPut<{ message: string }>('/api/user/password', { oldPassword, newPassword })

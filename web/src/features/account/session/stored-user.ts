@@ -14,11 +14,24 @@ export type StoredUser = Pick<
   | 'quietEnd'
   | 'hourlyCap'
   | 'availableToHelp'
+  | 'availableUntil'
 >
 
 export function toStoredUser(user: User): StoredUser {
-  const { user_id, user_name, phone, radius, language, quietStart, quietEnd, hourlyCap, availableToHelp } = user
-  return { user_id, user_name, phone, radius, language, quietStart, quietEnd, hourlyCap, availableToHelp }
+  const { user_id, user_name, phone, radius, language, quietStart, quietEnd, hourlyCap } = user
+  const { availableToHelp, availableUntil } = user
+  return {
+    user_id,
+    user_name,
+    phone,
+    radius,
+    language,
+    quietStart,
+    quietEnd,
+    hourlyCap,
+    availableToHelp,
+    availableUntil,
+  }
 }
 
 const timeOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null)
@@ -44,6 +57,7 @@ export function parseStoredUser(json: string | null): StoredUser | null {
       hourlyCap: typeof user.hourlyCap === 'number' ? user.hourlyCap : HOURLY_CAP_DEFAULT,
       // Stored before "I can help now" existed: on, the server's default.
       availableToHelp: typeof user.availableToHelp === 'boolean' ? user.availableToHelp : true,
+      availableUntil: timeOrNull(user.availableUntil),
     }
   } catch {
     return null

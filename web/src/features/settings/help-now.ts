@@ -1,0 +1,16 @@
+import type { User } from '../../shared/api/types.ts'
+
+/**
+ * Whether "I can help now" is on at `now`: the server's answer, with a chosen period that has run out since read
+ * as off (the server's waves read it so too; docs/product.md#live-updates-and-push).
+ */
+export function helpsNow(user: Pick<User, 'availableToHelp' | 'availableUntil'>, now: number): boolean {
+  return user.availableToHelp && (user.availableUntil === null || Date.parse(user.availableUntil) > now)
+}
+
+/** The end of a chosen period as the clock shows it ("15:30"), or 'midnight' when it is the end of the day. */
+export function helpNowEnd(until: string, locale: string): string | 'midnight' {
+  const end = new Date(until)
+  if (end.getHours() === 0 && end.getMinutes() === 0) return 'midnight'
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(end)
+}
