@@ -68,8 +68,9 @@ t.test('"I can help now" for a while: an hour, three, or until midnight in Helsi
     })
     return { status: answer.statusCode, body: answer.json<Answer>() }
   }
-  const [{ now }] = await app.sql<{ now: Date }[]>`select now()`
-  const hoursFromNow = (until: string | null) => (Date.parse(until ?? '') - now!.getTime()) / 3_600_000
+  const [clock] = await app.sql<{ now: Date }[]>`select now()`
+  const now = clock!.now
+  const hoursFromNow = (until: string | null) => (Date.parse(until ?? '') - now.getTime()) / 3_600_000
 
   const hour = await put({ availableToHelp: true, for: '1h' })
   t.equal(hour.status, 200)
@@ -79,10 +80,10 @@ t.test('"I can help now" for a while: an hour, three, or until midnight in Helsi
   t.ok(Math.abs(hoursFromNow(three.body.user.availableUntil) - 3) < 0.05, 'three hours')
 
   const today = await put({ availableToHelp: true, for: 'today' })
-  const [{ midnight }] = await app.sql<{ midnight: Date }[]>`
+  const [helsinki] = await app.sql<{ midnight: Date }[]>`
     select (date_trunc('day', now() at time zone 'Europe/Helsinki') + interval '1 day')
       at time zone 'Europe/Helsinki' as midnight`
-  t.equal(today.body.user.availableUntil, midnight!.toISOString(), 'today: the next midnight in Helsinki')
+  t.equal(today.body.user.availableUntil, helsinki!.midnight.toISOString(), 'today: the next midnight in Helsinki')
   const helsinkiTime = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Europe/Helsinki',
     hour: '2-digit',

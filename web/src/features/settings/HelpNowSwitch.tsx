@@ -41,6 +41,11 @@ export function HelpNowSwitch({ compact = false }: HelpNowSwitchProps) {
     void run(async () => updateUser(await changeAvailableToHelp(next, period)))
   }
   const end = until ? helpNowEnd(until, i18n.locale) : null
+  const endText =
+    end &&
+    (end.midnight
+      ? i18n._(helpNowMessages.helpnowuntilmidnight)
+      : i18n._(helpNowMessages.helpnowuntil.id, { time: end.time }))
 
   return (
     <div className={compact ? 'help-now help-now--compact' : 'help-now'}>
@@ -61,8 +66,7 @@ export function HelpNowSwitch({ compact = false }: HelpNowSwitchProps) {
       {/* In the page from the start, so the line appearing when the switch goes off is announced. */}
       <p id={`${id}-state`} className="help-now__state" aria-live="polite">
         {!available && i18n._(helpNowMessages.helpnowoff)}
-        {end === 'midnight' && i18n._(helpNowMessages.helpnowuntilmidnight)}
-        {end && end !== 'midnight' && i18n._(helpNowMessages.helpnowuntil.id, { time: end })}
+        {endText}
       </p>
       {available && (
         <label className="help-now__period">
@@ -80,9 +84,7 @@ export function HelpNowSwitch({ compact = false }: HelpNowSwitchProps) {
             {/* The period chosen earlier, as its end: choosing another one starts it from now. */}
             {until && (
               <option value="chosen" disabled>
-                {end === 'midnight'
-                  ? i18n._(helpNowMessages.helpnowuntilmidnight)
-                  : i18n._(helpNowMessages.helpnowuntil.id, { time: end })}
+                {endText}
               </option>
             )}
             <option value="1h">{i18n._(helpNowMessages.helpnow1h)}</option>

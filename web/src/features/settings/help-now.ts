@@ -8,9 +8,11 @@ export function helpsNow(user: Pick<User, 'availableToHelp' | 'availableUntil'>,
   return user.availableToHelp && (user.availableUntil === null || Date.parse(user.availableUntil) > now)
 }
 
-/** The end of a chosen period as the clock shows it ("15:30"), or 'midnight' when it is the end of the day. */
-export function helpNowEnd(until: string, locale: string): string | 'midnight' {
+/** The end of a chosen period: midnight (the rest of the day), else the time as the clock shows it ("15:30"). */
+export type HelpNowEnd = { midnight: true } | { midnight: false; time: string }
+
+export function helpNowEnd(until: string, locale: string): HelpNowEnd {
   const end = new Date(until)
-  if (end.getHours() === 0 && end.getMinutes() === 0) return 'midnight'
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(end)
+  if (end.getHours() === 0 && end.getMinutes() === 0) return { midnight: true }
+  return { midnight: false, time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(end) }
 }
