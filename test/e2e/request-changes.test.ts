@@ -84,9 +84,16 @@ t.test('release and remove are confirmed; the helper is told when no longer need
   await o.page.getByRole('button', { name: /Bicycle maintenance/ }).click()
   const editing = o.page.getByRole('dialog', { name: 'Bicycle maintenance' })
   await editing.getByRole('button', { name: 'Edit description' }).click()
-  await editing.getByRole('textbox', { name: 'Edit description' }).fill('Flat tyre at the station, by the east door')
+  const call = editing.getByRole('link', { name: 'Life in danger? Call 112' })
+  const factsTop = async () => (await editing.locator('dl.facts').boundingBox())!.y
+  t.ok((await call.boundingBox())!.y > (await factsTop()), 'the owner’s 112 line is after the facts while calm')
+  await editing
+    .getByRole('textbox', { name: 'Edit description' })
+    .fill('Flat tyre at the station, by the east door, knee bleeding')
   await editing.getByRole('button', { name: 'Save' }).click()
   await editing.getByText('Description updated').waitFor()
+  await editing.locator('.emergency__why').waitFor()
+  t.ok((await call.boundingBox())!.y < (await factsTop()), 'an injury in the owner’s words brings it to the top')
   await closeDialog(editing)
   const edited = b.page.locator('.live-notice', {
     hasText: 'The request you are helping with (Bicycle maintenance) was changed: new description.',
@@ -94,7 +101,7 @@ t.test('release and remove are confirmed; the helper is told when no longer need
   await edited.waitFor()
   await edited.getByRole('link', { name: 'Show' }).click()
   await helping.getByText('Changed by the owner while you help: new description.').waitFor()
-  await helping.getByText('Flat tyre at the station, by the east door').waitFor()
+  await helping.getByText('Flat tyre at the station, by the east door, knee bleeding').waitFor()
   await screenshot(b.page, 'helper-edited-detail')
   await closeDialog(helping)
   await edited.getByRole('button', { name: 'Dismiss notice' }).click()

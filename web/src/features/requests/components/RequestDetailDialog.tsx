@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { HelpRequest } from '../api.ts'
 import { cardMessages } from '../card-catalog.ts'
 import { formMessages } from '../../../shared/form/form-catalog.ts'
@@ -30,6 +30,8 @@ import { useTrust } from '../../thanks/useTrust.ts'
 import { thanksMessages } from '../../thanks/thanks-catalog.ts'
 import { OnMyWay } from '../../position-sharing/OnMyWay.tsx'
 import { EmergencyLine } from '../../emergency/EmergencyLine.tsx'
+import { mentionsDanger } from '../../emergency/danger-words.ts'
+import { useNow } from '../../../shared/hooks/useNow.ts'
 import { useHelperPosition } from '../../position-sharing/useHelperPosition.ts'
 import { NearbyServices } from '../../services/NearbyServices.tsx'
 
@@ -99,6 +101,8 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
   const userId = useStore(selectUser)?.user_id
   const deciding = !request.isOwnRequest && (userId === undefined || !isResponder(request, userId))
   const actions = <RequestActions request={request} update={update} onDeleted={onDeleted} onThanked={trust.sent} />
+  const ownActive = request.isOwnRequest && !completed
+  const urgent = mentionsDanger(request.description)
 
   return (
     <div className="request-detail">
@@ -119,6 +123,10 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
           {deciding && actions}
         </DecideFirst>
       )}
+      {/* The owner's own words that mention an injury bring the 112 line to the top, as in the new-request form. */}
+      {ownActive && urgent && <EmergencyLine position={position} urgent />}
+      {/* While the owner waits, how the search goes is the news: before the facts they already know. */}
+      <WaitingProgress request={request} />
       <dl className="facts">
         <div>
           <dt>{i18n._(requestMessages.askedby)}</dt>
@@ -199,7 +207,6 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
           </div>
         )}
       </dl>
-      <WaitingProgress request={request} />
 
       {/* A completed request's thank-you is its news: first, before the map. */}
       <ThanksSection request={request} trust={trust} />
@@ -233,20 +240,10 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
       </section>
 
       {request.isOwnRequest && <DescriptionSection request={request} update={update} />}
-      {request.isOwnRequest && !completed && <EmergencyLine position={position} />}
+      {ownActive && !urgent && <EmergencyLine position={position} />}
       <NearbyServices request={request} />
       <ConversationSection request={request} />
       {!deciding && actions}
     </div>
   )
-}
-
-/** The clock for relative times, ticking every 30 s so "now" becomes "1 minute ago" while the modal is open. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000)
-    return () => clearInterval(timer)
-  }, [])
-  return now
 }
