@@ -10,10 +10,7 @@ import { createRequestsSlice, type RequestsSlice } from '../features/requests/sl
 import { createServicesSlice, type ServicesSlice } from '../features/services/slice.ts'
 import { createSessionSlice, type SessionSlice } from '../features/account/session/slice.ts'
 import { createSettingsSlice, type SettingsSlice } from '../features/settings/slice.ts'
-import {
-  createWaitingProgressSlice,
-  type WaitingProgressSlice,
-} from '../features/requests/waiting-progress-slice.ts'
+import { createWaitingProgressSlice, type WaitingProgressSlice } from '../features/requests/waiting-progress-slice.ts'
 
 /** The whole client state: one bound store, one slice per concern. */
 export type AppState = SettingsSlice &
