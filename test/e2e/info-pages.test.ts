@@ -51,7 +51,12 @@ t.test('/info: the FAQ opens, the support address is copied, the privacy stateme
   t.equal(await section('Who sees phone numbers').locator('li').count(), 7, 'seven rules on phone numbers')
   t.equal(await section('Messages').locator('li').count(), 3, 'three rules on messages')
   t.equal(await section('Thanks and helped counts').locator('li').count(), 2, 'two rules on thanks and counts')
-  t.equal(await section('Shared locations').locator('li').count(), 2, 'two rules on shared locations')
+  t.equal(
+    await section('Shared locations').locator('li').count(),
+    3,
+    'three rules on shared locations: the live position, how long it is kept, the helper’s distance at a take-over',
+  )
+  await section('Shared locations').getByText('whole kilometres from the helper’s last reported location').waitFor()
   t.equal(await section('Register safety').locator('p').count(), 3, 'three paragraphs on register safety')
   await page.getByRole('button', { name: 'Close' }).click()
   await page.getByRole('heading', { level: 1, name: 'Info and FAQ' }).waitFor()
