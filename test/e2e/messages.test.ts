@@ -87,6 +87,8 @@ t.test('owner and helper chat through a quick reply and free text, live', async 
   t.ok(await ownerChat.getByText('26/500').isVisible(), 'the counter follows the text')
   await ownerChat.getByRole('button', { name: 'Send' }).click()
   await log.getByText('Blue jacket, by the kiosk.').waitFor()
+  // The live echo of one's own message may show it before the send's answer empties the field: wait for that.
+  await o.page.waitForFunction('(field) => field.value === ""', await field.elementHandle())
   t.equal(await field.inputValue(), '', 'the field is emptied once sent')
   await helperChat.getByRole('log').getByText('Blue jacket, by the kiosk.').waitFor()
 
