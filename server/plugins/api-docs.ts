@@ -34,6 +34,10 @@ export const openApiOptions: SwaggerOptions = {
         name: 'thanks',
         description: 'The owner’s thank-you to the helper, and how many cyclists a helper has helped.',
       },
+      {
+        name: 'share links',
+        description: 'A read-only page of a request for someone its owner trusts, without an account.',
+      },
       { name: 'services', description: 'The public map of cyclist-friendly services.' },
       { name: 'push', description: 'Web push subscriptions of this browser.' },
       { name: 'events', description: 'The live event stream (WebSocket).' },
