@@ -60,7 +60,7 @@ t.test('times of day, with the weekday when not today', async (t) => {
   const now = Date.parse('2026-03-14T12:00:00')
   const sameDay = formatClock(new Date('2026-03-14T14:32:00').toISOString(), now, 'en-GB')
   t.equal(sameDay, '14:32')
-  t.match(formatClock(new Date('2026-03-15T09:05:00').toISOString(), now, 'en-GB'), /^Sun,? 09:05$/)
+  t.match(formatClock(new Date('2026-03-15T09:05:00').toISOString(), now, 'en-GB'), /^Sun,? 0?9:05$/)
   t.match(formatClock(new Date('2026-03-14T14:32:00').toISOString(), now, 'fi'), /^14[.:]32$/)
 })
 

@@ -44,7 +44,7 @@ export function ShareLinkSection({ request }: { request: HelpRequest }) {
     }
   }, [id, completed])
 
-  if (completed && !link) return null
+  if (completed && !link && notice !== 'stopped') return null
 
   const payload = (made: ShareLink): SharePayload => ({
     title: i18n._(shareLinkMessages.sharelinktitle),
@@ -141,9 +141,11 @@ export function ShareLinkSection({ request }: { request: HelpRequest }) {
           {notice === 'copyfailed' && <p className="field__hint">{i18n._(shareLinkMessages.sharelinkcopyfailed)}</p>}
         </div>
       ) : (
-        <button type="button" className="button button--primary" disabled={busy} onClick={() => void create()}>
-          {i18n._(shareLinkMessages.sharelinkcreate)}
-        </button>
+        !completed && (
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => void create()}>
+            {i18n._(shareLinkMessages.sharelinkcreate)}
+          </button>
+        )
       )}
       <FormMessage tone="success" text={noticeText} />
     </section>

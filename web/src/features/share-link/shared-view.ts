@@ -57,7 +57,7 @@ export function formatClock(iso: string, nowMs: number, locale: string): string 
   const sameDay = new Date(nowMs).toDateString() === at.toDateString()
   return new Intl.DateTimeFormat(locale, {
     ...(sameDay ? {} : { weekday: 'short' }),
-    hour: '2-digit',
+    hour: 'numeric',
     minute: '2-digit',
   }).format(at)
 }
