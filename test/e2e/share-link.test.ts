@@ -80,6 +80,8 @@ t.test('a link shared with a friend follows the request live until it is closed'
     await atLeastTouchSize(t, own.getByRole('button', { name }), name)
   await field.scrollIntoViewIfNeeded()
   await shootAndCheck(t, o.page, 'owner-detail')
+  await own.getByRole('button', { name: 'Stop sharing the link' }).scrollIntoViewIfNeeded()
+  await screenshot(o.page, 'share-link-owner-detail-actions')
 
   // A friend without an account opens it in a browser of their own.
   const friend = await openContext(t, browser)
@@ -99,6 +101,7 @@ t.test('a link shared with a friend follows the request live until it is closed'
   await finnish.page.goto(url)
   await finnish.page.getByRole('heading', { level: 1, name: 'Jaettu avunpyyntö' }).waitFor()
   await headlineIs(finnish.page, 'Odottaa auttajaa')
+  await finnish.page.locator('.single-map .ol-viewport canvas').first().waitFor()
   await screenshot(finnish.page, 'share-link-waiting-fi', { fullPage: true })
   await finnish.context.close()
 
