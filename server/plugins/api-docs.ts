@@ -36,7 +36,11 @@ export const openApiOptions: SwaggerOptions = {
       },
       {
         name: 'safety',
-        description: 'Blocks, reports and share links: safety between strangers (docs/safety.md).',
+        description: 'Blocks and reports: safety between strangers (docs/safety.md).',
+      },
+      {
+        name: 'share links',
+        description: 'A read-only page of a request for someone its owner trusts, without an account.',
       },
       { name: 'services', description: 'The public map of cyclist-friendly services.' },
       { name: 'push', description: 'Web push subscriptions of this browser.' },

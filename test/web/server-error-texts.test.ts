@@ -3,6 +3,7 @@ import { ADMIN_USER_ERRORS, EXPORT_ERRORS } from '../../server/domain/admin/erro
 import { CONVERSATION_ERRORS } from '../../server/domain/conversation/errors.ts'
 import { POSITION_ERRORS, REQUEST_ERRORS, THANKS_ERRORS } from '../../server/domain/requests/errors.ts'
 import { USER_ERRORS } from '../../server/domain/accounts/errors.ts'
+import { SHARE_LINK_ERRORS } from '../../server/domain/share-links/errors.ts'
 import { GENERIC_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../../server/errors.ts'
 import { INVALID_CHARACTERS_MESSAGE } from '../../server/validation.ts'
 import { ApiError, KeyedError } from '../../web/src/shared/api/errors.ts'
@@ -18,6 +19,7 @@ const SERVER_MESSAGES = new Set<string>([
   ...Object.values(CONVERSATION_ERRORS),
   ...Object.values(THANKS_ERRORS),
   ...Object.values(POSITION_ERRORS),
+  ...Object.values(SHARE_LINK_ERRORS),
   INVALID_CHARACTERS_MESSAGE,
   GENERIC_ERROR_MESSAGE,
   UNAVAILABLE_MESSAGE,
@@ -41,6 +43,12 @@ const WITHOUT_A_KEY = new Map<string, string>([
   [USER_ERRORS.invalidLocation, 'coordinates come from the browser, in range: genericerror'],
   [USER_ERRORS.locationTooOften, 'the app waits out a 429 on a location report and sends it once more: never shown'],
   [USER_ERRORS.passwordTooLong, 'no catalog key yet: over 1024 characters shows genericerror'],
+  [SHARE_LINK_ERRORS.notOwner, 'the detail offers sharing to the owner only: genericerror'],
+  [
+    SHARE_LINK_ERRORS.completed,
+    'offered for an active request only; completed meanwhile, the detail says so: genericerror',
+  ],
+  [SHARE_LINK_ERRORS.notValid, 'the shared page shows its own "This link is no longer valid" for any 404'],
   [GENERIC_ERROR_MESSAGE, 'genericerror is the fallback itself'],
   [UNAVAILABLE_MESSAGE, 'a 503 while the database is away: genericerror'],
 ])

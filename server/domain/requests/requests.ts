@@ -151,9 +151,11 @@ export function requestFor(
  * How far the helper is from the request, for its owner (docs/product.md#help-requests, "Take-overs"): whole
  * kilometres from the helper's last reported location, which the app updates only after a move of about a
  * kilometre, so finer figures would be false precision and tell the owner more about the helper than they need.
- * Null without a helper or either location.
+ * Null without a helper or either location. A share link's page says the same (domain/share-links).
  */
-function responderDistanceKm(row: RequestRow): number | null {
+export function responderDistanceKm(
+  row: Pick<RequestRow, 'responder_id' | 'latitude' | 'longitude' | 'responder_latitude' | 'responder_longitude'>,
+): number | null {
   if (row.responder_id === null || row.latitude === null || row.longitude === null) return null
   if (row.responder_latitude === null || row.responder_longitude === null) return null
   const helper = { latitude: row.responder_latitude, longitude: row.responder_longitude }

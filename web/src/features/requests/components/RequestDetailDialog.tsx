@@ -35,6 +35,7 @@ import { useNow } from '../../../shared/hooks/useNow.ts'
 import { useHelperPosition } from '../../position-sharing/useHelperPosition.ts'
 import { NearbyServices } from '../../services/NearbyServices.tsx'
 import { SafetyActions } from './SafetyActions.tsx'
+import { ShareLinkSection } from '../../share-link/ShareLinkSection.tsx'
 
 /** OpenLayers is big: its chunk loads only when a request with a location is opened. */
 const SingleLocationMap = lazy(() => import('./SingleLocationMap.tsx'))
@@ -242,6 +243,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
 
       {request.isOwnRequest && <DescriptionSection request={request} update={update} />}
       {ownActive && !urgent && <EmergencyLine position={position} />}
+      {request.isOwnRequest && <ShareLinkSection request={request} />}
       <NearbyServices request={request} />
       <ConversationSection request={request} />
       {!deciding && actions}
