@@ -3,6 +3,8 @@ import { ADMIN_USER_ERRORS, EXPORT_ERRORS } from '../../server/domain/admin/erro
 import { CONVERSATION_ERRORS } from '../../server/domain/conversation/errors.ts'
 import { POSITION_ERRORS, REQUEST_ERRORS, THANKS_ERRORS } from '../../server/domain/requests/errors.ts'
 import { USER_ERRORS } from '../../server/domain/accounts/errors.ts'
+import { SUSPENSION_ERRORS } from '../../server/domain/moderation/suspension-errors.ts'
+import { refusalMessage } from '../../server/domain/moderation/refusal.ts'
 import { GENERIC_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../../server/errors.ts'
 import { INVALID_CHARACTERS_MESSAGE } from '../../server/validation.ts'
 import { ApiError, KeyedError } from '../../web/src/shared/api/errors.ts'
@@ -18,6 +20,7 @@ const SERVER_MESSAGES = new Set<string>([
   ...Object.values(CONVERSATION_ERRORS),
   ...Object.values(THANKS_ERRORS),
   ...Object.values(POSITION_ERRORS),
+  ...Object.values(SUSPENSION_ERRORS),
   INVALID_CHARACTERS_MESSAGE,
   GENERIC_ERROR_MESSAGE,
   UNAVAILABLE_MESSAGE,
@@ -41,6 +44,9 @@ const WITHOUT_A_KEY = new Map<string, string>([
   [USER_ERRORS.invalidLocation, 'coordinates come from the browser, in range: genericerror'],
   [USER_ERRORS.locationTooOften, 'the app waits out a 429 on a location report and sends it once more: never shown'],
   [USER_ERRORS.passwordTooLong, 'no catalog key yet: over 1024 characters shows genericerror'],
+  [SUSPENSION_ERRORS.reason, "the decision's own endpoint checks its reason first: genericerror"],
+  [SUSPENSION_ERRORS.self, 'the dashboard offers no decision on yourself: genericerror'],
+  [SUSPENSION_ERRORS.endInPast, 'the dashboard asks for 1-365 days, never an end in the past: genericerror'],
   [GENERIC_ERROR_MESSAGE, 'genericerror is the fallback itself'],
   [UNAVAILABLE_MESSAGE, 'a 503 while the database is away: genericerror'],
 ])
@@ -67,6 +73,13 @@ t.test("the contract's mapping table, in the server's words", async (t) => {
   t.equal(keyForServerError(REQUEST_ERRORS.responseLimit), 'responselimitreached')
   t.equal(keyForServerError(USER_ERRORS.invalidLogin), 'invalidUnameorPass')
   t.equal(keyForServerError(INVALID_CHARACTERS_MESSAGE), 'invalidcharacters', 'the unstorable-text guard too')
+})
+
+t.test("a suspended or banned account's refusal, whatever its end and reason", async (t) => {
+  t.equal(keyForServerError(refusalMessage(new Date('2026-12-08T10:00:00Z'), 'Spam: again')), 'accountrefused')
+  t.equal(keyForServerError(refusalMessage(null, 'Threats')), 'accountrefused')
+  t.equal(keyForServerError('Account banned: '), 'genericerror', 'a ban names its reason')
+  t.equal(keyForServerError('Account suspended until tomorrow: Spam'), 'genericerror', 'the end is an ISO instant')
 })
 
 t.test('anything else is genericerror, never the raw text', async (t) => {
