@@ -108,7 +108,11 @@ async function endResponses(tx: Queryable, where: PendingQuery<Row[]>): Promise<
  * sessions stay ended and their push subscriptions gone: they log in and turn alerts on again. Answers the ids of
  * the requests to announce, or undefined when nothing was in force (404 for the caller).
  */
-export async function liftSuspension(tx: TransactionSql, userId: number, liftedBy: number): Promise<number[] | undefined> {
+export async function liftSuspension(
+  tx: TransactionSql,
+  userId: number,
+  liftedBy: number,
+): Promise<number[] | undefined> {
   const lifted = await tx`
     update account_suspensions set lifted_at = now(), lifted_by = ${liftedBy}
     where user_id = ${userId} and lifted_at is null and (ends_at is null or ends_at > now())
@@ -139,7 +143,7 @@ export async function endExpiredSuspensions(tx: TransactionSql): Promise<{ userI
 
 /**
  * The open requests of users whose suspension ended: stamped as changed, so a list synced before (`since=`) gets
- * them again, and the caller announces them to whoever they reach.
+ * them again, and the caller announces them to whoever they reach. No alert wave comes back for them.
  */
 async function shownAgain(tx: Queryable, userIds: number[]): Promise<number[]> {
   const rows = await tx<{ request_id: number }[]>`
@@ -147,5 +151,8 @@ async function shownAgain(tx: Queryable, userIds: number[]): Promise<number[]> {
     where owner_id = any(${userIds}::int[]) and deleted_at is null and status <> 'completed'
     returning request_id
   `
-  return rows.map((row) => row.request_id)
+  const ids = rows.map((row) => row.request_id)
+  // A wave the suspension made due and the worker has not reached yet: it must not alert anyone now.
+  await tx`delete from push_waves where request_id = any(${ids}::int[])`
+  return ids
 }
