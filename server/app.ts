@@ -38,6 +38,7 @@ import thanksRoutes from './routes/requests/thanks.ts'
 import requestRoutes from './routes/requests/requests.ts'
 import positionRoutes from './routes/requests/position.ts'
 import progressRoutes from './routes/requests/progress.ts'
+import blockRoutes from './routes/requests/block.ts'
 import serviceRoutes from './routes/services.ts'
 import subscriptionRoutes from './routes/subscriptions.ts'
 import userRoutes from './routes/user/index.ts'
@@ -107,6 +108,7 @@ export default async function app(
   await fastify.register(thanksRoutes)
   await fastify.register(positionRoutes)
   await fastify.register(progressRoutes)
+  await fastify.register(blockRoutes)
   await fastify.register(eventRoutes)
   await fastify.register(subscriptionRoutes)
   await fastify.register(serviceRoutes)

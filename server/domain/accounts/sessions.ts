@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/queryable.ts'
 import { forbidden, unauthorized } from '../../errors.ts'
 import { suspendedNow, suspensionInForce } from '../moderation/in-force.ts'
 import { refusalMessage } from '../moderation/refusal.ts'
-import type { UserRow } from './users.ts'
+import { userColumns, type UserRow } from './users.ts'
 
 /** A login lasts at most this long, however often its refresh token is rotated. */
 export const SESSION_DAYS = 30
@@ -136,8 +136,7 @@ export async function revokeOtherSessions(
  */
 export async function liveSessionUser(sql: Queryable, sessionId: string, userId: number): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
-    select u.user_id, u.user_name, u.phone, u.password_hash, u.radius, u.language, u.is_admin, u.latitude, u.longitude,
-      u.quiet_start, u.quiet_end, u.hourly_alert_cap, u.available_to_help, u.available_until
+    select ${userColumns(sql, 'u')}
     from sessions s join users u using (user_id)
     where s.session_id = ${sessionId} and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > now()
       and not ${suspendedNow(sql, 'u.user_id')}
@@ -172,8 +171,7 @@ export async function userWithLiveSessions(
   userId: number,
 ): Promise<{ user: UserRow; liveSessionIds: string[] } | undefined> {
   const [row] = await sql<(UserRow & { live_session_ids: string[] })[]>`
-    select u.user_id, u.user_name, u.phone, u.password_hash, u.radius, u.language, u.is_admin, u.latitude, u.longitude,
-      u.quiet_start, u.quiet_end, u.hourly_alert_cap, u.available_to_help, u.available_until,
+    select ${userColumns(sql, 'u')},
       array(
         select s.session_id::text from sessions s
         where s.user_id = u.user_id and s.revoked_at is null and s.expires_at > now()

@@ -50,7 +50,8 @@ export interface RequestRow {
  */
 export type RequestJson = Static<typeof RequestJsonSchema>
 
-export type Viewer = Pick<UserRow, 'user_id' | 'is_admin'>
+/** Who asks; `blocked_either_way` hides the requests of the users with a block between them (docs/safety.md). */
+export type Viewer = Pick<UserRow, 'user_id' | 'is_admin' | 'blocked_either_way'>
 
 /** Who looks at a request, with their stored location and radius: the phone rule needs both. */
 export type RequestViewer = Viewer & Reach
@@ -192,12 +193,20 @@ export const selectRequests = (sql: Queryable, extraColumns = sql``) => sql`
 `
 
 /**
- * Test requests exist only for admins; deleted ones for nobody; the open requests of a suspended or banned owner
- * for admins only (docs/accounts.md, "Suspension and ban"), as isRecipient (server/events/recipients.ts) rules for
- * events and pushes.
+ * Test requests exist only for admins; deleted ones for nobody; those of a user with a block between them and the
+ * viewer for neither of the two (docs/safety.md, "Blocks"; admins see every request, whoever they blocked); the open
+ * requests of a suspended or banned owner for admins only (docs/accounts.md, "Suspension and ban"). The events'
+ * rule (isRecipient, server/events/recipients.ts) is the same.
  */
 export const visibleTo = (sql: Queryable, viewer: Viewer) =>
-  sql`r.deleted_at is null ${viewer.is_admin ? sql`` : sql`and not r.is_test and not ${hiddenBySuspension(sql)}`}`
+  sql`r.deleted_at is null ${
+    viewer.is_admin ? sql`` : sql`and not r.is_test ${notBlocked(sql, viewer)} and not ${hiddenBySuspension(sql)}`
+  }`
+
+const notBlocked = (sql: Queryable, viewer: Viewer) =>
+  viewer.blocked_either_way.length === 0
+    ? sql``
+    : sql`and r.owner_id <> all(${sql.array([...viewer.blocked_either_way])}::int[])`
 
 /** SQL: an open request whose owner is suspended or banned now. Completed ones stay in everyone's history. */
 const hiddenBySuspension = (sql: Queryable) => sql`(r.status <> 'completed' and ${suspendedNow(sql, 'r.owner_id')})`
