@@ -23,6 +23,7 @@ import type { PushWorkerOptions } from './push/queue.ts'
 import rateLimitPlugin from './plugins/rate-limit.ts'
 import sameOrigin from './plugins/same-origin.ts'
 import sampleServices from './plugins/sample-services.ts'
+import suspensionsPlugin from './plugins/suspensions.ts'
 import securityHeaders from './plugins/security-headers.ts'
 import webApp, { webAppBuilt, webAppStaticOptions } from './plugins/web-app.ts'
 import adminRoutes from './routes/admin/admin.ts'
@@ -95,6 +96,7 @@ export default async function app(
     ...events,
   })
   await fastify.register(pushPlugin, { config, extraCa: pushCa, worker: pushWorker })
+  await fastify.register(suspensionsPlugin)
   await fastify.register(sampleServices, { config })
 
   // Routes.

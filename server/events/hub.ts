@@ -9,6 +9,7 @@ import type { BusMessage, RequestMessage } from './bus.ts'
 import { deliverConversation } from './conversation-delivery.ts'
 import { deliverThanks } from './thanks-delivery.ts'
 import { leftReach } from './left-reach.ts'
+import { hiddenBySuspension } from './recipients.ts'
 import { deliverPosition } from './position-delivery.ts'
 import { ProgressDelivery } from './progress-delivery.ts'
 import { ReachIndex } from './reach-index.ts'
@@ -243,11 +244,19 @@ export class EventHub {
     if (!row) return this.broadcast({ type: 'request.deleted', request_id: message.requestId })
     const recipients: Client[] = []
     const hidden: Client[] = []
-    const collect = (client: Client) => void (client.user.user_id === message.hiddenFrom ? hidden : recipients).push(client)
+    const collect = (client: Client) =>
+      void (client.user.user_id === message.hiddenFrom ? hidden : recipients).push(client)
     // A view counted is also the owner's progress ("opened it"), told with the other progress news.
     if (message.viewsOnly && !row.deleted) this.progress.tell(row.request_id, row.owner_id)
     if (message.viewsOnly) this.index.forEachViewCounter(row, collect)
-    else this.index.forEachRecipient(row, message.previousResponderId, collect)
+    else if (hiddenBySuspension(row)) {
+      // Its owner is suspended: admins hear of it as ever, and every other socket is told to drop it, wherever it
+      // is: a helper who took it over from afar, or anyone with show-all on, may hold a copy beyond the reach rule.
+      // An id a client never held is dropped as nothing; a test request's id is never named to a non-admin.
+      for (const client of this.clients)
+        if (client.user.is_admin) recipients.push(client)
+        else if (!row.is_test) hidden.push(client)
+    } else this.index.forEachRecipient(row, message.previousResponderId, collect)
     if (hidden.length > 0)
       this.writeAll(hidden, 'request.hidden', frameOf({ type: 'request.hidden', request_id: row.request_id }))
     if (row.deleted) {

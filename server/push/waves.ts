@@ -4,6 +4,8 @@ import type { RequestCategory } from '../domain/shared/categories.ts'
 import { AlertQuota, fillFromQuota } from './alert-quota.ts'
 import { enqueueForUsers } from './jobs.ts'
 import { pushPayload } from './texts.ts'
+import { standDown } from './stand-down.ts'
+import { suspendedNow } from '../domain/moderation/in-force.ts'
 import { adminRecipients, nextWaveRecipients, unlocatedRecipients, type WaveRecipient } from './wave-selection.ts'
 
 /** A push about a new request is worth little after an hour. */
@@ -43,6 +45,11 @@ interface DueWave {
   description: string
   /** Taken over (even if released since), completed or deleted: nothing more is sent. */
   over: boolean
+  /**
+   * Open, and its owner suspended or banned: shown to admins only (docs/accounts.md, "Suspension and ban"). Whoever
+   * was alerted of it is stood down and no wave follows: the suspension made this row due for exactly that.
+   */
+  hidden: boolean
   alerted: number
   /** Those of `alerted` who shared a location: the waves' doubling counts these. */
   alerted_located: number
@@ -77,6 +84,7 @@ export async function runDueWave(
       select w.request_id, w.waves, r.owner_id, owner.user_name as owner_name, r.latitude, r.longitude, r.is_test,
         r.category, r.description,
         (r.deleted_at is not null or r.status <> 'new' or r.first_responded_at is not null) as over,
+        (r.deleted_at is null and r.status <> 'completed' and ${suspendedNow(tx, 'r.owner_id')}) as hidden,
         (select count(*)::int from push_alerts a where a.request_id = w.request_id) as alerted,
         (select count(*)::int from push_alerts a where a.request_id = w.request_id and a.shares_location)
           as alerted_located
@@ -90,6 +98,8 @@ export async function runDueWave(
     `
     if (!wave) return null
     try {
+      // Deletes the wave row too (stand-down.ts): nothing more goes out, and a lifted suspension brings no waves back.
+      if (wave.hidden) return await standDown(tx, wave, 'over', null)
       const pushed = await tx.savepoint((savepoint) => sendWave(savepoint, wave, settings))
       if (!wave.over) told.push({ requestId: wave.request_id, ownerId: wave.owner_id })
       return pushed

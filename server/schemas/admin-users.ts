@@ -34,6 +34,19 @@ export const AdminUser = Type.Object(
       minimum: 0,
       description: 'The same over the last 30 Helsinki days, today included (one per request and day)',
     }),
+    suspension: Type.Union(
+      [
+        Type.Object({
+          until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+            description: 'When the suspension ends by itself; null: banned until lifted',
+          }),
+          reason: Type.String({ description: 'The statement of reasons the user is shown' }),
+          decided_at: Type.String({ format: 'date-time' }),
+        }),
+        Type.Null(),
+      ],
+      { description: 'The suspension or ban in force on the user (docs/accounts.md, "Suspension and ban"), or null' },
+    ),
   },
   {
     examples: [
@@ -47,6 +60,7 @@ export const AdminUser = Type.Object(
         cyclists_helped: 5,
         reach_reveals_today: 2,
         reach_reveals_30d: 11,
+        suspension: null,
       },
     ],
   },

@@ -18,7 +18,7 @@ interface Call {
  */
 function fakeServer(t: Tap, route: (call: Call, index: number) => Response | Promise<Response>) {
   const calls: Call[] = []
-  const session = { token: 'old-token' as string | null, ended: 0, refreshed: [] as string[] }
+  const session = { token: 'old-token' as string | null, ended: 0, refreshed: [] as string[], refused: [] as string[] }
   const realFetch = globalThis.fetch
   globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const headers = new Headers(init?.headers)
@@ -46,6 +46,7 @@ function fakeServer(t: Tap, route: (call: Call, index: number) => Response | Pro
       session.token = null
       session.ended += 1
     },
+    refreshRefused: (message) => session.refused.push(message),
   })
   return { calls, session }
 }
@@ -105,6 +106,17 @@ t.test('a refused refresh ends the session and the call fails with 401', async (
   t.equal(calls.length, 2, 'no retry without a new token')
   t.equal(session.ended, 1, 'logged out')
   t.equal(session.token, null)
+})
+
+t.test('a refresh refused with 403 tells its words before the session ends (a suspended account)', async (t) => {
+  const refusal = 'Account banned: Spam'
+  const { session } = fakeServer(t, (call) =>
+    call.path === '/api/user/refresh-token' ? json(403, { message: refusal }) : json(401, { message: 'Unauthorized' }),
+  )
+  const error = await apiFetch('/api/requests').catch((caught: unknown) => caught)
+  t.ok(error instanceof ApiError && error.status === 401, 'the call fails with 401')
+  t.same(session.refused, [refusal], 'the words reach the session')
+  t.equal(session.ended, 1, 'and the session ends')
 })
 
 t.test('a 401 on the retry ends the session too: never a second refresh', async (t) => {

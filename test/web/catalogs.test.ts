@@ -85,6 +85,9 @@ const ADDED_KEYS = [
   // Alert more helpers now (docs/product.md#progress-while-waiting)
   'alertmoretoosoon',
   'alertmorenomore',
+  // Suspension and ban (docs/accounts.md): a refused account anywhere a key is shown, a lift that came too late.
+  'accountrefused',
+  'notsuspended',
 ]
 
 const WEB_SRC = fileURLToPath(new URL('../../web/src', import.meta.url))

@@ -3,7 +3,10 @@ import { ADMIN_USER_ERRORS, EXPORT_ERRORS } from '../../server/domain/admin/erro
 import { CONVERSATION_ERRORS } from '../../server/domain/conversation/errors.ts'
 import { POSITION_ERRORS, REQUEST_ERRORS, THANKS_ERRORS } from '../../server/domain/requests/errors.ts'
 import { USER_ERRORS } from '../../server/domain/accounts/errors.ts'
+import { BLOCK_ERRORS } from '../../server/domain/blocks/errors.ts'
 import { SHARE_LINK_ERRORS } from '../../server/domain/share-links/errors.ts'
+import { SUSPENSION_ERRORS } from '../../server/domain/moderation/suspension-errors.ts'
+import { refusalMessage } from '../../server/domain/moderation/refusal.ts'
 import { GENERIC_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../../server/errors.ts'
 import { INVALID_CHARACTERS_MESSAGE } from '../../server/validation.ts'
 import { ApiError, KeyedError } from '../../web/src/shared/api/errors.ts'
@@ -20,6 +23,8 @@ const SERVER_MESSAGES = new Set<string>([
   ...Object.values(THANKS_ERRORS),
   ...Object.values(POSITION_ERRORS),
   ...Object.values(SHARE_LINK_ERRORS),
+  ...Object.values(BLOCK_ERRORS),
+  ...Object.values(SUSPENSION_ERRORS),
   INVALID_CHARACTERS_MESSAGE,
   GENERIC_ERROR_MESSAGE,
   UNAVAILABLE_MESSAGE,
@@ -49,6 +54,9 @@ const WITHOUT_A_KEY = new Map<string, string>([
     'offered for an active request only; completed meanwhile, the detail says so: genericerror',
   ],
   [SHARE_LINK_ERRORS.notValid, 'the shared page shows its own "This link is no longer valid" for any 404'],
+  [SUSPENSION_ERRORS.reason, "the decision's own endpoint checks its reason first: genericerror"],
+  [SUSPENSION_ERRORS.self, 'the dashboard offers no decision on yourself: genericerror'],
+  [SUSPENSION_ERRORS.endInPast, 'the dashboard asks for 1-365 days, never an end in the past: genericerror'],
   [GENERIC_ERROR_MESSAGE, 'genericerror is the fallback itself'],
   [UNAVAILABLE_MESSAGE, 'a 503 while the database is away: genericerror'],
 ])
@@ -75,6 +83,13 @@ t.test("the contract's mapping table, in the server's words", async (t) => {
   t.equal(keyForServerError(REQUEST_ERRORS.responseLimit), 'responselimitreached')
   t.equal(keyForServerError(USER_ERRORS.invalidLogin), 'invalidUnameorPass')
   t.equal(keyForServerError(INVALID_CHARACTERS_MESSAGE), 'invalidcharacters', 'the unstorable-text guard too')
+})
+
+t.test("a suspended or banned account's refusal, whatever its end and reason", async (t) => {
+  t.equal(keyForServerError(refusalMessage(new Date('2026-12-08T10:00:00Z'), 'Spam: again')), 'accountrefused')
+  t.equal(keyForServerError(refusalMessage(null, 'Threats')), 'accountrefused')
+  t.equal(keyForServerError('Account banned: '), 'genericerror', 'a ban names its reason')
+  t.equal(keyForServerError('Account suspended until tomorrow: Spam'), 'genericerror', 'the end is an ISO instant')
 })
 
 t.test('anything else is genericerror, never the raw text', async (t) => {

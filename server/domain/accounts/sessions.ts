@@ -1,7 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { Sql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
-import { unauthorized } from '../../errors.ts'
+import { forbidden, unauthorized } from '../../errors.ts'
+import { suspendedNow, suspensionInForce } from '../moderation/in-force.ts'
+import { refusalMessage } from '../moderation/refusal.ts'
 import { userColumns, type UserRow } from './users.ts'
 
 /** A login lasts at most this long, however often its refresh token is rotated. */
@@ -55,7 +57,8 @@ interface PresentedToken {
 /**
  * Exchanges a refresh token for the next one of the same session. A token that was already exchanged, longer
  * than the grace window ago, means someone else holds a copy: the whole session is revoked, for the thief and the
- * owner alike.
+ * owner alike. A token of a suspended or banned account is refused with 403 and the decision's words, so the app
+ * it signs out can say why (its session was ended by the suspension anyway).
  */
 export async function rotateRefreshToken(
   sql: Sql,
@@ -64,6 +67,7 @@ export async function rotateRefreshToken(
   onRevoked: (userId: number) => Promise<void> = async () => {},
 ): Promise<IssuedRefreshToken & { userId: number }> {
   let revokedUserId: number | undefined
+  let refusal: Awaited<ReturnType<typeof suspensionInForce>>
   const result = await sql.begin(async (tx) => {
     const [token] = await tx<PresentedToken[]>`
       select t.session_id, s.user_id, t.rotated_at, s.revoked_at, s.expires_at <= now() as expired,
@@ -72,7 +76,9 @@ export async function rotateRefreshToken(
       where t.token_hash = ${hashToken(presented)}
       for update of t, s
     `
-    if (!token || token.revoked_at || token.expired) return undefined
+    if (!token) return undefined
+    refusal = await suspensionInForce(tx, token.user_id)
+    if (refusal || token.revoked_at || token.expired) return undefined
     if (token.rotated_at && !token.within_grace) {
       revokedUserId = await revokeSession(tx, token.session_id, 'refresh token reused')
       return undefined
@@ -94,6 +100,7 @@ export async function rotateRefreshToken(
     }
   })
   if (revokedUserId !== undefined) await onRevoked(revokedUserId)
+  if (refusal) throw forbidden(refusalMessage(refusal.until, refusal.reason))
   if (!result) throw unauthorized('Session expired, log in again')
   return result
 }
@@ -122,12 +129,17 @@ export async function revokeOtherSessions(
   `
 }
 
-/** The user behind an access token, while its session is still live: logout and deletion act at once. */
+/**
+ * The user behind an access token, while its session is still live and the account not suspended: logout,
+ * deletion and a suspension act at once (a session that a login started while a suspension was being decided is
+ * refused here too).
+ */
 export async function liveSessionUser(sql: Queryable, sessionId: string, userId: number): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
     select ${userColumns(sql, 'u')}
     from sessions s join users u using (user_id)
     where s.session_id = ${sessionId} and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > now()
+      and not ${suspendedNow(sql, 'u.user_id')}
   `
   return row
 }

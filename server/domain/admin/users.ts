@@ -15,8 +15,11 @@ export function checkUserSearch(q: string | undefined): string {
   return search
 }
 
-interface Row extends Omit<AdminUser, 'created_at'> {
+interface Row extends Omit<AdminUser, 'created_at' | 'suspension'> {
   created_at: Date
+  suspended_until: Date | null
+  suspension_reason: string | null
+  suspended_at: Date | null
 }
 
 const toAdminUser = (row: Row): AdminUser => ({
@@ -29,6 +32,14 @@ const toAdminUser = (row: Row): AdminUser => ({
   cyclists_helped: row.cyclists_helped,
   reach_reveals_today: row.reach_reveals_today,
   reach_reveals_30d: row.reach_reveals_30d,
+  suspension:
+    row.suspended_at === null
+      ? null
+      : {
+          until: row.suspended_until?.toISOString() ?? null,
+          reason: row.suspension_reason!,
+          decided_at: row.suspended_at.toISOString(),
+        },
 })
 
 /**
@@ -46,8 +57,13 @@ const listColumns = (sql: Queryable) => sql`
     as requests_helped,
   (select count(*) from helped_cyclists c where c.helper_id = u.user_id)::int as cyclists_helped,
   reveals.today as reach_reveals_today,
-  reveals.last_30d as reach_reveals_30d
+  reveals.last_30d as reach_reveals_30d,
+  suspension.ends_at as suspended_until, suspension.reason as suspension_reason, suspension.decided_at as suspended_at
   from users_page u
+  -- The decision in force (docs/accounts.md, "Suspension and ban"): the user's one row not lifted, if not ended.
+  left join account_suspensions suspension
+    on suspension.user_id = u.user_id and suspension.lifted_at is null
+      and (suspension.ends_at is null or suspension.ends_at > now())
   cross join lateral (
     select
       count(p.day) filter (where p.day = clock.today)::int as today,

@@ -2,13 +2,15 @@ import type { Static } from '@sinclair/typebox'
 import type { TransactionSql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
 import type { RequestJsonSchema } from '../../schemas/request.ts'
-import { notFound } from '../../errors.ts'
+import { forbidden, notFound } from '../../errors.ts'
 import type { RequestCategory, RequestStatus } from '../shared/categories.ts'
 import { REQUEST_ERRORS } from './errors.ts'
 import type { Reach } from './reach.ts'
 import { admitReveal, isWithinPhoneReach, reachPlace, type PhoneReachLimits } from '../limits/phone-reach.ts'
 import type { UserRow } from '../accounts/users.ts'
 import { distanceKm } from '../shared/distance.ts'
+import { suspendedNow, suspensionInForce } from '../moderation/in-force.ts'
+import { refusalMessage } from '../moderation/refusal.ts'
 
 /** A request row joined with the names and phones the answer needs. */
 export interface RequestRow {
@@ -35,6 +37,11 @@ export interface RequestRow {
   responder_latitude: number | null
   responder_longitude: number | null
   phone_only_to_helper: boolean
+  /**
+   * The owner is suspended or banned now: an open request is then shown to admins only (hiddenBySuspension; the
+   * events' isRecipient reads this).
+   */
+  owner_suspended: boolean
 }
 
 /**
@@ -179,7 +186,8 @@ export const selectRequests = (sql: Queryable, extraColumns = sql``) => sql`
     r.request_id, r.owner_id, r.category, r.status, r.description, r.latitude, r.longitude, r.is_approximate,
     r.is_test, r.views, r.created_at, r.updated_at, r.completed_at, r.responder_id, r.got_help, r.phone_only_to_helper,
     o.user_name, o.phone, rs.user_name as responder_user_name, rs.phone as responder_phone,
-    rs.latitude as responder_latitude, rs.longitude as responder_longitude
+    rs.latitude as responder_latitude, rs.longitude as responder_longitude,
+    ${suspendedNow(sql, 'r.owner_id')} as owner_suspended
     ${extraColumns}
   from requests r
   join users o on o.user_id = r.owner_id
@@ -188,16 +196,22 @@ export const selectRequests = (sql: Queryable, extraColumns = sql``) => sql`
 
 /**
  * Test requests exist only for admins; deleted ones for nobody; those of a user with a block between them and the
- * viewer for neither of the two (docs/safety.md, "Blocks"; admins see every request, whoever they blocked). The
- * events' rule (isRecipient, server/events/recipients.ts) is the same.
+ * viewer for neither of the two (docs/safety.md, "Blocks"; admins see every request, whoever they blocked); the open
+ * requests of a suspended or banned owner for admins only (docs/accounts.md, "Suspension and ban"). The events'
+ * rule (isRecipient, server/events/recipients.ts) is the same.
  */
 export const visibleTo = (sql: Queryable, viewer: Viewer) =>
-  sql`r.deleted_at is null ${viewer.is_admin ? sql`` : sql`and not r.is_test ${notBlocked(sql, viewer)}`}`
+  sql`r.deleted_at is null ${
+    viewer.is_admin ? sql`` : sql`and not r.is_test ${notBlocked(sql, viewer)} and not ${hiddenBySuspension(sql)}`
+  }`
 
 const notBlocked = (sql: Queryable, viewer: Viewer) =>
   viewer.blocked_either_way.length === 0
     ? sql``
     : sql`and r.owner_id <> all(${sql.array([...viewer.blocked_either_way])}::int[])`
+
+/** SQL: an open request whose owner is suspended or banned now. Completed ones stay in everyone's history. */
+const hiddenBySuspension = (sql: Queryable) => sql`(r.status <> 'completed' and ${suspendedNow(sql, 'r.owner_id')})`
 
 /** Active, or completed less than `historyDays` before `at` (a timestamptz fragment): the list's history window. */
 export const inHistory = (sql: Queryable, historyDays: number, at = sql`now()`) =>
@@ -271,9 +285,15 @@ export async function lockRequest(
   return row
 }
 
-/** Locks the user row: rules that count a user's rows (active requests, running responses) serialise on it. */
+/**
+ * Locks the acting user's row: rules that count a user's rows (active requests, running responses) serialise on it.
+ * A user suspended meanwhile is refused (403): the suspension holds this lock while it ends their responses, and the
+ * check is its own statement, so it sees a suspension committed while this waited for the lock.
+ */
 export async function lockUser(sql: Queryable, userId: number): Promise<void> {
   await sql`select 1 from users where user_id = ${userId} for no key update`
+  const suspension = await suspensionInForce(sql, userId)
+  if (suspension) throw forbidden(refusalMessage(suspension.until, suspension.reason))
 }
 
 /** A request in any state, for deciding who hears of a change to it (deleted and test ones included). */

@@ -1,5 +1,5 @@
 import type { TransactionSql } from 'postgres'
-import { conflict, forbidden } from '../../errors.ts'
+import { conflict, forbidden, notFound } from '../../errors.ts'
 import { REQUEST_ERRORS } from './errors.ts'
 import { ACTIVE_RESPONSE_LIMIT } from './rules.ts'
 import { lockRequest, lockUser, type Viewer } from './requests.ts'
@@ -7,6 +7,7 @@ import { erasePosition } from './position.ts'
 import { recordHelp } from './thanks.ts'
 import { blockWithOwner } from '../blocks/blocked-either-way.ts'
 import { BLOCK_ERRORS } from '../blocks/errors.ts'
+import { suspensionInForce } from '../moderation/in-force.ts'
 
 /**
  * "I'm working on it" (new → in progress: docs/product.md#help-requests). The responder's row lock serialises their
@@ -19,6 +20,9 @@ export async function takeOver(tx: TransactionSql, viewer: Viewer, requestId: nu
   // Told as such (403), not as a missing request: the helper is left in no doubt why it failed.
   if (await blockWithOwner(tx, viewer.user_id, requestId)) throw forbidden(BLOCK_ERRORS.takeOver)
   const request = await lockRequest(tx, viewer, requestId)
+  // lockRequest's visibility rule reads the owner's suspension as it was before its wait for the row: one that
+  // committed meanwhile (and hid the request) is seen only by a statement of its own.
+  if (!viewer.is_admin && (await suspensionInForce(tx, request.owner_id))) throw notFound(REQUEST_ERRORS.notFound)
   if (request.owner_id === viewer.user_id) throw forbidden(REQUEST_ERRORS.ownRequest)
   const [earlier] = await tx`
     select 1 from request_responses where request_id = ${requestId} and responder_id = ${viewer.user_id}

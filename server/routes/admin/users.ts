@@ -8,7 +8,9 @@ import {
   PhoneView,
   SetAdminBody,
 } from '../../schemas/admin-users.ts'
-import { BEARER_AUTH, ErrorAnswers } from '../../schemas/common.ts'
+import { BEARER_AUTH, ErrorAnswers, NoBody } from '../../schemas/common.ts'
+import { SUSPENSION_ERRORS } from '../../domain/moderation/suspension-errors.ts'
+import { notFound } from '../../errors.ts'
 
 /** /api/admin/users: the dashboard's users section. Admins only (401 without a token, 403 otherwise). */
 const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -76,6 +78,28 @@ const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // As the admin command does: every instance reloads the user, their streams and open apps follow the role.
       await app.events.publish({ type: 'user', userId: user.user_id })
       return user
+    },
+  )
+
+  app.delete(
+    '/api/admin/users/:id/suspension',
+    {
+      ...adminOnly,
+      schema: {
+        ...documented(
+          "Lift a user's suspension or ban",
+          'The user may log in again at once, and their open requests are shown again (new, without a helper, ' +
+            'with no more alert waves). 404 when nothing is in force on the user (docs/accounts.md, "Suspension ' +
+            'and ban").',
+        ),
+        params: AdminUserParams,
+        response: { 204: NoBody('Lifted.'), ...ErrorAnswers },
+      },
+    },
+    async (request, reply) => {
+      if (!(await app.suspensions.lift(request.params.id, request.currentUser.user_id)))
+        throw notFound(SUSPENSION_ERRORS.notSuspended)
+      return reply.code(204).send(null)
     },
   )
 }

@@ -13,7 +13,9 @@ import {
 import { USER_ERRORS } from '../../domain/accounts/errors.ts'
 import { requireFilled } from '../../domain/accounts/rules.ts'
 import { toPublicUser, userById, userByIdentifier } from '../../domain/accounts/users.ts'
-import { unauthorized } from '../../errors.ts'
+import { suspensionInForce } from '../../domain/moderation/in-force.ts'
+import { refusalMessage } from '../../domain/moderation/refusal.ts'
+import { forbidden, unauthorized } from '../../errors.ts'
 import { REFRESH_COOKIE, type AccessTokenPayload } from '../../plugins/auth.ts'
 import { BEARER_AUTH, EmptyJsonBody, ErrorAnswers, NoBody } from '../../schemas/common.ts'
 import { LoginBody, PublicUser, SessionAnswer, UserAnswer } from '../../schemas/user.ts'
@@ -32,7 +34,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         description:
           'Answers an access token and sets the refresh cookie and the device cookie (path /api/user/login). Failed ' +
           'guesses are limited per account and address; a valid device cookie of the account is judged only by its ' +
-          'own failures. A browser ' +
+          'own failures. A suspended or banned account is refused after the right password with 403 ' +
+          '"Account suspended until <ISO 8601 UTC>: <reason>" or "Account banned: <reason>". A browser ' +
           'call from another origin (Sec-Fetch-Site or Origin) is refused with 403, a non-JSON body with 415.',
         body: LoginBody,
         response: { 200: SessionAnswer, ...ErrorAnswers },
@@ -54,6 +57,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const attempt = await admitLoginAttempt(app.sql, accountKey, request.ip, device)
       if (!(await passwordMatches(password, user?.password_hash)) || !user) throw unauthorized(USER_ERRORS.invalidLogin)
       await attempt.succeeded()
+      // Told only to whoever knows the password: the decision's words are the account's own business.
+      const suspension = await suspensionInForce(app.sql, user.user_id)
+      if (suspension) throw forbidden(refusalMessage(suspension.until, suspension.reason))
       const session = await startSession(app.sql, user.user_id)
       app.setRefreshCookie(request, reply, session)
       app.setDeviceCookie(
@@ -73,7 +79,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         tags: ['accounts'],
         summary: 'A new access token from the refresh cookie',
         description:
-          'The refresh token is rotated; presenting an old one again ends its session. Send `{}` as JSON; a browser ' +
+          'The refresh token is rotated; presenting an old one again ends its session. A suspended or banned ' +
+          "account's token is refused with 403 and the words of the login's refusal. Send `{}` as JSON; a browser " +
           'call from another origin (Sec-Fetch-Site or Origin) is refused with 403, another content type with 415.',
         security: [{ refreshCookie: [] }],
         body: EmptyJsonBody,

@@ -103,6 +103,7 @@ t.test('the list: newest first, counts of made and helped requests on known data
         cyclists_helped: 0,
         reach_reveals_today: 0,
         reach_reveals_30d: 0,
+        suspension: null,
       },
       {
         user_id: h,
@@ -114,6 +115,7 @@ t.test('the list: newest first, counts of made and helped requests on known data
         cyclists_helped: 1,
         reach_reveals_today: 0,
         reach_reveals_30d: 0,
+        suspension: null,
       },
       {
         user_id: o,
@@ -126,6 +128,7 @@ t.test('the list: newest first, counts of made and helped requests on known data
         cyclists_helped: 0,
         reach_reveals_today: 0,
         reach_reveals_30d: 0,
+        suspension: null,
       },
       {
         user_id: idle.user_id,
@@ -137,6 +140,7 @@ t.test('the list: newest first, counts of made and helped requests on known data
         cyclists_helped: 0,
         reach_reveals_today: 0,
         reach_reveals_30d: 0,
+        suspension: null,
       },
     ],
   })

@@ -141,6 +141,7 @@ t.test('viewers with the same list audience get the same answer from requestFor'
     responder_latitude: rnd() < 0.5 ? 60 + rnd() : null,
     responder_longitude: 25,
     phone_only_to_helper: rnd() < 0.5,
+    owner_suspended: false,
   })
   const viewer = () => ({ ...listener(), user_id: 1 + Math.floor(rnd() * 4) })
   let compared = 0

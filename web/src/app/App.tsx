@@ -5,6 +5,7 @@ import { LivePausedNotice } from './LivePausedNotice.tsx'
 import { OfflineBanner } from '../features/pwa/OfflineBanner.tsx'
 import { UpdatePrompt } from '../features/pwa/UpdatePrompt.tsx'
 import { AppRoutes } from './routes.tsx'
+import { RefusalSignOut } from '../features/account/suspension/RefusalSignOut.tsx'
 import { useStore } from './store.ts'
 import { selectCatalogStatus } from '../features/settings/slice.ts'
 
@@ -17,6 +18,7 @@ export function App() {
       <OfflineBanner />
       <LivePausedNotice />
       <AppRoutes />
+      <RefusalSignOut />
       <UpdatePrompt />
     </I18nProvider>
   )

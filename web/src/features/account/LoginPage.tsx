@@ -15,6 +15,10 @@ import { messages } from '../../shared/i18n/catalog.ts'
 import { screenTitles } from '../../shared/i18n/shell-catalog.ts'
 import { useStore } from '../../app/store.ts'
 import { FormPage } from '../../app/layout/FormPage.tsx'
+import { ApiError } from '../../shared/api/errors.ts'
+import { parseRefusal } from '../../../../server/domain/moderation/refusal.ts'
+import { AccountRefusalNotice } from './suspension/AccountRefusalNotice.tsx'
+import { selectAccountRefusal } from './session/slice.ts'
 
 /** The value of ?message= after a password reset (docs/product.md#screens-and-routes). */
 export const PASSWORD_UPDATED = 'password-updated'
@@ -25,6 +29,8 @@ export function LoginPage() {
   const [, navigate] = useLocation()
   const passwordUpdated = new URLSearchParams(useSearch()).get('message') === PASSWORD_UPDATED
   const signIn = useStore((state) => state.signIn)
+  const accountRefused = useStore((state) => state.accountRefused)
+  const refusal = useStore(selectAccountRefusal)
   const [identifier, setIdentifier] = useState('')
   const [password, setPassword] = useState('')
   const { busy, error, submitWith } = useAction()
@@ -37,7 +43,16 @@ export function LoginPage() {
   async function logIn() {
     check(identifier.trim() === '' ? 'fillallfields' : null, 'identifier')
     check(password === '' ? 'fillallfields' : null, 'password')
-    signIn(await login(identifier.trim(), password))
+    try {
+      signIn(await login(identifier.trim(), password))
+    } catch (error) {
+      // A suspended or banned account: the notice above the form says why and how to appeal.
+      if (error instanceof ApiError && error.status === 403 && parseRefusal(error.message)) {
+        accountRefused(error.message)
+        return
+      }
+      throw error
+    }
     navigate('/', { replace: true })
   }
 
@@ -45,6 +60,7 @@ export function LoginPage() {
     <FormPage title={i18n._(screenTitles.login)}>
       <h1 className="page__title">{i18n._(screenTitles.login)}</h1>
       {passwordUpdated && <FormMessage tone="success" text={i18n._(messages.passwordchanged)} />}
+      {refusal && <AccountRefusalNotice message={refusal} />}
       <form className="form" noValidate onSubmit={submitWith(logIn)}>
         <TextField
           ref={identifierRef}

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { infoMessages } from './info-catalog.ts'
 import type { SupportEmail } from './support.ts'
+import './SupportAddress.css'
 
 interface SupportEmailLinkProps {
   /** From useSupportEmail(). */

@@ -32,9 +32,19 @@ export interface SessionLink {
   tokenRefreshed: (token: string) => void
   /** The server refused the session: forget it. */
   sessionEnded: () => void
+  /**
+   * A refresh was refused with 403 and these words: the account is suspended or banned (docs/accounts.md,
+   * "Suspension and ban"). Told before the refusal ends the session, so the signed-out app can say why.
+   */
+  refreshRefused: (message: string) => void
 }
 
-let session: SessionLink = { readToken: () => null, tokenRefreshed: () => {}, sessionEnded: () => {} }
+let session: SessionLink = {
+  readToken: () => null,
+  tokenRefreshed: () => {},
+  sessionEnded: () => {},
+  refreshRefused: () => {},
+}
 
 export function connectSession(link: SessionLink): void {
   session = link
@@ -103,7 +113,12 @@ export function refreshAccessToken(): Promise<string | null> {
   refreshing ??= (async () => {
     try {
       const response = await send(REFRESH_PATH, { method: 'POST', body: {} }, null)
-      if (response.status === 401 || response.status === 403) return null
+      if (response.status === 403) {
+        const message = messageOf(await readJson(response))
+        if (message) session.refreshRefused(message)
+        return null
+      }
+      if (response.status === 401) return null
       // A 429 or 5xx is no verdict on the session: the caller treats it like an unreachable server.
       const body = await answerOf<unknown>(response, undefined)
       const token =

@@ -5,6 +5,8 @@ import { POSITION_ERRORS } from '../../../../server/domain/requests/errors.ts'
 import { REQUEST_ERRORS } from '../../../../server/domain/requests/errors.ts'
 import { THANKS_ERRORS } from '../../../../server/domain/requests/errors.ts'
 import { USER_ERRORS } from '../../../../server/domain/accounts/errors.ts'
+import { SUSPENSION_ERRORS } from '../../../../server/domain/moderation/suspension-errors.ts'
+import { parseRefusal } from '../../../../server/domain/moderation/refusal.ts'
 import type { MessageKey } from '../i18n/catalog.ts'
 import { ApiError, KeyedError } from './errors.ts'
 
@@ -75,15 +77,21 @@ export const SERVER_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   [ADMIN_USER_ERRORS.userNotFound]: 'nosuchuser',
   [ADMIN_USER_ERRORS.ownRole]: 'ownadminrole',
   [ADMIN_USER_ERRORS.searchTooLong]: 'usersearchtoolong',
+  [SUSPENSION_ERRORS.notSuspended]: 'notsuspended',
   [EXPORT_ERRORS.datesRequired]: 'exportdatesrequired',
   [EXPORT_ERRORS.invalidDate]: 'exportinvaliddate',
   [EXPORT_ERRORS.fromAfterTo]: 'exportfromafterto',
   [EXPORT_ERRORS.tooLong]: 'exporttoolong',
 }
 
-/** The catalog key for a server `message`; genericerror for anything unknown or missing. */
+/**
+ * The catalog key for a server `message`; genericerror for anything unknown or missing. The one text with variable
+ * parts, a suspended or banned account's refusal (its end and reason), is recognised by parseRefusal; where a form
+ * shows only a key it says the account is refused, and the login page shows the whole (AccountRefusalNotice).
+ */
 export function keyForServerError(message: string | null | undefined): MessageKey {
   if (!message) return 'genericerror'
+  if (parseRefusal(message)) return 'accountrefused'
   return Object.hasOwn(SERVER_ERROR_KEYS, message) ? (SERVER_ERROR_KEYS[message] ?? 'genericerror') : 'genericerror'
 }
 

@@ -105,6 +105,11 @@ export const messages = defineMessages({
     comment: 'reCAPTCHA is the bot check run before an SMS code is sent.',
   },
   recaptchainiterror: /*i18n*/ { id: 'recaptchainiterror', message: 'Error initializing reCAPTCHA' },
+  accountrefused: /*i18n*/ {
+    id: 'accountrefused',
+    message: 'Your account is suspended or banned. Log in again to see why.',
+    comment: 'A call failed because an administrator suspended or banned the account meanwhile.',
+  },
   toomanyattempts: /*i18n*/ {
     id: 'toomanyattempts',
     message: 'Too many attempts, try again later',
@@ -118,6 +123,11 @@ export const messages = defineMessages({
     comment: 'Admin dashboard: the account was deleted while the list was open.',
   },
   ownadminrole: /*i18n*/ { id: 'ownadminrole', message: 'You cannot change your own admin role' },
+  notsuspended: /*i18n*/ {
+    id: 'notsuspended',
+    message: 'This user is no longer suspended',
+    comment: 'Admin dashboard: lifting a suspension that another admin lifted, or that ended, meanwhile.',
+  },
   usersearchtoolong: /*i18n*/ {
     id: 'usersearchtoolong',
     message: 'Search for at most 16 characters: no username is longer',

@@ -12,6 +12,7 @@ import type { SessionStatus } from './status.ts'
 import type { AppState } from '../../../app/store.ts'
 import { clearCachedRequests } from '../../requests/requests-cache.ts'
 import { clearCachedConversations } from '../../conversation/conversations-cache.ts'
+import { parseRefusal } from '../../../../../server/domain/moderation/refusal.ts'
 
 export type { SessionStatus }
 
@@ -25,6 +26,11 @@ export interface SessionState {
    * after each change, and live when granted or revoked), or the token's claim until the server has answered.
    */
   isAdmin: boolean
+  /**
+   * Why the server refused this account, when it is suspended or banned: the server's message of a refused refresh
+   * or login (parseRefusal reads it), shown on the login page with how to appeal. Null otherwise.
+   */
+  accountRefusal: string | null
 }
 
 export interface SessionActions {
@@ -38,19 +44,21 @@ export interface SessionActions {
   logOut: () => Promise<void>
   /** Forgets the session on this device (refused refresh, deleted account). */
   endSession: () => void
+  /** The server refused the account (a login or refresh answered 403 with these words); see accountRefusal. */
+  accountRefused: (message: string) => void
   /** Tells the server the interface language of a logged-in user, so push texts match (errors to console). */
   syncUserLanguage: (language: Language) => Promise<void>
 }
 
 export type SessionSlice = SessionState & SessionActions
 
-const loggedOut: SessionState = { status: 'loggedOut', token: null, user: null, isAdmin: false }
+const loggedOut: Omit<SessionState, 'accountRefusal'> = { status: 'loggedOut', token: null, user: null, isAdmin: false }
 
 /** A stored token means a check is needed; without one the visitor is known at once, with nothing to wait for. */
 export function initialSessionState(): SessionState {
   const token = readToken()
-  if (!token) return loggedOut
-  return { status: 'checking', token, user: readUser(), isAdmin: isAdminToken(token) }
+  if (!token) return { ...loggedOut, accountRefusal: null }
+  return { status: 'checking', token, user: readUser(), isAdmin: isAdminToken(token), accountRefusal: null }
 }
 
 export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = (set, get) => {
@@ -74,6 +82,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
       set({ token, isAdmin: isAdminToken(token) })
     },
     sessionEnded: endSession,
+    refreshRefused: (message) => get().accountRefused(message),
   })
 
   function updateUser(user: User) {
@@ -130,7 +139,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
         get().waitingProgressAfterLogout()
       }
       writeUser(stored)
-      set({ status: 'loggedIn', token, user: stored, isAdmin: user.isAdmin })
+      set({ status: 'loggedIn', token, user: stored, isAdmin: user.isAdmin, accountRefusal: null })
       alignServerLanguage()
       get().locationAfterLogin()
     },
@@ -151,6 +160,11 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
 
     endSession,
 
+    // Only a suspension's or ban's words: a 403 may also be e.g. a refused cross-site call.
+    accountRefused: (message) => {
+      if (parseRefusal(message)) set({ accountRefusal: message })
+    },
+
     syncUserLanguage: async (language) => {
       if (get().status !== 'loggedIn') return
       try {
@@ -166,3 +180,4 @@ export const selectSessionStatus = (state: AppState): SessionStatus => state.sta
 export const selectUser = (state: AppState): StoredUser | null => state.user
 export const selectIsAdmin = (state: AppState): boolean => state.isAdmin
 export const selectIsLoggedIn = (state: AppState): boolean => state.status === 'loggedIn'
+export const selectAccountRefusal = (state: AppState): string | null => state.accountRefusal

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react'
 import type { AdminUser } from './api.ts'
 import { PhoneReveal } from './PhoneReveal.tsx'
 import { RoleAction } from './RoleAction.tsx'
+import { SuspensionLift } from './SuspensionLift.tsx'
 import { usersMessages } from './users-catalog.ts'
 
 interface UserCardProps {
@@ -15,9 +16,19 @@ function formatRegistered(createdAt: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(createdAt))
 }
 
+/** A suspension's end as the admins read it: Finnish time, where the service runs. */
+function formatUntil(until: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/Helsinki',
+  }).format(new Date(until))
+}
+
 /**
- * One user: name and role, when they registered, what they asked and gave, how many phone numbers they got by being
- * near (docs/security.md, "Phone numbers by reach"), and the admin's actions on them.
+ * One user: name and role, when they registered, a suspension or ban in force (docs/accounts.md, "Suspension and
+ * ban"), what they asked and gave, how many phone numbers they got by being near (docs/security.md, "Phone numbers
+ * by reach"), and the admin's actions on them.
  */
 export function UserCard({ user, isSelf, phoneNoteId, onChanged }: UserCardProps) {
   const { i18n } = useLingui()
@@ -31,6 +42,16 @@ export function UserCard({ user, isSelf, phoneNoteId, onChanged }: UserCardProps
       <p className="user-card__registered">
         {i18n._(usersMessages.userregistered.id, { date: formatRegistered(user.created_at, i18n.locale) })}
       </p>
+      {user.suspension && (
+        <p className="user-card__suspension">
+          {user.suspension.until
+            ? i18n._(usersMessages.usersuspended.id, {
+                date: formatUntil(user.suspension.until, i18n.locale),
+                reason: user.suspension.reason,
+              })
+            : i18n._(usersMessages.userbanned.id, { reason: user.suspension.reason })}
+        </p>
+      )}
       <dl className="user-card__counts">
         <div>
           <dt>{i18n._(usersMessages.userrequestsmade)}</dt>
@@ -57,6 +78,7 @@ export function UserCard({ user, isSelf, phoneNoteId, onChanged }: UserCardProps
       <div className="user-card__actions">
         <PhoneReveal user={user} noteId={phoneNoteId} />
         {!isSelf && <RoleAction user={user} onChanged={onChanged} />}
+        {user.suspension && <SuspensionLift user={user} onChanged={onChanged} />}
       </div>
     </li>
   )

@@ -17,3 +17,6 @@ export const viewPhone = (id: number) => apiFetch<PhoneView>(userPath(id, 'phone
 
 export const setAdminRole = (id: number, isAdmin: boolean) =>
   apiPut<AdminUser>(userPath(id, 'admin'), { is_admin: isAdmin })
+
+/** Lifts the suspension or ban in force on the user (204); 404 when none is. */
+export const liftSuspension = (id: number) => apiFetch<void>(userPath(id, 'suspension'), { method: 'DELETE' })

@@ -105,4 +105,31 @@ export const usersMessages = defineMessages({
     id: 'removeadminbody',
     message: '{name} will lose access to the admin dashboard at once and use the app as any other user.',
   },
+  usersuspended: /*i18n*/ {
+    id: 'usersuspended',
+    message: 'Suspended until {date}: {reason}',
+    comment:
+      'Admin dashboard, users: the user cannot log in until {date}, and their open requests are hidden; {reason} ' +
+      'is the statement of reasons as the deciding admin wrote it.',
+  },
+  userbanned: /*i18n*/ {
+    id: 'userbanned',
+    message: 'Banned: {reason}',
+    comment: 'Admin dashboard, users: the user cannot log in until an admin lifts the ban; {reason} as written.',
+  },
+  liftsuspension: /*i18n*/ {
+    id: 'liftsuspension',
+    message: 'Lift',
+    comment: 'Admin dashboard, users: ends a suspension or ban now.',
+  },
+  liftsuspensionof: /*i18n*/ {
+    id: 'liftsuspensionof',
+    message: 'Lift the suspension or ban: {name}',
+    comment: 'Screen reader name of the "Lift" button on the card of user {name}.',
+  },
+  liftsuspensiontitle: /*i18n*/ { id: 'liftsuspensiontitle', message: 'Lift the decision on {name}?' },
+  liftsuspensionbody: /*i18n*/ {
+    id: 'liftsuspensionbody',
+    message: '{name} can log in again at once, and their open help requests are shown to others again.',
+  },
 })
