@@ -49,6 +49,14 @@ const SPEC_KEYS = [
 
 /** Keys the product adds to SPEC section 8: the server's rate limits (HTTP 429), and calls that got no answer. */
 const ADDED_KEYS = [
+  // Blocks' server answers (docs/safety.md).
+  'blockself',
+  'blocknotowner',
+  'blocknohelper',
+  'blocklimit',
+  'blocknotfound',
+  'blocktakeover',
+  'blockthanks',
   'toomanyattempts',
   'offline',
   'servernotreached',
