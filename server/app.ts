@@ -27,6 +27,7 @@ import securityHeaders from './plugins/security-headers.ts'
 import webApp, { webAppBuilt, webAppStaticOptions } from './plugins/web-app.ts'
 import adminRoutes from './routes/admin/admin.ts'
 import adminUserRoutes from './routes/admin/users.ts'
+import adminReportRoutes from './routes/admin/reports.ts'
 import configRoutes from './routes/config.ts'
 import eventRoutes from './routes/events.ts'
 import healthRoutes from './routes/health.ts'
@@ -37,6 +38,7 @@ import thanksRoutes from './routes/requests/thanks.ts'
 import requestRoutes from './routes/requests/requests.ts'
 import positionRoutes from './routes/requests/position.ts'
 import progressRoutes from './routes/requests/progress.ts'
+import reportRoutes from './routes/requests/reports.ts'
 import serviceRoutes from './routes/services.ts'
 import subscriptionRoutes from './routes/subscriptions.ts'
 import userRoutes from './routes/user/index.ts'
@@ -105,11 +107,13 @@ export default async function app(
   await fastify.register(thanksRoutes)
   await fastify.register(positionRoutes)
   await fastify.register(progressRoutes)
+  await fastify.register(reportRoutes)
   await fastify.register(eventRoutes)
   await fastify.register(subscriptionRoutes)
   await fastify.register(serviceRoutes)
   await fastify.register(adminRoutes)
   await fastify.register(adminUserRoutes)
+  await fastify.register(adminReportRoutes)
   // The OpenAPI document at /api/openapi.json and its reference page at /api/docs.
   await fastify.register(openApiDocumentRoute)
   await fastify.register(swaggerUi, docsPageOptions)

@@ -34,6 +34,10 @@ export const openApiOptions: SwaggerOptions = {
         name: 'thanks',
         description: 'The owner’s thank-you to the helper, and how many cyclists a helper has helped.',
       },
+      {
+        name: 'moderation',
+        description: 'Reports about people on a request, the admins’ decisions, and the notices that tell of them.',
+      },
       { name: 'services', description: 'The public map of cyclist-friendly services.' },
       { name: 'push', description: 'Web push subscriptions of this browser.' },
       { name: 'events', description: 'The live event stream (WebSocket).' },

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts'
 import accountRoutes from './account.ts'
 import adminUserRoutes from './admin.ts'
 import locationRoutes from './location.ts'
+import noticeRoutes from './notices.ts'
 import notificationPreferenceRoutes from './notification-preferences.ts'
 import registrationRoutes from './registration.ts'
 import sessionRoutes from './session.ts'
@@ -15,4 +16,5 @@ export default async function userRoutes(app: FastifyInstance, { config }: { con
   await app.register(locationRoutes)
   await app.register(notificationPreferenceRoutes)
   await app.register(adminUserRoutes)
+  await app.register(noticeRoutes)
 }
