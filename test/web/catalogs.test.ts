@@ -85,6 +85,20 @@ const ADDED_KEYS = [
   // Alert more helpers now (docs/product.md#progress-while-waiting)
   'alertmoretoosoon',
   'alertmorenomore',
+  // Reports and moderation decisions (docs/admin.md, "Moderation").
+  'reportreasonrequired',
+  'reportdetailslength',
+  'reportyourself',
+  'reportowneronly',
+  'reportnohelper',
+  'alreadyreported',
+  'reportlimitreached',
+  'decisionaction',
+  'decisionreasonlength',
+  'decisiondays',
+  'reportalreadydecided',
+  'reportnotfound',
+  'ownreport',
 ]
 
 const WEB_SRC = fileURLToPath(new URL('../../web/src', import.meta.url))

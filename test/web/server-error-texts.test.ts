@@ -1,6 +1,7 @@
 import t from 'tap'
 import { ADMIN_USER_ERRORS, EXPORT_ERRORS } from '../../server/domain/admin/errors.ts'
 import { CONVERSATION_ERRORS } from '../../server/domain/conversation/errors.ts'
+import { DECISION_ERRORS, NOTICE_ERRORS, REPORT_ERRORS } from '../../server/domain/moderation/errors.ts'
 import { POSITION_ERRORS, REQUEST_ERRORS, THANKS_ERRORS } from '../../server/domain/requests/errors.ts'
 import { USER_ERRORS } from '../../server/domain/accounts/errors.ts'
 import { GENERIC_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../../server/errors.ts'
@@ -18,6 +19,9 @@ const SERVER_MESSAGES = new Set<string>([
   ...Object.values(CONVERSATION_ERRORS),
   ...Object.values(THANKS_ERRORS),
   ...Object.values(POSITION_ERRORS),
+  ...Object.values(REPORT_ERRORS),
+  ...Object.values(DECISION_ERRORS),
+  ...Object.values(NOTICE_ERRORS),
   INVALID_CHARACTERS_MESSAGE,
   GENERIC_ERROR_MESSAGE,
   UNAVAILABLE_MESSAGE,
@@ -41,6 +45,8 @@ const WITHOUT_A_KEY = new Map<string, string>([
   [USER_ERRORS.invalidLocation, 'coordinates come from the browser, in range: genericerror'],
   [USER_ERRORS.locationTooOften, 'the app waits out a 429 on a location report and sends it once more: never shown'],
   [USER_ERRORS.passwordTooLong, 'no catalog key yet: over 1024 characters shows genericerror'],
+  [REPORT_ERRORS.invalidAbout, 'the app reports only "owner" or "responder": genericerror'],
+  [NOTICE_ERRORS.notFound, 'the app acknowledges only notices it was given, and shows nothing of it'],
   [GENERIC_ERROR_MESSAGE, 'genericerror is the fallback itself'],
   [UNAVAILABLE_MESSAGE, 'a 503 while the database is away: genericerror'],
 ])

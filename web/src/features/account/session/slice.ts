@@ -65,6 +65,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     get().messagesAfterLogout()
     get().positionsAfterLogout()
     get().waitingProgressAfterLogout()
+    get().moderationAfterLogout()
   }
 
   connectSession({

@@ -34,6 +34,7 @@ import { mentionsDanger } from '../../emergency/danger-words.ts'
 import { useNow } from '../../../shared/hooks/useNow.ts'
 import { useHelperPosition } from '../../position-sharing/useHelperPosition.ts'
 import { NearbyServices } from '../../services/NearbyServices.tsx'
+import { ReportPeople, reportsInConversation } from '../../moderation/ReportPeople.tsx'
 
 /** OpenLayers is big: its chunk loads only when a request with a location is opened. */
 const SingleLocationMap = lazy(() => import('./SingleLocationMap.tsx'))
@@ -244,6 +245,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
       <NearbyServices request={request} />
       <ConversationSection request={request} />
       {!deciding && actions}
+      {!reportsInConversation(request, userId) && <ReportPeople request={request} />}
     </div>
   )
 }

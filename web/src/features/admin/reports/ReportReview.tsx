@@ -1,0 +1,103 @@
+import { useLingui } from '@lingui/react'
+import { useState, type RefObject } from 'react'
+import { FormMessage } from '../../../shared/form/FormMessage.tsx'
+import { reasonNames } from '../../moderation/moderation-catalog.ts'
+import type { AdminReport } from './api.ts'
+import { DecisionForm } from './DecisionForm.tsx'
+import { formatDay, formatMoment } from './format.ts'
+import { HistoryPanel } from './HistoryPanel.tsx'
+import { RequestPanel } from './RequestPanel.tsx'
+import { reportsMessages } from './reports-catalog.ts'
+
+interface ReportReviewProps {
+  report: AdminReport
+  headingRef: RefObject<HTMLHeadingElement | null>
+  onDecided: (report: AdminReport) => void
+}
+
+/** One report with everything its decision rests on, and the decision (its form while open, what was decided after). */
+export function ReportReview({ report, headingRef, onDecided }: ReportReviewProps) {
+  const { i18n } = useLingui()
+  const [justDecided, setJustDecided] = useState(false)
+  const name = report.reported.user_name
+  return (
+    <section className="report-review" aria-labelledby="report-review-title">
+      <h3 id="report-review-title" className="report-review__title" ref={headingRef} tabIndex={-1}>
+        {i18n._(reportsMessages.reportreviewtitle.id, { name })}
+      </h3>
+      <dl className="report-review__facts">
+        <div>
+          <dt>{i18n._(reportsMessages.reportreason)}</dt>
+          <dd>{i18n._(reasonNames[report.reason])}</dd>
+        </div>
+        <div>
+          <dt>{i18n._(reportsMessages.reportdetailsheading)}</dt>
+          <dd className="report-review__details">{report.details ?? i18n._(reportsMessages.reportnodetails)}</dd>
+        </div>
+        <div>
+          <dt>{i18n._(reportsMessages.reportsent.id, { date: formatDay(report.created_at, i18n.locale) })}</dt>
+          <dd>
+            {report.reporter
+              ? i18n._(reportsMessages.reportby.id, { name: report.reporter.user_name })
+              : i18n._(reportsMessages.reportbydeleted)}
+          </dd>
+        </div>
+        <div>
+          <dt>{i18n._(reportsMessages.reportabout.id, { name })}</dt>
+          <dd>
+            {i18n._(reportsMessages.reportcounts.id, {
+              open: report.reported.open_reports,
+              total: report.reported.total_reports,
+              name,
+            })}
+          </dd>
+        </div>
+      </dl>
+
+      <FormMessage tone="success" text={justDecided ? i18n._(reportsMessages.decidedsuccess) : null} />
+      {report.decision ? (
+        <DecisionSummary decision={report.decision} />
+      ) : (
+        <DecisionForm
+          report={report}
+          onDecided={(decided) => {
+            setJustDecided(true)
+            onDecided(decided)
+          }}
+        />
+      )}
+
+      <div className="report-review__evidence">
+        <RequestPanel requestId={report.request_id} />
+        <HistoryPanel userId={report.reported.user_id} name={name} currentReportId={report.report_id} />
+      </div>
+    </section>
+  )
+}
+
+/** What was decided, by whom and when, with the statement of reasons. */
+export function DecisionSummary({ decision }: { decision: NonNullable<AdminReport['decision']> }) {
+  const { i18n } = useLingui()
+  const what =
+    decision.action === 'suspend'
+      ? i18n._(reportsMessages.decided_suspend.id, { days: decision.days ?? 0 })
+      : i18n._(
+          {
+            dismiss: reportsMessages.decided_dismiss,
+            warn: reportsMessages.decided_warn,
+            ban: reportsMessages.decided_ban,
+          }[decision.action],
+        )
+  const date = formatMoment(decision.decided_at, i18n.locale)
+  return (
+    <div className="report-decision">
+      <p>
+        <strong>{what}</strong>{' '}
+        {decision.decided_by
+          ? i18n._(reportsMessages.decidedby.id, { name: decision.decided_by.user_name, date })
+          : i18n._(reportsMessages.decidedbydeleted.id, { date })}
+      </p>
+      <blockquote className="report-decision__reasons">{decision.reason}</blockquote>
+    </div>
+  )
+}
