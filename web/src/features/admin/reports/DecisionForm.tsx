@@ -62,9 +62,6 @@ export function DecisionForm({ report, onDecided }: DecisionFormProps) {
 
   return (
     <form className="form report-decision-form" noValidate onSubmit={submit} aria-labelledby="decision-title">
-      <h4 id="decision-title" className="report-panel__title">
-        {i18n._(reportsMessages.decision)}
-      </h4>
       <fieldset className="choice-list" aria-describedby={fieldError('action') ? 'decision-action-error' : undefined}>
         <legend className="field__label">{i18n._(reportsMessages.decisionactions)}</legend>
         {DECISION_ACTIONS.map((value) => (

@@ -15,7 +15,10 @@ interface ReportReviewProps {
   onDecided: (report: AdminReport) => void
 }
 
-/** One report with everything its decision rests on, and the decision (its form while open, what was decided after). */
+/**
+ * One report with what its decision rests on (the request with its messages, the reported user's history), then the
+ * decision: its form while open, what was decided after.
+ */
 export function ReportReview({ report, headingRef, onDecided }: ReportReviewProps) {
   const { i18n } = useLingui()
   const [justDecided, setJustDecided] = useState(false)
@@ -54,23 +57,28 @@ export function ReportReview({ report, headingRef, onDecided }: ReportReviewProp
         </div>
       </dl>
 
-      <FormMessage tone="success" text={justDecided ? i18n._(reportsMessages.decidedsuccess) : null} />
-      {report.decision ? (
-        <DecisionSummary decision={report.decision} />
-      ) : (
-        <DecisionForm
-          report={report}
-          onDecided={(decided) => {
-            setJustDecided(true)
-            onDecided(decided)
-          }}
-        />
-      )}
-
       <div className="report-review__evidence">
         <RequestPanel requestId={report.request_id} />
         <HistoryPanel userId={report.reported.user_id} name={name} currentReportId={report.report_id} />
       </div>
+
+      <section className="report-panel" aria-labelledby="decision-title">
+        <h4 id="decision-title" className="report-panel__title">
+          {i18n._(reportsMessages.decision)}
+        </h4>
+        <FormMessage tone="success" text={justDecided ? i18n._(reportsMessages.decidedsuccess) : null} />
+        {report.decision ? (
+          <DecisionSummary decision={report.decision} />
+        ) : (
+          <DecisionForm
+            report={report}
+            onDecided={(decided) => {
+              setJustDecided(true)
+              onDecided(decided)
+            }}
+          />
+        )}
+      </section>
     </section>
   )
 }
