@@ -7,7 +7,7 @@ import type { RequestCategory, RequestStatus } from '../../requests/api.ts'
 import { categoryNames, statusNames } from '../../requests/request-catalog.ts'
 import { fetchUserHistory, type UserHistory } from './api.ts'
 import { formatDay } from './format.ts'
-import { DecisionSummary } from './ReportReview.tsx'
+import { DecisionSummary } from './DecisionSummary.tsx'
 import { reportsMessages } from './reports-catalog.ts'
 
 const OUTCOMES = {
