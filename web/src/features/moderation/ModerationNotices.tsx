@@ -1,12 +1,9 @@
-import { useLingui } from '@lingui/react'
+import { lazy, Suspense } from 'react'
 import { useStore } from '../../app/store.ts'
-import { Dialog } from '../../shared/ui/Dialog.tsx'
-import { useSupportEmail } from '../info/support.ts'
-import { SupportEmailLink } from '../info/SupportEmailLink.tsx'
-import type { Notice } from './api.ts'
-import { moderationMessages, outcomeTexts } from './moderation-catalog.ts'
 import { selectModerationNotices } from './slice.ts'
-import './moderation.css'
+
+/** Few users ever get a notice: its dialog and texts are a chunk of their own, fetched when one comes. */
+const NoticeDialog = lazy(() => import('./NoticeDialog.tsx'))
 
 /**
  * The notices of moderation decisions (docs/admin.md, "Moderation"), one at a time, oldest first, in a dialog the
@@ -17,43 +14,9 @@ export function ModerationNotices() {
   const first = useStore(selectModerationNotices)[0]
   const noticeSeen = useStore((state) => state.noticeSeen)
   if (!first) return null
-  return <NoticeDialog key={first.notice_id} notice={first} onSeen={() => void noticeSeen(first.notice_id)} />
-}
-
-function NoticeDialog({ notice, onSeen }: { notice: Notice; onSeen: () => void }) {
-  const { i18n } = useLingui()
-  const email = useSupportEmail()
-  if (notice.kind === 'warning') {
-    return (
-      <Dialog open onClose={onSeen} title={i18n._(moderationMessages.warningtitle)}>
-        <div className="form">
-          <p>{i18n._(moderationMessages.warningintro)}</p>
-          <blockquote className="moderation-notice__reasons">{notice.reason}</blockquote>
-          <p>{i18n._(moderationMessages.warningrules)}</p>
-          <p>
-            {i18n._(moderationMessages.warningappeal)} <SupportEmailLink email={email} />
-          </p>
-          <div className="dialog__actions">
-            <button type="button" className="button button--primary" onClick={onSeen}>
-              {i18n._(moderationMessages.warningseen)}
-            </button>
-          </div>
-        </div>
-      </Dialog>
-    )
-  }
-  const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(notice.reported_at))
   return (
-    <Dialog open onClose={onSeen} title={i18n._(moderationMessages.reviewedtitle)}>
-      <div className="form">
-        <p>{i18n._(outcomeTexts[notice.action].id, { date })}</p>
-        <p>{i18n._(moderationMessages.reviewedthanks)}</p>
-        <div className="dialog__actions">
-          <button type="button" className="button button--primary" onClick={onSeen}>
-            {i18n._(moderationMessages.reportok)}
-          </button>
-        </div>
-      </div>
-    </Dialog>
+    <Suspense fallback={null}>
+      <NoticeDialog key={first.notice_id} notice={first} onSeen={() => void noticeSeen(first.notice_id)} />
+    </Suspense>
   )
 }
