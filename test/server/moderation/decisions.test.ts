@@ -51,20 +51,31 @@ t.test('the queue: admins only, oldest open first, no phone number', async (t) =
   // Created in another order than their ids: the queue follows the time.
   await app.sql`update reports set created_at = now() - interval '1 hour' where report_id = ${third}`
 
+  // The stranger helped with another request and released it: a former responder, as far as any rule cares.
+  const released = (await owner.create({ description: 'Another' })).body.request_id
+  await stranger.send('PUT', `/api/requests/${released}/addresponder`)
+  await stranger.send('PUT', `/api/requests/${released}/removeresponder`, { removedBy: 'responder' })
+  const users: Array<[string, Actor]> = [
+    ['the owner', owner],
+    ['the responder', helper],
+    ['a former responder', stranger],
+  ]
   for (const path of ['/api/admin/reports', '/api/admin/reports?status=closed', '/api/admin/users/1/history']) {
     t.equal((await app.inject({ method: 'GET', url: path })).statusCode, 401, `${path}: a visitor`)
-    t.equal((await owner.get(path)).status, 403, `${path}: a user`)
+    for (const [who, actor] of users) t.equal((await actor.get(path)).status, 403, `${path}: ${who}`)
   }
+  for (const [who, actor] of users)
+    t.equal(
+      (await actor.send('POST', `/api/admin/reports/${first}/decision`, { action: 'dismiss', reason: 'x' })).status,
+      403,
+      `a decision by ${who}`,
+    )
   const visitorDecision = await app.inject({
     method: 'POST',
     url: `/api/admin/reports/${first}/decision`,
     payload: { action: 'dismiss', reason: 'x' },
   })
   t.equal(visitorDecision.statusCode, 401)
-  t.equal(
-    (await owner.send('POST', `/api/admin/reports/${first}/decision`, { action: 'dismiss', reason: 'x' })).status,
-    403,
-  )
   t.equal((await list(admin, '?status=maybe')).status, 400)
 
   const { status, body } = await list(admin)
@@ -173,7 +184,7 @@ t.test('a decision: its rules, 409 once closed, and the queue', async (t) => {
 })
 
 t.test('warn: the warned user reads the reasons once; the reporter the outcome only', async (t) => {
-  const { owner, helper, stranger, admin, report, decide } = await setUp(t)
+  const { owner, helper, stranger, admin, report, decide, noPhone } = await setUp(t)
   const reportId = await report(owner, 'responder')
   t.same(await notices(helper), [])
   t.equal((await decide(admin, reportId, { action: 'warn', reason: 'Threatening words in the messages.' })).status, 200)
@@ -187,6 +198,7 @@ t.test('warn: the warned user reads the reasons once; the reporter the outcome o
   t.notOk(JSON.stringify(told).includes('Threatening'), 'the reporter never reads the statement of reasons')
   t.notOk(JSON.stringify(told).includes('Helper'), 'nor the other person’s name')
   t.same(await notices(stranger), [])
+  noPhone(t, [warned, told], 'the notices')
 
   // Someone else's notice cannot be acknowledged; one's own once, and then it is gone.
   const noticeId = warned[0]!.notice_id as number

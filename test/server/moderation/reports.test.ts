@@ -96,6 +96,8 @@ t.test('reports', async (t) => {
     const removed = await report(owner, other, { about: 'responder', reason: 'no_show' })
     t.equal(removed.status, 201)
     t.equal((await stored(removed.body.report_id))!.reported_id, idOf(second), 'the one removed last')
+    for (const former of [helper, second])
+      t.equal((await report(former, other, { about: 'responder', reason: 'no_show' })).status, 403, 'a former helper')
     // The former helper may still report the owner: they saw the request.
     t.equal((await report(second, other, { about: 'owner', reason: 'harassment' })).status, 201)
     t.equal((await owner.send('PUT', `/api/requests/${other}/setready`, { gotHelp: 0 })).status, 200)
