@@ -257,3 +257,21 @@ t.test('the reported user’s history: requests, take-overs, reports and decisio
   t.match(ownerHistory, { reports_made: 1, reports: [{ report_id: second }] })
   t.equal((await admin.get('/api/admin/users/2000000000/history')).status, 404)
 })
+
+t.test('deleted accounts: a report outlives its reporter and request, and goes with the reported person', async (t) => {
+  const { app, owner, helper, stranger, admin, report, list } = await setUp(t)
+  const aboutHelper = await report(owner, 'responder')
+  const aboutOwner = await report(stranger, 'owner')
+  t.equal((await owner.send('DELETE', '/api/user')).status, 204, 'the owner, reporter of one and reported by the other')
+  const open = (await list(admin)).body as unknown as Array<{ report_id: number; request_id: number | null }>
+  t.same(
+    open.map((r) => r.report_id),
+    [aboutHelper],
+    'the report about the owner went with her account',
+  )
+  t.match(open[0], { request_id: null, reporter: null, reported: { user_name: 'Helper' } })
+  const history = (await admin.get(`/api/admin/users/${helper.user.user.user_id}/history`)).body
+  t.match(history, { reports: [{ report_id: aboutHelper, reporter: null }] })
+  const [left] = await app.sql<{ n: number }[]>`select count(*)::int as n from reports where report_id = ${aboutOwner}`
+  t.equal(left!.n, 0)
+})
