@@ -22,6 +22,7 @@ function client(userId: number): { user: Listener } {
     user: {
       user_id: userId,
       is_admin: rnd() < 0.001,
+      blocked_either_way: [],
       radius,
       ...(located ? somewhere(rnd) : { latitude: null, longitude: null }),
     },

@@ -37,9 +37,12 @@ import conversationRoutes from './routes/requests/conversation.ts'
 import thanksRoutes from './routes/requests/thanks.ts'
 import requestRoutes from './routes/requests/requests.ts'
 import positionRoutes from './routes/requests/position.ts'
+import shareRoutes from './routes/requests/share.ts'
 import progressRoutes from './routes/requests/progress.ts'
+import blockRoutes from './routes/requests/block.ts'
 import reportRoutes from './routes/requests/reports.ts'
 import serviceRoutes from './routes/services.ts'
+import sharedRoutes from './routes/shared.ts'
 import subscriptionRoutes from './routes/subscriptions.ts'
 import userRoutes from './routes/user/index.ts'
 
@@ -107,6 +110,9 @@ export default async function app(
   await fastify.register(thanksRoutes)
   await fastify.register(positionRoutes)
   await fastify.register(progressRoutes)
+  await fastify.register(blockRoutes)
+  await fastify.register(shareRoutes)
+  await fastify.register(sharedRoutes, { config })
   await fastify.register(reportRoutes)
   await fastify.register(eventRoutes)
   await fastify.register(subscriptionRoutes)

@@ -136,6 +136,11 @@ export const ConfigSchema = Type.Object({
     'Requests per minute one client address (an IPv6 /64) may make to each public account endpoint (availability checks, SMS sends, code checks, login, register, password reset), counted in the database across instances.',
     'an integer from 1 to 100000',
   ),
+  SHARED_LINK_REQUESTS_PER_MINUTE: variable(
+    Type.Integer({ minimum: 1, maximum: 100_000, default: 60 }),
+    'Requests per minute one client address (an IPv6 /64) may make to GET /api/shared/{token}, the page of a share link that needs no account, counted in the database across instances. The page asks every 12 s while it is visible: the default leaves room for a few people behind one address.',
+    'an integer from 1 to 100000',
+  ),
   LIVE_SOCKETS_PER_USER: variable(
     Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
     "Most live event sockets (GET /api/events) one user may have open on one instance: a new one beyond it closes that user's oldest with 4409, and the web app there pauses its live updates until it is looked at again.",

@@ -19,6 +19,11 @@ export type BusMessage = (
        * reaches (server/events/left-reach.ts) are sent `request.hidden`, so nobody keeps a copy they may not see.
        */
       previousPlace?: Place
+      /**
+       * Set when a block made in the change's transaction ended the response: this user (the former helper) hears
+       * nothing of it but `request.hidden`, even where their instance has not yet reloaded their block set.
+       */
+      hiddenFrom?: number
     }
   /** This user's account, role or sessions changed: every instance reloads the user and ends sockets of ended sessions. */
   | { type: 'user'; userId: number }

@@ -55,12 +55,14 @@ const frameOf = (event: ServerEvent): TextFrame => textFrame(JSON.stringify(even
 export type { ServerEvent } from '../schemas/events.ts'
 
 /**
- * What of a reloaded user the client shows: a role change (which also changes what the list holds), or the name,
+ * What of a reloaded user the client shows: a role change or a block made or lifted (which change what the list
+ * holds: docs/safety.md, "Blocks"), or the name,
  * radius, language, notification preferences or "I can help now" changed from another device. A location report,
  * the most frequent change, is not told.
  */
-function userChangeWorthTelling(before: UserRow, after: UserRow): 'role' | 'account' | null {
+function userChangeWorthTelling(before: UserRow, after: UserRow): 'role' | 'blocks' | 'account' | null {
   if (before.is_admin !== after.is_admin) return 'role'
+  if (before.blocked_either_way.join() !== after.blocked_either_way.join()) return 'blocks'
   const shown = (user: UserRow) =>
     [
       user.user_name,
@@ -242,11 +244,14 @@ export class EventHub {
     // Gone with its owner's account: its id says nothing to anyone.
     if (!row) return this.broadcast({ type: 'request.deleted', request_id: message.requestId })
     const recipients: Client[] = []
-    const collect = (client: Client) => void recipients.push(client)
+    const hidden: Client[] = []
+    const collect = (client: Client) => void (client.user.user_id === message.hiddenFrom ? hidden : recipients).push(client)
     // A view counted is also the owner's progress ("opened it"), told with the other progress news.
     if (message.viewsOnly && !row.deleted) this.progress.tell(row.request_id, row.owner_id)
     if (message.viewsOnly) this.index.forEachViewCounter(row, collect)
     else this.index.forEachRecipient(row, message.previousResponderId, collect)
+    if (hidden.length > 0)
+      this.writeAll(hidden, 'request.hidden', frameOf({ type: 'request.hidden', request_id: row.request_id }))
     if (row.deleted) {
       return this.writeAll(
         recipients,
@@ -313,8 +318,11 @@ export class EventHub {
         this.update(client, { user: current.user })
         // A role granted or revoked changes what the app shows (admin mode, test requests): told at once, not at
         // the next token refresh; the list is fetched again, as test requests appear or go.
-        if (changed) this.send(client, { type: 'user.updated', user: toPublicUser(current.user) })
-        if (changed === 'role') this.send(client, { type: 'refetch' })
+        if (changed === 'role' || changed === 'account')
+          this.send(client, { type: 'user.updated', user: toPublicUser(current.user) })
+        // The list's sync cursor holds the block set it was made with, so the refetch's delta drops or brings back
+        // the requests the block concerns (server/domain/requests/list.ts).
+        if (changed === 'role' || changed === 'blocks') this.send(client, { type: 'refetch' })
       }
     }
   }

@@ -11,6 +11,8 @@ export interface ChangedRequest {
 export interface Listener {
   user_id: number
   is_admin: boolean
+  /** The users with a block between them and the listener (docs/safety.md, "Blocks"). */
+  blocked_either_way: readonly number[]
   radius: number
   latitude: number | null
   longitude: number | null
@@ -19,7 +21,8 @@ export interface Listener {
 /**
  * Who hears of a change: the owner, the current and the previous responder, admins, and everyone for whom the
  * request is visible without show-all (docs/product.md#help-requests): they share no location, the request has none, or
- * it lies within their radius. Test requests reach admins only (and their owner, who is an admin).
+ * it lies within their radius. Test requests reach admins only (and their owner, who is an admin); a user with a block
+ * between them and the owner hears of none of the owner's requests.
  */
 export function isRecipient(
   request: ChangedRequest,
@@ -28,6 +31,8 @@ export function isRecipient(
 ): boolean {
   if (listener.is_admin) return true
   if (request.is_test) return false
+  // The list's rule (visibleTo): nothing of the other's requests, not even as their former helper.
+  if (listener.blocked_either_way.includes(request.owner_id)) return false
   const id = listener.user_id
   if (id === request.owner_id || id === request.responder_id || id === previousResponderId) return true
   // Without a location on either side, distance cannot exclude anyone: the SPEC shows the request.

@@ -35,8 +35,12 @@ export const openApiOptions: SwaggerOptions = {
         description: 'The owner’s thank-you to the helper, and how many cyclists a helper has helped.',
       },
       {
-        name: 'moderation',
-        description: 'Reports about people on a request, the admins’ decisions, and the notices that tell of them.',
+        name: 'safety',
+        description: 'Blocks and reports: safety between strangers (docs/safety.md).',
+      },
+      {
+        name: 'share links',
+        description: 'A read-only page of a request for someone its owner trusts, without an account.',
       },
       { name: 'services', description: 'The public map of cyclist-friendly services.' },
       { name: 'push', description: 'Web push subscriptions of this browser.' },

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import { purgeConversations } from '../domain/conversation/conversation.ts'
 import { purgeExpired } from '../domain/shared/housekeeping.ts'
 import { purgeThanks } from '../domain/requests/thanks.ts'
+import { purgeShareLinks } from '../domain/share-links/share-links.ts'
 
 const EVERY_MS = 60 * 60 * 1000
 
@@ -18,7 +19,8 @@ export default fp<HousekeepingOptions>(
         const purged = await purgeExpired(app.sql)
         const conversations = await purgeConversations(app.sql, historyDays)
         const thanks = await purgeThanks(app.sql, historyDays)
-        app.log.debug({ purged, conversations, thanks }, 'housekeeping done')
+        const shareLinks = await purgeShareLinks(app.sql)
+        app.log.debug({ purged, conversations, thanks, shareLinks }, 'housekeeping done')
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping failed')
       }

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/queryable.ts'
 import type { RequestCategory } from '../domain/shared/categories.ts'
 import type { Language } from '../domain/accounts/rules.ts'
+import { noBlockWith } from '../domain/blocks/blocked-either-way.ts'
 import { enqueueForUsers } from './jobs.ts'
 import { standDownPayload, type StandDownReason } from './texts.ts'
 
@@ -18,7 +19,7 @@ const TTL_STAND_DOWN = 60 * 60
  */
 export async function standDown(
   tx: Queryable,
-  request: { request_id: number; category: RequestCategory; description: string },
+  request: { request_id: number; owner_id: number; category: RequestCategory; description: string },
   reason: StandDownReason,
   except: number | null,
 ): Promise<number> {
@@ -34,6 +35,8 @@ export async function standDown(
       )
     select u.user_id, u.language from forgotten join users u using (user_id)
     where u.user_id is distinct from ${except}::int
+      -- Blocked since the alert: nothing more of the owner's requests reaches them (docs/safety.md, "Blocks").
+      and ${noBlockWith(tx, 'u', request.owner_id)}
   `
   if (alerted.length === 0) return 0
   return enqueueForUsers(tx, alerted, (language) => standDownPayload(reason, language, request), {

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/queryable.ts'
 import type { Language } from '../domain/accounts/rules.ts'
 import { helpsNow } from '../domain/accounts/help-now.ts'
+import { noBlockWith } from '../domain/blocks/blocked-either-way.ts'
 
 /**
  * How many of the nearest not yet alerted subscribers one wave looks at, at most. Whoever's own radius reaches the
@@ -82,6 +83,7 @@ function recentQuery(sql: Queryable, request: WaveRequest, count: number, exclud
     where u.nearness is not null
       and u.user_id <> ${request.owner_id}
       and ${helpsNow(sql, 'u')}
+      and ${noBlockWith(sql, 'u', request.owner_id)}
       and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
       and not exists (select 1 from push_alerts a where a.request_id = ${request.request_id} and a.user_id = u.user_id)
       and ${notExcluded(sql, excluded)}
@@ -110,6 +112,7 @@ export async function unlocatedRecipients(
     where u.nearness is null
       and u.user_id <> ${request.owner_id}
       and ${helpsNow(sql, 'u')}
+      and ${noBlockWith(sql, 'u', request.owner_id)}
       and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
       and not exists (select 1 from push_alerts a where a.request_id = ${request.request_id} and a.user_id = u.user_id)
       and ${notExcluded(sql, excluded)}
@@ -131,6 +134,7 @@ export function waveQuery(sql: Queryable, request: WaveTarget, count: number, ex
       where u.nearness is not null
         and u.user_id <> ${owner_id}
         and ${helpsNow(sql, 'u')}
+        and ${noBlockWith(sql, 'u', owner_id)}
         and exists (select 1 from push_subscriptions s where s.user_id = u.user_id)
         and not exists (select 1 from push_alerts a where a.request_id = ${request_id} and a.user_id = u.user_id)
         and ${notExcluded(sql, excluded)}

@@ -8,3 +8,11 @@ import type { Config } from '../config.ts'
 export function accountRateLimit(config: Pick<Config, 'ACCOUNT_REQUESTS_PER_MINUTE'>) {
   return { rateLimit: { max: config.ACCOUNT_REQUESTS_PER_MINUTE, timeWindow: '1 minute' } }
 }
+
+/**
+ * The per-address limit of a share link's page (GET /api/shared/{token}), which anyone may call without an account:
+ * counted like the account endpoints', so neither guessing tokens nor polling hard gets far.
+ */
+export function sharedLinkRateLimit(config: Pick<Config, 'SHARED_LINK_REQUESTS_PER_MINUTE'>) {
+  return { rateLimit: { max: config.SHARED_LINK_REQUESTS_PER_MINUTE, timeWindow: '1 minute' } }
+}

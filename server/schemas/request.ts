@@ -105,10 +105,12 @@ export const RemoveResponderBody = Type.Object(
 )
 export const SetReadyBody = Type.Object({ gotHelp: Flag }, { examples: [{ gotHelp: 1 }] })
 
-/** A cursor the server gave: opaque, short. */
-/** base64url, and for a sync cursor its signature after a dot (server/domain/requests/list.ts). */
+/**
+ * A cursor the server gave: opaque; base64url, and for a sync cursor its signature after a dot
+ * (server/domain/requests/list.ts). A sync cursor holds the viewer's block set: room for BLOCKS_PER_USER ids.
+ */
 const Cursor = (description: string, example: string) =>
-  Type.String({ minLength: 1, maxLength: 400, pattern: '^[A-Za-z0-9_.-]+$', description, examples: [example] })
+  Type.String({ minLength: 1, maxLength: 4096, pattern: '^[A-Za-z0-9_.-]+$', description, examples: [example] })
 
 export const ListQuery = Type.Object({
   all: Type.Optional(

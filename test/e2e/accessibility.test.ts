@@ -147,6 +147,11 @@ const VISITOR_SCREENS: Screen[] = [
   { label: 'privacy statement', path: '/privacystatement' },
   { label: 'install', path: '/install' },
   { label: 'not found', path: '/no/such/page' },
+  {
+    label: 'share link, no longer valid',
+    path: `/s/${'A'.repeat(43)}`,
+    act: (page) => heading(page, 'This link is no longer valid'),
+  },
 ]
 
 const USER_SCREENS_BEFORE_REQUESTS: Screen[] = [
@@ -315,7 +320,7 @@ async function checkScreens(t: Test, page: Page, screens: Screen[]) {
   }
 }
 
-async function apiAs(one: TestUser, path: string, body: unknown) {
+async function apiAs<T = unknown>(one: TestUser, path: string, body: unknown): Promise<T> {
   const login = await fetch(`${baseUrl}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -328,6 +333,29 @@ async function apiAs(one: TestUser, path: string, body: unknown) {
     body: JSON.stringify(body),
   })
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+/** The page a share link opens (docs/requests.md, "Share links"), and the owner's detail with the live link. */
+function shareLinkScreens(sharedPath: string): Screen[] {
+  return [
+    {
+      label: 'share link page, signed in',
+      path: sharedPath,
+      act: async (page) => {
+        await page.getByRole('heading', { level: 2, name: 'Waiting for a helper' }).waitFor()
+        await page.locator('.single-map .ol-viewport canvas').first().waitFor()
+      },
+    },
+    {
+      label: 'request detail, own, shared with a link',
+      path: '/',
+      act: async (page) =>
+        (await openRequest(page, 'Bicycle maintenance'))
+          .getByRole('button', { name: 'Stop sharing the link' })
+          .waitFor(),
+    },
+  ]
 }
 
 t.test('every screen and modal a visitor can reach', async (t) => {
@@ -340,7 +368,13 @@ t.test('every screen and modal of a logged-in user', async (t) => {
   await logIn(page, baseUrl, user.username, user.password)
   await checkScreens(t, page, USER_SCREENS_BEFORE_REQUESTS)
   const place = { latitude: 60.17, longitude: 24.94, isApproximate: 0 }
-  await apiAs(user, '/api/requests', { category: 'bicycle_maintenance', description: 'Flat tyre', ...place })
+  const own = await apiAs<{ request_id: number }>(user, '/api/requests', {
+    category: 'bicycle_maintenance',
+    description: 'Flat tyre',
+    ...place,
+  })
   await apiAs(other, '/api/requests', { category: 'food_and_hydration', description: 'Out of water', ...place })
+  const link = await apiAs<{ token: string }>(user, `/api/requests/${own.request_id}/share`, {})
+  await checkScreens(t, page, shareLinkScreens(`/s/${link.token}`))
   await checkScreens(t, page, USER_SCREENS_WITH_REQUESTS)
 })

@@ -79,7 +79,9 @@ t.test('errors are JSON with the right status', async (t) => {
 t.test('client routes get the SPA, files get their cache policy', async (t) => {
   const { app } = await buildApp(t)
 
-  for (const path of ['/', '/login', '/register', '/info', '/some/deep/client/route']) {
+  // A share link's page (docs/requests.md, "Share links"): its token is base64url, never a dot.
+  const shareLinkPage = '/s/Ab-_0123456789abcdefghijklmnopqrstuvwxyzABCD'
+  for (const path of ['/', '/login', '/register', '/info', '/some/deep/client/route', shareLinkPage]) {
     const res = await app.inject({ url: path, headers: { accept: 'text/html' } })
     t.equal(res.statusCode, 200, `${path} answers`)
     t.match(res.body, /<div id="root">/, `${path} is the SPA shell`)

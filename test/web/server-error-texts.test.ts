@@ -4,6 +4,7 @@ import { CONVERSATION_ERRORS } from '../../server/domain/conversation/errors.ts'
 import { DECISION_ERRORS, NOTICE_ERRORS, REPORT_ERRORS } from '../../server/domain/moderation/errors.ts'
 import { POSITION_ERRORS, REQUEST_ERRORS, THANKS_ERRORS } from '../../server/domain/requests/errors.ts'
 import { USER_ERRORS } from '../../server/domain/accounts/errors.ts'
+import { SHARE_LINK_ERRORS } from '../../server/domain/share-links/errors.ts'
 import { GENERIC_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../../server/errors.ts'
 import { INVALID_CHARACTERS_MESSAGE } from '../../server/validation.ts'
 import { ApiError, KeyedError } from '../../web/src/shared/api/errors.ts'
@@ -19,6 +20,7 @@ const SERVER_MESSAGES = new Set<string>([
   ...Object.values(CONVERSATION_ERRORS),
   ...Object.values(THANKS_ERRORS),
   ...Object.values(POSITION_ERRORS),
+  ...Object.values(SHARE_LINK_ERRORS),
   ...Object.values(REPORT_ERRORS),
   ...Object.values(DECISION_ERRORS),
   ...Object.values(NOTICE_ERRORS),
@@ -45,6 +47,12 @@ const WITHOUT_A_KEY = new Map<string, string>([
   [USER_ERRORS.invalidLocation, 'coordinates come from the browser, in range: genericerror'],
   [USER_ERRORS.locationTooOften, 'the app waits out a 429 on a location report and sends it once more: never shown'],
   [USER_ERRORS.passwordTooLong, 'no catalog key yet: over 1024 characters shows genericerror'],
+  [SHARE_LINK_ERRORS.notOwner, 'the detail offers sharing to the owner only: genericerror'],
+  [
+    SHARE_LINK_ERRORS.completed,
+    'offered for an active request only; completed meanwhile, the detail says so: genericerror',
+  ],
+  [SHARE_LINK_ERRORS.notValid, 'the shared page shows its own "This link is no longer valid" for any 404'],
   [REPORT_ERRORS.invalidAbout, 'the app reports only "owner" or "responder": genericerror'],
   [NOTICE_ERRORS.notFound, 'the app acknowledges only notices it was given, and shows nothing of it'],
   [GENERIC_ERROR_MESSAGE, 'genericerror is the fallback itself'],

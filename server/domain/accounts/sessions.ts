@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { Sql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
 import { unauthorized } from '../../errors.ts'
-import type { UserRow } from './users.ts'
+import { userColumns, type UserRow } from './users.ts'
 
 /** A login lasts at most this long, however often its refresh token is rotated. */
 export const SESSION_DAYS = 30
@@ -125,8 +125,7 @@ export async function revokeOtherSessions(
 /** The user behind an access token, while its session is still live: logout and deletion act at once. */
 export async function liveSessionUser(sql: Queryable, sessionId: string, userId: number): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
-    select u.user_id, u.user_name, u.phone, u.password_hash, u.radius, u.language, u.is_admin, u.latitude, u.longitude,
-      u.quiet_start, u.quiet_end, u.hourly_alert_cap, u.available_to_help, u.available_until
+    select ${userColumns(sql, 'u')}
     from sessions s join users u using (user_id)
     where s.session_id = ${sessionId} and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > now()
   `
@@ -160,8 +159,7 @@ export async function userWithLiveSessions(
   userId: number,
 ): Promise<{ user: UserRow; liveSessionIds: string[] } | undefined> {
   const [row] = await sql<(UserRow & { live_session_ids: string[] })[]>`
-    select u.user_id, u.user_name, u.phone, u.password_hash, u.radius, u.language, u.is_admin, u.latitude, u.longitude,
-      u.quiet_start, u.quiet_end, u.hourly_alert_cap, u.available_to_help, u.available_until,
+    select ${userColumns(sql, 'u')},
       array(
         select s.session_id::text from sessions s
         where s.user_id = u.user_id and s.revoked_at is null and s.expires_at > now()

@@ -7,6 +7,7 @@ import { USER_ERRORS } from './errors.ts'
 import { releaseForDeletedUser } from '../requests/edits.ts'
 import type { Language, Location } from './rules.ts'
 import { helpNowOf, helpNowUntil, type HelpNowPeriod } from './help-now.ts'
+import { blockedEitherWay } from '../blocks/blocked-either-way.ts'
 
 export interface UserRow {
   user_id: number
@@ -26,6 +27,12 @@ export interface UserRow {
   available_to_help: boolean
   /** On for a chosen time: off from this instant on (helpNow.ts); null: no end. */
   available_until: Date | null
+  /**
+   * The users with a block between them and this user, whichever of the two made it (docs/safety.md, "Blocks"),
+   * in ascending order. Read with the user, so every check of what this user may see or hear of uses the same set.
+   * Server-side only: never in an answer.
+   */
+  blocked_either_way: readonly number[]
 }
 
 /** What the API shows of a user: never the password hash or the location history. */
@@ -66,6 +73,13 @@ const USER_COLUMNS = [
   'available_until',
 ]
 
+/**
+ * The columns of a UserRow, of the users row named `table` in the query (`users` or an alias); the block set is
+ * blockedEitherWay's.
+ */
+export const userColumns = (sql: Queryable, table = 'users') =>
+  sql`${sql(USER_COLUMNS.map((column) => `${table}.${column}`))}, ${blockedEitherWay(sql, table)} as blocked_either_way`
+
 /** Unique violations become the SPEC's conflict messages instead of a 500. */
 function rethrowUniqueViolation(error: unknown): never {
   const { code, constraint_name } = error as { code?: string; constraint_name?: string }
@@ -92,7 +106,7 @@ export async function insertUser(sql: Queryable, user: NewUser): Promise<UserRow
         ${user.location?.latitude ?? null}, ${user.location?.longitude ?? null},
         ${user.location ? sql`now()` : null}
       )
-      returning ${sql(USER_COLUMNS)}
+      returning ${userColumns(sql)}
     `
     return row!
   } catch (error) {
@@ -101,12 +115,12 @@ export async function insertUser(sql: Queryable, user: NewUser): Promise<UserRow
 }
 
 export async function userById(sql: Queryable, userId: number): Promise<UserRow | undefined> {
-  const [row] = await sql<UserRow[]>`select ${sql(USER_COLUMNS)} from users where user_id = ${userId}`
+  const [row] = await sql<UserRow[]>`select ${userColumns(sql)} from users where user_id = ${userId}`
   return row
 }
 
 export async function userByPhone(sql: Queryable, phone: string): Promise<UserRow | undefined> {
-  const [row] = await sql<UserRow[]>`select ${sql(USER_COLUMNS)} from users where phone = ${phone}`
+  const [row] = await sql<UserRow[]>`select ${userColumns(sql)} from users where phone = ${phone}`
   return row
 }
 
@@ -117,7 +131,7 @@ export async function userByIdentifier(
   phone: string | undefined,
 ): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
-    select ${sql(USER_COLUMNS)} from users
+    select ${userColumns(sql)} from users
     where lower(user_name) = lower(${name}) ${phone ? sql`or phone = ${phone}` : sql``}
     order by lower(user_name) = lower(${name}) desc
     limit 1
@@ -155,7 +169,7 @@ type Changes = Partial<
 export async function updateUser(sql: Queryable, userId: number, changes: Changes): Promise<UserRow | undefined> {
   try {
     const [row] = await sql<UserRow[]>`
-      update users set ${sql(changes)} where user_id = ${userId} returning ${sql(USER_COLUMNS)}
+      update users set ${sql(changes)} where user_id = ${userId} returning ${userColumns(sql)}
     `
     return row
   } catch (error) {
@@ -185,7 +199,7 @@ export async function countUsers(sql: Sql): Promise<number> {
 
 export async function setAdminByName(sql: Queryable, userName: string, isAdmin: boolean): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
-    update users set is_admin = ${isAdmin} where lower(user_name) = lower(${userName}) returning ${sql(USER_COLUMNS)}
+    update users set is_admin = ${isAdmin} where lower(user_name) = lower(${userName}) returning ${userColumns(sql)}
   `
   return row
 }
@@ -206,7 +220,7 @@ export async function setHelpNow(
     update users
     set available_to_help = ${availableToHelp}, available_until = ${helpNowUntil(sql, availableToHelp, period)}
     where user_id = ${userId}
-    returning ${sql(USER_COLUMNS)}
+    returning ${userColumns(sql)}
   `
   return row
 }

@@ -2,7 +2,7 @@ import type { Sql, TransactionSql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
 // Types only: the running server lends its announcers and push queue (server/plugins/events.ts, push.ts); the
 // domain never loads them (docs/architecture.md, "What may depend on what").
-import type { RequestChange, TransactionWork } from '../../plugins/events.ts'
+import type { Announcers, RequestChange, TransactionWork } from '../../plugins/events.ts'
 import type { PushCause, PushCauseKind } from '../../push/notifier.ts'
 import type { PhoneReachLimits } from '../limits/phone-reach.ts'
 import * as edits from './edits.ts'
@@ -32,8 +32,11 @@ export interface ChangeContext {
   limits: PhoneReachLimits
 }
 
-/** What a change's work tells: which request, whether nothing changed (a view counted before), which push it causes. */
-type Told = RequestChange & { unchanged?: true; push?: PushCauseKind }
+/**
+ * What a change's work tells: which request, whether nothing changed (a view counted before), which push it causes,
+ * and whether it ended a response without a push of its own (a block: docs/safety.md, "Blocks").
+ */
+export type Told = RequestChange & { unchanged?: true; push?: PushCauseKind; endsResponse?: true }
 
 /** The changes that end a running response, if there is one. */
 const ENDS_RESPONSE: ReadonlySet<PushCauseKind> = new Set(['released', 'removed', 'completed', 'deleted'])
@@ -49,22 +52,48 @@ const NO_RESPONDER = { previousResponderId: null }
 async function change(context: ChangeContext, viewer: RequestViewer, work: (tx: TransactionSql) => Promise<Told>) {
   let pushed = false
   const answer = await context.events.transaction(async (tx, announce) => {
-    const { unchanged, push, ...told } = await work(tx)
-    const row = await requestForEvent(tx, told.requestId)
-    if (!row) throw new Error(`request ${told.requestId} vanished in its own transaction`)
-    if (!unchanged) await announce.request(told, row)
-    // The response ended, and with it any position its helper shared (erased by the change): the owner's map drops it.
-    if (push && ENDS_RESPONSE.has(push))
-      await announce.position(told.requestId, { requestId: told.requestId, ownerId: row.owner_id, position: null })
-    if (push) {
-      await context.push.queuePushes(tx, { kind: push, previousResponderId: told.previousResponderId }, row)
-      pushed = true
-    }
+    const told = await tell(context, tx, announce, await work(tx))
+    pushed = told.pushed
     // The caller's own answer is a detail: a number it reveals by reach is recorded with the change.
-    return requestFor(row, viewer, 'detail', await reachReveal(tx, row, viewer, context.limits))
+    return requestFor(told.row, viewer, 'detail', await reachReveal(tx, told.row, viewer, context.limits))
   })
   if (pushed) context.push.wake()
   return answer
+}
+
+/** Announces one change made in `tx` and queues its push: the part of `change` after the work. */
+async function tell(
+  context: Pick<ChangeContext, 'push'>,
+  tx: TransactionSql,
+  announce: Announcers,
+  { unchanged, push, endsResponse, ...told }: Told,
+) {
+  const row = await requestForEvent(tx, told.requestId)
+  if (!row) throw new Error(`request ${told.requestId} vanished in its own transaction`)
+  if (!unchanged) await announce.request(told, row)
+  // The response ended, and with it any position its helper shared (erased by the change): the owner's map drops it.
+  if (endsResponse || (push && ENDS_RESPONSE.has(push)))
+    await announce.position(told.requestId, { requestId: told.requestId, ownerId: row.owner_id, position: null })
+  if (push) await context.push.queuePushes(tx, { kind: push, previousResponderId: told.previousResponderId }, row)
+  return { row, pushed: push !== undefined }
+}
+
+/**
+ * Work in one transaction that may change several requests (a block ends every response between two people), each
+ * told as `change` tells one. Answers what the work answers.
+ */
+export async function changeSeveral<T>(
+  context: Pick<ChangeContext, 'events' | 'push'>,
+  work: (tx: TransactionSql) => Promise<{ result: T; changes: Told[] }>,
+): Promise<T> {
+  let pushed = false
+  const result = await context.events.transaction(async (tx, announce) => {
+    const { result, changes } = await work(tx)
+    for (const told of changes) pushed = (await tell(context, tx, announce, told)).pushed || pushed
+    return result
+  })
+  if (pushed) context.push.wake()
+  return result
 }
 
 /**

@@ -31,8 +31,8 @@ export type ListMode = 'nearby' | 'all'
 
 /**
  * What a sync cursor remembers: whose list (`u`), when (µs since the epoch, as text: exact), which list, and the
- * viewer's reach then, so that a delta also tells what came into or went out of reach when the viewer moved or
- * changed radius.
+ * viewer's reach and blocks then, so that a delta also tells what came into or went out of the list when the viewer
+ * moved, changed radius, blocked someone or lifted a block.
  */
 interface SyncState {
   u: number
@@ -42,6 +42,8 @@ interface SyncState {
   lat: number | null
   lon: number | null
   radius: number
+  /** The viewer's block set then (blocked_either_way): a block made or lifted since changes what they may see. */
+  blocked: number[]
 }
 
 /** `app.deriveKey(SYNC_CURSOR_KEY_PURPOSE)` signs and checks sync cursors (the routes pass it in). */
@@ -87,7 +89,7 @@ const isCoordinate = (value: unknown) => value === null || (typeof value === 'nu
  * changed role needs anyway.
  */
 function readSyncCursor(cursor: string, key: string, viewer: RequestViewer): SyncState {
-  const { u, t, mode, admin, lat, lon, radius } = verified(cursor, key)
+  const { u, t, mode, admin, lat, lon, radius, blocked } = verified(cursor, key)
   const valid =
     u === viewer.user_id &&
     admin === viewer.is_admin &&
@@ -98,10 +100,21 @@ function readSyncCursor(cursor: string, key: string, viewer: RequestViewer): Syn
     isCoordinate(lon) &&
     (lat === null) === (lon === null) &&
     typeof radius === 'number' &&
-    Number.isInteger(radius)
+    Number.isInteger(radius) &&
+    Array.isArray(blocked) &&
+    blocked.every((id) => Number.isInteger(id))
   if (!valid || Number(t) / 1000 < Date.now() - SYNC_CURSOR_MAX_AGE_DAYS * MS_PER_DAY)
     throw badRequest(REQUEST_ERRORS.badCursor)
-  return { u, t, mode, admin, lat: lat as number | null, lon: lon as number | null, radius }
+  return {
+    u,
+    t,
+    mode,
+    admin,
+    lat: lat as number | null,
+    lon: lon as number | null,
+    radius,
+    blocked: blocked as number[],
+  }
 }
 
 /**
@@ -127,6 +140,7 @@ async function syncCursor(sql: Queryable, viewer: RequestViewer, mode: ListMode,
     lat: viewer.latitude,
     lon: viewer.longitude,
     radius: viewer.radius,
+    blocked: [...viewer.blocked_either_way],
   }
   return signCursor(state, key)
 }
@@ -220,17 +234,19 @@ export async function listChanges(
 ): Promise<Changes> {
   const state = readSyncCursor(since, cursorKey, viewer)
   if (state.mode !== mode) throw badRequest(REQUEST_ERRORS.badCursor)
-  // The same viewer with the same role (readSyncCursor): only their reach may have changed since.
+  // The same viewer with the same role (readSyncCursor): only their reach and blocks may have changed since.
   const then: RequestViewer = {
     user_id: viewer.user_id,
     is_admin: viewer.is_admin,
     latitude: state.lat,
     longitude: state.lon,
     radius: state.radius,
+    blocked_either_way: state.blocked,
   }
-  const reachChanged =
-    mode === 'nearby' &&
-    (then.latitude !== viewer.latitude || then.longitude !== viewer.longitude || then.radius !== viewer.radius)
+  const listRuleChanged =
+    (mode === 'nearby' &&
+      (then.latitude !== viewer.latitude || then.longitude !== viewer.longitude || then.radius !== viewer.radius)) ||
+    then.blocked_either_way.join() !== viewer.blocked_either_way.join()
   const t0 = sql`(to_timestamp(0) + ${state.t}::bigint * interval '1 microsecond')`
   const cursor = await syncCursor(sql, viewer, mode, cursorKey)
   const rows = await sql<(RequestRow & { shown: boolean; changed: boolean; was_shown: boolean })[]>`
@@ -247,7 +263,7 @@ export async function listChanges(
       where r.updated_at > ${t0} or r.owner_id = ${viewer.user_id}
         or (r.completed_at > ${t0} - make_interval(days => ${historyDays})
           and r.completed_at <= now() - make_interval(days => ${historyDays}))
-        ${reachChanged ? sql`or true` : sql``}
+        ${listRuleChanged ? sql`or true` : sql``}
     ) r
     where (r.shown <> r.was_shown or r.changed or (r.shown and r.owner_id = ${viewer.user_id}))
       -- Test requests are not even named by id to someone who is not an admin.

@@ -43,7 +43,8 @@ export interface RequestRow {
  */
 export type RequestJson = Static<typeof RequestJsonSchema>
 
-export type Viewer = Pick<UserRow, 'user_id' | 'is_admin'>
+/** Who asks; `blocked_either_way` hides the requests of the users with a block between them (docs/safety.md). */
+export type Viewer = Pick<UserRow, 'user_id' | 'is_admin' | 'blocked_either_way'>
 
 /** Who looks at a request, with their stored location and radius: the phone rule needs both. */
 export type RequestViewer = Viewer & Reach
@@ -150,9 +151,11 @@ export function requestFor(
  * How far the helper is from the request, for its owner (docs/product.md#help-requests, "Take-overs"): whole
  * kilometres from the helper's last reported location, which the app updates only after a move of about a
  * kilometre, so finer figures would be false precision and tell the owner more about the helper than they need.
- * Null without a helper or either location.
+ * Null without a helper or either location. A share link's page says the same (domain/share-links).
  */
-function responderDistanceKm(row: RequestRow): number | null {
+export function responderDistanceKm(
+  row: Pick<RequestRow, 'responder_id' | 'latitude' | 'longitude' | 'responder_latitude' | 'responder_longitude'>,
+): number | null {
   if (row.responder_id === null || row.latitude === null || row.longitude === null) return null
   if (row.responder_latitude === null || row.responder_longitude === null) return null
   const helper = { latitude: row.responder_latitude, longitude: row.responder_longitude }
@@ -183,9 +186,18 @@ export const selectRequests = (sql: Queryable, extraColumns = sql``) => sql`
   left join users rs on rs.user_id = r.responder_id
 `
 
-/** Test requests exist only for admins; deleted ones for nobody. */
+/**
+ * Test requests exist only for admins; deleted ones for nobody; those of a user with a block between them and the
+ * viewer for neither of the two (docs/safety.md, "Blocks"; admins see every request, whoever they blocked). The
+ * events' rule (isRecipient, server/events/recipients.ts) is the same.
+ */
 export const visibleTo = (sql: Queryable, viewer: Viewer) =>
-  sql`r.deleted_at is null ${viewer.is_admin ? sql`` : sql`and not r.is_test`}`
+  sql`r.deleted_at is null ${viewer.is_admin ? sql`` : sql`and not r.is_test ${notBlocked(sql, viewer)}`}`
+
+const notBlocked = (sql: Queryable, viewer: Viewer) =>
+  viewer.blocked_either_way.length === 0
+    ? sql``
+    : sql`and r.owner_id <> all(${sql.array([...viewer.blocked_either_way])}::int[])`
 
 /** Active, or completed less than `historyDays` before `at` (a timestamptz fragment): the list's history window. */
 export const inHistory = (sql: Queryable, historyDays: number, at = sql`now()`) =>

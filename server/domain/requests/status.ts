@@ -5,13 +5,19 @@ import { ACTIVE_RESPONSE_LIMIT } from './rules.ts'
 import { lockRequest, lockUser, type Viewer } from './requests.ts'
 import { erasePosition } from './position.ts'
 import { recordHelp } from './thanks.ts'
+import { blockWithOwner } from '../blocks/blocked-either-way.ts'
+import { BLOCK_ERRORS } from '../blocks/errors.ts'
 
 /**
  * "I'm working on it" (new → in progress: docs/product.md#help-requests). The responder's row lock serialises their
  * take-overs (at most 2 running); the request's row lock serialises everyone taking this request (one responder).
+ * Nobody takes over the request of someone with a block between them (docs/safety.md, "Blocks").
  */
 export async function takeOver(tx: TransactionSql, viewer: Viewer, requestId: number): Promise<void> {
   await lockUser(tx, viewer.user_id)
+  // Read under the user's lock, which a block takes too (server/domain/blocks/blocks.ts): no take-over slips past one.
+  // Told as such (403), not as a missing request: the helper is left in no doubt why it failed.
+  if (await blockWithOwner(tx, viewer.user_id, requestId)) throw forbidden(BLOCK_ERRORS.takeOver)
   const request = await lockRequest(tx, viewer, requestId)
   if (request.owner_id === viewer.user_id) throw forbidden(REQUEST_ERRORS.ownRequest)
   const [earlier] = await tx`

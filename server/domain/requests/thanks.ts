@@ -1,4 +1,6 @@
 import type { TransactionSql } from 'postgres'
+import { blockBetween } from '../blocks/blocked-either-way.ts'
+import { BLOCK_ERRORS } from '../blocks/errors.ts'
 import type { Queryable } from '../../db/queryable.ts'
 import { conflict, forbidden } from '../../errors.ts'
 import type { Thanks, Trust } from '../../schemas/thanks.ts'
@@ -47,6 +49,8 @@ export async function sendThanks(
   const [done] = await tx<{ got_help: boolean }[]>`select got_help from requests where request_id = ${requestId}`
   if (!done!.got_help) throw conflict(THANKS_ERRORS.noHelpReceived)
   if (request.responder_id === null) throw conflict(THANKS_ERRORS.noHelper)
+  // A block either way: nothing of one reaches the other (docs/safety.md, "Blocks").
+  if (await blockBetween(tx, viewer.user_id, request.responder_id)) throw forbidden(BLOCK_ERRORS.thanks)
   const inserted = await tx`
     insert into request_thanks (request_id, owner_id, helper_id, text)
     values (${requestId}, ${viewer.user_id}, ${request.responder_id}, ${text})
@@ -107,7 +111,8 @@ export async function trustFor(sql: Queryable, viewer: Viewer, requestId: number
     request.status === 'completed' &&
     request.got_help === true &&
     request.responder_id !== null &&
-    thanks === undefined
+    thanks === undefined &&
+    !viewer.blocked_either_way.includes(request.responder_id)
   return {
     responder_helped: showsResponder ? await helpedCount(sql, request.responder_id!) : null,
     thanks: mayReadThanks ? thanksJson(thanks) : null,

@@ -21,7 +21,7 @@ import {
 const adminReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const adminOnly = { preHandler: [app.authenticate, app.requireAdmin] }
   const documented = (summary: string, description: string) => ({
-    tags: ['admin', 'moderation'],
+    tags: ['admin'],
     summary,
     description,
     security: BEARER_AUTH,

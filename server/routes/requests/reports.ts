@@ -6,7 +6,7 @@ import { ReportBody, ReportCreated, ReportOptions } from '../../schemas/moderati
 import { RequestParams } from '../../schemas/request.ts'
 
 const documented = (summary: string, description: string) => ({
-  tags: ['moderation'],
+  tags: ['safety'],
   summary,
   description,
   security: BEARER_AUTH,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.ts'
 import accountRoutes from './account.ts'
 import adminUserRoutes from './admin.ts'
+import blockListRoutes from './blocks.ts'
 import locationRoutes from './location.ts'
 import noticeRoutes from './notices.ts'
 import notificationPreferenceRoutes from './notification-preferences.ts'
@@ -16,5 +17,6 @@ export default async function userRoutes(app: FastifyInstance, { config }: { con
   await app.register(locationRoutes)
   await app.register(notificationPreferenceRoutes)
   await app.register(adminUserRoutes)
+  await app.register(blockListRoutes)
   await app.register(noticeRoutes)
 }

@@ -10,7 +10,7 @@ import { NoticeList, NoticeParams } from '../../schemas/moderation.ts'
 const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate)
   const documented = (summary: string, description: string) => ({
-    tags: ['accounts', 'moderation'],
+    tags: ['accounts', 'safety'],
     summary,
     description,
     security: BEARER_AUTH,

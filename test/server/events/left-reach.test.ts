@@ -14,6 +14,7 @@ t.test('who loses a request that moved: those it reached before and not now', as
   const listener = (changes: Partial<Listener>): Listener => ({
     user_id: 9,
     is_admin: false,
+    blocked_either_way: [],
     radius: 10,
     ...HELSINKI,
     ...changes,

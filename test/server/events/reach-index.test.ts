@@ -33,6 +33,7 @@ function listener(): Listener {
   return {
     user_id: 1 + Math.floor(rnd() * USERS),
     is_admin: rnd() < 0.03,
+    blocked_either_way: [],
     radius: pick([1, 5, 10, 10, 10, 25, 49.9, 50, 50.1, 100, 300, 999, Math.ceil(between(1, 999))]),
     ...place(),
   }

@@ -17,6 +17,7 @@ t.test('recipients of a change', async (t) => {
   const listener = (changes: Partial<Listener>): Listener => ({
     user_id: 9,
     is_admin: false,
+    blocked_either_way: [],
     radius: 10,
     ...TAMPERE,
     ...changes,
@@ -41,4 +42,10 @@ t.test('recipients of a change', async (t) => {
   t.notOk(isRecipient(test, listener({ ...HELSINKI })), 'test requests: not to ordinary users nearby')
   t.notOk(isRecipient(test, listener({ user_id: 2 })), 'nor to a responder who is no admin')
   t.ok(isRecipient(test, listener({ is_admin: true })), 'admins only')
+
+  const blocked = { blocked_either_way: [1] }
+  t.notOk(isRecipient(request, listener({ ...HELSINKI, ...blocked })), 'a block with the owner: not even nearby')
+  t.notOk(isRecipient(request, listener({ user_id: 3, ...blocked }), 3), 'nor as the previous responder')
+  t.ok(isRecipient(request, listener({ ...HELSINKI, blocked_either_way: [2] })), 'a block with its helper: seen')
+  t.ok(isRecipient(request, listener({ is_admin: true, ...blocked })), 'admins see it, whoever they blocked')
 })

@@ -14,7 +14,7 @@ function random(seed: number) {
   }
 }
 
-t.test('the list in SQL picks exactly what the events rule (isWithinRadius) picks', async (t) => {
+t.test('the list in SQL picks exactly what the events rule (isRecipient: reach and blocks) picks', async (t) => {
   const app = await buildTestApp(t)
   const next = random(15)
   const [owner] = await app.sql<{ user_id: number }[]>`
@@ -32,6 +32,8 @@ t.test('the list in SQL picks exactly what the events rule (isWithinRadius) pick
   const viewers: RequestViewer[] = Array.from({ length: 60 }, (_, i) => ({
     user_id: 1_000_000 + i,
     is_admin: false,
+    // Some have a block with the owner: both rules hide all of the owner's requests from them.
+    blocked_either_way: i % 7 === 3 ? [ownerId] : i % 7 === 4 ? [ownerId + 1] : [],
     radius: i % 6 === 0 ? 999 : i % 6 === 1 ? 1 : 1 + Math.floor(next() * 300),
     ...(i % 10 === 9
       ? { latitude: null, longitude: null }
@@ -43,7 +45,7 @@ t.test('the list in SQL picks exactly what the events rule (isWithinRadius) pick
     const viewer = { latitude: 55 + next() * 12, longitude: 15 + next() * 20 }
     const distance = distanceKm(viewer, located[i]!)
     for (const radius of [distance, distance - 1e-9, distance + 1e-9]) {
-      viewers.push({ user_id: 2_000_000 + viewers.length, is_admin: false, radius, ...viewer })
+      viewers.push({ user_id: 2_000_000 + viewers.length, is_admin: false, blocked_either_way: [], radius, ...viewer })
     }
   }
   const rows = await app.sql<{ request_id: number; latitude: number | null; longitude: number | null }[]>`

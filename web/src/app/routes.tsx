@@ -23,6 +23,8 @@ const PrivacyStatementPage = lazy(() =>
 )
 const LoginPage = lazy(() => import('../features/account/LoginPage.tsx').then((m) => ({ default: m.LoginPage })))
 const InfoPage = lazy(() => import('../features/info/InfoPage.tsx').then((m) => ({ default: m.InfoPage })))
+// A share link's page (docs/requests.md, "Share links"): opened from a message by someone who may have no account.
+const SharedRequestPage = lazy(() => import('../features/share-link/SharedRequestPage.tsx'))
 
 const loading = (page: ReactNode) => <Suspense fallback={<PageLoader />}>{page}</Suspense>
 
@@ -58,6 +60,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/privacystatement', screen: () => loading(<PrivacyStatementPage />) },
   { path: '/info', screen: () => loading(<InfoPage />) },
   { path: '/install', screen: () => <InstallPage /> },
+  { path: '/s/:token', screen: () => loading(<SharedRequestPage />) },
   // One route for all sections, so moving between them keeps the page (and its live map) mounted.
   { path: '/admin/*?', screen: adminScreen },
 ]

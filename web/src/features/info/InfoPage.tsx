@@ -6,6 +6,8 @@ import { infoMessages } from './info-catalog.ts'
 import { SupportAddress } from './SupportAddress.tsx'
 import { APP_VERSION } from './support.ts'
 import { NotAnEmergencyService } from '../emergency/NotAnEmergencyService.tsx'
+import { SafetyPoints } from '../safety/SafetyPoints.tsx'
+import { safetyMessages } from '../safety/safety-catalog.ts'
 
 const FAQ = [
   { question: infoMessages.faq1question, answer: infoMessages.faq1answer },
@@ -13,7 +15,7 @@ const FAQ = [
   { question: infoMessages.faq3question, answer: infoMessages.faq3answer },
 ] as const
 
-/** /info: the FAQ, how to send a question, the privacy statement link and the app version. */
+/** /info: the FAQ, safety around the meeting, how to send a question, the privacy statement link and the app version. */
 export function InfoPage() {
   const { i18n } = useLingui()
   return (
@@ -29,6 +31,10 @@ export function InfoPage() {
             </details>
           ))}
         </div>
+      </section>
+      <section className="info-section" aria-labelledby="safety-heading">
+        <h2 id="safety-heading">{i18n._(safetyMessages.safetytitle)}</h2>
+        <SafetyPoints />
       </section>
       <section className="info-section" aria-labelledby="send-question-heading">
         <h2 id="send-question-heading">{i18n._(infoMessages.sendquestionheading)}</h2>

@@ -43,6 +43,11 @@ const POSITIONS = [
   infoMessages.registerhelperdistance,
 ] as const
 
+/** Share links: what server/domain/share-links/share-links.ts answers and keeps. */
+const SHARE_LINKS = [infoMessages.registersharelinkswhat, infoMessages.registersharelinkskept] as const
+/** Blocks, reports and moderation: what server/domain/blocks/ and server/domain/moderation/ keep (docs/safety.md). */
+const SAFETY_BETWEEN_USERS = [infoMessages.registerblocks] as const
+
 const SAFETY = [infoMessages.registersafety1, infoMessages.registersafety2, infoMessages.registersafety4] as const
 
 /** /privacystatement: who keeps the register, what it holds and how it is protected (true to docs/security.md and docs/product.md). */
@@ -96,6 +101,22 @@ export function PrivacyStatementPage() {
         <h2 id="register-positions-heading">{i18n._(infoMessages.registerpositionsheading)}</h2>
         <ul>
           {POSITIONS.map((item) => (
+            <li key={item.id}>{i18n._(item)}</li>
+          ))}
+        </ul>
+      </section>
+      <section className="info-section" aria-labelledby="register-share-links-heading">
+        <h2 id="register-share-links-heading">{i18n._(infoMessages.registersharelinksheading)}</h2>
+        <ul>
+          {SHARE_LINKS.map((item) => (
+            <li key={item.id}>{i18n._(item)}</li>
+          ))}
+        </ul>
+      </section>
+      <section className="info-section" aria-labelledby="register-moderation-heading">
+        <h2 id="register-moderation-heading">{i18n._(infoMessages.registermoderationheading)}</h2>
+        <ul>
+          {SAFETY_BETWEEN_USERS.map((item) => (
             <li key={item.id}>{i18n._(item)}</li>
           ))}
         </ul>

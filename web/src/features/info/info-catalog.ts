@@ -169,6 +169,26 @@ export const infoMessages = defineMessages({
     message:
       'When someone takes over a request, its requester is told roughly how far away they are: whole kilometres from the helper’s last reported location, never the location itself. Nobody else is told.',
   },
+  registersharelinksheading: /*i18n*/ { id: 'registersharelinksheading', message: 'Links for someone you trust' },
+  registersharelinkswhat: /*i18n*/ {
+    id: 'registersharelinkswhat',
+    message:
+      'The person who asked for help can share a read-only link to their request with someone they trust. Whoever has the link sees the category, status, description and times of the request, its location as its owner shares it (an approximate one stays approximate), and its helper’s user name, whether they are on their way and roughly how far they are. Never a phone number, and never who else opened the link: opening it is not recorded.',
+  },
+  registersharelinkskept: /*i18n*/ {
+    id: 'registersharelinkskept',
+    message:
+      'A link works until its owner stops sharing it, the request is deleted, an hour after the request is completed, or a day after the link was made, whichever comes first; it is then deleted. The server keeps only what lets it recognise the link, not the link itself.',
+  },
+  registermoderationheading: /*i18n*/ {
+    id: 'registermoderationheading',
+    message: 'Blocks, reports and moderation',
+  },
+  registerblocks: /*i18n*/ {
+    id: 'registerblocks',
+    message:
+      'You can block someone you met through a request. The block (who blocked whom, from which request, and when) is kept until you lift it or either account is deleted. Neither of you then sees the other’s requests or can help the other or send messages. The blocked person is not told, and nobody sees the blocks made against them.',
+  },
   registersafetyheading: /*i18n*/ { id: 'registersafetyheading', message: 'Register safety' },
   registersafety1: /*i18n*/ {
     id: 'registersafety1',

@@ -50,7 +50,7 @@ export function ReportPeople({ request, compact = false }: ReportPeopleProps) {
           <button
             key={option.about}
             type="button"
-            className="button button--secondary"
+            className="link-button"
             onClick={() => setReporting(option)}
           >
             {i18n._(moderationMessages.reportperson.id, { name: option.user_name })}

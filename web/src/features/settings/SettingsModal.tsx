@@ -17,10 +17,12 @@ import { NotificationsSection } from './NotificationsSection.tsx'
 import { RadiusLocationSection } from './RadiusLocationSection.tsx'
 import { SessionRow } from './SessionRow.tsx'
 import { SettingsSection } from './SettingsSection.tsx'
+import { BlockedPeopleSection } from '../blocks/BlockedPeopleSection.tsx'
+import { blockMessages } from '../blocks/blocks-catalog.ts'
 import './Settings.css'
 
 /** Sections in SPEC order. */
-type SectionId = 'account' | 'radiusandlocation' | 'notifications' | 'language'
+type SectionId = 'account' | 'radiusandlocation' | 'notifications' | 'blockedpeople' | 'language'
 
 interface SettingsModalProps {
   open: boolean
@@ -51,6 +53,8 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
       },
       // Push goes to a user: a visitor has nothing to be notified of.
       { id: 'notifications', title: i18n._(notificationMessages.notifications), content: <NotificationsSection /> },
+      // docs/safety.md, "Blocks": the only place a block is lifted.
+      { id: 'blockedpeople', title: i18n._(blockMessages.blockedpeople), content: <BlockedPeopleSection /> },
     )
   }
   sections.push({

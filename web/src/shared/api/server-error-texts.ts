@@ -1,4 +1,5 @@
 import { ADMIN_USER_ERRORS, EXPORT_ERRORS } from '../../../../server/domain/admin/errors.ts'
+import { BLOCK_ERRORS } from '../../../../server/domain/blocks/errors.ts'
 import { CONVERSATION_ERRORS } from '../../../../server/domain/conversation/errors.ts'
 import { DECISION_ERRORS, REPORT_ERRORS } from '../../../../server/domain/moderation/errors.ts'
 import { POSITION_ERRORS } from '../../../../server/domain/requests/errors.ts'
@@ -63,6 +64,14 @@ export const SERVER_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   [POSITION_ERRORS.notResponder]: 'positionnotresponder',
   [POSITION_ERRORS.notViewer]: 'positionnotviewer',
   [POSITION_ERRORS.tooOften]: 'positiontoooften',
+  // Blocks
+  [BLOCK_ERRORS.self]: 'blockself',
+  [BLOCK_ERRORS.notOwner]: 'blocknotowner',
+  [BLOCK_ERRORS.noHelper]: 'blocknohelper',
+  [BLOCK_ERRORS.limit]: 'blocklimit',
+  [BLOCK_ERRORS.notFound]: 'blocknotfound',
+  [BLOCK_ERRORS.takeOver]: 'blocktakeover',
+  [BLOCK_ERRORS.thanks]: 'blockthanks',
   // The admin dashboard
   [ADMIN_USER_ERRORS.userNotFound]: 'nosuchuser',
   [ADMIN_USER_ERRORS.ownRole]: 'ownadminrole',

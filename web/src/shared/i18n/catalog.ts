@@ -181,6 +181,16 @@ export const messages = defineMessages({
     message: 'Nobody was helping with this request when it was completed.',
   },
   alreadythanked: /*i18n*/ { id: 'alreadythanked', message: 'You have already thanked the helper for this request.' },
+  blockself: /*i18n*/ { id: 'blockself', message: 'You cannot block yourself.' },
+  blocknotowner: /*i18n*/ { id: 'blocknotowner', message: 'Only the owner can block the helper of a request.' },
+  blocknohelper: /*i18n*/ { id: 'blocknohelper', message: 'Nobody has helped with this request.' },
+  blocklimit: /*i18n*/ {
+    id: 'blocklimit',
+    message: 'You have blocked as many people as you can. Lift an earlier block first.',
+  },
+  blocknotfound: /*i18n*/ { id: 'blocknotfound', message: 'This block no longer exists.' },
+  blocktakeover: /*i18n*/ { id: 'blocktakeover', message: 'You cannot take over this request.' },
+  blockthanks: /*i18n*/ { id: 'blockthanks', message: 'You cannot thank this person.' },
   positionnotresponder: /*i18n*/ {
     id: 'positionnotresponder',
     message: 'Only the current helper can share their location.',

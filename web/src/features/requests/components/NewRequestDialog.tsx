@@ -19,6 +19,8 @@ import { DescriptionField } from './DescriptionField.tsx'
 import { PlacePoint } from './PlacePoint.tsx'
 import type { Coordinates } from '../../../shared/api/types.ts'
 import { EmergencyLine } from '../../emergency/EmergencyLine.tsx'
+import { SafetyCard } from '../../safety/SafetyCard.tsx'
+import { markSafetyCardSeen } from '../../safety/safety-card.ts'
 import { mentionsDanger } from '../../emergency/danger-words.ts'
 
 type Visibility = 'visible' | 'approximate'
@@ -83,6 +85,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
       ...(phoneOnlyToHelper ? { phoneOnlyToHelper: 1 } : {}),
       ...(isAdmin ? { isTest: isTest ? 1 : 0 } : {}),
     })
+    markSafetyCardSeen(user.user_id, 'ask')
     await loadRequests()
     onDone()
   })
@@ -199,6 +202,8 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
       )}
 
       {!urgent && <EmergencyLine position={location} />}
+      {/* After the fields, before sending: someone in trouble fills the form first (docs/safety.md). */}
+      <SafetyCard moment="ask" />
       <FormError error={error} />
       <FormActions className="dialog__actions" leaveLabel={i18n._(formMessages.cancel)} onLeave={onDone} busy={busy}>
         {i18n._(requestMessages.sendrequest)}

@@ -15,6 +15,8 @@ import { selectIsAdmin, selectUser } from '../../account/session/slice.ts'
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx'
 import { FormMessage } from '../../../shared/form/FormMessage.tsx'
 import { ReadyDialog } from './ReadyDialog.tsx'
+import { SafetyCard } from '../../safety/SafetyCard.tsx'
+import { markSafetyCardSeen } from '../../safety/safety-card.ts'
 
 interface RequestActionsProps {
   request: HelpRequest
@@ -62,6 +64,13 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
       ? 'responselimitreached'
       : null
 
+  /** The take-over; after the first one, the safety card that came before it is not shown again. */
+  async function takeOverNow() {
+    const taken = await takeOver(request.request_id)
+    markSafetyCardSeen(user!.user_id, 'help')
+    return taken
+  }
+
   async function act(action: () => Promise<HelpRequest>, toFeedback: (error: unknown) => Feedback) {
     if (busy) return
     setBusy(true)
@@ -103,9 +112,7 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
               className="button button--primary button--block"
               disabled={busy || request.status !== 'new' || takeOverRefusal !== null}
               aria-describedby={takeOverRefusal ? 'take-over-limit' : undefined}
-              onClick={() =>
-                beyondRadius ? setFarOpen(true) : void act(() => takeOver(request.request_id), takeOverFeedback)
-              }
+              onClick={() => (beyondRadius ? setFarOpen(true) : void act(takeOverNow, takeOverFeedback))}
             >
               {i18n._(requestMessages.takeover)}
             </button>
@@ -114,6 +121,8 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
                 {i18n._(messages[takeOverRefusal])}
               </p>
             )}
+            {/* Below the button: the helper decides from the first screen (docs/safety.md). */}
+            {request.status === 'new' && takeOverRefusal === null && <SafetyCard moment="help" />}
           </>
         ) : (
           <button type="button" className="button button--secondary button--block" disabled>
@@ -194,7 +203,7 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
         confirmLabel={i18n._(requestMessages.takeoveranyway)}
         onConfirm={async () => {
           setFarOpen(false)
-          await act(() => takeOver(request.request_id), takeOverFeedback)
+          await act(takeOverNow, takeOverFeedback)
         }}
       >
         <p>

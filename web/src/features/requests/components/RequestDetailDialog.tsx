@@ -34,6 +34,8 @@ import { mentionsDanger } from '../../emergency/danger-words.ts'
 import { useNow } from '../../../shared/hooks/useNow.ts'
 import { useHelperPosition } from '../../position-sharing/useHelperPosition.ts'
 import { NearbyServices } from '../../services/NearbyServices.tsx'
+import { SafetyActions } from './SafetyActions.tsx'
+import { ShareLinkSection } from '../../share-link/ShareLinkSection.tsx'
 import { ReportPeople, reportsInConversation } from '../../moderation/ReportPeople.tsx'
 
 /** OpenLayers is big: its chunk loads only when a request with a location is opened. */
@@ -242,10 +244,12 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
 
       {request.isOwnRequest && <DescriptionSection request={request} update={update} />}
       {ownActive && !urgent && <EmergencyLine position={position} />}
+      {request.isOwnRequest && <ShareLinkSection request={request} />}
       <NearbyServices request={request} />
       <ConversationSection request={request} />
       {!deciding && actions}
       {!reportsInConversation(request, userId) && <ReportPeople request={request} />}
+      <SafetyActions request={request} onOwnerBlocked={onDeleted} />
     </div>
   )
 }

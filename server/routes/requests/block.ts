@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { blockFromRequest, BLOCKS_PER_USER } from '../../domain/blocks/blocks.ts'
+import { changeSeveral, type Told } from '../../domain/requests/change.ts'
+import { BEARER_AUTH, ErrorAnswers } from '../../schemas/common.ts'
+import { BlockBody, BlockSchema } from '../../schemas/block.ts'
+import { RequestParams } from '../../schemas/request.ts'
+
+/** Blocking someone met through a request (docs/safety.md, "Blocks"). Rules: server/domain/blocks/blocks.ts. */
+const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate)
+
+  app.post(
+    '/api/requests/:id/block',
+    {
+      schema: {
+        tags: ['safety'],
+        summary: 'Block the owner or the helper of a request',
+        description:
+          '`owner`: anyone who can see the request but its owner; `responder`: its owner only, about the current ' +
+          'helper or the most recent one. Works both ways until the blocker lifts it: neither sees, takes over, ' +
+          'hears of or writes about the other’s requests, and a response running between them ends as a final ' +
+          `removal. Blocking the same person again answers the same block. Self: 400; nobody helped yet: 409; more ` +
+          `than ${BLOCKS_PER_USER} blocks: 409.`,
+        security: BEARER_AUTH,
+        params: RequestParams,
+        body: BlockBody,
+        response: { 201: BlockSchema, ...ErrorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const block = await changeSeveral({ events: app.events, push: app.push }, async (tx) => {
+        const made = await blockFromRequest(tx, request.currentUser, request.params.id, request.body.about)
+        return { result: made, changes: made.ended.map(toldOfEnd) }
+      })
+      await tellBlockSets(app, request.currentUser.user_id, block.blockedId)
+      return reply.code(201).send({ block_id: block.block_id, user_name: block.user_name })
+    },
+  )
+}
+
+/**
+ * A response a block ended, told as the release or removal it is. The helper who blocked an owner leaves them
+ * waiting: the owner is told by push as after a release. An owner who blocked their helper sends the helper nothing.
+ */
+function toldOfEnd(end: { requestId: number; previousResponderId: number; removedBy: 'owner' | 'responder' }): Told {
+  return {
+    requestId: end.requestId,
+    previousResponderId: end.previousResponderId,
+    removedBy: end.removedBy,
+    hiddenFrom: end.previousResponderId,
+    endsResponse: true,
+    ...(end.removedBy === 'responder' ? { push: 'released' as const } : {}),
+  }
+}
+
+/**
+ * Both users' block sets changed: every instance reloads them (server/events/hub.ts reloadUser), and their open apps
+ * fetch their lists again, in which the other's requests come or go.
+ */
+export async function tellBlockSets(
+  app: { events: { publish(message: { type: 'user'; userId: number }): Promise<void> } },
+  ...userIds: number[]
+): Promise<void> {
+  for (const userId of userIds) await app.events.publish({ type: 'user', userId })
+}
+
+export default blockRoutes
