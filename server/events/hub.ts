@@ -245,7 +245,8 @@ export class EventHub {
     if (!row) return this.broadcast({ type: 'request.deleted', request_id: message.requestId })
     const recipients: Client[] = []
     const hidden: Client[] = []
-    const collect = (client: Client) => void (client.user.user_id === message.hiddenFrom ? hidden : recipients).push(client)
+    const collect = (client: Client) =>
+      void (client.user.user_id === message.hiddenFrom ? hidden : recipients).push(client)
     // A view counted is also the owner's progress ("opened it"), told with the other progress news.
     if (message.viewsOnly && !row.deleted) this.progress.tell(row.request_id, row.owner_id)
     if (message.viewsOnly) this.index.forEachViewCounter(row, collect)

@@ -47,12 +47,7 @@ export function ReportPeople({ request, compact = false }: ReportPeopleProps) {
             {i18n._(moderationMessages.reportedperson.id, { name: option.user_name })}
           </p>
         ) : (
-          <button
-            key={option.about}
-            type="button"
-            className="link-button"
-            onClick={() => setReporting(option)}
-          >
+          <button key={option.about} type="button" className="link-button" onClick={() => setReporting(option)}>
             {i18n._(moderationMessages.reportperson.id, { name: option.user_name })}
           </button>
         ),
