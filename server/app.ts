@@ -28,6 +28,7 @@ import securityHeaders from './plugins/security-headers.ts'
 import webApp, { webAppBuilt, webAppStaticOptions } from './plugins/web-app.ts'
 import adminRoutes from './routes/admin/admin.ts'
 import adminUserRoutes from './routes/admin/users.ts'
+import adminReportRoutes from './routes/admin/reports.ts'
 import configRoutes from './routes/config.ts'
 import eventRoutes from './routes/events.ts'
 import healthRoutes from './routes/health.ts'
@@ -40,6 +41,7 @@ import positionRoutes from './routes/requests/position.ts'
 import shareRoutes from './routes/requests/share.ts'
 import progressRoutes from './routes/requests/progress.ts'
 import blockRoutes from './routes/requests/block.ts'
+import reportRoutes from './routes/requests/reports.ts'
 import serviceRoutes from './routes/services.ts'
 import sharedRoutes from './routes/shared.ts'
 import subscriptionRoutes from './routes/subscriptions.ts'
@@ -113,11 +115,13 @@ export default async function app(
   await fastify.register(blockRoutes)
   await fastify.register(shareRoutes)
   await fastify.register(sharedRoutes, { config })
+  await fastify.register(reportRoutes)
   await fastify.register(eventRoutes)
   await fastify.register(subscriptionRoutes)
   await fastify.register(serviceRoutes)
   await fastify.register(adminRoutes)
   await fastify.register(adminUserRoutes)
+  await fastify.register(adminReportRoutes)
   // The OpenAPI document at /api/openapi.json and its reference page at /api/docs.
   await fastify.register(openApiDocumentRoute)
   await fastify.register(swaggerUi, docsPageOptions)

@@ -37,6 +37,8 @@ export type BusMessage = (
   | { type: 'position'; requestId: number }
   /** The waiting owner's progress changed (a wave went out, or was asked for): the owner's instance reads and tells it. */
   | { type: 'progress'; requestId: number; ownerId: number }
+  /** This user has a new notice of a moderation decision: the instances holding their sockets tell them to fetch it. */
+  | { type: 'notices'; userId: number }
 ) & {
   /** The instance that sent it, which delivers it to its own clients itself (the admin script sends none). */
   origin?: string

@@ -231,6 +231,8 @@ export class EventHub {
     if (message.type === 'thanks') return deliverThanks(this, this.sql, message)
     if (message.type === 'position') return deliverPosition(this, this.sql, message)
     if (message.type === 'progress') return this.progress.tell(message.requestId, message.ownerId)
+    // No content: the user's app fetches GET /api/user/notices, where the server decides what it may read.
+    if (message.type === 'notices') return void this.sendToUsers([message.userId], { type: 'notices.changed' })
     if (this.clients.size === 0) return
     this.deliverRow(message, await requestForEvent(this.sql, message.requestId))
   }

@@ -30,7 +30,8 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
       'the URL, which ends up in logs); the server answers `{"type":"ready"}`, then sends `request.upserted` ' +
       '(the request as GET /api/requests lists it for this user: phone numbers only between its owner and ' +
       "responder), `request.deleted`, `user.updated` (the user's own account after a role, name, radius or " +
-      'language change), `services.changed` (the service map changed: fetch GET /api/services again) and `refetch` ' +
+      'language change), `services.changed` (the service map changed: fetch GET /api/services again), ' +
+      '`notices.changed` (a new notice of a moderation decision: fetch GET /api/user/notices) and `refetch` ' +
       '(events may have been missed: fetch the requests again). Send a fresh token the same way after a refresh, before the old one ' +
       'expires. A refused token closes the socket with 4401; the end of the session closes it too. Live sockets are ' +
       'bounded: a user has at most LIVE_SOCKETS_PER_USER (10) on one instance, and a newer one closes the oldest ' +

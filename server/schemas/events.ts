@@ -20,6 +20,8 @@ import type { WaitingProgress } from './waiting-progress.ts'
  * only; `position` is null when the helper stopped sharing or the response ended.
  * `request.progress` is the waiting owner's progress (docs/product.md#progress-while-waiting), sent to the owner only:
  * counts and times, never who.
+ * `notices.changed` says the user has a new notice of a moderation decision (docs/admin.md, "Moderation"), sent to
+ * that user only: the client fetches GET /api/user/notices, so the event carries nothing.
  */
 /** Who ended a response: the owner removed the helper, or the helper released the request. */
 export type RemovedBy = 'owner' | 'responder'
@@ -36,3 +38,4 @@ export type ServerEvent =
   | { type: 'thanks.received'; thanks: Thanks }
   | { type: 'responder.position'; request_id: number; position: ResponderPosition | null }
   | { type: 'request.progress'; request_id: number; progress: WaitingProgress }
+  | { type: 'notices.changed' }

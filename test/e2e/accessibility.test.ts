@@ -269,6 +269,18 @@ const USER_SCREENS_WITH_REQUESTS: Screen[] = [
     },
   },
   { label: "request detail, someone else's", path: '/', act: (page) => openRequest(page, 'Food and drink') },
+  {
+    label: "request detail, someone else's, report dialog",
+    path: '/',
+    act: async (page) => {
+      await (
+        await openRequest(page, 'Food and drink')
+      )
+        .getByRole('button', { name: `Report ${other.username}` })
+        .click()
+      await page.getByRole('dialog', { name: `Report ${other.username}` }).waitFor()
+    },
+  },
   // The last two change the requests for good: a helper's view, and a completed request.
   {
     label: "request detail, someone else's, helping",

@@ -96,6 +96,20 @@ const ADDED_KEYS = [
   // Suspension and ban (docs/accounts.md): a refused account anywhere a key is shown, a lift that came too late.
   'accountrefused',
   'notsuspended',
+  // Reports and moderation decisions (docs/admin.md, "Moderation").
+  'reportreasonrequired',
+  'reportdetailslength',
+  'reportyourself',
+  'reportowneronly',
+  'reportnohelper',
+  'alreadyreported',
+  'reportlimitreached',
+  'decisionaction',
+  'decisionreasonlength',
+  'decisiondays',
+  'reportalreadydecided',
+  'reportnotfound',
+  'ownreport',
 ]
 
 const WEB_SRC = fileURLToPath(new URL('../../web/src', import.meta.url))

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { ADMIN_USER_ERRORS, EXPORT_ERRORS } from '../../server/domain/admin/errors.ts'
 import { CONVERSATION_ERRORS } from '../../server/domain/conversation/errors.ts'
+import { DECISION_ERRORS, NOTICE_ERRORS, REPORT_ERRORS } from '../../server/domain/moderation/errors.ts'
 import { POSITION_ERRORS, REQUEST_ERRORS, THANKS_ERRORS } from '../../server/domain/requests/errors.ts'
 import { USER_ERRORS } from '../../server/domain/accounts/errors.ts'
 import { BLOCK_ERRORS } from '../../server/domain/blocks/errors.ts'
@@ -25,6 +26,9 @@ const SERVER_MESSAGES = new Set<string>([
   ...Object.values(SHARE_LINK_ERRORS),
   ...Object.values(BLOCK_ERRORS),
   ...Object.values(SUSPENSION_ERRORS),
+  ...Object.values(REPORT_ERRORS),
+  ...Object.values(DECISION_ERRORS),
+  ...Object.values(NOTICE_ERRORS),
   INVALID_CHARACTERS_MESSAGE,
   GENERIC_ERROR_MESSAGE,
   UNAVAILABLE_MESSAGE,
@@ -57,6 +61,8 @@ const WITHOUT_A_KEY = new Map<string, string>([
   [SUSPENSION_ERRORS.reason, "the decision's own endpoint checks its reason first: genericerror"],
   [SUSPENSION_ERRORS.self, 'the dashboard offers no decision on yourself: genericerror'],
   [SUSPENSION_ERRORS.endInPast, 'the dashboard asks for 1-365 days, never an end in the past: genericerror'],
+  [REPORT_ERRORS.invalidAbout, 'the app reports only "owner" or "responder": genericerror'],
+  [NOTICE_ERRORS.notFound, 'the app acknowledges only notices it was given, and shows nothing of it'],
   [GENERIC_ERROR_MESSAGE, 'genericerror is the fallback itself'],
   [UNAVAILABLE_MESSAGE, 'a 503 while the database is away: genericerror'],
 ])

@@ -4,6 +4,7 @@ import accountRoutes from './account.ts'
 import adminUserRoutes from './admin.ts'
 import blockListRoutes from './blocks.ts'
 import locationRoutes from './location.ts'
+import noticeRoutes from './notices.ts'
 import notificationPreferenceRoutes from './notification-preferences.ts'
 import registrationRoutes from './registration.ts'
 import sessionRoutes from './session.ts'
@@ -17,4 +18,5 @@ export default async function userRoutes(app: FastifyInstance, { config }: { con
   await app.register(notificationPreferenceRoutes)
   await app.register(adminUserRoutes)
   await app.register(blockListRoutes)
+  await app.register(noticeRoutes)
 }

@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter'
 import { Banner } from '../shared/ui/Banner.tsx'
 import { LazyRequestDetailDialog } from '../features/requests/components/LazyRequestDetailDialog.tsx'
 import { AlertsOffer } from '../features/pwa/push/AlertsOffer.tsx'
+import { ModerationNotices } from '../features/moderation/ModerationNotices.tsx'
 import { RequestNotices } from '../features/requests/components/RequestNotices.tsx'
 import { RequestsTab } from '../features/requests/components/RequestsTab.tsx'
 import { ServiceMapTab } from '../features/services/ServiceMapTab.tsx'
@@ -81,6 +82,7 @@ export function MainPage() {
       </main>
       <LazyRequestDetailDialog requestId={openRequestId} onClose={() => navigate('/', { replace: true })} />
       <LazySettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {status === 'loggedIn' && <ModerationNotices />}
     </>
   )
 }

@@ -34,6 +34,8 @@ export function connectEventStream(): void {
       void store.getState().loadUnread()
       store.getState().reloadWatchedHelperPositions()
       store.getState().reloadWatchedWaitingProgress()
+      // A notice of a moderation decision is shown at the next start (and after a reconnection, if it came meanwhile).
+      void store.getState().loadNotices()
     },
     onEvent: (event) => {
       if (event.type === 'refetch') {
@@ -49,6 +51,7 @@ export function connectEventStream(): void {
         store.getState().waitingProgressArrived(event.request_id, event.progress)
       else if (event.type === 'user.updated') store.getState().updateUser(event.user)
       else if (event.type === 'services.changed') void store.getState().loadServices()
+      else if (event.type === 'notices.changed') void store.getState().loadNotices()
       else store.getState().applyEvent(event)
     },
     onSessionOver: () => store.getState().endSession(),

@@ -11,6 +11,7 @@ import { createServicesSlice, type ServicesSlice } from '../features/services/sl
 import { createSessionSlice, type SessionSlice } from '../features/account/session/slice.ts'
 import { createSettingsSlice, type SettingsSlice } from '../features/settings/slice.ts'
 import { createWaitingProgressSlice, type WaitingProgressSlice } from '../features/requests/waiting-progress-slice.ts'
+import { createModerationSlice, type ModerationSlice } from '../features/moderation/slice.ts'
 
 /** The whole client state: one bound store, one slice per concern. */
 export type AppState = SettingsSlice &
@@ -21,6 +22,7 @@ export type AppState = SettingsSlice &
   ConversationSlice &
   PositionsSlice &
   WaitingProgressSlice &
+  ModerationSlice &
   LiveSlice
 
 export const useStore = create<AppState>()((...args) => ({
@@ -32,6 +34,7 @@ export const useStore = create<AppState>()((...args) => ({
   ...createConversationSlice(...args),
   ...createPositionsSlice(...args),
   ...createWaitingProgressSlice(...args),
+  ...createModerationSlice(...args),
   ...createLiveSlice(...args),
 }))
 

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, Route, Switch, useLocation } from 'wouter'
 import { Banner } from '../../shared/ui/Banner.tsx'
 import { SettingsButton } from '../settings/SettingsButton.tsx'
@@ -12,6 +12,9 @@ import { AdminOverview } from './overview/AdminOverview.tsx'
 import { ADMIN_SECTIONS } from './sections.ts'
 import { ServicesAdmin } from './services/ServicesAdmin.tsx'
 import { UsersAdmin } from './users/UsersAdmin.tsx'
+import { ReportsAdmin } from './reports/ReportsAdmin.tsx'
+import { useOpenReportCount } from './reports/open-count.ts'
+import { reportsMessages } from './reports/reports-catalog.ts'
 import './admin.css'
 import '../../app/layout/pages.css'
 
@@ -42,6 +45,9 @@ export default function AdminPage() {
           <Route path="/admin/users">
             <UsersAdmin />
           </Route>
+          <Route path="/admin/reports">
+            <ReportsAdmin />
+          </Route>
           <Route>
             <AdminOverview />
           </Route>
@@ -52,10 +58,23 @@ export default function AdminPage() {
   )
 }
 
-/** Links, not tabs: each section has its own address, and the current one is marked for screen readers. */
+/**
+ * Links, not tabs: each section has its own address, and the current one is marked for screen readers. Reports carry
+ * a badge of how many wait for a decision, counted when the dashboard opens and whenever the page is shown again.
+ */
 function SectionNav() {
   const { i18n } = useLingui()
   const [path] = useLocation()
+  const openReports = useOpenReportCount((state) => state.openCount)
+  const refreshOpenReports = useOpenReportCount((state) => state.refreshOpenCount)
+  useEffect(() => {
+    void refreshOpenReports()
+    const onShown = () => {
+      if (document.visibilityState === 'visible') void refreshOpenReports()
+    }
+    document.addEventListener('visibilitychange', onShown)
+    return () => document.removeEventListener('visibilitychange', onShown)
+  }, [refreshOpenReports])
   return (
     <nav aria-label={i18n._(adminMessages.adminsections)} className="admin-nav">
       {ADMIN_SECTIONS.map((section) => (
@@ -66,6 +85,14 @@ function SectionNav() {
           aria-current={path === section.path ? 'page' : undefined}
         >
           {i18n._(section.label)}
+          {section.id === 'reports' && openReports !== null && openReports > 0 && (
+            <span className="admin-nav__badge">
+              <span aria-hidden="true">{openReports}</span>
+              <span className="visually-hidden">
+                , {i18n._(reportsMessages.openreportscount.id, { count: openReports })}
+              </span>
+            </span>
+          )}
         </Link>
       ))}
     </nav>

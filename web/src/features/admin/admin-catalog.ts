@@ -23,6 +23,11 @@ export const adminMessages = defineMessages({
     comment: 'Dashboard section: managing the services on the public map.',
   },
   adminusers: /*i18n*/ { id: 'adminusers', message: 'Users', comment: 'Dashboard section: the list of users.' },
+  adminreports: /*i18n*/ {
+    id: 'adminreports',
+    message: 'Reports',
+    comment: 'Dashboard section: users’ reports about other users, and the decisions on them.',
+  },
   exporttitle: /*i18n*/ { id: 'exporttitle', message: 'Export requests', comment: 'Admin dashboard: CSV export.' },
   exporthint: /*i18n*/ {
     id: 'exporthint',

@@ -12,6 +12,7 @@ import { MessageList } from './MessageList.tsx'
 import { UnreadBadge } from './UnreadBadge.tsx'
 import { useConversation } from './useConversation.ts'
 import { formatClockTime } from '../requests/relative-time.ts'
+import { ReportPeople, reportsInConversation } from '../moderation/ReportPeople.tsx'
 import './conversation.css'
 
 const READ_ONLY_NOTICE = {
@@ -91,6 +92,7 @@ function Conversation({ request, userId, keep }: ConversationProps) {
           )}
         </>
       )}
+      {reportsInConversation(request, userId) && <ReportPeople request={request} compact />}
     </section>
   )
 }

@@ -1,6 +1,7 @@
 import { ADMIN_USER_ERRORS, EXPORT_ERRORS } from '../../../../server/domain/admin/errors.ts'
 import { BLOCK_ERRORS } from '../../../../server/domain/blocks/errors.ts'
 import { CONVERSATION_ERRORS } from '../../../../server/domain/conversation/errors.ts'
+import { DECISION_ERRORS, REPORT_ERRORS } from '../../../../server/domain/moderation/errors.ts'
 import { POSITION_ERRORS } from '../../../../server/domain/requests/errors.ts'
 import { REQUEST_ERRORS } from '../../../../server/domain/requests/errors.ts'
 import { THANKS_ERRORS } from '../../../../server/domain/requests/errors.ts'
@@ -82,6 +83,21 @@ export const SERVER_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   [EXPORT_ERRORS.invalidDate]: 'exportinvaliddate',
   [EXPORT_ERRORS.fromAfterTo]: 'exportfromafterto',
   [EXPORT_ERRORS.tooLong]: 'exporttoolong',
+  // Reports and moderation decisions
+  [REPORT_ERRORS.invalidReason]: 'reportreasonrequired',
+  [REPORT_ERRORS.detailsLength]: 'reportdetailslength',
+  [REPORT_ERRORS.yourself]: 'reportyourself',
+  [REPORT_ERRORS.ownerOnly]: 'reportowneronly',
+  [REPORT_ERRORS.noResponder]: 'reportnohelper',
+  [REPORT_ERRORS.alreadyReported]: 'alreadyreported',
+  [REPORT_ERRORS.dailyLimit]: 'reportlimitreached',
+  [DECISION_ERRORS.invalidAction]: 'decisionaction',
+  [DECISION_ERRORS.reasonLength]: 'decisionreasonlength',
+  [DECISION_ERRORS.daysRequired]: 'decisiondays',
+  [DECISION_ERRORS.daysOnlySuspend]: 'decisiondays',
+  [DECISION_ERRORS.alreadyDecided]: 'reportalreadydecided',
+  [DECISION_ERRORS.reportNotFound]: 'reportnotfound',
+  [DECISION_ERRORS.ownReport]: 'ownreport',
 }
 
 /**

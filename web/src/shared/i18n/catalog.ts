@@ -221,6 +221,48 @@ export const messages = defineMessages({
     id: 'alertmorenomore',
     message: 'No more helpers can be alerted for this request.',
   },
+
+  // Reports and moderation decisions (the server's refusals)
+  reportreasonrequired: /*i18n*/ {
+    id: 'reportreasonrequired',
+    message: 'Choose what happened',
+    comment: 'Report dialog: no reason was chosen.',
+  },
+  reportdetailslength: /*i18n*/ { id: 'reportdetailslength', message: 'Details can be at most 500 characters' },
+  reportyourself: /*i18n*/ { id: 'reportyourself', message: 'You cannot report yourself' },
+  reportowneronly: /*i18n*/ {
+    id: 'reportowneronly',
+    message: 'Only the person who asked for help can report their helper.',
+  },
+  reportnohelper: /*i18n*/ { id: 'reportnohelper', message: 'Nobody has helped with this request.' },
+  alreadyreported: /*i18n*/ {
+    id: 'alreadyreported',
+    message: 'You have already reported this person on this request.',
+  },
+  reportlimitreached: /*i18n*/ {
+    id: 'reportlimitreached',
+    message: 'You can send at most 10 reports a day. Try again tomorrow.',
+  },
+  decisionaction: /*i18n*/ {
+    id: 'decisionaction',
+    message: 'Choose an action',
+    comment: 'Admin dashboard, deciding a report: no action (dismiss, warn, suspend, ban) was chosen.',
+  },
+  decisionreasonlength: /*i18n*/ {
+    id: 'decisionreasonlength',
+    message: 'The statement of reasons must be 1-500 characters',
+    comment: 'Admin dashboard: the reasons of a moderation decision, which the user concerned reads.',
+  },
+  decisiondays: /*i18n*/ { id: 'decisiondays', message: 'A suspension lasts 1-365 days' },
+  reportalreadydecided: /*i18n*/ {
+    id: 'reportalreadydecided',
+    message: 'Another admin has already decided this report.',
+  },
+  reportnotfound: /*i18n*/ { id: 'reportnotfound', message: 'This report no longer exists.' },
+  ownreport: /*i18n*/ {
+    id: 'ownreport',
+    message: 'This report is about you: another admin decides it.',
+  },
 })
 
 export type MessageKey = keyof typeof messages

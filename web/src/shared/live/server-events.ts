@@ -46,6 +46,7 @@ export function parseServerEvent(text: string): ServerEvent | null {
     case 'ready':
     case 'refetch':
     case 'services.changed':
+    case 'notices.changed':
       return { type: value.type }
     case 'request.upserted':
       return isObject(value.request) && typeof value.request.request_id === 'number'

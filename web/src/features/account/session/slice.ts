@@ -73,6 +73,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     get().messagesAfterLogout()
     get().positionsAfterLogout()
     get().waitingProgressAfterLogout()
+    get().moderationAfterLogout()
   }
 
   connectSession({

@@ -36,6 +36,7 @@ import { useHelperPosition } from '../../position-sharing/useHelperPosition.ts'
 import { NearbyServices } from '../../services/NearbyServices.tsx'
 import { SafetyActions } from './SafetyActions.tsx'
 import { ShareLinkSection } from '../../share-link/ShareLinkSection.tsx'
+import { ReportPeople, reportsInConversation } from '../../moderation/ReportPeople.tsx'
 
 /** OpenLayers is big: its chunk loads only when a request with a location is opened. */
 const SingleLocationMap = lazy(() => import('./SingleLocationMap.tsx'))
@@ -247,6 +248,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
       <NearbyServices request={request} />
       <ConversationSection request={request} />
       {!deciding && actions}
+      {!reportsInConversation(request, userId) && <ReportPeople request={request} />}
       <SafetyActions request={request} onOwnerBlocked={onDeleted} />
     </div>
   )

@@ -1,0 +1,93 @@
+import type { TransactionSql } from 'postgres'
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts'
+import type { DecisionBody } from '../../schemas/moderation.ts'
+import type { Viewer } from '../requests/requests.ts'
+import { DECISION_ERRORS } from './errors.ts'
+import { addNotices, type NewNotice } from './notices.ts'
+import { decisionReasonProblem, isDecisionAction, isSuspensionDays, type DecisionAction } from './rules.ts'
+import { suspendAccount } from './suspension.ts'
+
+/**
+ * An admin's decision on a report, with its statement of reasons (docs/admin.md, "Moderation"; the Digital Services
+ * Act, Art. 17). The report is closed by it; a suspension or a ban also acts on the account (./suspension.ts).
+ */
+
+export interface NewDecision {
+  action: DecisionAction
+  /** The statement of reasons, trimmed. */
+  reason: string
+  /** A suspension's length; null for every other action. */
+  days: number | null
+}
+
+/** The body as stored, or a 400 in words. */
+export function checkDecision(body: DecisionBody): NewDecision {
+  if (!isDecisionAction(body.action)) throw badRequest(DECISION_ERRORS.invalidAction)
+  const problem = decisionReasonProblem(body.reason)
+  if (problem !== null) throw badRequest(problem)
+  if (body.action !== 'suspend') {
+    if (body.days !== undefined) throw badRequest(DECISION_ERRORS.daysOnlySuspend)
+    return { action: body.action, reason: body.reason.trim(), days: null }
+  }
+  if (body.days === undefined || !isSuspensionDays(body.days)) throw badRequest(DECISION_ERRORS.daysRequired)
+  return { action: body.action, reason: body.reason.trim(), days: body.days }
+}
+
+export interface Decided {
+  /** Who the report is about. */
+  reportedId: number
+  /** Whose notices were added: they hear of them at once if their app is open. */
+  toldUserIds: number[]
+  /** A suspension or a ban: the account's sessions end on every instance. */
+  suspended: boolean
+  /** The requests the suspension or ban changed, to be announced as every request change is. */
+  changedRequestIds: number[]
+}
+
+/**
+ * Decides an open report in the caller's transaction. The report's row lock orders parallel decisions, and the
+ * decision's primary key on report_id makes any second one a 409: a report is decided once. Not a report about
+ * the deciding admin (403).
+ */
+export async function decideReport(
+  tx: TransactionSql,
+  admin: Viewer,
+  reportId: number,
+  decision: NewDecision,
+): Promise<Decided> {
+  const [report] = await tx<{ reported_id: number; reporter_id: number | null }[]>`
+    select reported_id, reporter_id from reports where report_id = ${reportId} for no key update
+  `
+  if (!report) throw notFound(DECISION_ERRORS.reportNotFound)
+  if (report.reported_id === admin.user_id) throw forbidden(DECISION_ERRORS.ownReport)
+  const [stored] = await tx<{ until: Date }[]>`
+    insert into moderation_decisions (report_id, action, reason, days, decided_by)
+    values (${reportId}, ${decision.action}, ${decision.reason}, ${decision.days}, ${admin.user_id})
+    on conflict (report_id) do nothing
+    returning decided_at + make_interval(days => coalesce(days, 0)) as until
+  `
+  if (!stored) throw conflict(DECISION_ERRORS.alreadyDecided)
+
+  const notices: NewNotice[] = []
+  // The reporter learns the outcome (not told of their own decision, should an admin decide a report they sent).
+  if (report.reporter_id !== null && report.reporter_id !== admin.user_id)
+    notices.push({ userId: report.reporter_id, kind: 'report_reviewed' })
+  if (decision.action === 'warn') notices.push({ userId: report.reported_id, kind: 'warning' })
+  await addNotices(tx, reportId, notices)
+
+  const suspended = decision.action === 'suspend' || decision.action === 'ban'
+  const changedRequestIds = suspended
+    ? await suspendAccount(tx, {
+        userId: report.reported_id,
+        until: decision.action === 'ban' ? null : stored.until,
+        reason: decision.reason,
+        decidedBy: admin.user_id,
+      })
+    : []
+  return {
+    reportedId: report.reported_id,
+    toldUserIds: notices.map((notice) => notice.userId),
+    suspended,
+    changedRequestIds,
+  }
+}

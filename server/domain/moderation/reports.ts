@@ -1,0 +1,231 @@
+import type { Sql } from 'postgres'
+import type { Queryable } from '../../db/queryable.ts'
+import { badRequest, conflict, forbidden, tooManyRequests } from '../../errors.ts'
+import type { AdminReport, ReportBody, ReportOptions } from '../../schemas/moderation.ts'
+import { findRequest, type Viewer } from '../requests/requests.ts'
+import { lockLimitKeys } from '../limits/locks.ts'
+import { helsinkiTodayStart, LIMIT_TIME_ZONE } from '../shared/helsinki-day.ts'
+import { REPORT_ERRORS } from './errors.ts'
+import {
+  isReportAbout,
+  isReportReason,
+  reportDetailsProblem,
+  REPORTS_PER_DAY,
+  type DecisionAction,
+  type ReportAbout,
+  type ReportReason,
+} from './rules.ts'
+
+/**
+ * Reports (docs/admin.md, "Moderation"): a signed-in user tells the admins about a person on a request. About the
+ * owner: anyone who may see the request but its owner. About the helper: the owner or an admin, about the current
+ * helper or, after a release or removal, the most recent one (request_responses keeps every take-over).
+ */
+
+export interface NewReport {
+  about: ReportAbout
+  reason: ReportReason
+  /** Trimmed; null when none was written. */
+  details: string | null
+}
+
+/** The body as stored, or a 400 in words. */
+export function checkReport(body: ReportBody): NewReport {
+  if (!isReportAbout(body.about)) throw badRequest(REPORT_ERRORS.invalidAbout)
+  if (!isReportReason(body.reason)) throw badRequest(REPORT_ERRORS.invalidReason)
+  const details = (body.details ?? '').trim()
+  const problem = reportDetailsProblem(details)
+  if (problem !== null) throw badRequest(problem)
+  return { about: body.about, reason: body.reason, details: details === '' ? null : details }
+}
+
+interface Person {
+  user_id: number
+  user_name: string
+}
+
+/**
+ * The request's most recent helper: the one running now, else the one whose take-over started last. Null when
+ * nobody ever took it over.
+ */
+async function latestResponder(sql: Queryable, requestId: number): Promise<Person | null> {
+  const [row] = await sql<Person[]>`
+    select u.user_id, u.user_name
+    from request_responses rr
+    join users u on u.user_id = rr.responder_id
+    where rr.request_id = ${requestId}
+    order by rr.ended_at is null desc, rr.started_at desc
+    limit 1
+  `
+  return row ?? null
+}
+
+/**
+ * Whom `about` names on this request, for this viewer: 404 for a request they may not see, 403 for a helper to
+ * anyone but the owner and admins, 409 when it never had a helper.
+ */
+async function reportedPerson(sql: Queryable, viewer: Viewer, requestId: number, about: ReportAbout): Promise<Person> {
+  const request = await findRequest(sql, viewer, requestId)
+  if (about === 'owner') return { user_id: request.owner_id, user_name: request.user_name }
+  if (request.owner_id !== viewer.user_id && !viewer.is_admin) throw forbidden(REPORT_ERRORS.ownerOnly)
+  const responder = await latestResponder(sql, requestId)
+  if (!responder) throw conflict(REPORT_ERRORS.noResponder)
+  return responder
+}
+
+/**
+ * Stores a report. Under the reporter's advisory lock (server/domain/limits/locks.ts), held to the end of the
+ * transaction: the day's count and the insert cannot interleave with a parallel report of theirs, so a burst on any
+ * number of instances stores at most REPORTS_PER_DAY a Helsinki day. The same reporter, request and person again is
+ * a 409, held by the unique constraint as well.
+ */
+export async function fileReport(sql: Sql, viewer: Viewer, requestId: number, report: NewReport): Promise<number> {
+  const reportId: number = await sql.begin(async (tx) => {
+    await lockLimitKeys(tx, [`reports:${viewer.user_id}`])
+    const reported = await reportedPerson(tx, viewer, requestId, report.about)
+    if (reported.user_id === viewer.user_id) throw badRequest(REPORT_ERRORS.yourself)
+    const [seen] = await tx<{ today: number; again: boolean; retry_after: number }[]>`
+      select
+        count(*) filter (where created_at >= ${helsinkiTodayStart(tx)})::int as today,
+        coalesce(bool_or(request_id = ${requestId} and reported_id = ${reported.user_id}), false) as again,
+        extract(epoch from (
+          (date_trunc('day', now() at time zone ${LIMIT_TIME_ZONE}) + interval '1 day') at time zone ${LIMIT_TIME_ZONE}
+        ) - now())::float8 as retry_after
+      from reports
+      where reporter_id = ${viewer.user_id}
+    `
+    if (seen!.again) throw conflict(REPORT_ERRORS.alreadyReported)
+    if (seen!.today >= REPORTS_PER_DAY) throw tooManyRequests(REPORT_ERRORS.dailyLimit, seen!.retry_after)
+    const [stored] = await tx<{ report_id: number }[]>`
+      insert into reports (request_id, reporter_id, reported_id, about, reason, details)
+      values (${requestId}, ${viewer.user_id}, ${reported.user_id}, ${report.about}, ${report.reason}, ${report.details})
+      on conflict on constraint reports_once do nothing
+      returning report_id
+    `
+    if (!stored) throw conflict(REPORT_ERRORS.alreadyReported)
+    return stored.report_id
+  })
+  return reportId
+}
+
+/** Whom the viewer may report on this request, and whether they did already (the app's "Report" buttons). */
+export async function reportOptions(sql: Queryable, viewer: Viewer, requestId: number): Promise<ReportOptions> {
+  const request = await findRequest(sql, viewer, requestId)
+  const people: Array<{ about: ReportAbout; person: Person }> = []
+  if (request.owner_id !== viewer.user_id)
+    people.push({ about: 'owner', person: { user_id: request.owner_id, user_name: request.user_name } })
+  if (request.owner_id === viewer.user_id || viewer.is_admin) {
+    const responder = await latestResponder(sql, requestId)
+    if (responder && responder.user_id !== viewer.user_id) people.push({ about: 'responder', person: responder })
+  }
+  const done = await sql<{ reported_id: number }[]>`
+    select reported_id from reports where reporter_id = ${viewer.user_id} and request_id = ${requestId}
+  `
+  const reported = new Set(done.map((row) => row.reported_id))
+  return people.map(({ about, person }) => ({
+    about,
+    user_name: person.user_name,
+    reported: reported.has(person.user_id),
+  }))
+}
+
+interface ReportRow {
+  report_id: number
+  created_at: Date
+  reason: ReportReason
+  details: string | null
+  request_id: number | null
+  reporter_id: number | null
+  reporter_name: string | null
+  reported_id: number
+  reported_name: string
+  open_reports: number
+  total_reports: number
+  action: DecisionAction | null
+  decision_reason: string | null
+  days: number | null
+  decided_at: Date | null
+  decided_by: number | null
+  decided_by_name: string | null
+}
+
+/**
+ * Reports as the admins read them, with their decision and the reported person's counts: add a where clause and an
+ * order. Names and ids only: never a phone number.
+ */
+export const selectReports = (sql: Queryable) => sql`
+  select
+    r.report_id, r.created_at, r.reason, r.details, r.request_id,
+    r.reporter_id, reporter.user_name as reporter_name,
+    r.reported_id, reported.user_name as reported_name,
+    counts.open_reports, counts.total_reports,
+    d.action, d.reason as decision_reason, d.days, d.decided_at, d.decided_by, admin.user_name as decided_by_name
+  from reports r
+  join users reported on reported.user_id = r.reported_id
+  left join users reporter on reporter.user_id = r.reporter_id
+  left join moderation_decisions d on d.report_id = r.report_id
+  left join users admin on admin.user_id = d.decided_by
+  cross join lateral (
+    select count(*) filter (where od.report_id is null)::int as open_reports, count(*)::int as total_reports
+    from reports o
+    left join moderation_decisions od on od.report_id = o.report_id
+    where o.reported_id = r.reported_id
+  ) counts
+`
+
+export function adminReportOf(row: ReportRow): AdminReport {
+  return {
+    report_id: row.report_id,
+    created_at: row.created_at.toISOString(),
+    reason: row.reason,
+    details: row.details,
+    request_id: row.request_id,
+    status: row.action === null ? 'open' : 'closed',
+    reporter: row.reporter_id === null ? null : { user_id: row.reporter_id, user_name: row.reporter_name! },
+    reported: {
+      user_id: row.reported_id,
+      user_name: row.reported_name,
+      open_reports: row.open_reports,
+      total_reports: row.total_reports,
+    },
+    decision:
+      row.action === null
+        ? null
+        : {
+            action: row.action,
+            reason: row.decision_reason!,
+            days: row.days,
+            decided_at: row.decided_at!.toISOString(),
+            decided_by: row.decided_by === null ? null : { user_id: row.decided_by, user_name: row.decided_by_name! },
+          },
+  }
+}
+
+/** How many closed reports the list shows: the latest decisions; older ones stay in each user's history. */
+export const CLOSED_REPORTS_SHOWN = 200
+
+/** Open reports oldest first (every one: they are the admins' queue), or the latest decided ones. */
+export async function listReports(sql: Queryable, status: 'open' | 'closed'): Promise<AdminReport[]> {
+  const rows = await sql<ReportRow[]>`
+    ${selectReports(sql)}
+    ${
+      status === 'open'
+        ? sql`where d.report_id is null order by r.created_at, r.report_id`
+        : sql`where d.report_id is not null order by d.decided_at desc, r.report_id desc limit ${CLOSED_REPORTS_SHOWN}`
+    }
+  `
+  return rows.map(adminReportOf)
+}
+
+export async function reportById(sql: Queryable, reportId: number): Promise<AdminReport | undefined> {
+  const [row] = await sql<ReportRow[]>`${selectReports(sql)} where r.report_id = ${reportId}`
+  return row && adminReportOf(row)
+}
+
+/** Every report about a user, newest first, with its decision (the user's history). */
+export async function reportsAbout(sql: Queryable, userId: number): Promise<AdminReport[]> {
+  const rows = await sql<ReportRow[]>`
+    ${selectReports(sql)} where r.reported_id = ${userId} order by r.created_at desc, r.report_id desc
+  `
+  return rows.map(adminReportOf)
+}
