@@ -1,4 +1,5 @@
 import type { TransactionSql } from 'postgres'
+import { suspendedNow } from '../moderation/in-force.ts'
 import type { Queryable } from '../../db/queryable.ts'
 import { conflict, forbidden, notFound } from '../../errors.ts'
 import type { SharedRequest } from '../../schemas/share-link.ts'
@@ -130,6 +131,8 @@ export async function sharedRequest(sql: Queryable, token: string): Promise<Shar
     left join responder_positions p
       on p.request_id = r.request_id and p.responder_id = r.responder_id and p.latitude is not null
     where l.token_hash = ${hashOf(token)} and ${isLive(sql)}
+      -- An open request of a suspended or banned owner is shown to admins only (docs/accounts.md), so not here.
+      and not (r.status <> 'completed' and ${suspendedNow(sql, 'r.owner_id')})
   `
   if (!row) throw notFound(SHARE_LINK_ERRORS.notValid)
   const helping = row.status === 'in progress' && row.responder_id !== null && row.responder_user_name !== null

@@ -68,8 +68,7 @@ const adminReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const done = await decideReport(tx, request.currentUser, request.params.id, decision)
         // What a suspension or ban changed (responses ended, requests hidden) is told like every request change:
         // announced here, heard by every instance at the commit.
-        for (const requestId of done.changedRequestIds)
-          await announce.request({ requestId, previousResponderId: null })
+        for (const requestId of done.changedRequestIds) await announce.request({ requestId, previousResponderId: null })
         return done
       })
       // After the commit: the suspended user's sessions end on every instance (each reloads the user), and whoever

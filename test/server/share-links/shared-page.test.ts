@@ -137,6 +137,20 @@ t.test('the shared answer and when it ends', async (t) => {
   })
 })
 
+t.test('a suspended owner’s open request is not shown by its link; a lift shows it again', async (t) => {
+  const app = await buildTestApp(t)
+  const [owner, admin] = await Promise.all([signedIn(app, 'Owner'), signedIn(app, 'Admin', true)])
+  const id = (await owner.create()).body.request_id
+  const token = (await owner.send<{ token: string }>('POST', `/api/requests/${id}/share`)).body.token
+  const look = async () => (await app.inject({ url: `/api/shared/${token}`, remoteAddress: '10.9.9.8' })).statusCode
+  t.equal(await look(), 200)
+  const ownerId = owner.user.user.user_id
+  await app.suspensions.suspend({ userId: ownerId, until: null, reason: 'Spam', decidedBy: admin.user.user.user_id })
+  t.equal(await look(), 404, 'banned: the link shows nothing')
+  t.ok(await app.suspensions.lift(ownerId, admin.user.user.user_id))
+  t.equal(await look(), 200, 'lifted: the link works again while it lives')
+})
+
 t.test('the page’s calls are limited per address (429), counted before the token is looked up', async (t) => {
   const app = await buildTestApp(t, { SHARED_LINK_REQUESTS_PER_MINUTE: 5 })
   const owner = await signedIn(app, 'Owner')
