@@ -221,7 +221,12 @@ t.test(
     const [row] = await app.sql<{ days: number }[]>`select days from moderation_decisions where report_id = ${suspend}`
     t.equal(row!.days, 7)
     t.match(await notices(owner), [{ kind: 'report_reviewed', action: 'suspend' }])
-    t.same(await notices(helper), [], 'no warning notice: the login refusal tells a suspended user')
+    const helperId = helper.user.user.user_id
+    const [held] = await app.sql<
+      { n: number }[]
+    >`select count(*)::int as n from user_notices where user_id = ${helperId}`
+    t.equal(held!.n, 0, 'no warning notice: the login refusal tells a suspended user')
+    t.equal((await helper.get('/api/user/notices')).status, 401, 'and their sessions ended with the decision')
 
     const ban = await report(stranger, 'owner')
     t.match(await decide(admin, ban, { action: 'ban', reason: 'Fake requests.' }), {
