@@ -46,7 +46,11 @@ const POSITIONS = [
 /** Share links: what server/domain/share-links/share-links.ts answers and keeps. */
 const SHARE_LINKS = [infoMessages.registersharelinkswhat, infoMessages.registersharelinkskept] as const
 /** Blocks, reports and moderation: what server/domain/blocks/ and server/domain/moderation/ keep (docs/safety.md). */
-const SAFETY_BETWEEN_USERS = [infoMessages.registerblocks] as const
+const SAFETY_BETWEEN_USERS = [
+  infoMessages.registerblocks,
+  infoMessages.registerreports,
+  infoMessages.registerdecisions,
+] as const
 
 const SAFETY = [infoMessages.registersafety1, infoMessages.registersafety2, infoMessages.registersafety4] as const
 

@@ -184,6 +184,16 @@ export const infoMessages = defineMessages({
     id: 'registermoderationheading',
     message: 'Blocks, reports and moderation',
   },
+  registerreports: /*i18n*/ {
+    id: 'registerreports',
+    message:
+      'You can report someone you met through a request to the administrators. A report (who reported whom, about which request, the reason and your own words, and when) is read by administrators only; the person reported is never told who reported them. It is kept as long as the reported person’s account, so that repeated behaviour can be seen; if you delete your account, the report stays without your name.',
+  },
+  registerdecisions: /*i18n*/ {
+    id: 'registerdecisions',
+    message:
+      'An administrator decides each report with a statement of reasons: no action, a warning, a suspension for some days, or closing the account. The person concerned is shown the reasons; the reporter is told only the outcome. The decision, who made it and when are kept with the report. A suspension or a closed account ends every login at once and hides the person’s open requests; it can be appealed by email to the address above.',
+  },
   registerblocks: /*i18n*/ {
     id: 'registerblocks',
     message:
