@@ -36,29 +36,32 @@ async function expectOneSectionAtATime(t: Test, settings: Locator) {
   t.equal(await expanded().count(), 0, 'a second tap closes the open section')
 }
 
-t.test('a logged-in user: account, radius and location, notifications, language, info, log out', async (t) => {
-  const { page, pageErrors } = await openContext(t, browser)
-  await logIn(page, baseUrl, user.username, user.password)
-  await page.getByRole('button', { name: 'Settings' }).click()
-  const settings = page.getByRole('dialog', { name: 'Settings' })
-  await settings.waitFor()
+t.test(
+  'a logged-in user: account, radius and location, notifications, blocked people, language, info, log out',
+  async (t) => {
+    const { page, pageErrors } = await openContext(t, browser)
+    await logIn(page, baseUrl, user.username, user.password)
+    await page.getByRole('button', { name: 'Settings' }).click()
+    const settings = page.getByRole('dialog', { name: 'Settings' })
+    await settings.waitFor()
 
-  t.same(
-    await sectionTitles(settings),
-    ['Account', 'Radius and location', 'Notifications', 'Language'],
-    'sections in SPEC order',
-  )
-  await expectOneSectionAtATime(t, settings)
-  t.ok(await settings.getByRole('button', { name: 'Log out' }).isVisible(), 'log out')
-  t.equal(await settings.getByRole('link', { name: 'Log in' }).count(), 0, 'no login link')
+    t.same(
+      await sectionTitles(settings),
+      ['Account', 'Radius and location', 'Notifications', 'Blocked people', 'Language'],
+      'sections in SPEC order, with Blocked people (docs/safety.md) before the language',
+    )
+    await expectOneSectionAtATime(t, settings)
+    t.ok(await settings.getByRole('button', { name: 'Log out' }).isVisible(), 'log out')
+    t.equal(await settings.getByRole('link', { name: 'Log in' }).count(), 0, 'no login link')
 
-  const info = settings.getByRole('link', { name: 'Info and FAQ' })
-  t.equal(await info.getAttribute('href'), '/info')
-  await info.click()
-  await page.getByRole('heading', { level: 1, name: 'Info and FAQ' }).waitFor()
-  t.equal(await page.getByRole('dialog').count(), 0, 'the settings close on leaving for /info')
-  t.same(pageErrors, [])
-})
+    const info = settings.getByRole('link', { name: 'Info and FAQ' })
+    t.equal(await info.getAttribute('href'), '/info')
+    await info.click()
+    await page.getByRole('heading', { level: 1, name: 'Info and FAQ' }).waitFor()
+    t.equal(await page.getByRole('dialog').count(), 0, 'the settings close on leaving for /info')
+    t.same(pageErrors, [])
+  },
+)
 
 t.test('a visitor: language, info and a login link', async (t) => {
   const { page, pageErrors } = await openContext(t, browser)
