@@ -99,7 +99,19 @@ export async function runDueWave(
     if (!wave) return null
     try {
       // Deletes the wave row too (stand-down.ts): nothing more goes out, and a lifted suspension brings no waves back.
-      if (wave.hidden) return await standDown(tx, wave, 'over', null)
+      if (wave.hidden) {
+        // The stand-down writes the request's row, which a suspension or its lift holds while it waits for this
+        // wave's row (server/domain/moderation/suspension.ts): taken now, or the wave is put off a moment rather
+        // than the two waiting on each other.
+        const [free] = await tx`
+          select 1 from requests where request_id = ${wave.request_id} for no key update skip locked
+        `
+        if (!free) {
+          await tx`update push_waves set due_at = now() + interval '1 second' where request_id = ${wave.request_id}`
+          return 0
+        }
+        return await standDown(tx, wave, 'over', null)
+      }
       const pushed = await tx.savepoint((savepoint) => sendWave(savepoint, wave, settings))
       if (!wave.over) told.push({ requestId: wave.request_id, ownerId: wave.owner_id })
       return pushed
