@@ -116,7 +116,7 @@ t.test('release and remove are confirmed; the helper is told when no longer need
   await screenshot(o.page, 'remove-helper-confirm')
   await removal.getByRole('button', { name: 'Cancel' }).click()
   await removal.waitFor({ state: 'hidden' })
-  t.ok(await own.getByText('Bertil').isVisible(), 'cancel keeps the helper')
+  t.ok(await own.getByText('Bertil').first().isVisible(), 'cancel keeps the helper')
   await own.getByRole('button', { name: 'Remove the helper' }).click()
   await removal.getByRole('button', { name: 'Remove', exact: true }).click()
   await removal.waitFor({ state: 'hidden' })
