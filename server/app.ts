@@ -16,6 +16,7 @@ import errorHandler from './plugins/error-handler.ts'
 import eventsPlugin, { EVENT_STREAM_MAX_PAYLOAD, type EventsOptions } from './plugins/events.ts'
 import gracefulClose from './plugins/graceful-close.ts'
 import housekeeping from './plugins/housekeeping.ts'
+import idempotency from './plugins/idempotency.ts'
 import metricsPlugin from './plugins/metrics.ts'
 import phoneVerificationPlugin from './plugins/phone-verification.ts'
 import pushPlugin from './plugins/push.ts'
@@ -99,6 +100,7 @@ export default async function app(
   })
   await fastify.register(pushPlugin, { config, extraCa: pushCa, worker: pushWorker })
   await fastify.register(suspensionsPlugin)
+  await fastify.register(idempotency)
   await fastify.register(sampleServices, { config })
 
   // Routes.

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import { purgeIdempotencyKeys } from '../domain/idempotency/keys.ts'
 import { purgeConversations } from '../domain/conversation/conversation.ts'
 import { purgeExpired } from '../domain/shared/housekeeping.ts'
 import { purgeThanks } from '../domain/requests/thanks.ts'
@@ -20,7 +21,8 @@ export default fp<HousekeepingOptions>(
         const conversations = await purgeConversations(app.sql, historyDays)
         const thanks = await purgeThanks(app.sql, historyDays)
         const shareLinks = await purgeShareLinks(app.sql)
-        app.log.debug({ purged, conversations, thanks, shareLinks }, 'housekeeping done')
+        const idempotencyKeys = await purgeIdempotencyKeys(app.sql)
+        app.log.debug({ purged, conversations, thanks, shareLinks, idempotencyKeys }, 'housekeeping done')
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping failed')
       }

@@ -5,6 +5,7 @@ import { DECISION_ERRORS, NOTICE_ERRORS, REPORT_ERRORS } from '../../server/doma
 import { POSITION_ERRORS, REQUEST_ERRORS, THANKS_ERRORS } from '../../server/domain/requests/errors.ts'
 import { USER_ERRORS } from '../../server/domain/accounts/errors.ts'
 import { BLOCK_ERRORS } from '../../server/domain/blocks/errors.ts'
+import { IDEMPOTENCY_ERRORS } from '../../server/domain/idempotency/errors.ts'
 import { SHARE_LINK_ERRORS } from '../../server/domain/share-links/errors.ts'
 import { SUSPENSION_ERRORS } from '../../server/domain/moderation/suspension-errors.ts'
 import { refusalMessage } from '../../server/domain/moderation/refusal.ts'
@@ -29,6 +30,7 @@ const SERVER_MESSAGES = new Set<string>([
   ...Object.values(REPORT_ERRORS),
   ...Object.values(DECISION_ERRORS),
   ...Object.values(NOTICE_ERRORS),
+  ...Object.values(IDEMPOTENCY_ERRORS),
   INVALID_CHARACTERS_MESSAGE,
   GENERIC_ERROR_MESSAGE,
   UNAVAILABLE_MESSAGE,
@@ -63,6 +65,8 @@ const WITHOUT_A_KEY = new Map<string, string>([
   [SUSPENSION_ERRORS.endInPast, 'the dashboard asks for 1-365 days, never an end in the past: genericerror'],
   [REPORT_ERRORS.invalidAbout, 'the app reports only "owner" or "responder": genericerror'],
   [NOTICE_ERRORS.notFound, 'the app acknowledges only notices it was given, and shows nothing of it'],
+  [IDEMPOTENCY_ERRORS.badKey, 'the outbox makes every key itself, in the allowed alphabet: genericerror'],
+  [IDEMPOTENCY_ERRORS.otherCall, 'the outbox sends each key with one unchanged call only: genericerror'],
   [GENERIC_ERROR_MESSAGE, 'genericerror is the fallback itself'],
   [UNAVAILABLE_MESSAGE, 'a 503 while the database is away: genericerror'],
 ])

@@ -16,6 +16,7 @@ import {
   ReadBody,
   UnreadCounts,
 } from '../../schemas/conversation.ts'
+import { IdempotencyHeaders, ONCE_PER_KEY } from '../../schemas/idempotency.ts'
 import { RequestParams } from '../../schemas/request.ts'
 
 const documented = (summary: string, description?: string) => ({
@@ -60,24 +61,29 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Owner and current responder, while the request is in progress (else 409; admins 403). 1-500 characters ' +
             `of the description's set. At most ${MESSAGES_PER_HOUR} per user and request in any hour (429). The ` +
             'other participant hears of it live (`message.created`), or by push after a short wait if they have not ' +
-            'seen it by then.',
+            'seen it by then. ' +
+            ONCE_PER_KEY,
         ),
         params: RequestParams,
+        headers: IdempotencyHeaders,
         body: MessageBody,
         response: { 201: ConversationMessageSchema, ...ErrorAnswers },
       },
     },
     async (request, reply) => {
       const text = checkMessageText(request.body.text)
-      const posted = await app.events.transaction(async (tx, announce) => {
-        const stored = await postMessage(tx, request.currentUser, request.params.id, text)
-        await queueMessagePush(tx, stored.message, stored.recipientId)
-        await announce.message({ message: stored.message, ownerId: stored.ownerId })
-        return stored
+      // Sent again with its key after a lost answer, it posts nothing new (docs/requests.md, "Sent once").
+      return app.answerOnce(request, reply, 201, async (transaction) => {
+        const posted = await transaction(async (tx, announce) => {
+          const stored = await postMessage(tx, request.currentUser, request.params.id, text)
+          await queueMessagePush(tx, stored.message, stored.recipientId)
+          await announce.message({ message: stored.message, ownerId: stored.ownerId })
+          return conversationMessageFor(stored.message)
+        })
+        // The push is due after its delay: the worker then sleeps until it, not its longest nap.
+        app.push.queue.wake(false)
+        return posted
       })
-      // The push is due after its delay: the worker then sleeps until it, not its longest nap.
-      app.push.queue.wake(false)
-      return reply.code(201).send(conversationMessageFor(posted.message))
     },
   )
 

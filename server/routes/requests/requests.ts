@@ -10,6 +10,7 @@ import { requestFor, type RequestRow } from '../../domain/requests/requests.ts'
 import { requireFilled } from '../../domain/accounts/rules.ts'
 import { badRequest } from '../../errors.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody } from '../../schemas/common.ts'
+import { IdempotencyHeaders, ONCE_PER_KEY } from '../../schemas/idempotency.ts'
 import {
   CreateRequestBody,
   DescriptionBody,
@@ -37,7 +38,8 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   const cursorKey = app.deriveKey(SYNC_CURSOR_KEY_PURPOSE)
 
   const limits = { reachKm: config.PHONE_REACH_KM, revealsPerDay: config.PHONE_REVEALS_PER_DAY }
-  const changes = requestChanges({ events: app.events, push: app.push, limits })
+  const context = { events: app.events, push: app.push, limits }
+  const changes = requestChanges(context)
 
   app.get(
     '/api/requests',
@@ -105,8 +107,9 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       schema: {
         ...documented(
           'Ask for help',
-          'Helpers within reach hear of it (live event and push). At most 2 open requests.',
+          'Helpers within reach hear of it (live event and push). At most 2 open requests. ' + ONCE_PER_KEY,
         ),
+        headers: IdempotencyHeaders,
         body: CreateRequestBody,
         response: { 201: RequestJsonSchema, ...ErrorAnswers },
       },
@@ -122,7 +125,10 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         isTest: flag(body.isTest),
         phoneOnlyToHelper: flag(body.phoneOnlyToHelper),
       }
-      return reply.code(201).send(await changes.create(request.currentUser, input))
+      // Sent again with its key after a lost answer, it creates nothing new (docs/requests.md, "Sent once").
+      return app.answerOnce(request, reply, 201, (transaction) =>
+        requestChanges({ ...context, events: { transaction } }).create(request.currentUser, input),
+      )
     },
   )
 

@@ -3,6 +3,7 @@ import { checkThanksText, THANKS_MAX } from '../../domain/requests/thanks-rules.
 import { helpedCount, sendThanks, thanksJson, trustFor } from '../../domain/requests/thanks.ts'
 import { queueThanksPush } from '../../push/thanks-push.ts'
 import { BEARER_AUTH, ErrorAnswers } from '../../schemas/common.ts'
+import { IdempotencyHeaders, ONCE_PER_KEY } from '../../schemas/idempotency.ts'
 import { RequestParams } from '../../schemas/request.ts'
 import { HelpedCount, ThanksBody, ThanksSchema, TrustSchema } from '../../schemas/thanks.ts'
 
@@ -28,23 +29,28 @@ const thanksRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Thank the helper',
           `Once per request, by its owner, after marking it ready with "help received" while someone helped. 1-${THANKS_MAX} ` +
             "characters of the description's set. Others: 403; not completed, no help received, no helper at " +
-            'completion, or thanked already: 409. The helper hears of it live (`thanks.received`) and by push.',
+            'completion, or thanked already: 409. The helper hears of it live (`thanks.received`) and by push. ' +
+            ONCE_PER_KEY,
         ),
         params: RequestParams,
+        headers: IdempotencyHeaders,
         body: ThanksBody,
         response: { 201: ThanksSchema, ...ErrorAnswers },
       },
     },
     async (request, reply) => {
       const text = checkThanksText(request.body.text)
-      const thanks = await app.events.transaction(async (tx, announce) => {
-        const stored = await sendThanks(tx, request.currentUser, request.params.id, text)
-        await queueThanksPush(tx, stored)
-        await announce.thanks(stored)
-        return stored
+      // Sent again with its key after a lost answer, it thanks nobody twice (docs/requests.md, "Sent once").
+      return app.answerOnce(request, reply, 201, async (transaction) => {
+        const thanks = await transaction(async (tx, announce) => {
+          const stored = await sendThanks(tx, request.currentUser, request.params.id, text)
+          await queueThanksPush(tx, stored)
+          await announce.thanks(stored)
+          return thanksJson(stored)
+        })
+        app.push.wake()
+        return thanks
       })
-      app.push.wake()
-      return reply.code(201).send(thanksJson(thanks))
     },
   )
 
