@@ -2,6 +2,8 @@ import t, { type Test } from 'tap'
 import type { Page } from 'playwright-core'
 import { createUser, logIn, openSettingsSection, type TestUser } from './accounts-helpers.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
+import { withPublicOrigin } from '../../server/push/declarative.ts'
+import { pushPayload, standDownPayload } from '../../server/push/texts.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)
@@ -26,7 +28,8 @@ const ACTIVATED = `navigator.serviceWorker.ready.then((registration) => registra
 
 const NOTIFICATIONS = `navigator.serviceWorker.ready
   .then((registration) => registration.getNotifications())
-  .then((shown) => shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data, icon: n.icon })))`
+  .then((shown) => shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data, icon: n.icon,
+    silent: n.silent, lang: n.lang })))`
 
 interface Shown {
   title: string
@@ -34,6 +37,8 @@ interface Shown {
   tag: string
   data: { url: string }
   icon: string
+  silent: boolean | null
+  lang: string
 }
 
 /**
@@ -72,7 +77,7 @@ async function pushUntilShown(t: Test, page: Page, deliver: () => Promise<unknow
   }
 }
 
-t.test('the worker at /service-worker.js controls the page and shows a pushed notification', async (t) => {
+t.test('the worker at /service-worker.js shows a declarative push; its stand-down replaces it by tag', async (t) => {
   const { context, page, pageErrors } = await openContext(t, browser, { permissions: ['notifications'] })
   const cdp = await context.newCDPSession(page)
   const registrations = new Map<string, string>()
@@ -90,30 +95,34 @@ t.test('the worker at /service-worker.js controls the page and shows a pushed no
   const registrationId = registrations.get(`${baseUrl}/`)
   t.ok(registrationId, 'DevTools reports the registration for the app scope')
 
-  const payload = { title: 'New help request', body: 'Flat tyre, 1.2 km', url: '/?request=42', tag: 'request-42' }
-  const deliver = (data: object) => () =>
-    cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: baseUrl,
-      registrationId: registrationId!,
-      data: JSON.stringify(data),
-    })
-  const [shown] = await pushUntilShown(t, page, deliver(payload), 'shown.length === 1')
+  // The payloads exactly as the server's worker sends them: declarative messages, navigate on the public origin.
+  const request = { request_id: 42, category: 'bicycle_maintenance' as const, description: 'Flat tyre by the bridge' }
+  const sent = (payload: string) => withPublicOrigin(payload, baseUrl)
+  const deliver = (payload: string) => () =>
+    cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl, registrationId: registrationId!, data: payload })
+  const alert = sent(pushPayload('created', 'english', request, 'Olli'))
+  t.match(JSON.parse(alert), { web_push: 8030, notification: { navigate: `${baseUrl}/?request=42` } })
+  const [shown] = await pushUntilShown(t, page, deliver(alert), 'shown.length === 1')
   t.match(shown, {
-    title: payload.title,
-    body: payload.body,
-    tag: payload.tag,
-    data: { url: payload.url },
+    title: 'Someone nearby needs help',
+    body: 'Bicycle maintenance: Flat tyre by the bridge',
+    tag: 'request-42',
+    lang: 'en',
+    silent: false,
+    data: { url: '/?request=42' },
     icon: `${baseUrl}/favicon.svg`,
   })
 
-  // The same tag replaces the shown notification instead of adding a second one.
-  await pushUntilShown(
+  // The stand-down carries the alert's tag: it replaces the alert instead of adding a second notification.
+  const standDown = sent(standDownPayload('helping', 'english', request))
+  const [replaced] = await pushUntilShown(
     t,
     page,
-    deliver({ ...payload, body: 'Flat tyre, 0.8 km' }),
-    "shown.length === 1 && shown[0].body === 'Flat tyre, 0.8 km'",
+    deliver(standDown),
+    "shown.length === 1 && shown[0].title === 'Someone is already helping'",
   )
-  t.pass('a second push with the same tag replaced the first')
+  t.match(replaced, { tag: 'request-42', silent: true, data: { url: '/?request=42' } }, 'silently, under the same tag')
+  t.pass('the stand-down replaced the alert')
   t.same(pageErrors, [], 'no errors in the page')
 })
 
