@@ -139,6 +139,47 @@ t.test('the notifications section: a browser without the Push API is told so, wi
   t.same(pageErrors, [])
 })
 
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1'
+
+t.test(
+  'the notifications section: on an iPhone in Safari, push is said to need the app on the Home Screen',
+  async (t) => {
+    // Safari in a tab on iOS has no Push API at all; the installed app has (iOS 16.4+).
+    const { page, pageErrors } = await openContext(t, browser, { userAgent: IPHONE_UA })
+    await page.addInitScript('delete window.PushManager')
+    await logIn(page, baseUrl, user.username, user.password)
+    const dialog = await openSettingsSection(page, /^Notifications/)
+    await dialog.getByText('Notifications: Only in the app on the Home Screen').waitFor()
+    t.ok(
+      await dialog
+        .getByText('On iPhone and iPad, notifications work only in the app added to the Home Screen.')
+        .isVisible(),
+      'and how to get there',
+    )
+    t.equal(await dialog.getByText('Not supported by this browser').count(), 0, 'not "unsupported": it works installed')
+    t.equal(await dialog.getByRole('button', { name: /Turn notifications/ }).count(), 0, 'no button that cannot work')
+    await dialog.getByText('turn notifications on here').scrollIntoViewIfNeeded()
+  await screenshot(page, 'settings-notifications-ios')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'settings-notifications-ios-dark')
+    t.same(pageErrors, [])
+  },
+)
+
+t.test(
+  'the notifications section: the installed app on an old iPhone without push is told it is unsupported',
+  async (t) => {
+    const { page, pageErrors } = await openContext(t, browser, { userAgent: IPHONE_UA })
+    await page.addInitScript('delete window.PushManager; navigator.standalone = true')
+    await logIn(page, baseUrl, user.username, user.password)
+    const dialog = await openSettingsSection(page, /^Notifications/)
+    await dialog.getByText('Notifications: Not supported by this browser').waitFor()
+    t.equal(await dialog.getByText('Home Screen').count(), 0, 'already on the Home Screen: nothing about it')
+    t.same(pageErrors, [])
+  },
+)
+
 t.test('the notifications section: blocked notifications are shown with the way to allow them', async (t) => {
   const { page, pageErrors } = await openContext(t, browser)
   await logIn(page, baseUrl, user.username, user.password)
