@@ -160,7 +160,7 @@ t.test(
     t.equal(await dialog.getByText('Not supported by this browser').count(), 0, 'not "unsupported": it works installed')
     t.equal(await dialog.getByRole('button', { name: /Turn notifications/ }).count(), 0, 'no button that cannot work')
     await dialog.getByText('turn notifications on here').scrollIntoViewIfNeeded()
-  await screenshot(page, 'settings-notifications-ios')
+    await screenshot(page, 'settings-notifications-ios')
     await page.emulateMedia({ colorScheme: 'dark' })
     await screenshot(page, 'settings-notifications-ios-dark')
     t.same(pageErrors, [])
