@@ -21,7 +21,7 @@ export const ConfigSchema = Type.Object({
     Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
       default: 'development',
     }),
-    'The kind of installation. production refuses settings that are unsafe there (no JWT_SECRET with a PostgreSQL server, the Firebase Auth emulator) and warns about the SMS outbox.',
+    'The kind of installation. production refuses settings that are unsafe there (no JWT_SECRET with a PostgreSQL server, the Firebase Auth emulator) and warns about the SMS outbox and an unset PUBLIC_URL.',
     'development, production or test',
   ),
   HOST: variable(
@@ -95,6 +95,11 @@ export const ConfigSchema = Type.Object({
     Type.Union([Type.Boolean(), Type.String({ pattern: '^[0-9A-Fa-f.:/, ]+$' })], { default: false }),
     'Whom to believe about the client address (X-Forwarded-For) and protocol (X-Forwarded-Proto). Behind Caddy or another reverse proxy, list the addresses it connects from (127.0.0.1 on the same machine): headers from anyone else are then ignored. true believes any sender (only when nothing but the proxy can reach the app); false ignores the headers.',
     'true or false, or a comma-separated list of IP addresses and CIDR ranges such as 127.0.0.1,10.0.0.0/8',
+  ),
+  PUBLIC_URL: variable(
+    Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+/?$' })),
+    'The address people open the app at, such as https://pyoraapu.fi (scheme and host, no path). Push notifications open it: Safari on iPhones and iPads shows them by itself and needs the full address. Unset: http://localhost:PORT, right only on the machine itself; production warns.',
+    'an http(s) origin such as https://pyoraapu.fi',
   ),
   JWT_SECRET: variable(
     Type.Optional(Type.String({ minLength: 32 })),
@@ -272,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   checkCombinations(config)
   checkPushEndpointHosts(config)
   checkTrustProxy(config)
+  checkPublicUrl(config)
   return config
 }
 
@@ -353,6 +359,13 @@ function checkTrustProxy(config: Config): void {
   }
 }
 
+/** The pattern lets a host through that no URL parser takes (`https://a%zz`): refused at boot, not at the first push. */
+function checkPublicUrl(config: Config): void {
+  if (config.PUBLIC_URL === undefined || URL.canParse(config.PUBLIC_URL)) return
+  const { accepts } = ConfigSchema.properties.PUBLIC_URL as { accepts?: string }
+  throw new ConfigError('PUBLIC_URL', accepts ?? '', config.PUBLIC_URL)
+}
+
 /** Config with defaults only, for tests and scripts that override a few values. */
 export function configWith(overrides: Partial<Config>): Config {
   return { ...loadConfig({}), ...overrides }
@@ -367,4 +380,12 @@ export function loadDotEnvFile(path = '.env'): void {
 export function firebaseAuthDomain(config: Config): string | undefined {
   if (config.PHONE_VERIFICATION !== 'firebase' || !config.FIREBASE_WEB_CONFIG) return undefined
   return (JSON.parse(config.FIREBASE_WEB_CONFIG) as { authDomain: string }).authDomain
+}
+
+/**
+ * The origin people open the app at (PUBLIC_URL), for links that leave the app's own pages, such as the address a
+ * push notification opens. Unset: this machine's own address.
+ */
+export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`
 }

@@ -102,6 +102,24 @@ export function decryptPush(body: Buffer, ecdh: ECDH, authSecret: Buffer): strin
   return padded.subarray(0, padded.lastIndexOf(2)).toString('utf8')
 }
 
+/** A push as the server sends every one: a Declarative Web Push message (server/push/declarative.ts). */
+export interface DeclarativePush {
+  web_push: number
+  notification: {
+    title: string
+    body: string
+    navigate: string
+    tag: string
+    lang: string
+    silent?: boolean
+  }
+}
+
+/** What a browser holding `device`'s keys reads from a received push. */
+export function readPush(push: ReceivedPush, device: { ecdh: ECDH; auth: Buffer }): DeclarativePush {
+  return JSON.parse(decryptPush(push.body, device.ecdh, device.auth)) as DeclarativePush
+}
+
 /** Checks the VAPID Authorization header (RFC 8292): an ES256 JWT signed by the key it names. */
 export function verifyVapid(header: string | undefined, expectedPublicKey: string) {
   const match = /^vapid t=([^,]+), k=(.+)$/.exec(header ?? '')

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import type { Config } from '../config.ts'
+import { publicOrigin, type Config } from '../config.ts'
 import { maskEndpoint } from '../logging.ts'
 import { EndpointPolicy } from '../push/endpoint-policy.ts'
 import type { Queryable } from '../db/queryable.ts'
@@ -78,8 +78,15 @@ export default fp<PushOptions>(
       },
       policy,
       waves,
+      publicOrigin(config),
       worker,
     )
+    if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
+      app.log.warn(
+        { opens: publicOrigin(config) },
+        'PUBLIC_URL is unset in production: a tap on a notification on an iPhone or iPad opens this machine’s own address, not the app',
+      )
+    }
     // Embedded mode is one process (PGlite's NOTIFY reaches only the notifying connection): waking it is enough.
     const listening = app.db.mode === 'server' ? await app.sql.listen(WAKE_CHANNEL, () => queue.wake()) : undefined
     app.decorate('push', {

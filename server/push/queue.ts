@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Sql } from 'postgres'
 import webpush from 'web-push'
+import { withPublicOrigin } from './declarative.ts'
 import type { EndpointPolicy } from './endpoint-policy.ts'
 import { PushEndpointRefused } from './guarded-agent.ts'
 import { claimDue, countWaiting, finish, nextDue, retryAfter, type PushJob } from './jobs.ts'
@@ -68,6 +69,8 @@ export class PushQueue {
     /** Where pushes may go; its agent is the only way the queue connects. */
     private readonly policy: EndpointPolicy,
     private readonly waves: WaveSettings,
+    /** The origin a notification's `navigate` opens (PUBLIC_URL): queued payloads carry only the in-app path. */
+    private readonly publicOrigin: string,
     options: PushWorkerOptions = {},
   ) {
     this.enabled = options.worker ?? true
@@ -199,7 +202,8 @@ export class PushQueue {
     }
     try {
       // Encryption happens here, in the worker: never on a request's path.
-      await webpush.sendNotification({ endpoint, keys: { p256dh, auth } }, job.payload, {
+      const payload = withPublicOrigin(job.payload, this.publicOrigin)
+      await webpush.sendNotification({ endpoint, keys: { p256dh, auth } }, payload, {
         vapidDetails: { subject: this.keys.subject, publicKey: this.keys.publicKey, privateKey: this.keys.privateKey },
         TTL: job.ttl,
         urgency: job.urgency,

@@ -1,18 +1,8 @@
 import type { RequestCategory } from '../domain/shared/categories.ts'
 import type { Language } from '../domain/accounts/rules.ts'
+import { declarativePayload } from './declarative.ts'
 
 export type PushKind = 'created' | 'taken' | 'released' | 'removed' | 'completed'
-
-export interface PushPayload {
-  title: string
-  body: string
-  /** Where a click takes the user: the app with this request's detail open. */
-  url: string
-  /** One notification per request on the device: a newer one replaces the older. */
-  tag: string
-  /** Shown without sound or vibration: a stand-down only corrects what the phone already shows. */
-  silent?: true
-}
 
 /**
  * Why an alerted helper is stood down: someone took the request over (`helping`), or it was completed or deleted
@@ -20,9 +10,21 @@ export interface PushPayload {
  */
 export type StandDownReason = 'helping' | 'over'
 
-/** Push services accept 4 KB; the issue asks for under 1 KB, which leaves room for encryption overhead. */
+/**
+ * Push services accept 4 KB; the issue asks for under 1 KB, which leaves room for encryption overhead (the public
+ * origin that `navigate` gets at sending included).
+ */
 export const MAX_PAYLOAD_BYTES = 1024
 const DESCRIPTION_PREVIEW = 120
+
+/** Where a tap takes the user: the app with this request's detail open (the install page lets it through). */
+const requestPath = (requestId: number) => `/?request=${requestId}`
+
+/**
+ * One notification per request on the device: the alert, the news of it and its stand-down replace each other, so
+ * a taken request's alert is replaced rather than joined by another.
+ */
+const requestTag = (requestId: number) => `request-${requestId}`
 
 /**
  * The category names of the app's own catalog (web/src/locales/<locale>/messages.po, whose ids are the categories), so a push
@@ -110,14 +112,16 @@ export function standDownPayload(
   language: Language,
   request: { request_id: number; category: RequestCategory; description: string },
 ): string {
-  const payload: PushPayload = {
-    title: STAND_DOWN_TITLE[language][reason],
-    body: `${CATEGORY_NAMES[language][request.category]}: ${preview(request.description)}`,
-    url: `/?request=${request.request_id}`,
-    tag: `request-${request.request_id}`,
-    silent: true,
-  }
-  return JSON.stringify(payload)
+  return declarativePayload(
+    {
+      title: STAND_DOWN_TITLE[language][reason],
+      body: `${CATEGORY_NAMES[language][request.category]}: ${preview(request.description)}`,
+      path: requestPath(request.request_id),
+      tag: requestTag(request.request_id),
+      silent: true,
+    },
+    language,
+  )
 }
 
 function preview(text: string): string {
@@ -131,13 +135,15 @@ export function pushPayload(
   actorName: string,
 ): string {
   const category = CATEGORY_NAMES[language][request.category]
-  const payload: PushPayload = {
-    title: TITLE[language][kind],
-    body: body(kind, language, category, request.description, actorName),
-    url: `/?request=${request.request_id}`,
-    tag: `request-${request.request_id}`,
-  }
-  return JSON.stringify(payload)
+  return declarativePayload(
+    {
+      title: TITLE[language][kind],
+      body: body(kind, language, category, request.description, actorName),
+      path: requestPath(request.request_id),
+      tag: requestTag(request.request_id),
+    },
+    language,
+  )
 }
 
 const MESSAGE_TITLE: Record<Language, (author: string) => string> = {
@@ -154,13 +160,15 @@ export function messagePushPayload(
   language: Language,
   message: { request_id: number; author_name: string; text: string },
 ): string {
-  const payload: PushPayload = {
-    title: MESSAGE_TITLE[language](message.author_name),
-    body: preview(message.text),
-    url: `/?request=${message.request_id}`,
-    tag: `message-${message.request_id}`,
-  }
-  return JSON.stringify(payload)
+  return declarativePayload(
+    {
+      title: MESSAGE_TITLE[language](message.author_name),
+      body: preview(message.text),
+      path: requestPath(message.request_id),
+      tag: `message-${message.request_id}`,
+    },
+    language,
+  )
 }
 
 const THANKS_TITLE: Record<Language, (owner: string) => string> = {
@@ -177,11 +185,13 @@ export function thanksPushPayload(
   language: Language,
   thanks: { request_id: number; owner_name: string; text: string },
 ): string {
-  const payload: PushPayload = {
-    title: THANKS_TITLE[language](thanks.owner_name),
-    body: preview(thanks.text),
-    url: `/?request=${thanks.request_id}`,
-    tag: `thanks-${thanks.request_id}`,
-  }
-  return JSON.stringify(payload)
+  return declarativePayload(
+    {
+      title: THANKS_TITLE[language](thanks.owner_name),
+      body: preview(thanks.text),
+      path: requestPath(thanks.request_id),
+      tag: `thanks-${thanks.request_id}`,
+    },
+    language,
+  )
 }

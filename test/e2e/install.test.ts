@@ -170,7 +170,7 @@ t.test('the install page in Swedish and in Finnish', async (t) => {
   t.same(finnish.pageErrors, [])
 })
 
-t.test('on an iPhone, the four manual steps', async (t) => {
+t.test('on an iPhone, the four manual steps, and why: alerts need the app on the Home Screen', async (t) => {
   const { page, pageErrors } = await openContext(t, browser, { userAgent: IPHONE_UA })
   await page.goto(`${baseUrl}/install`)
   const steps = page.locator('main ol > li')
@@ -182,6 +182,12 @@ t.test('on an iPhone, the four manual steps', async (t) => {
     'Tap “Add”.',
   ])
   t.equal(await page.getByText('“Install app”').count(), 0, 'no browser-menu hint')
+  t.ok(
+    await page
+      .getByText('Alerts about people who need help reach an iPhone or iPad only through the app on the Home Screen')
+      .isVisible(),
+    'why: push reaches only the installed app',
+  )
   await screenshot(page, 'install-ios', { fullPage: true })
   t.same(pageErrors, [])
 })

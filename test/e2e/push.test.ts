@@ -2,6 +2,8 @@ import t, { type Test } from 'tap'
 import type { Page } from 'playwright-core'
 import { createUser, logIn, openSettingsSection, type TestUser } from './accounts-helpers.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
+import { withPublicOrigin } from '../../server/push/declarative.ts'
+import { pushPayload, standDownPayload } from '../../server/push/texts.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)
@@ -26,7 +28,8 @@ const ACTIVATED = `navigator.serviceWorker.ready.then((registration) => registra
 
 const NOTIFICATIONS = `navigator.serviceWorker.ready
   .then((registration) => registration.getNotifications())
-  .then((shown) => shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data, icon: n.icon })))`
+  .then((shown) => shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data, icon: n.icon,
+    silent: n.silent, lang: n.lang })))`
 
 interface Shown {
   title: string
@@ -34,6 +37,8 @@ interface Shown {
   tag: string
   data: { url: string }
   icon: string
+  silent: boolean | null
+  lang: string
 }
 
 /**
@@ -72,7 +77,7 @@ async function pushUntilShown(t: Test, page: Page, deliver: () => Promise<unknow
   }
 }
 
-t.test('the worker at /service-worker.js controls the page and shows a pushed notification', async (t) => {
+t.test('the worker at /service-worker.js shows a declarative push; its stand-down replaces it by tag', async (t) => {
   const { context, page, pageErrors } = await openContext(t, browser, { permissions: ['notifications'] })
   const cdp = await context.newCDPSession(page)
   const registrations = new Map<string, string>()
@@ -90,30 +95,34 @@ t.test('the worker at /service-worker.js controls the page and shows a pushed no
   const registrationId = registrations.get(`${baseUrl}/`)
   t.ok(registrationId, 'DevTools reports the registration for the app scope')
 
-  const payload = { title: 'New help request', body: 'Flat tyre, 1.2 km', url: '/?request=42', tag: 'request-42' }
-  const deliver = (data: object) => () =>
-    cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: baseUrl,
-      registrationId: registrationId!,
-      data: JSON.stringify(data),
-    })
-  const [shown] = await pushUntilShown(t, page, deliver(payload), 'shown.length === 1')
+  // The payloads exactly as the server's worker sends them: declarative messages, navigate on the public origin.
+  const request = { request_id: 42, category: 'bicycle_maintenance' as const, description: 'Flat tyre by the bridge' }
+  const sent = (payload: string) => withPublicOrigin(payload, baseUrl)
+  const deliver = (payload: string) => () =>
+    cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl, registrationId: registrationId!, data: payload })
+  const alert = sent(pushPayload('created', 'english', request, 'Olli'))
+  t.match(JSON.parse(alert), { web_push: 8030, notification: { navigate: `${baseUrl}/?request=42` } })
+  const [shown] = await pushUntilShown(t, page, deliver(alert), 'shown.length === 1')
   t.match(shown, {
-    title: payload.title,
-    body: payload.body,
-    tag: payload.tag,
-    data: { url: payload.url },
+    title: 'Someone nearby needs help',
+    body: 'Bicycle maintenance: Flat tyre by the bridge',
+    tag: 'request-42',
+    lang: 'en',
+    silent: false,
+    data: { url: '/?request=42' },
     icon: `${baseUrl}/favicon.svg`,
   })
 
-  // The same tag replaces the shown notification instead of adding a second one.
-  await pushUntilShown(
+  // The stand-down carries the alert's tag: it replaces the alert instead of adding a second notification.
+  const standDown = sent(standDownPayload('helping', 'english', request))
+  const [replaced] = await pushUntilShown(
     t,
     page,
-    deliver({ ...payload, body: 'Flat tyre, 0.8 km' }),
-    "shown.length === 1 && shown[0].body === 'Flat tyre, 0.8 km'",
+    deliver(standDown),
+    "shown.length === 1 && shown[0].title === 'Someone is already helping'",
   )
-  t.pass('a second push with the same tag replaced the first')
+  t.match(replaced, { tag: 'request-42', silent: true, data: { url: '/?request=42' } }, 'silently, under the same tag')
+  t.pass('the stand-down replaced the alert')
   t.same(pageErrors, [], 'no errors in the page')
 })
 
@@ -129,6 +138,47 @@ t.test('the notifications section: a browser without the Push API is told so, wi
   t.equal(await dialog.getByRole('button', { name: /Turn notifications/ }).count(), 0, 'no button that cannot work')
   t.same(pageErrors, [])
 })
+
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1'
+
+t.test(
+  'the notifications section: on an iPhone in Safari, push is said to need the app on the Home Screen',
+  async (t) => {
+    // Safari in a tab on iOS has no Push API at all; the installed app has (iOS 16.4+).
+    const { page, pageErrors } = await openContext(t, browser, { userAgent: IPHONE_UA })
+    await page.addInitScript('delete window.PushManager')
+    await logIn(page, baseUrl, user.username, user.password)
+    const dialog = await openSettingsSection(page, /^Notifications/)
+    await dialog.getByText('Notifications: Only in the app on the Home Screen').waitFor()
+    t.ok(
+      await dialog
+        .getByText('On iPhone and iPad, notifications work only in the app added to the Home Screen.')
+        .isVisible(),
+      'and how to get there',
+    )
+    t.equal(await dialog.getByText('Not supported by this browser').count(), 0, 'not "unsupported": it works installed')
+    t.equal(await dialog.getByRole('button', { name: /Turn notifications/ }).count(), 0, 'no button that cannot work')
+    await dialog.getByText('turn notifications on here').scrollIntoViewIfNeeded()
+    await screenshot(page, 'settings-notifications-ios')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'settings-notifications-ios-dark')
+    t.same(pageErrors, [])
+  },
+)
+
+t.test(
+  'the notifications section: the installed app on an old iPhone without push is told it is unsupported',
+  async (t) => {
+    const { page, pageErrors } = await openContext(t, browser, { userAgent: IPHONE_UA })
+    await page.addInitScript('delete window.PushManager; navigator.standalone = true')
+    await logIn(page, baseUrl, user.username, user.password)
+    const dialog = await openSettingsSection(page, /^Notifications/)
+    await dialog.getByText('Notifications: Not supported by this browser').waitFor()
+    t.equal(await dialog.getByText('Home Screen').count(), 0, 'already on the Home Screen: nothing about it')
+    t.same(pageErrors, [])
+  },
+)
 
 t.test('the notifications section: blocked notifications are shown with the way to allow them', async (t) => {
   const { page, pageErrors } = await openContext(t, browser)

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { ConfigError, ConfigSchema, loadConfig } from '../../server/config.ts'
+import { ConfigError, ConfigSchema, loadConfig, publicOrigin } from '../../server/config.ts'
 
 t.test('defaults give a working embedded setup', async (t) => {
   const config = loadConfig({})
@@ -36,6 +36,9 @@ t.test('a bad value is refused naming the variable and what it accepts', async (
     [{ TILE_URL: 'tiles' }, 'TILE_URL', /http\(s\) URL template/],
     [{ SUPPORT_EMAIL: 'support at example.com' }, 'SUPPORT_EMAIL', /an e-mail address/],
     [{ SUPPORT_EMAIL: 'a b@example.com' }, 'SUPPORT_EMAIL', /an e-mail address/],
+    [{ PUBLIC_URL: 'pyoraapu.fi' }, 'PUBLIC_URL', /an http\(s\) origin/],
+    [{ PUBLIC_URL: 'https://pyoraapu.fi/app' }, 'PUBLIC_URL', /an http\(s\) origin/],
+    [{ PUBLIC_URL: 'https://a%zz' }, 'PUBLIC_URL', /an http\(s\) origin/],
   ]
   for (const [env, variable, accepts] of cases) {
     const error = t.throws(() => loadConfig(env)) as unknown
@@ -79,4 +82,10 @@ t.test('variables that depend on each other are checked together', async (t) => 
     'firebase',
   )
   t.throws(() => loadConfig({ JWT_SECRET: 'short' }), /JWT_SECRET: expected a random string of at least 32 characters/)
+})
+
+t.test('the public origin: PUBLIC_URL without its slash, else this machine', async (t) => {
+  t.equal(publicOrigin(loadConfig({ PUBLIC_URL: 'https://pyoraapu.fi/' })), 'https://pyoraapu.fi')
+  t.equal(publicOrigin(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:8080' })), 'http://10.0.0.5:8080')
+  t.equal(publicOrigin(loadConfig({ PORT: '3001' })), 'http://localhost:3001')
 })

@@ -6,7 +6,7 @@ import { userById } from '../../server/domain/accounts/users.ts'
 import { buildTestApp, createTestDatabase, tempDir } from '../helper.ts'
 import { runMain, type RunningMain } from '../process.ts'
 import { away, HELSINKI, placeUser, type Helper } from '../push-helpers.ts'
-import { decryptPush, startPushService } from '../push-service.ts'
+import { readPush, startPushService } from '../push-service.ts'
 import { waitUntil } from '../wait.ts'
 
 /**
@@ -181,10 +181,7 @@ t.test('kill -9 in the middle of a mixed load: nothing acknowledged is lost', as
   // Every push as its device decrypts it: who, what, about which request.
   const pushes = service.received.map((push, index) => {
     const device = devices.get(push.id)!
-    const { title, tag } = JSON.parse(decryptPush(push.body, device.browser.ecdh, device.browser.auth)) as {
-      title: string
-      tag: string
-    }
+    const { title, tag } = readPush(push, device.browser).notification
     return { key: `${push.id} ${title} ${tag}`, beforeKill: index < receivedBeforeKill }
   })
   // Who was alerted of the requests nobody took; a take-over stood its alerted helpers down and forgot them.

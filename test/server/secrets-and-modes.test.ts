@@ -99,6 +99,7 @@ t.test('verification codes are never logged; production warns about the outbox',
   t.teardown(() => app.close())
   await app.ready()
   t.match(output, /SMS_TRANSPORT=outbox in production/)
+  t.match(output, /PUBLIC_URL is unset in production/, 'and about notifications that would open this machine')
 
   const phone = uniquePhone()
   const sent = await app.inject({

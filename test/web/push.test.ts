@@ -2,6 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto'
 import t from 'tap'
 import { base64UrlToBytes, sameBytes } from '../../web/src/features/pwa/push/base64url.ts'
 import {
+  appPathOf,
   chooseWindow,
   NOTIFICATION_ICON,
   notificationFromPayload,
@@ -9,9 +10,18 @@ import {
   safeAppPath,
 } from '../../web/src/features/pwa/push/notification.ts'
 
-t.test('a server payload becomes the notification it describes', async (t) => {
+/** A push as the server sends every one (server/push/declarative.ts), with the origin it was given. */
+const declarative = (notification: Record<string, unknown>) => ({ web_push: 8030, notification })
+
+t.test('a declarative push message becomes the notification it describes', async (t) => {
   const plan = notificationFromPayload(
-    { title: 'Uusi avunpyyntö', body: 'Puhjennut rengas, 1,2 km', url: '/?request=42', tag: 'request-42' },
+    declarative({
+      title: 'Uusi avunpyyntö',
+      body: 'Puhjennut rengas, 1,2 km',
+      navigate: 'https://pyoraapu.example/?request=42',
+      tag: 'request-42',
+      lang: 'fi',
+    }),
     'Pyöräapu',
   )
   t.same(plan, {
@@ -19,6 +29,7 @@ t.test('a server payload becomes the notification it describes', async (t) => {
     options: {
       body: 'Puhjennut rengas, 1,2 km',
       tag: 'request-42',
+      lang: 'fi',
       icon: NOTIFICATION_ICON,
       renotify: false,
       data: { url: '/?request=42' },
@@ -27,25 +38,68 @@ t.test('a server payload becomes the notification it describes', async (t) => {
 })
 
 t.test('a stand-down replaces the alert under the same tag, silently', async (t) => {
-  const alert = notificationFromPayload({ title: 'Apua tarvitaan', body: 'x', tag: 'request-7' }, 'Pyöräapu')
+  const navigate = 'https://pyoraapu.example/?request=7'
+  const alert = notificationFromPayload(
+    declarative({ title: 'Apua tarvitaan', body: 'x', navigate, tag: 'request-7' }),
+    'Pyöräapu',
+  )
   const standDown = notificationFromPayload(
-    { title: 'Joku auttaa jo', body: 'x', url: '/?request=7', tag: 'request-7', silent: true },
+    declarative({ title: 'Joku auttaa jo', body: 'x', navigate, tag: 'request-7', silent: true }),
     'Pyöräapu',
   )
   t.equal(standDown.options.tag, alert.options.tag, 'the same tag: the phone shows one notification, not two')
   t.equal(standDown.options.renotify, false)
   t.equal(standDown.options.silent, true, 'no sound or vibration for a correction')
   t.notOk('silent' in alert.options, 'an alert rings as the phone is set to')
-  t.notOk('silent' in notificationFromPayload({ title: 'x', silent: 'yes' }, 'Pyöräapu').options, 'only true counts')
+  t.notOk(
+    'silent' in notificationFromPayload(declarative({ title: 'x', silent: 'yes' }), 'Pyöräapu').options,
+    'only true counts',
+  )
+})
+
+t.test('a click opens the path of navigate on this origin, whatever origin the server was told', async (t) => {
+  t.equal(appPathOf('https://pyoraapu.example/?request=5'), '/?request=5')
+  t.equal(appPathOf('http://localhost:3000/?request=5#top'), '/?request=5#top', 'an unset PUBLIC_URL still works')
+  t.equal(appPathOf('https://evil.example//evil.example/x'), '/', 'a path that is another origin is refused')
+  for (const bad of ['/?request=5', 'not a url', '', 5, null, undefined]) t.equal(appPathOf(bad), '/', String(bad))
+})
+
+t.test('the flat payload of earlier releases is still read (pushes queued before an update)', async (t) => {
+  const plan = notificationFromPayload(
+    { title: 'Joku auttaa jo', body: 'x', url: '/?request=7', tag: 'request-7', silent: true },
+    'Pyöräapu',
+  )
+  t.same(plan, {
+    title: 'Joku auttaa jo',
+    options: {
+      body: 'x',
+      tag: 'request-7',
+      icon: NOTIFICATION_ICON,
+      renotify: false,
+      silent: true,
+      data: { url: '/?request=7' },
+    },
+  })
 })
 
 t.test('a malformed payload still shows the app name and opens the main screen', async (t) => {
-  for (const payload of [null, 'text', 42, [], {}, { title: 7, body: {}, url: 3, tag: null }]) {
+  for (const payload of [
+    null,
+    'text',
+    42,
+    [],
+    {},
+    { title: 7, body: {}, url: 3, tag: null },
+    { web_push: 8030, notification: null },
+    { web_push: 9001, notification: { title: 7, navigate: 'https://pyoraapu.example/?request=1' } },
+    declarative({ title: 7, body: {}, navigate: 3, tag: null, lang: 4 }),
+  ]) {
     const plan = notificationFromPayload(payload, 'Pyöräapu')
     t.equal(plan.title, 'Pyöräapu')
     t.equal(plan.options.body, '')
     t.equal(plan.options.data.url, '/')
     t.notOk('tag' in plan.options, 'no tag: an empty one would merge unrelated notifications')
+    t.notOk('lang' in plan.options)
   }
 })
 

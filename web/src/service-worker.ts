@@ -48,6 +48,9 @@ self.addEventListener('message', (event) => {
 // Windows opened before the first worker existed are taken over at once, so push works from the first visit.
 self.addEventListener('activate', (event) => event.waitUntil(Promise.all([self.clients.claim(), warmPublicApi()])))
 
+// Every push is a Declarative Web Push message (docs/live-and-push.md). Safari on iPhone and iPad (18.4+) shows it
+// itself and opens its `navigate` on a tap, without this worker; browsers that do not read the format (Chromium's,
+// iOS 16.4-18.3) bring it here, and iOS revokes a subscription whose push shows nothing: something is always shown.
 self.addEventListener('push', (event) => {
   const data = event.data
   const { title, options } = notificationFromPayload(parsePayload(data ? () => data.text() : undefined), APP_NAME)

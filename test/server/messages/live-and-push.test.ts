@@ -2,7 +2,7 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { tempDir, twoInstances } from '../../helper.ts'
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
-import { browserSubscription, decryptPush, startPushService } from '../../push-service.ts'
+import { browserSubscription, readPush, startPushService } from '../../push-service.ts'
 import type { Actor } from '../../requests.ts'
 import { signedIn } from '../../signed-in.ts'
 
@@ -29,7 +29,11 @@ const waitFor = async (what: string, done: () => Promise<boolean> | boolean, ms 
 t.test('messages live across instances, and by push when offline', async (t) => {
   const service = await startPushService(tempDir(t))
   t.teardown(() => service.close())
-  const { a, b } = await twoInstances(t, { PUSH_ENDPOINT_HOSTS: service.allowlistEntry }, { pushCa: service.ca })
+  const { a, b } = await twoInstances(
+    t,
+    { PUSH_ENDPOINT_HOSTS: service.allowlistEntry, PUBLIC_URL: 'https://pyoraapu.example' },
+    { pushCa: service.ca },
+  )
   const baseB = await listen(b)
   const [owner, helper, stranger, admin] = await Promise.all([
     signedIn(a, 'Owner'),
@@ -67,9 +71,9 @@ t.test('messages live across instances, and by push when offline', async (t) => 
       .filter((push) => push.id === device)
       .map((push) => ({
         urgency: push.headers.urgency,
-        payload: JSON.parse(decryptPush(push.body, browser.ecdh, browser.auth)) as { tag: string },
+        payload: readPush(push, browser),
       }))
-      .filter((push) => push.payload.tag.startsWith('message-'))
+      .filter((push) => push.payload.notification.tag.startsWith('message-'))
   const isMessage = (text: string) => (e: MessageEvent) => e.type === 'message.created' && e.message?.text === text
 
   t.test('written on A, the owner hears of it on B; a stranger and an admin do not', async (t) => {
@@ -101,12 +105,20 @@ t.test('messages live across instances, and by push when offline', async (t) => 
     await waitFor('the push', () => messagePushesTo('helper-phone', helperDevice).length > 0, 15_000)
     const [push] = messagePushesTo('helper-phone', helperDevice)
     t.equal(push!.urgency, 'high')
-    t.same(push!.payload, {
-      title: 'Viesti käyttäjältä Owner',
-      body: 'What size is your tyre?',
-      url: `/?request=${id}`,
-      tag: `message-${id}`,
-    })
+    t.same(
+      push!.payload,
+      {
+        web_push: 8030,
+        notification: {
+          title: 'Viesti käyttäjältä Owner',
+          body: 'What size is your tyre?',
+          navigate: `https://pyoraapu.example/?request=${id}`,
+          tag: `message-${id}`,
+          lang: 'fi',
+        },
+      },
+      'a Declarative Web Push message under its own tag, opening the request',
+    )
     t.same(messagePushesTo('owner-phone', ownerDevice), [], 'none to the owner, who saw the first message live')
   })
 

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { away, HELSINKI, placeUser, type Helper } from '../../push-helpers.ts'
-import { browserSubscription, decryptPush, startPushService } from '../../push-service.ts'
+import { browserSubscription, readPush, startPushService } from '../../push-service.ts'
 import { signedIn } from '../../signed-in.ts'
 
 /**
@@ -34,13 +34,8 @@ t.test('a suspension stands the alerted down, stops the waves and the pushes to 
   const devices = new Map([...helpers.map((h) => [h.id, h.browser] as const), ['suspended', phone] as const])
   const seen = (since: number) =>
     service.received.slice(since).map((push) => {
-      const browser = devices.get(push.id)!
-      const payload = JSON.parse(decryptPush(push.body, browser.ecdh, browser.auth)) as {
-        title: string
-        tag: string
-        silent?: boolean
-      }
-      return { device: push.id, title: payload.title, tag: payload.tag, silent: payload.silent === true }
+      const { notification } = readPush(push, devices.get(push.id)!)
+      return { device: push.id, title: notification.title, tag: notification.tag, silent: notification.silent === true }
     })
   const escalate = async () => {
     await app.sql`update push_waves set due_at = now()`

@@ -8,7 +8,7 @@ import { runDueWave, runDueWaves } from '../../../server/push/waves.ts'
 import { buildServer } from '../../../server/server.ts'
 import { createTestDatabase, tempDir, testConfig } from '../../helper.ts'
 import { away, HELSINKI, placeUser, type Helper } from '../../push-helpers.ts'
-import { decryptPush, startPushService } from '../../push-service.ts'
+import { readPush, startPushService } from '../../push-service.ts'
 import { waitUntil } from '../../wait.ts'
 import { signedIn } from '../../signed-in.ts'
 
@@ -80,10 +80,7 @@ t.test('a restart loses nothing: queued pushes, scheduled waves and claims of a 
   await after.push.idle()
   const seen = service.received.map((push) => {
     const device = helpers.find((h) => h.id === push.id)?.browser ?? ownerDevice.browser
-    const { title, tag } = JSON.parse(decryptPush(push.body, device.ecdh, device.auth)) as {
-      title: string
-      tag: string
-    }
+    const { title, tag } = readPush(push, device).notification
     return `${push.id === ownerDevice.id ? 'owner' : push.id}: ${title} (${tag})`
   })
   const taken = `request-${request.body.request_id}`
@@ -167,10 +164,7 @@ t.test('the pushes a change causes are saved with it: a crash right after the co
   await after.push.idle()
   const told = service.received.map((push) => {
     const device = push.id === helper!.id ? helper! : ownerDevice
-    const { title, tag } = JSON.parse(decryptPush(push.body, device.browser.ecdh, device.browser.auth)) as {
-      title: string
-      tag: string
-    }
+    const { title, tag } = readPush(push, device.browser).notification
     return `${push.id === helper!.id ? 'helper' : 'owner'}: ${title} (${tag})`
   })
   const open = `request-${created!.request_id + 1}`
@@ -211,7 +205,7 @@ t.test('two instances on one database send each push exactly once', async (t) =>
   t.equal(service.received.length, 120, '8 requests × the 15 nearest of 20 helpers, no more')
   const tags = service.received.map((push) => {
     const helper = helpers.find((h) => h.id === push.id)!
-    const { tag } = JSON.parse(decryptPush(push.body, helper.browser.ecdh, helper.browser.auth)) as { tag: string }
+    const { tag } = readPush(push, helper.browser).notification
     return `${push.id} ${tag}`
   })
   t.equal(new Set(tags).size, 120, 'no device got a push about the same request twice')

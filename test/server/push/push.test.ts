@@ -2,7 +2,7 @@ import t from 'tap'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { type Actor } from '../../requests.ts'
-import { browserSubscription, decryptPush, startPushService, verifyVapid } from '../../push-service.ts'
+import { browserSubscription, readPush, startPushService, verifyVapid } from '../../push-service.ts'
 import { signedIn } from '../../signed-in.ts'
 
 const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }
@@ -14,7 +14,7 @@ t.test('web push', async (t) => {
   t.teardown(() => service.close())
   const app = await buildTestApp(
     t,
-    { DATA_DIR: dataDir, PUSH_ENDPOINT_HOSTS: service.allowlistEntry },
+    { DATA_DIR: dataDir, PUSH_ENDPOINT_HOSTS: service.allowlistEntry, PUBLIC_URL: 'https://pyoraapu.example/' },
     { pushCa: service.ca },
   )
   const publicKey = (await app.inject({ url: '/api/config' })).json<{ vapidPublicKey: string }>().vapidPublicKey
@@ -72,16 +72,20 @@ t.test('web push', async (t) => {
     t.equal(push!.headers['content-encoding'], 'aes128gcm')
     t.equal(push!.headers.urgency, 'high')
     t.equal(push!.headers.ttl, '3600')
-    const message = JSON.parse(decryptPush(push!.body, near.browser.ecdh, near.browser.auth)) as unknown
+    const message = readPush(push!, near.browser)
     t.same(
       message,
       {
-        title: 'Lähistöllä tarvitaan apua',
-        body: 'Pyörän korjaus: Ketju katkesi sillan luona',
-        url: `/?request=${created.body.request_id}`,
-        tag: `request-${created.body.request_id}`,
+        web_push: 8030,
+        notification: {
+          title: 'Lähistöllä tarvitaan apua',
+          body: 'Pyörän korjaus: Ketju katkesi sillan luona',
+          navigate: `https://pyoraapu.example/?request=${created.body.request_id}`,
+          tag: `request-${created.body.request_id}`,
+          lang: 'fi',
+        },
       },
-      "decrypted with the subscription's private key, in the recipient's language",
+      "a Declarative Web Push message, decrypted with the subscription's private key, in the recipient's language",
     )
     t.ok(Buffer.byteLength(JSON.stringify(message)) < 1024, 'payload under 1 KB')
     const vapid = verifyVapid(push!.headers.authorization as string, publicKey)
@@ -92,9 +96,19 @@ t.test('web push', async (t) => {
     await near.who.send('PUT', `/api/requests/${created.body.request_id}/addresponder`)
     await app.push.idle()
     const [taken] = pushesTo(owner.id)
-    t.same(
-      (JSON.parse(decryptPush(taken!.body, owner.browser.ecdh, owner.browser.auth)) as { body: string }).body,
-      'Near Push is working on your request.',
+    t.match(
+      readPush(taken!, owner.browser),
+      {
+        web_push: 8030,
+        notification: {
+          title: 'Help is on the way',
+          body: 'Near Push is working on your request.',
+          navigate: `https://pyoraapu.example/?request=${created.body.request_id}`,
+          tag: `request-${created.body.request_id}`,
+          lang: 'en',
+        },
+      },
+      'the owner hears of the take-over under the same tag',
     )
     t.equal(taken!.headers.urgency, 'normal')
     await owner.who.send('DELETE', `/api/requests/${created.body.request_id}`)

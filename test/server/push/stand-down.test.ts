@@ -3,7 +3,7 @@ import postgres from 'postgres'
 import type { FastifyInstance } from 'fastify'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
 import { away, HELSINKI, placeUser, type Helper } from '../../push-helpers.ts'
-import { browserSubscription, decryptPush, startPushService } from '../../push-service.ts'
+import { browserSubscription, readPush, startPushService } from '../../push-service.ts'
 import { type Actor } from '../../requests.ts'
 import { waitUntil } from '../../wait.ts'
 import { signedIn } from '../../signed-in.ts'
@@ -50,13 +50,8 @@ t.test('stand-down reaches every wave alerted, with the alert`s tag', async (t) 
   const devices = new Map([...helpers, finnish].map((h) => [h.id, h]))
   const seen = (since: number): Seen[] =>
     service.received.slice(since).map((push) => {
-      const { browser } = devices.get(push.id)!
-      const payload = JSON.parse(decryptPush(push.body, browser.ecdh, browser.auth)) as {
-        title: string
-        tag: string
-        silent?: boolean
-      }
-      return { device: push.id, title: payload.title, tag: payload.tag, silent: payload.silent === true }
+      const { notification } = readPush(push, devices.get(push.id)!.browser)
+      return { device: push.id, title: notification.title, tag: notification.tag, silent: notification.silent === true }
     })
   const escalate = async (app: FastifyInstance) => {
     await app.sql`update push_waves set due_at = now()`

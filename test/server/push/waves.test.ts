@@ -5,7 +5,7 @@ import { nextWaveRecipients } from '../../../server/push/wave-selection.ts'
 import { purgeAlerts } from '../../../server/push/waves.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { away, HELSINKI, placeUser, TAMPERE, type Helper } from '../../push-helpers.ts'
-import { browserSubscription, decryptPush, startPushService } from '../../push-service.ts'
+import { browserSubscription, readPush, startPushService } from '../../push-service.ts'
 import { signedIn } from '../../signed-in.ts'
 
 type PushService = Awaited<ReturnType<typeof startPushService>>
@@ -62,10 +62,8 @@ t.test('waves: the nearest helpers within their own reach first, then the next o
     'the first wave is exactly the 15 nearest subscribed helpers whose radius reaches the request, and whoever shares no location',
   )
   const first = service.received.find((push) => push.id === helpers[0]!.id)!
-  const text = JSON.parse(decryptPush(first.body, helpers[0]!.browser.ecdh, helpers[0]!.browser.auth)) as {
-    url: string
-  }
-  t.equal(text.url, `/?request=${requestId}`)
+  const { notification } = readPush(first, helpers[0]!.browser)
+  t.equal(notification.navigate, `http://localhost:3000/?request=${requestId}`, 'PUBLIC_URL unset: this machine')
   t.equal(first.headers.urgency, 'high')
 
   const next = await nextWaveRecipients(

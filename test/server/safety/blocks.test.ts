@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildTestApp, tempDir, twoInstances } from '../../helper.ts'
-import { browserSubscription, decryptPush, startPushService } from '../../push-service.ts'
+import { browserSubscription, readPush, startPushService } from '../../push-service.ts'
 import { openEvents, receivedBeforeMarker, type ServerEvent } from '../../event-client.ts'
 import { actorFor, type Actor, type Json } from '../../requests.ts'
 import { signedIn, signedInUser } from '../../signed-in.ts'
@@ -223,9 +223,7 @@ t.test('the helper who blocks the owner leaves; the owner is told by push as aft
   const pushesTo = (device: 'owner' | 'helper') =>
     service.received
       .filter((push) => push.id === `${device}-phone`)
-      .map(
-        (push) => JSON.parse(decryptPush(push.body, devices[device].ecdh, devices[device].auth)) as { title: string },
-      )
+      .map((push) => readPush(push, devices[device]).notification)
   // Taken, then released: the second push to the owner is the release.
   await waitFor(() => pushesTo('owner').length >= 2)
   t.match(pushesTo('owner')[1], { title: /open again|avoinna|öppen igen/ }, 'the owner hears their helper left')

@@ -2,7 +2,7 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { tempDir, twoInstances } from '../../helper.ts'
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
-import { browserSubscription, decryptPush, startPushService } from '../../push-service.ts'
+import { browserSubscription, readPush, startPushService } from '../../push-service.ts'
 import type { Actor } from '../../requests.ts'
 import { signedIn } from '../../signed-in.ts'
 
@@ -30,7 +30,11 @@ t.test('a thank-you live across instances and by push', async (t) => {
   t.teardown(() => service.close())
   const { a, b } = await twoInstances(
     t,
-    { PUSH_ENDPOINT_HOSTS: service.allowlistEntry, LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' },
+    {
+      PUSH_ENDPOINT_HOSTS: service.allowlistEntry,
+      PUBLIC_URL: 'https://pyoraapu.example',
+      LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent',
+    },
     { pushCa: service.ca },
   )
   const baseB = await listen(b)
@@ -78,14 +82,23 @@ t.test('a thank-you live across instances and by push', async (t) => {
       .filter((push) => push.id === 'helper-phone')
       .map((push) => ({
         urgency: push.headers.urgency,
-        payload: JSON.parse(decryptPush(push.body, helperDevice.ecdh, helperDevice.auth)) as { tag: string },
+        payload: readPush(push, helperDevice),
       }))
-      .filter((push) => push.payload.tag.startsWith('thanks-'))
+      .filter((push) => push.payload.notification.tag.startsWith('thanks-'))
   await waitFor('the push', () => thanksPushes().length > 0)
   t.same(thanksPushes(), [
     {
       urgency: 'normal',
-      payload: { title: 'Tack från Owner', body: 'Du räddade min dag!', url: `/?request=${id}`, tag: `thanks-${id}` },
+      payload: {
+        web_push: 8030,
+        notification: {
+          title: 'Tack från Owner',
+          body: 'Du räddade min dag!',
+          navigate: `https://pyoraapu.example/?request=${id}`,
+          tag: `thanks-${id}`,
+          lang: 'sv',
+        },
+      },
     },
   ])
 })

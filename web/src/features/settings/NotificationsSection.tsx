@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react'
 import { useEffect, useRef, useState } from 'react'
 import { notificationMessages } from './notification-catalog.ts'
 import { readPushState, turnPushOff, turnPushOn, type PushState } from '../pwa/push/browser-push.ts'
+import { isRunningOnIos, isStandalone } from '../pwa/install/platform.ts'
 import { FormMessage } from '../../shared/form/FormMessage.tsx'
 import { HelpNowSwitch } from './HelpNowSwitch.tsx'
 import { PushPreferencesForm } from './PushPreferencesForm.tsx'
@@ -13,7 +14,14 @@ const STATE_TEXT = {
   denied: notificationMessages.notificationsdenied,
   off: notificationMessages.notificationsoff,
   on: notificationMessages.notificationson,
+  homeScreenOnly: notificationMessages.notificationshomescreen,
 } as const
+
+/**
+ * Safari on iPhone and iPad gives web push only to the app added to the Home Screen (iOS 16.4+): in a Safari tab
+ * the Push API is missing, and "not supported" would hide that it works once installed.
+ */
+const onIosOutsideTheApp = () => isRunningOnIos() && !isStandalone()
 
 /**
  * Web push on this device: the state, checked with the server each time the section opens (it mounts on
@@ -26,6 +34,7 @@ export function NotificationsSection() {
   const [state, setState] = useState<PushState | null>(null)
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<Failure>(null)
+  const [homeScreenOnly] = useState(onIosOutsideTheApp)
   const mounted = useRef(true)
 
   useEffect(() => {
@@ -66,6 +75,8 @@ export function NotificationsSection() {
         ? i18n._(notificationMessages.notificationsfailed)
         : null
 
+  const shown = state === 'unsupported' && homeScreenOnly ? 'homeScreenOnly' : state
+
   return (
     <div className="settings-panel">
       <HelpNowSwitch />
@@ -73,9 +84,10 @@ export function NotificationsSection() {
       <div className="settings-panel__actions">
         <p aria-live="polite">
           <span className="settings-panel__label">{i18n._(notificationMessages.notifications)}: </span>
-          <span>{i18n._(state ? STATE_TEXT[state] : notificationMessages.notificationschecking)}</span>
+          <span>{i18n._(shown ? STATE_TEXT[shown] : notificationMessages.notificationschecking)}</span>
         </p>
         {state === 'denied' && <p>{i18n._(notificationMessages.notificationsdeniedhelp)}</p>}
+        {shown === 'homeScreenOnly' && <p>{i18n._(notificationMessages.notificationshomescreenhelp)}</p>}
         {(state === 'off' || state === 'on') && (
           <button
             type="button"

@@ -22,6 +22,18 @@ export const notificationMessages = defineMessages({
     id: 'notificationsunsupported',
     message: 'Not supported by this browser',
   },
+  notificationshomescreen: /*i18n*/ {
+    id: 'notificationshomescreen',
+    message: 'Only in the app on the Home Screen',
+    comment:
+      'State of notifications on an iPhone or iPad in Safari, after "Notifications:". Home Screen as iOS names it in this language.',
+  },
+  notificationshomescreenhelp: /*i18n*/ {
+    id: 'notificationshomescreenhelp',
+    message:
+      'On iPhone and iPad, notifications work only in the app added to the Home Screen. In Safari, tap Share, then “Add to Home Screen”; open the app from there and turn notifications on here.',
+    comment: 'The quoted name is the menu item of the iOS share sheet in this language, as in the install steps.',
+  },
   notificationsdenied: /*i18n*/ {
     id: 'notificationsdenied',
     message: 'Blocked in the browser settings',

@@ -45,6 +45,8 @@ export function InstallSteps() {
               <li key={step.id}>{i18n._(step)}</li>
             ))}
           </ol>
+          {/* Safari delivers web push only to the installed app (iOS 16.4+): the reason to install, said plainly. */}
+          <p>{i18n._(installMessages.installiospush)}</p>
         </>
       )}
       {!finished && state === 'unavailable' && !ios && <p>{i18n._(installMessages.installhint)}</p>}

@@ -39,6 +39,12 @@ export const installMessages = defineMessages({
     message: 'Tap “Add”.',
     comment: 'The button in the top corner of the iOS Add to Home Screen dialog in this language.',
   },
+  installiospush: /*i18n*/ {
+    id: 'installiospush',
+    message:
+      'Alerts about people who need help reach an iPhone or iPad only through the app on the Home Screen: open it from there and turn notifications on in its settings.',
+    comment: 'Shown on iPhone and iPad under the install steps. Home Screen as iOS names it in this language.',
+  },
   installaccepted: /*i18n*/ {
     id: 'installaccepted',
     message: 'The app is being installed',

@@ -12,6 +12,8 @@ export interface NotificationPlan {
   options: {
     body: string
     tag?: string
+    /** The language of the texts (`fi`, `sv`, `en`), for the platform's reading of them. */
+    lang?: string
     icon: string
     /** A later message with the same tag replaces the shown one silently (one notification per request). */
     renotify: false
@@ -32,23 +34,52 @@ export function safeAppPath(value: unknown): string {
 const text = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 /**
- * The server sends `{ title, body, url, tag }` already in the recipient's language. A message that is not that
- * shape still shows something (Chromium shows its own "site updated in the background" notice when a push shows
- * none), with the app's name as the title.
+ * The in-app path of a notification's `navigate` (an absolute URL): only its path is taken, and opened on this
+ * worker's own origin, so a click stays in the app whatever origin the server was told it has.
+ */
+export function appPathOf(navigate: unknown): string {
+  if (typeof navigate !== 'string') return '/'
+  try {
+    // Not URL.canParse: Safari has it only from 17, and iOS 16.4-18.3 run this worker for every push.
+    const { pathname, search, hash } = new URL(navigate)
+    return safeAppPath(`${pathname}${search}${hash}`)
+  } catch {
+    return '/'
+  }
+}
+
+/** What a declarative push message (`{ web_push: 8030, notification: {...} }`) carries, or null for another shape. */
+function declarativeNotification(payload: Record<string, unknown>): Record<string, unknown> | null {
+  const { web_push: marker, notification } = payload
+  return marker === 8030 && typeof notification === 'object' && notification !== null
+    ? (notification as Record<string, unknown>)
+    : null
+}
+
+/**
+ * The server sends a Declarative Web Push message (docs/live-and-push.md), already in the recipient's language:
+ * `{ web_push: 8030, notification: { title, body, navigate, tag, lang, silent? } }`. Safari on iPhone and iPad shows
+ * it by itself; every other browser brings it here. The flat `{ title, body, url, tag }` of earlier releases is still
+ * read (pushes queued before an update). A message of neither shape still shows something (Chromium shows its own
+ * "site updated in the background" notice when a push shows none), with the app's name as the title.
  */
 export function notificationFromPayload(payload: unknown, appName: string): NotificationPlan {
-  const fields = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {}
+  const message = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {}
+  const declared = declarativeNotification(message)
+  const fields = declared ?? message
   const tag = text(fields.tag)
+  const lang = text(fields.lang)
   return {
     title: text(fields.title) || appName,
     options: {
       body: text(fields.body),
       ...(tag ? { tag } : {}),
+      ...(lang ? { lang } : {}),
       icon: NOTIFICATION_ICON,
       renotify: false,
       // A stand-down ("someone is already helping") replaces the alert under its tag without ringing again.
       ...(fields.silent === true ? { silent: true } : {}),
-      data: { url: safeAppPath(fields.url) },
+      data: { url: declared ? appPathOf(declared.navigate) : safeAppPath(fields.url) },
     },
   }
 }
