@@ -8,6 +8,8 @@ import {
   type SendOutcome,
 } from '../../web/src/features/position-sharing/position-sharer.ts'
 import { approachOf, formatApproachKm, formatTravelTime } from '../../web/src/features/position-sharing/approach.ts'
+import { isPositionStale, STALE_POSITION_MS } from '../../web/src/features/position-sharing/staleness.ts'
+import { formatAge } from '../../web/src/features/requests/relative-time.ts'
 
 /** The shared manual clock (test/manual-clock.ts), shaped as this file's tests use it. */
 function manualClock() {
@@ -99,4 +101,19 @@ t.test('responder.position events are parsed, with null for stopped', async (t) 
   })
   t.equal(parseServerEvent(JSON.stringify({ type: 'responder.position', request_id: 4 })), null)
   t.equal(parseServerEvent(JSON.stringify({ type: 'responder.position', request_id: 4, position: { at: 1 } })), null)
+})
+
+t.test('a position over 2 minutes old is stale, and its age reads short in each language', async (t) => {
+  const at = '2026-11-24T09:00:00.000Z'
+  const taken = Date.parse(at)
+  t.equal(STALE_POSITION_MS, 120_000)
+  t.notOk(isPositionStale(at, taken), 'just taken')
+  t.notOk(isPositionStale(at, taken + STALE_POSITION_MS), 'exactly 2 min: still current')
+  t.ok(isPositionStale(at, taken + STALE_POSITION_MS + 1), 'older than 2 min: stale')
+  t.ok(isPositionStale(at, taken + 3 * 3_600_000), 'hours old')
+  t.notOk(isPositionStale(at, taken - 30_000), 'a device clock behind the server’s: not stale')
+  // What fills "last seen {age} ago".
+  t.equal(formatAge(at, taken + 3 * 60_000, 'en'), '3 min')
+  t.equal(formatAge(at, taken + 3 * 60_000 + 59_000, 'fi'), '3 min', 'whole minutes')
+  t.equal(formatAge(at, taken + 2 * 3_600_000, 'sv'), '2 tim')
 })
