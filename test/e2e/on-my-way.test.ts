@@ -31,7 +31,8 @@ const HELPER_DOT = `${MAP}.getAllLayers().map((layer) => layer.getSource && laye
 /**
  * The Screen Wake Lock API as a browser that grants it, recording what the app asks (`window.wakeLocks`): whether
  * headless Chromium grants a real lock is not for a test to depend on. The browser lets a lock go when the page is
- * hidden; `hideAndShow` below does that and what a phone does on unlock.
+ * hidden; `setVisibility` below does that, and what a phone does on unlock. Put in place before sharing starts: the
+ * app looks for the API then.
  */
 const FAKE_WAKE_LOCK = `(() => {
   const record = (window.wakeLocks = { asked: 0, held: 0, sentinels: [] })
@@ -55,15 +56,14 @@ const FAKE_WAKE_LOCK = `(() => {
   Object.defineProperty(navigator, 'wakeLock', { configurable: true, get: () => wakeLock })
 })()`
 
-/** The page hidden (the lock goes, as the browser does) and shown again. */
-const hideAndShow = `(async () => {
-  const show = (state) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state })
-    document.dispatchEvent(new Event('visibilitychange'))
-  }
-  show('hidden')
-  for (const sentinel of window.wakeLocks.sentinels) await sentinel.release()
-  show('visible')
+/**
+ * The page hidden (a locked screen, another app: the browser lets the lock go) or shown again, as the app reads it.
+ * Only the document's word for it: Chromium still reports positions, which the test sets anyway.
+ */
+const setVisibility = (state: 'hidden' | 'visible') => `(async () => {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${state}' })
+  if ('${state}' === 'hidden') for (const sentinel of window.wakeLocks.sentinels) await sentinel.release()
+  document.dispatchEvent(new Event('visibilitychange'))
 })()`
 
 /** The map's lower half, its legend and the lines under it in view. */
@@ -105,7 +105,8 @@ t.test('the owner sees the helper approach on the map', async (t) => {
   await helping.getByText('Keep the app open to keep sharing.').waitFor()
   // The screen is kept on while sharing, and asked for again when the page comes back into view.
   await waitUntil(h.page, 'window.wakeLocks.held === 1')
-  await h.page.evaluate(hideAndShow)
+  await h.page.evaluate(setVisibility('hidden'))
+  await h.page.evaluate(setVisibility('visible'))
   await waitUntil(h.page, 'window.wakeLocks.asked === 2 && window.wakeLocks.held === 1')
   const far = own.getByText(/^Heikki is 3[.,]3 km away · about 11 min$/)
   await far.waitFor()
@@ -143,8 +144,11 @@ t.test('the owner sees the helper approach on the map', async (t) => {
   await expectNoSeriousViolations(t, h.page, 'the helper’s detail while sharing, dark')
   await h.page.emulateMedia({ colorScheme: 'light' })
 
-  // The helper's updates stop coming (their screen locked, no signal): the owner who opens the app 3 minutes after
-  // the last one reads when the helper was last seen, and the dot is drawn hollow, as stale, said in the legend too.
+  // The helper's screen locks, so their updates stop coming (hidden, the app sends no old fix again either): the
+  // owner who opens the app 3 minutes after the last one reads when the helper was last seen, and the dot is drawn
+  // hollow, as stale, said in the legend too.
+  await h.page.evaluate(setVisibility('hidden'))
+  t.equal(await h.page.evaluate('window.wakeLocks.held'), 0, 'the lock went with the page hidden')
   const sql = postgres(server.databaseUrl, { max: 1, onnotice: () => {} })
   t.teardown(() => sql.end())
   await sql`update responder_positions set shared_at = shared_at - interval '3 minutes'`
@@ -157,7 +161,9 @@ t.test('the owner sees the helper approach on the map', async (t) => {
   await waitUntil(o.page, `${HELPER_DOT}?.get('stale') === true && Boolean(${HELPER_DOT}.getGeometry())`)
   await shoot(o.page, 'owner-stale')
   await expectNoSeriousViolations(t, o.page, 'the owner’s detail with a stale helper position')
-  // An update again (the helper back on the road): current again, live.
+  // The helper unlocks their phone and rides on: current again, live.
+  await h.page.evaluate(setVisibility('visible'))
+  await waitUntil(h.page, 'window.wakeLocks.held === 1')
   await h.context.setGeolocation(HELPER_FAR)
   await far.waitFor()
   await waitUntil(o.page, `${HELPER_DOT}.get('stale') === false`)

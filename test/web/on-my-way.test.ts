@@ -3,6 +3,7 @@ import { ManualClock } from '../manual-clock.ts'
 import type { Coordinates } from '../../web/src/shared/api/types.ts'
 import { parseServerEvent } from '../../web/src/shared/live/server-events.ts'
 import {
+  KEEP_ALIVE_MS,
   PositionSharer,
   SHARE_INTERVAL_MS,
   type SendOutcome,
@@ -65,6 +66,37 @@ t.test('stop ends a pending send', async (t) => {
   sharer.stop()
   await advance(SHARE_INTERVAL_MS * 2)
   t.same(sent, [60.1])
+})
+
+t.test('standing still, the last fix goes again every minute while the page is in view', async (t) => {
+  const { clock, advance, pending } = manualClock()
+  const sent: number[] = []
+  let inView = true
+  const sharer = new PositionSharer(async (p) => (sent.push(p.latitude), 'sent'), undefined, clock, () => inView)
+  sharer.fix(at(60.1))
+  await advance(0)
+  await advance(KEEP_ALIVE_MS - 1)
+  t.same(sent, [60.1], 'not before a minute')
+  await advance(1)
+  t.same(sent, [60.1, 60.1], 'the same fix again: the owner sees the helper is still there')
+  await advance(KEEP_ALIVE_MS / 2)
+  sharer.fix(at(60.2))
+  await advance(0)
+  await advance(KEEP_ALIVE_MS - 1)
+  t.same(sent, [60.1, 60.1, 60.2], 'a new fix starts the minute afresh')
+  await advance(1)
+  t.same(sent, [60.1, 60.1, 60.2, 60.2], 'and the newest goes again, never an older one')
+  inView = false
+  await advance(KEEP_ALIVE_MS * 3)
+  t.same(sent.length, 4, 'hidden (a locked screen): no old fix presented as current')
+  inView = true
+  await advance(KEEP_ALIVE_MS * 3)
+  t.same(sent.length, 4, 'shown again: it waits for a real fix')
+  sharer.fix(at(60.3))
+  await advance(0)
+  t.same(sent, [60.1, 60.1, 60.2, 60.2, 60.3])
+  sharer.stop()
+  t.equal(pending(), 0, 'stopped: nothing left to run')
 })
 
 t.test('distance and a rough time at 18 km/h', async (t) => {
