@@ -72,7 +72,12 @@ t.test('standing still, the last fix goes again every minute while the page is i
   const { clock, advance, pending } = manualClock()
   const sent: number[] = []
   let inView = true
-  const sharer = new PositionSharer(async (p) => (sent.push(p.latitude), 'sent'), undefined, clock, () => inView)
+  const sharer = new PositionSharer(
+    async (p) => (sent.push(p.latitude), 'sent'),
+    undefined,
+    clock,
+    () => inView,
+  )
   sharer.fix(at(60.1))
   await advance(0)
   await advance(KEEP_ALIVE_MS - 1)

@@ -14,7 +14,7 @@ import {
 
 /** A page that can be hidden and shown, as the browser does on a locked screen or another app. */
 class FakePage implements VisibilityLike {
-  visibilityState: DocumentVisibilityState = 'visible'
+  visibilityState: 'visible' | 'hidden' = 'visible'
   private listeners = new Set<() => void>()
   addEventListener(_type: 'visibilitychange', listener: () => void) {
     this.listeners.add(listener)
@@ -25,7 +25,7 @@ class FakePage implements VisibilityLike {
   get listening() {
     return this.listeners.size
   }
-  set(state: DocumentVisibilityState) {
+  set(state: 'visible' | 'hidden') {
     this.visibilityState = state
     for (const listener of this.listeners) listener()
   }

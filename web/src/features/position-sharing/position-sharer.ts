@@ -29,7 +29,9 @@ const realClock: SharerClock = {
   clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
 }
 
-const pageInView = () => typeof document === 'undefined' || document.visibilityState === 'visible'
+// Through globalThis: the tests run without the DOM's types (and pass their own).
+const pageInView = () =>
+  (globalThis as { document?: { visibilityState: string } }).document?.visibilityState !== 'hidden'
 
 /**
  * "On my way": sends the helper's newest fix, at most once per SHARE_INTERVAL_MS. The first fix goes at once; fixes

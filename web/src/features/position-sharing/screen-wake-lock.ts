@@ -9,13 +9,13 @@ export interface WakeLockSentinelLike {
 }
 /** What of the document this uses: whether the page is on screen, and when that changes. */
 export interface VisibilityLike {
-  readonly visibilityState: DocumentVisibilityState
+  readonly visibilityState: 'visible' | 'hidden'
   addEventListener: (type: 'visibilitychange', listener: () => void) => void
   removeEventListener: (type: 'visibilitychange', listener: () => void) => void
 }
 
-const browserWakeLock = (): WakeLockLike | undefined =>
-  typeof navigator !== 'undefined' && 'wakeLock' in navigator ? navigator.wakeLock : undefined
+// Through globalThis: the tests run without the DOM's types, and some browsers have no wakeLock.
+const browser = globalThis as { navigator?: { wakeLock?: WakeLockLike }; document?: VisibilityLike }
 
 /**
  * Keeps the screen on until the answer is called (docs/requests.md, "On my way"): a web app cannot follow the
@@ -25,17 +25,18 @@ const browserWakeLock = (): WakeLockLike | undefined =>
  * on while the screen happens to stay on.
  */
 export function holdScreenWakeLock(
-  wakeLock: WakeLockLike | undefined = browserWakeLock(),
-  page: VisibilityLike = document,
+  wakeLock: WakeLockLike | undefined = browser.navigator?.wakeLock,
+  page: VisibilityLike | undefined = browser.document,
 ): () => void {
-  if (!wakeLock) return () => {}
+  if (!wakeLock || !page) return () => {}
   const lock = wakeLock
+  const view = page
   let held: WakeLockSentinelLike | null = null
   let asking = false
   let done = false
 
   async function ask() {
-    if (done || asking || (held && !held.released) || page.visibilityState !== 'visible') return
+    if (done || asking || (held && !held.released) || view.visibilityState !== 'visible') return
     asking = true
     try {
       const sentinel = await lock.request('screen')
@@ -54,11 +55,11 @@ export function holdScreenWakeLock(
   }
 
   const askWhenShown = () => void ask()
-  page.addEventListener('visibilitychange', askWhenShown)
+  view.addEventListener('visibilitychange', askWhenShown)
   void ask()
   return () => {
     done = true
-    page.removeEventListener('visibilitychange', askWhenShown)
+    view.removeEventListener('visibilitychange', askWhenShown)
     const sentinel = held
     held = null
     if (sentinel && !sentinel.released) sentinel.release().catch(() => {})
