@@ -4,7 +4,12 @@ export const ResponderPositionSchema = Type.Object(
   {
     latitude: Type.Number(),
     longitude: Type.Number(),
-    at: Type.String({ format: 'date-time', description: 'When the helper sent it.' }),
+    at: Type.String({
+      format: 'date-time',
+      description:
+        "When the server took this update, by the server's clock: how current the position is. The helper's app " +
+        'sends one every few seconds while it is open; an old one means the app was closed or lost its signal.',
+    }),
   },
   { examples: [{ latitude: 60.1699, longitude: 24.9384, at: '2026-11-24T09:30:00.000Z' }] },
 )

@@ -5,7 +5,7 @@ import t from 'tap'
 import { createUser, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { askForHelp, livePage, takeOver } from './helping.ts'
-import { checkPrerequisites, launchBrowser, startServer, waitUntil } from './browser.ts'
+import { checkPrerequisites, eventStreamReady, launchBrowser, startServer, waitUntil } from './browser.ts'
 import { olMapNextTo } from './ol-map.ts'
 
 checkPrerequisites()
@@ -27,6 +27,44 @@ const SHOTS = process.env.ON_MY_WAY_SHOTS_DIR ?? '/tmp/pyoraapu-on-my-way-shots'
 mkdirSync(SHOTS, { recursive: true })
 const MAP = olMapNextTo('.single-map')
 const HELPER_DOT = `${MAP}.getAllLayers().map((layer) => layer.getSource && layer.getSource().getFeatureById && layer.getSource().getFeatureById('helper-position')).find(Boolean)`
+
+/**
+ * The Screen Wake Lock API as a browser that grants it, recording what the app asks (`window.wakeLocks`): whether
+ * headless Chromium grants a real lock is not for a test to depend on. The browser lets a lock go when the page is
+ * hidden; `setVisibility` below does that, and what a phone does on unlock. Put in place before sharing starts: the
+ * app looks for the API then.
+ */
+const FAKE_WAKE_LOCK = `(() => {
+  const record = (window.wakeLocks = { asked: 0, held: 0, sentinels: [] })
+  const wakeLock = {
+    request: async (type) => {
+      const sentinel = new EventTarget()
+      sentinel.type = type
+      sentinel.released = false
+      sentinel.release = async () => {
+        if (sentinel.released) return
+        sentinel.released = true
+        record.held -= 1
+        sentinel.dispatchEvent(new Event('release'))
+      }
+      record.asked += 1
+      record.held += 1
+      record.sentinels.push(sentinel)
+      return sentinel
+    },
+  }
+  Object.defineProperty(navigator, 'wakeLock', { configurable: true, get: () => wakeLock })
+})()`
+
+/**
+ * The page hidden (a locked screen, another app: the browser lets the lock go) or shown again, as the app reads it.
+ * Only the document's word for it: Chromium still reports positions, which the test sets anyway.
+ */
+const setVisibility = (state: 'hidden' | 'visible') => `(async () => {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${state}' })
+  if ('${state}' === 'hidden') for (const sentinel of window.wakeLocks.sentinels) await sentinel.release()
+  document.dispatchEvent(new Event('visibilitychange'))
+})()`
 
 /** The map's lower half, its legend and the lines under it in view. */
 async function shoot(page: Page, name: string) {
@@ -57,12 +95,19 @@ t.test('the owner sees the helper approach on the map', async (t) => {
   await own.locator('.single-map').waitFor()
   t.equal(await own.getByTestId('approach-line').count(), 0, 'nothing shared yet')
 
+  await h.page.evaluate(FAKE_WAKE_LOCK)
   const shared = h.page.waitForResponse(
     (r) => r.url().endsWith('/responder-position') && r.request().method() === 'PUT',
   )
   await share.click()
   t.equal((await shared).status(), 200)
   await helping.getByText('Your location is shared with Oona until you stop or the help ends.').waitFor()
+  await helping.getByText('Keep the app open to keep sharing.').waitFor()
+  // The screen is kept on while sharing, and asked for again when the page comes back into view.
+  await waitUntil(h.page, 'window.wakeLocks.held === 1')
+  await h.page.evaluate(setVisibility('hidden'))
+  await h.page.evaluate(setVisibility('visible'))
+  await waitUntil(h.page, 'window.wakeLocks.asked === 2 && window.wakeLocks.held === 1')
   const far = own.getByText(/^Heikki is 3[.,]3 km away · about 11 min$/)
   await far.waitFor()
   await own.getByText('Helper (Heikki)').waitFor()
@@ -99,9 +144,35 @@ t.test('the owner sees the helper approach on the map', async (t) => {
   await expectNoSeriousViolations(t, h.page, 'the helper’s detail while sharing, dark')
   await h.page.emulateMedia({ colorScheme: 'light' })
 
-  // One tap stops it: the owner's line and dot go, live.
+  // The helper's screen locks, so their updates stop coming (hidden, the app sends no old fix again either): the
+  // owner who opens the app 3 minutes after the last one reads when the helper was last seen, and the dot is drawn
+  // hollow, as stale, said in the legend too.
+  await h.page.evaluate(setVisibility('hidden'))
+  t.equal(await h.page.evaluate('window.wakeLocks.held'), 0, 'the lock went with the page hidden')
+  const sql = postgres(server.databaseUrl, { max: 1, onnotice: () => {} })
+  t.teardown(() => sql.end())
+  await sql`update responder_positions set shared_at = shared_at - interval '3 minutes'`
+  const ownerLive = eventStreamReady(o.page)
+  // The open detail is in the address (?request=), so it opens again with the reload.
+  await o.page.reload()
+  await ownerLive
+  await own.getByText(/^Heikki was 0[.,]\d km away · last seen 3 min ago$/).waitFor()
+  await own.getByText('Helper (Heikki), last known position').waitFor()
+  await waitUntil(o.page, `${HELPER_DOT}?.get('stale') === true && Boolean(${HELPER_DOT}.getGeometry())`)
+  await shoot(o.page, 'owner-stale')
+  await expectNoSeriousViolations(t, o.page, 'the owner’s detail with a stale helper position')
+  // The helper unlocks their phone and rides on: current again, live.
+  await h.page.evaluate(setVisibility('visible'))
+  await waitUntil(h.page, 'window.wakeLocks.held === 1')
+  await h.context.setGeolocation(HELPER_FAR)
+  await far.waitFor()
+  await waitUntil(o.page, `${HELPER_DOT}.get('stale') === false`)
+  await own.getByText('Helper (Heikki)', { exact: true }).waitFor()
+
+  // One tap stops it: the owner's line and dot go, live; and the screen may lock again.
   await helping.getByRole('button', { name: 'Stop sharing' }).click()
   await helping.getByRole('button', { name: 'Share my location with Oona' }).waitFor()
+  await waitUntil(h.page, 'window.wakeLocks.held === 0')
   await own.getByTestId('approach-line').waitFor({ state: 'detached' })
   await waitUntil(o.page, `!${HELPER_DOT}.getGeometry()`)
   t.equal(await own.getByText('Helper (Heikki)').count(), 0, 'the legend drops the helper')
@@ -118,8 +189,6 @@ t.test('the owner sees the helper approach on the map', async (t) => {
   await helping
     .getByText('Your location is shared with Oona until you stop or the help ends.')
     .waitFor({ state: 'detached' })
-  const sql = postgres(server.databaseUrl, { max: 1, onnotice: () => {} })
-  t.teardown(() => sql.end())
   t.equal((await sql`select 1 from responder_positions`).length, 0, 'nothing stored after the response ended')
 
   for (const { pageErrors } of [o, h]) t.same(pageErrors, [], 'no errors in the page')

@@ -3,11 +3,14 @@ import { ManualClock } from '../manual-clock.ts'
 import type { Coordinates } from '../../web/src/shared/api/types.ts'
 import { parseServerEvent } from '../../web/src/shared/live/server-events.ts'
 import {
+  KEEP_ALIVE_MS,
   PositionSharer,
   SHARE_INTERVAL_MS,
   type SendOutcome,
 } from '../../web/src/features/position-sharing/position-sharer.ts'
 import { approachOf, formatApproachKm, formatTravelTime } from '../../web/src/features/position-sharing/approach.ts'
+import { isPositionStale, STALE_POSITION_MS } from '../../web/src/features/position-sharing/staleness.ts'
+import { formatAge } from '../../web/src/features/requests/relative-time.ts'
 
 /** The shared manual clock (test/manual-clock.ts), shaped as this file's tests use it. */
 function manualClock() {
@@ -65,6 +68,42 @@ t.test('stop ends a pending send', async (t) => {
   t.same(sent, [60.1])
 })
 
+t.test('standing still, the last fix goes again every minute while the page is in view', async (t) => {
+  const { clock, advance, pending } = manualClock()
+  const sent: number[] = []
+  let inView = true
+  const sharer = new PositionSharer(
+    async (p) => (sent.push(p.latitude), 'sent'),
+    undefined,
+    clock,
+    () => inView,
+  )
+  sharer.fix(at(60.1))
+  await advance(0)
+  await advance(KEEP_ALIVE_MS - 1)
+  t.same(sent, [60.1], 'not before a minute')
+  await advance(1)
+  t.same(sent, [60.1, 60.1], 'the same fix again: the owner sees the helper is still there')
+  await advance(KEEP_ALIVE_MS / 2)
+  sharer.fix(at(60.2))
+  await advance(0)
+  await advance(KEEP_ALIVE_MS - 1)
+  t.same(sent, [60.1, 60.1, 60.2], 'a new fix starts the minute afresh')
+  await advance(1)
+  t.same(sent, [60.1, 60.1, 60.2, 60.2], 'and the newest goes again, never an older one')
+  inView = false
+  await advance(KEEP_ALIVE_MS * 3)
+  t.same(sent.length, 4, 'hidden (a locked screen): no old fix presented as current')
+  inView = true
+  await advance(KEEP_ALIVE_MS * 3)
+  t.same(sent.length, 4, 'shown again: it waits for a real fix')
+  sharer.fix(at(60.3))
+  await advance(0)
+  t.same(sent, [60.1, 60.1, 60.2, 60.2, 60.3])
+  sharer.stop()
+  t.equal(pending(), 0, 'stopped: nothing left to run')
+})
+
 t.test('distance and a rough time at 18 km/h', async (t) => {
   const request = { latitude: 60.17, longitude: 24.94 }
   t.same(approachOf(request, request), { kind: 'near' })
@@ -99,4 +138,19 @@ t.test('responder.position events are parsed, with null for stopped', async (t) 
   })
   t.equal(parseServerEvent(JSON.stringify({ type: 'responder.position', request_id: 4 })), null)
   t.equal(parseServerEvent(JSON.stringify({ type: 'responder.position', request_id: 4, position: { at: 1 } })), null)
+})
+
+t.test('a position over 2 minutes old is stale, and its age reads short in each language', async (t) => {
+  const at = '2026-11-24T09:00:00.000Z'
+  const taken = Date.parse(at)
+  t.equal(STALE_POSITION_MS, 120_000)
+  t.notOk(isPositionStale(at, taken), 'just taken')
+  t.notOk(isPositionStale(at, taken + STALE_POSITION_MS), 'exactly 2 min: still current')
+  t.ok(isPositionStale(at, taken + STALE_POSITION_MS + 1), 'older than 2 min: stale')
+  t.ok(isPositionStale(at, taken + 3 * 3_600_000), 'hours old')
+  t.notOk(isPositionStale(at, taken - 30_000), 'a device clock behind the server’s: not stale')
+  // What fills "last seen {age} ago".
+  t.equal(formatAge(at, taken + 3 * 60_000, 'en'), '3 min')
+  t.equal(formatAge(at, taken + 3 * 60_000 + 59_000, 'fi'), '3 min', 'whole minutes')
+  t.equal(formatAge(at, taken + 2 * 3_600_000, 'sv'), '2 tim')
 })

@@ -17,7 +17,10 @@ export const POSITION_INTERVAL_SECONDS = 5
 export interface SharedPosition {
   latitude: number
   longitude: number
-  /** When the helper's phone sent it. */
+  /**
+   * When the server took it (`shared_at`, the database's clock), not when it is read: the owner's app tells a stale
+   * position by it (docs/requests.md, "On my way").
+   */
   at: Date
 }
 

@@ -4,6 +4,8 @@ import { twoInstances } from '../../helper.ts'
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
 import type { Actor } from '../../requests.ts'
 import { signedIn } from '../../signed-in.ts'
+import { currentPosition } from '../../../server/domain/requests/position.ts'
+import { positionEvent } from '../../../server/events/position-delivery.ts'
 
 type PositionEvent = ServerEvent & { position?: { latitude: number; longitude: number; at: string } | null }
 
@@ -68,6 +70,21 @@ t.test('the helper position live across instances, to the owner only', async (t)
     t.equal((await helper.send('PUT', url, { latitude: 60.18, longitude: 24.95 })).status, 200)
     await ownerEvents.next(isPosition((e) => e.position?.latitude === 60.18))
     t.pass()
+  })
+
+  t.test('a position read later carries the time it was taken, so the owner can tell it is old', async (t) => {
+    await a.sql`update responder_positions set shared_at = now() - interval '3 minutes' where request_id = ${id}`
+    const [stored] = await a.sql<{ shared_at: Date; age: number }[]>`
+      select shared_at, extract(epoch from now() - shared_at)::float8 as age
+      from responder_positions where request_id = ${id}
+    `
+    t.ok(stored && stored.age >= 180, 'made 3 minutes old')
+    const read = await owner.get(url)
+    t.equal(read.status, 200)
+    t.equal(read.body.at, stored!.shared_at.toISOString(), 'the answer: the time it was taken, not read')
+    // What an instance without the row in hand tells the owner (deliverPosition reads the current one).
+    const row = await currentPosition(b.sql, id)
+    t.match(positionEvent(row!), { position: { latitude: 60.18, at: stored!.shared_at.toISOString() } })
   })
 
   t.test('stopping is told as null', async (t) => {

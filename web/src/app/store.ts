@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import { keepRequestsOnDevice } from '../features/requests/keep-requests-on-device.ts'
 import { keepConversationsOnDevice } from '../features/conversation/keep-conversations-on-device.ts'
 import { stopSharingWhenResponseEnds } from '../features/position-sharing/stop-sharing-when-response-ends.ts'
+import { keepScreenOnWhileSharing } from '../features/position-sharing/keep-screen-on-while-sharing.ts'
 import { createLiveSlice, type LiveSlice } from '../shared/live/slice.ts'
 import { createLocationSlice, type LocationSlice } from '../features/account/location/slice.ts'
 import { createConversationSlice, type ConversationSlice } from '../features/conversation/slice.ts'
@@ -41,3 +42,4 @@ export const useStore = create<AppState>()((...args) => ({
 keepRequestsOnDevice(useStore)
 keepConversationsOnDevice(useStore)
 stopSharingWhenResponseEnds(useStore)
+keepScreenOnWhileSharing(useStore)

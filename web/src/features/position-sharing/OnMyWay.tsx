@@ -1,10 +1,13 @@
+import { useLingui } from '@lingui/react'
 import type { HelpRequest } from '../requests/api.ts'
 import type { ResponderPosition } from './api.ts'
 import type { Coordinates } from '../../shared/api/types.ts'
 import { isResponder } from '../requests/selectors.ts'
+import { formatAge } from '../requests/relative-time.ts'
 import { useStore } from '../../app/store.ts'
 import { ApproachLine } from './ApproachLine.tsx'
 import { ShareLocationToggle } from './ShareLocationToggle.tsx'
+import { isPositionStale } from './staleness.ts'
 import './position-sharing.css'
 
 interface OnMyWayProps {
@@ -15,18 +18,27 @@ interface OnMyWayProps {
   position: Coordinates | null
   /** For the owner: where their helper is, if shared. */
   helperPosition: ResponderPosition | null
+  /** The detail's clock (useNow), so that a position turns stale while the screen is open. */
+  now: number
 }
 
 /**
- * "On my way" (docs/product.md#on-my-way) while a request is in progress: the owner reads how far their helper is; the
- * helper shares their position and reads how far they still have to go.
+ * "On my way" (docs/product.md#on-my-way) while a request is in progress: the owner reads how far their helper is, or
+ * when they were last seen once the position is stale; the helper shares their position and reads how far they still
+ * have to go.
  */
-export function OnMyWay({ request, point, position, helperPosition }: OnMyWayProps) {
+export function OnMyWay({ request, point, position, helperPosition, now }: OnMyWayProps) {
+  const { i18n } = useLingui()
   const userId = useStore((s) => s.user?.user_id)
   if (request.status !== 'in progress') return null
   if (request.isOwnRequest)
     return point && helperPosition ? (
-      <ApproachLine from={helperPosition} to={point} helperName={request.responder_user_name ?? ''} />
+      <ApproachLine
+        from={helperPosition}
+        to={point}
+        helperName={request.responder_user_name ?? ''}
+        lastSeen={isPositionStale(helperPosition.at, now) ? formatAge(helperPosition.at, now, i18n.locale) : null}
+      />
     ) : null
   if (userId === undefined || !isResponder(request, userId)) return null
   return (

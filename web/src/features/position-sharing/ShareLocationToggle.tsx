@@ -5,7 +5,9 @@ import { useStore } from '../../app/store.ts'
 
 /**
  * The helper's switch for "On my way": off by default, one tap to start, one to stop, and while on, a box that says
- * so in words (not only the button's state). Sharing stops by itself when the response ends.
+ * so in words (not only the button's state), and that the app must stay open: a web app cannot follow the position
+ * with the screen locked (the screen is kept on while sharing: keep-screen-on-while-sharing.ts). Sharing stops by
+ * itself when the response ends.
  */
 export function ShareLocationToggle({ request }: { request: HelpRequest }) {
   const { i18n } = useLingui()
@@ -27,6 +29,7 @@ export function ShareLocationToggle({ request }: { request: HelpRequest }) {
         <span className="share-location__dot" aria-hidden="true" />
         {i18n._(positionMessages.sharinglocationwith.id, { name })}
       </p>
+      <p className="share-location__hint">{i18n._(positionMessages.keepappopen)}</p>
       <button type="button" className="button button--secondary" onClick={() => stopSharing(id)}>
         {i18n._(positionMessages.stopsharing)}
       </button>

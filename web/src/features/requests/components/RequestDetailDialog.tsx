@@ -33,6 +33,7 @@ import { EmergencyLine } from '../../emergency/EmergencyLine.tsx'
 import { mentionsDanger } from '../../emergency/danger-words.ts'
 import { useNow } from '../../../shared/hooks/useNow.ts'
 import { useHelperPosition } from '../../position-sharing/useHelperPosition.ts'
+import { isPositionStale } from '../../position-sharing/staleness.ts'
 import { NearbyServices } from '../../services/NearbyServices.tsx'
 import { SafetyActions } from './SafetyActions.tsx'
 import { ShareLinkSection } from '../../share-link/ShareLinkSection.tsx'
@@ -94,6 +95,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
   const point = pointOf(request)
   const trust = useTrust(request)
   const helperPosition = useHelperPosition(request)
+  const helperStale = helperPosition !== null && isPositionStale(helperPosition.at, now)
   // The owner's edits while this user helps: said here too until the notice is dismissed.
   const edited = useStore((state) =>
     state.notices.find((notice) => notice.requestId === request.request_id && notice.change === 'edited'),
@@ -228,15 +230,16 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
                 own={position}
                 helper={helperPosition}
                 helperName={request.responder_user_name}
+                helperStale={helperStale}
               />
             </Suspense>
-            <OnMyWay request={request} point={point} position={position} helperPosition={helperPosition} />
+            <OnMyWay request={request} point={point} position={position} helperPosition={helperPosition} now={now} />
             <RequestLocationInfo point={point} />
           </>
         ) : (
           <>
             <p>{i18n._(requestMessages.locationnotshared)}</p>
-            <OnMyWay request={request} point={null} position={position} helperPosition={helperPosition} />
+            <OnMyWay request={request} point={null} position={position} helperPosition={helperPosition} now={now} />
           </>
         )}
         {request.isOwnRequest && !completed && <LocationUpdate request={request} update={update} />}

@@ -30,6 +30,8 @@ export const REQUEST_COLOR = '#c62828'
 /** The helper on their way (docs/product.md#on-my-way): above the request and the user, the one mark that moves. */
 const HELPER_LAYER_Z = 12
 const HELPER_COLOR = '#1f6b2a'
+/** The helper's last known position, over 2 minutes old (position-sharing/staleness.ts): a hollow grey ring. */
+const STALE_HELPER_COLOR = '#5f6b7a'
 /** The helper's feature id, which the browser test looks up. */
 export const HELPER_FEATURE_ID = 'helper-position'
 
@@ -41,6 +43,8 @@ export interface SingleLocationMapProps {
   /** For the owner: where their helper is now, if they share it; the view is fitted to it too. */
   helper?: Coordinates | null
   helperName?: string | null
+  /** The helper's position is stale: drawn hollow and grey, and the legend says "last known position". */
+  helperStale?: boolean
 }
 
 const requestMarker = new Style({
@@ -57,6 +61,13 @@ const helperMarker = new Style({
     stroke: new Stroke({ color: '#ffffff', width: 3 }),
   }),
 })
+const staleHelperMarker = new Style({
+  image: new CircleStyle({
+    radius: 8,
+    fill: new Fill({ color: '#ffffff' }),
+    stroke: new Stroke({ color: STALE_HELPER_COLOR, width: 4 }),
+  }),
+})
 const areaStyle = new Style({
   fill: new Fill({ color: 'rgba(198, 40, 40, 0.15)' }),
   stroke: new Stroke({ color: REQUEST_COLOR, width: 2 }),
@@ -68,7 +79,7 @@ const areaStyle = new Style({
  * has a location. The map is created once; a moved point or position changes a feature's geometry.
  */
 export default function SingleLocationMap(props: SingleLocationMapProps) {
-  const { point, isApproximate, own, helper = null, helperName = null } = props
+  const { point, isApproximate, own, helper = null, helperName = null, helperStale = false } = props
   const { i18n } = useLingui()
   return (
     <>
@@ -77,7 +88,13 @@ export default function SingleLocationMap(props: SingleLocationMapProps) {
         className="single-map"
         label={i18n._(requestMessages.requestmap)}
       >
-        <SingleLocationLayers point={point} isApproximate={isApproximate} own={own} helper={helper} />
+        <SingleLocationLayers
+          point={point}
+          isApproximate={isApproximate}
+          own={own}
+          helper={helper}
+          helperStale={helperStale}
+        />
       </MapView>
       <ul className="map-legend" aria-label={i18n._(cardMessages.maplegend)}>
         <li>
@@ -101,11 +118,13 @@ export default function SingleLocationMap(props: SingleLocationMapProps) {
         {helper && (
           <li>
             <span
-              className="map-legend__mark"
-              style={{ '--mark-color': HELPER_COLOR } as CSSProperties}
+              className={`map-legend__mark${helperStale ? ' map-legend__mark--stale' : ''}`}
+              style={{ '--mark-color': helperStale ? STALE_HELPER_COLOR : HELPER_COLOR } as CSSProperties}
               aria-hidden="true"
             />
-            {i18n._(positionMessages.legendhelper.id, { name: helperName ?? '' })}
+            {i18n._((helperStale ? positionMessages.legendhelperstale : positionMessages.legendhelper).id, {
+              name: helperName ?? '',
+            })}
           </li>
         )}
       </ul>
@@ -113,23 +132,28 @@ export default function SingleLocationMap(props: SingleLocationMapProps) {
   )
 }
 
-function SingleLocationLayers({ point, isApproximate, own, helper = null }: SingleLocationMapProps) {
+function SingleLocationLayers(props: SingleLocationMapProps) {
+  const { point, isApproximate, own, helper = null, helperStale = false } = props
   useRequestLocation(point, isApproximate)
   useOwnPosition(own)
-  useHelperPosition(helper)
+  useHelperPosition(helper, helperStale)
   useFitToLocations(point, isApproximate, own, helper)
   return null
 }
 
-/** The helper's dot, moved as their updates arrive; nothing while they share none. */
-function useHelperPosition(position: Coordinates | null): void {
+/** The helper's dot, moved as their updates arrive, hollow once stale; nothing while they share none. */
+function useHelperPosition(position: Coordinates | null, stale: boolean): void {
   const [{ marker, source }] = useState(() => {
     const marker = new Feature()
     marker.setId(HELPER_FEATURE_ID)
-    marker.setStyle(helperMarker)
     return { marker, source: new VectorSource({ features: [marker] }) }
   })
   useVectorLayer(source, HELPER_LAYER_Z)
+  useEffect(() => {
+    marker.setStyle(stale ? staleHelperMarker : helperMarker)
+    // The browser test reads what the dot shows.
+    marker.set('stale', stale)
+  }, [marker, stale])
   const latitude = position?.latitude
   const longitude = position?.longitude
   useEffect(() => {
