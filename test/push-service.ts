@@ -3,6 +3,7 @@ import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes,
 import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:https'
 import { join } from 'node:path'
+import type { FlatCopy } from '../server/push/declarative.ts'
 
 export interface ReceivedPush {
   id: string
@@ -117,7 +118,23 @@ export interface DeclarativePush {
 
 /** What a browser holding `device`'s keys reads from a received push. */
 export function readPush(push: ReceivedPush, device: { ecdh: ECDH; auth: Buffer }): DeclarativePush {
-  return JSON.parse(decryptPush(push.body, device.ecdh, device.auth)) as DeclarativePush
+  const { title, body, url, tag, silent, ...message } = JSON.parse(
+    decryptPush(push.body, device.ecdh, device.auth),
+  ) as DeclarativePush & Partial<FlatCopy>
+  // The flat copy for workers of earlier releases must say what the declarative message says.
+  const { notification } = message
+  const flat = { title, body, url, tag, silent }
+  const expected = {
+    title: notification.title,
+    body: notification.body,
+    url: new URL(notification.navigate).pathname + new URL(notification.navigate).search,
+    tag: notification.tag,
+    silent: notification.silent,
+  }
+  if (JSON.stringify(flat) !== JSON.stringify(expected)) {
+    throw new Error(`the flat copy ${JSON.stringify(flat)} differs from ${JSON.stringify(expected)}`)
+  }
+  return message
 }
 
 /** Checks the VAPID Authorization header (RFC 8292): an ES256 JWT signed by the key it names. */

@@ -43,9 +43,28 @@ export interface DeclarativeMessage {
   }
 }
 
+/**
+ * The flat copy that the workers of releases before declarative push read (`{title, body, url, tag, silent}`), beside
+ * the declarative members, which ignore it. Until a device's browser has replaced such a worker, it would otherwise
+ * show the app's name without text, and a stand-down beside its alert (docs/adr/0007-declarative-web-push.md).
+ * Remove once no worker of those releases can be running.
+ */
+export interface FlatCopy {
+  title: string
+  body: string
+  url: string
+  tag: string
+  silent?: true
+}
+
 /** The queued payload of a notice: a declarative message whose `navigate` is still the in-app path. */
 export function declarativePayload(notice: PushNotice, language: Language): string {
-  const message: DeclarativeMessage = {
+  const message: DeclarativeMessage & FlatCopy = {
+    title: notice.title,
+    body: notice.body,
+    url: notice.path,
+    tag: notice.tag,
+    ...(notice.silent ? { silent: true } : {}),
     web_push: DECLARATIVE_PUSH,
     notification: {
       title: notice.title,
