@@ -1,5 +1,5 @@
 import t from 'tap'
-import { refreshInWorker, type WorkerScope } from '../../../web/src/features/outbox/worker-sender.ts'
+import { refreshInWorker, type WorkerScope } from '../../../web/src/features/outbox/worker-token.ts'
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
 const token = (payload: object) => `${base64url({ alg: 'HS256' })}.${base64url(payload)}.signature`

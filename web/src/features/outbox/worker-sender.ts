@@ -1,60 +1,16 @@
 /**
  * The service worker's sender of the outbox (docs/outbox.md), run on Background Sync's `sync` event: the app may be
- * closed, and the worker cannot read the access token (it lives in the page's localStorage). So it trades the
- * refresh cookie for a fresh access token itself (POST /api/user/refresh-token, as the page does), sends the items
- * of the user that token belongs to, and tells the open windows what landed. Free of DOM and worker types (the scope
- * is handed in), so the worker's tsconfig and the page's both compile it.
+ * closed, and the worker cannot read the access token (it lives in the page's localStorage). So it gets a fresh one
+ * from the refresh cookie (worker-token.ts), sends the items of the user that token belongs to, and tells the open
+ * windows what landed. Free of DOM and worker types (the scope is handed in), so the worker's tsconfig and the
+ * page's both compile it.
  */
-import { decodeTokenPayload } from '../account/session/jwt.ts'
 import { flushOutbox, withSendLock, type Attempt } from './flush.ts'
 import { deviceOutbox, outboxExists, readItems } from './outbox-db.ts'
 import { IDEMPOTENCY_HEADER, type OutboxItem } from './outbox-item.ts'
 import { OUTBOX_CHANGED, type OutboxNotice } from './outbox-notice.ts'
-import { outcomeOfStatus, SEND_TIMEOUT_MS } from './retry-rules.ts'
-
-/** What of the worker's global scope this needs. */
-export interface WorkerScope {
-  fetch: (input: string, init: RequestInit) => Promise<Response>
-  /** The app's windows, to tell them what was sent. */
-  windows: () => Promise<ReadonlyArray<{ postMessage: (message: unknown) => void }>>
-}
-
-const REFRESH_PATH = '/api/user/refresh-token'
-
-/** fetch with the outbox's timeout; no answer at all is null. */
-async function call(scope: WorkerScope, path: string, init: RequestInit): Promise<Response | null> {
-  const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS)
-  try {
-    return await scope.fetch(path, { ...init, credentials: 'include', signal: controller.signal })
-  } catch {
-    return null
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
-/**
- * A fresh access token and whose it is (the token's subject), or null when the server refused the refresh (the
- * session is over: the page ends it, and clears the outbox, when it next opens). Throws when there was no usable
- * answer, so the browser tries the sync again later.
- */
-export async function refreshInWorker(scope: WorkerScope): Promise<{ token: string; userId: number } | null> {
-  const response = await call(scope, REFRESH_PATH, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: '{}',
-  })
-  if (!response) throw new Error('No answer to the refresh')
-  if (response.status === 401 || response.status === 403) return null
-  if (!response.ok) throw new Error(`The refresh answered ${response.status}`)
-  const body = (await response.json()) as { accessToken?: unknown }
-  const token = typeof body.accessToken === 'string' ? body.accessToken : null
-  const subject = (decodeTokenPayload(token) as { sub?: unknown } | null)?.sub
-  const userId = typeof subject === 'string' ? Number(subject) : Number.NaN
-  if (!token || !Number.isSafeInteger(userId)) throw new Error('The refresh answered no token')
-  return { token, userId }
-}
+import { outcomeOfStatus } from './retry-rules.ts'
+import { call, refreshInWorker, type WorkerScope } from './worker-token.ts'
 
 async function messageOf(response: Response): Promise<string> {
   try {
