@@ -93,12 +93,12 @@ function recordPosts(page: Page): Array<{ path: string; key: string | undefined 
   return posts
 }
 
-async function openDetail(page: Page, name: string): Promise<Locator> {
-  await page
-    .getByRole('button', { name: new RegExp(name) })
-    .first()
-    .click()
-  const dialog = page.getByRole('dialog', { name })
+/** The card of a request in the list, by its description. */
+const card = (page: Page, description: string) => page.getByRole('button').filter({ hasText: description })
+
+async function openDetail(page: Page, description: string): Promise<Locator> {
+  await card(page, description).click()
+  const dialog = page.getByRole('dialog', { name: 'Food and drink' })
   await dialog.getByText('Asked by').waitFor()
   return dialog
 }
@@ -124,13 +124,10 @@ t.test(
   async (t) => {
     const { context, page } = await signedIn(t, owner)
     await waitForOfflineReady(page)
-    const posts = recordPosts(page)
     const requestId = await requestWithHelper(page, 'Out of water on the trail')
-    await page
-      .getByRole('button', { name: /Food and hydration/ })
-      .getByText('In progress')
-      .waitFor()
-    let detail = await openDetail(page, 'Food and hydration')
+    const posts = recordPosts(page)
+    await card(page, 'Out of water on the trail').getByText('In progress').waitFor()
+    let detail = await openDetail(page, 'Out of water on the trail')
     await detail.getByRole('textbox', { name: /Your message/ }).waitFor()
     await waitUntil(page, `(localStorage.getItem('conversationsCache') ?? '').includes('"readOnly":null')`)
     await waitUntil(page, `(localStorage.getItem('requestsCache') ?? '').includes('"status":"in progress"')`)
@@ -170,12 +167,12 @@ t.test(
     await pending.getByText(WAITING).waitFor()
     t.ok(await pending.getByText('Your request, not sent yet').isVisible())
     t.ok(await pending.getByRole('link', { name: 'Send by SMS to someone you trust' }).isVisible(), 'the SMS here too')
-    await shootBoth(t, page, 'outbox-request')
+    await shootBoth(t, page, 'outbox-request', true)
 
     // A reload without a network: both are still there.
     await page.reload()
     await pending.getByText(WAITING).waitFor()
-    detail = await openDetail(page, 'Food and hydration')
+    detail = await openDetail(page, 'Out of water on the trail')
     await detail.locator('.outbox-message').getByText(MESSAGE).waitFor()
     t.ok(await detail.getByText('What you write now waits on your phone').isVisible(), 'the offline copy says so')
     t.equal(await rows(sql`select count(*)::int as n from requests where description = ${DESCRIPTION}`), 0)
@@ -205,13 +202,10 @@ t.test(
 
 t.test('a 503 is sent again with the same key; a refusal is shown in words and never sent again', async (t) => {
   const { context, page } = await signedIn(t, other)
-  const posts = recordPosts(page)
   const requestId = await requestWithHelper(page, 'Lost the trail in the dark')
-  await page
-    .getByRole('button', { name: /Food and hydration/ })
-    .getByText('In progress')
-    .waitFor()
-  const detail = await openDetail(page, 'Food and hydration')
+  const posts = recordPosts(page)
+  await card(page, 'Lost the trail in the dark').getByText('In progress').waitFor()
+  const detail = await openDetail(page, 'Lost the trail in the dark')
 
   // The first answer is a 503: the message waits, then lands with the same key.
   let unavailable = 1
@@ -262,7 +256,7 @@ t.test('a 503 is sent again with the same key; a refusal is shown in words and n
   const refused = pending.getByText(/^Not sent: Daily limit reached/)
   await refused.waitFor()
   t.equal(refusals, 1, 'one call')
-  await shootBoth(t, page, 'outbox-refused')
+  await shootBoth(t, page, 'outbox-refused', true)
   // The app shown again and the network back: the refusal stands, nothing is sent.
   await context.setOffline(true)
   await context.setOffline(false)
@@ -302,4 +296,64 @@ t.test('a logout clears the outbox: no IndexedDB of the app is left', async (t) 
   t.same(await databases(), [], 'nothing of the user left')
   await context.setOffline(false)
   t.equal(await rows(sql`select count(*)::int as n from requests where description = 'Kept until the logout'`), 0)
+})
+
+t.test('with the app closed, the service worker sends on Background Sync with a token of its own', async (t) => {
+  const walker: TestUser = { username: 'Kaisa', phone: '040 777 0004', e164: '+358407770004', password: 'polkupyora' }
+  await createUser(server, walker)
+  const { context, page } = await signedIn(t, walker, { backgroundSync: true })
+  await waitForOfflineReady(page)
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Ask for help' }).click()
+  const form = page.getByRole('dialog', { name: 'Ask for help' })
+  await form.getByRole('radio', { name: 'Transport needed' }).check()
+  const DESCRIPTION = 'Frame cracked, need a ride out'
+  await form.getByLabel('Description').fill(DESCRIPTION)
+  await form.getByRole('radio', { name: /Exact location/ }).check()
+  await form.getByRole('button', { name: 'Send request' }).click()
+  await page.locator('.outbox-request').getByText(WAITING).waitFor()
+  // The app is closed: from here on only the worker can send it.
+  await page.close()
+  await context.setOffline(false)
+
+  // The browser's sync event, as Chromium fires it once it has a network (a page of another site hosts the session).
+  const blank = await context.newPage()
+  const cdp = await context.newCDPSession(blank)
+  const registrationId = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.startsWith(baseUrl) && !r.isDeleted)
+      if (ours) resolve(ours.registrationId)
+    }),
+  )
+  await cdp.send('ServiceWorker.enable')
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: baseUrl,
+    registrationId: await registrationId,
+    tag: 'outbox',
+    lastChance: false,
+  })
+  await waitFor(
+    async () => (await rows(sql`select count(*)::int as n from requests where description = ${DESCRIPTION}`)) > 0,
+  )
+  t.pass('the worker sent it')
+
+  // Opened again: the real request, nothing waiting, the outbox empty; and a second sync sends nothing more.
+  const reopened = await context.newPage()
+  await reopened.goto(baseUrl)
+  await card(reopened, DESCRIPTION).waitFor()
+  t.equal(await reopened.locator('.outbox-request').count(), 0, 'nothing waits')
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: baseUrl,
+    registrationId: await registrationId,
+    tag: 'outbox',
+    lastChance: false,
+  })
+  t.equal(await rows(sql`select count(*)::int as n from requests where description = ${DESCRIPTION}`), 1, 'one row')
+  t.same(
+    await reopened.evaluate<unknown[]>(
+      "new Promise((resolve) => { const r = indexedDB.open('pyoraapu-outbox'); r.onsuccess = () => { const db = r.result; const q = db.transaction('items').objectStore('items').getAll(); q.onsuccess = () => { db.close(); resolve(q.result) } } })",
+    ),
+    [],
+    'the outbox is empty',
+  )
 })
