@@ -77,7 +77,8 @@ export async function outboxExists(): Promise<boolean> {
 
 /** Every item on the device, of any user; damaged records are skipped. */
 export async function readItems(): Promise<OutboxItem[]> {
-  if (!idb()) return []
+  // Reading never makes the database: a user who never needed an outbox has none.
+  if (!(await outboxExists())) return []
   const all = await inTransaction('readonly', (items) => promised(items.getAll()))
   return (all as unknown[]).filter(isOutboxItem)
 }
