@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand'
 import type { CallOptions } from '../../shared/api/client.ts'
+import { ApiError } from '../../shared/api/errors.ts'
 import type { ConversationMessage } from '../conversation/api.ts'
 import { postItem, withKeyAndTimeout } from './api.ts'
 import { flushOutbox, withSendLock, type Attempt, type FlushReport, type OutboxStorage } from './flush.ts'
@@ -161,7 +162,8 @@ export const createOutboxSlice: StateCreator<OutboxStore, [], [], OutboxSlice> =
         askForBackgroundSync()
       }
       if (browserIsOffline() && outboxAvailable()) {
-        await keep(0, new Error('offline'))
+        // Kept without trying; should keeping fail, the form says the device is offline, as it did before.
+        await keep(0, new ApiError(0, 'Offline'))
         return { sent: false }
       }
       try {
