@@ -1,7 +1,8 @@
 /**
  * The service worker, served at /service-worker.js. It keeps the built app (every screen, the map code, icons
  * and manifests) in a precache so the app opens offline, answers every page address with the app shell, keeps
- * the last answer of the two public API calls the offline app can use, and shows web push notifications.
+ * the last answer of the two public API calls the offline app can use, shows web push notifications, and sends the
+ * outbox on Background Sync's `sync` event (docs/outbox.md).
  *
  * Updates: a new version installs beside the running one and waits. The app sees it waiting and offers a reload
  * (features/pwa/update.ts); only then does it take over, so a page never runs old code against new files.
@@ -11,6 +12,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { chooseWindow, notificationFromPayload, parsePayload } from './features/pwa/push/notification.ts'
 import { isSkipWaitingMessage } from './features/pwa/worker-protocol.ts'
+import { OUTBOX_SYNC_TAG } from './features/outbox/background-sync.ts'
+import { sendOutboxFromWorker } from './features/outbox/worker-sender.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
@@ -80,3 +83,21 @@ async function openApp(url: string): Promise<void> {
   }
   await self.clients.openWindow(url)
 }
+
+/** Background Sync's event (Chromium only; not in TypeScript's worker types). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string
+}
+
+// The outbox (docs/outbox.md): the browser fires this once it has a network again, even with the app closed. A
+// rejected promise makes it fire again later, with the browser's own backoff.
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent
+  if (sync.tag !== OUTBOX_SYNC_TAG) return
+  sync.waitUntil(
+    sendOutboxFromWorker({
+      fetch: (input, init) => fetch(input, init),
+      windows: () => self.clients.matchAll({ type: 'window', includeUncontrolled: true }),
+    }),
+  )
+})

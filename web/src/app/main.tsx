@@ -7,6 +7,7 @@ import { noteLandingPage } from '../features/pwa/install/redirect-flag.ts'
 import { linkManifestOf } from '../features/pwa/manifest-link.ts'
 import { registerServiceWorker } from '../features/pwa/register.ts'
 import { useStore } from './store.ts'
+import { sendOutboxWhenPossible } from '../features/outbox/send-when-possible.ts'
 import '../styles/tokens.css'
 import '../styles/base.css'
 import '../styles/standalone.css'
@@ -19,6 +20,8 @@ noteLandingPage(window.location.pathname)
 void useStore.getState().startLanguage()
 void useStore.getState().startSession()
 connectEventStream()
+// What waited on the phone for a network goes out by itself (docs/outbox.md).
+sendOutboxWhenPossible(useStore)
 linkManifestOf(useStore.getState().language)
 useStore.subscribe((state, previous) => {
   if (state.language !== previous.language) linkManifestOf(state.language)

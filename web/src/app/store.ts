@@ -13,6 +13,7 @@ import { createSessionSlice, type SessionSlice } from '../features/account/sessi
 import { createSettingsSlice, type SettingsSlice } from '../features/settings/slice.ts'
 import { createWaitingProgressSlice, type WaitingProgressSlice } from '../features/requests/waiting-progress-slice.ts'
 import { createModerationSlice, type ModerationSlice } from '../features/moderation/slice.ts'
+import { createOutboxSlice, type OutboxSlice } from '../features/outbox/slice.ts'
 
 /** The whole client state: one bound store, one slice per concern. */
 export type AppState = SettingsSlice &
@@ -24,6 +25,7 @@ export type AppState = SettingsSlice &
   PositionsSlice &
   WaitingProgressSlice &
   ModerationSlice &
+  OutboxSlice &
   LiveSlice
 
 export const useStore = create<AppState>()((...args) => ({
@@ -36,6 +38,7 @@ export const useStore = create<AppState>()((...args) => ({
   ...createPositionsSlice(...args),
   ...createWaitingProgressSlice(...args),
   ...createModerationSlice(...args),
+  ...createOutboxSlice(...args),
   ...createLiveSlice(...args),
 }))
 

@@ -13,6 +13,8 @@ import { UnreadBadge } from './UnreadBadge.tsx'
 import { useConversation } from './useConversation.ts'
 import { formatClockTime } from '../requests/relative-time.ts'
 import { ReportPeople, reportsInConversation } from '../moderation/ReportPeople.tsx'
+import { PendingMessages } from '../outbox/PendingMessages.tsx'
+import { outboxMessages } from '../outbox/outbox-catalog.ts'
 import './conversation.css'
 
 const READ_ONLY_NOTICE = {
@@ -79,9 +81,11 @@ function Conversation({ request, userId, keep }: ConversationProps) {
             />
           )}
           <MessageList messages={messages} userId={userId} />
-          {offlineCopyAt !== null ? (
-            <p className="conversation__read-only">{i18n._(conversationMessages.offlinecannotsend)}</p>
-          ) : readOnly ? (
+          <PendingMessages requestId={request.request_id} messages={messages} />
+          {offlineCopyAt !== null && !readOnly && (
+            <p className="field__hint">{i18n._(outboxMessages.outboxofflinemessages)}</p>
+          )}
+          {readOnly ? (
             <p className="conversation__read-only">{i18n._(READ_ONLY_NOTICE[readOnly])}</p>
           ) : (
             <MessageComposer

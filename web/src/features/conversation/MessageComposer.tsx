@@ -9,6 +9,9 @@ import { messageProblem, MESSAGE_MAX } from './validation.ts'
 import { CountedTextarea } from '../../shared/form/CountedTextarea.tsx'
 import { QuickReplies } from '../requests/components/QuickReplies.tsx'
 import { useAction } from '../../shared/form/useAction.ts'
+import { useStore } from '../../app/store.ts'
+import { selectUser } from '../account/session/slice.ts'
+import { outboxPath } from '../outbox/outbox-item.ts'
 
 /**
  * Ready-made messages, one tap each: what each side most often needs to say on the road. The helper asks about the
@@ -36,15 +39,26 @@ interface MessageComposerProps {
   onSent: (message: ConversationMessage) => void
 }
 
-/** Quick replies and a free text with its n/500 counter; the server's refusals (e.g. the hourly limit) show here. */
+/**
+ * Quick replies and a free text with its n/500 counter; the server's refusals (e.g. the hourly limit) show here. A
+ * message that finds no network waits on the phone and shows as a pending bubble (docs/outbox.md).
+ */
 export function MessageComposer({ requestId, side, onSent }: MessageComposerProps) {
   const { i18n } = useLingui()
   const [text, setText] = useState('')
   const { busy, error, run, submitWith } = useAction()
+  const userId = useStore(selectUser)?.user_id
+  const sendOrQueue = useStore((state) => state.sendOrQueue)
   const send = async (words: string, clear: boolean) => {
     const problem = messageProblem(words)
     if (problem) throw new KeyedError(problem)
-    onSent(await sendMessage(requestId, words.trim()))
+    const text = words.trim()
+    if (userId === undefined) throw new KeyedError('genericerror')
+    const result = await sendOrQueue(
+      { userId, kind: 'message', path: outboxPath('message', requestId), body: { text }, requestId },
+      (call) => sendMessage(requestId, text, call),
+    )
+    if (result.sent) onSent(result.answer)
     if (clear) setText('')
   }
   const shownError = error ? i18n._(messages[error.key]) : null

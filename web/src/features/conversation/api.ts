@@ -1,4 +1,4 @@
-import { apiFetch, apiPut } from '../../shared/api/client.ts'
+import { apiFetch, apiPut, type CallOptions } from '../../shared/api/client.ts'
 import type { Conversation, ConversationMessage } from '../../../../server/schemas/conversation.ts'
 
 /** The server's types of a request's conversation (docs/product.md#conversation). */
@@ -13,8 +13,9 @@ export interface UnreadCount {
 const path = (id: number, rest = '') => `/api/requests/${id}/messages${rest}`
 
 export const fetchConversation = (requestId: number) => apiFetch<Conversation>(path(requestId))
-export const sendMessage = (requestId: number, text: string) =>
-  apiFetch<ConversationMessage>(path(requestId), { method: 'POST', body: { text } })
+/** `call`: the Idempotency-Key the outbox made when the user pressed Send, and its timeout (docs/outbox.md). */
+export const sendMessage = (requestId: number, text: string, call: CallOptions = {}) =>
+  apiFetch<ConversationMessage>(path(requestId), { method: 'POST', body: { text }, ...call })
 export const markConversationRead = (requestId: number, lastReadId: string) =>
   apiPut<void>(path(requestId, '/read'), { lastReadId })
 export const fetchUnreadCounts = () => apiFetch<UnreadCount[]>('/api/messages/unread')

@@ -14,11 +14,6 @@ export const conversationMessages = defineMessages({
     message: 'You are offline — this is the offline copy of the messages, as loaded at {time}',
     comment: 'Above the messages kept on the device while there is no network; {time} is a clock time such as 14:32.',
   },
-  offlinecannotsend: /*i18n*/ {
-    id: 'offlinecannotsend',
-    message: 'You can send messages again once you are back online.',
-    comment: 'In place of the message field while the offline copy of the messages is shown.',
-  },
   nomessages: /*i18n*/ { id: 'nomessages', message: 'No messages yet.' },
   you: /*i18n*/ { id: 'you', message: 'You', comment: 'Author of one’s own message in the conversation.' },
   messagefield: /*i18n*/ { id: 'messagefield', message: 'Your message' },

@@ -1,4 +1,4 @@
-import { apiFetch, apiFetchWithHeaders, apiPut } from '../../shared/api/client.ts'
+import { apiFetch, apiFetchWithHeaders, apiPut, type CallOptions } from '../../shared/api/client.ts'
 import type { Coordinates } from '../../shared/api/types.ts'
 
 // The server's lists (docs/product.md#help-requests) are the only copy: a category added there reaches the form and the
@@ -59,8 +59,9 @@ export async function fetchRequestChanges(since: string, all = false): Promise<R
   return { ...body, syncCursor: cursors(headers).syncCursor }
 }
 export const fetchRequest = (id: number) => apiFetch<HelpRequest>(path(id))
-export const createRequest = (request: NewRequest) =>
-  apiFetch<HelpRequest>('/api/requests', { method: 'POST', body: request })
+/** `call`: the Idempotency-Key the outbox made when the user pressed Send, and its timeout (docs/outbox.md). */
+export const createRequest = (request: NewRequest, call: CallOptions = {}) =>
+  apiFetch<HelpRequest>('/api/requests', { method: 'POST', body: request, ...call })
 export const updateDescription = (id: number, description: string) => apiPut<HelpRequest>(path(id), { description })
 export const updateRequestLocation = (id: number, { latitude, longitude }: Coordinates, isApproximate: boolean) =>
   apiPut<HelpRequest>(path(id, '/location'), { latitude, longitude, isApproximate: isApproximate ? 1 : 0 })

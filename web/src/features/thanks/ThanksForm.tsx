@@ -9,6 +9,9 @@ import { thanksProblem, THANKS_MAX } from './validation.ts'
 import { CountedTextarea } from '../../shared/form/CountedTextarea.tsx'
 import { QuickReplies } from '../requests/components/QuickReplies.tsx'
 import { useAction } from '../../shared/form/useAction.ts'
+import { useStore } from '../../app/store.ts'
+import { selectUser } from '../account/session/slice.ts'
+import { outboxPath } from '../outbox/outbox-item.ts'
 import './thanks.css'
 
 /** What an owner most often wants to say to the person who got them back on the road: one tap each. */
@@ -17,19 +20,30 @@ const QUICK_THANKS = [thanksMessages.quickthankyou, thanksMessages.quicksavedmyd
 interface ThanksFormProps {
   requestId: number
   onSent: (thanks: Thanks) => void
+  /** It found no network and waits on the phone (docs/outbox.md); the detail's thanks section shows it. */
+  onQueued?: () => void
   /** Shown as a secondary button beside Send: the step can be left without thanking (later from the detail). */
   onSkip?: () => void
 }
 
 /** The owner's one thank-you: quick thank-yous, or their own words (1-200 characters), or skip. */
-export function ThanksForm({ requestId, onSent, onSkip }: ThanksFormProps) {
+export function ThanksForm({ requestId, onSent, onQueued, onSkip }: ThanksFormProps) {
   const { i18n } = useLingui()
   const [text, setText] = useState('')
   const { busy, error, run, submitWith } = useAction()
+  const userId = useStore(selectUser)?.user_id
+  const sendOrQueue = useStore((state) => state.sendOrQueue)
   const send = async (words: string) => {
     const problem = thanksProblem(words)
     if (problem) throw new KeyedError(problem)
-    onSent(await sendThanks(requestId, words.trim()))
+    if (userId === undefined) throw new KeyedError('genericerror')
+    const thanks = words.trim()
+    const result = await sendOrQueue(
+      { userId, kind: 'thanks', path: outboxPath('thanks', requestId), body: { text: thanks }, requestId },
+      (call) => sendThanks(requestId, thanks, call),
+    )
+    if (result.sent) onSent(result.answer)
+    else onQueued?.()
   }
   const shownError = error ? i18n._(messages[error.key]) : null
   return (

@@ -8,6 +8,11 @@ import { FormMessage } from '../../shared/form/FormMessage.tsx'
 import { Loader } from '../../shared/ui/Loader.tsx'
 import { ThanksForm } from './ThanksForm.tsx'
 import type { TrustView } from './useTrust.ts'
+import type { Thanks } from './api.ts'
+import { useShallow } from 'zustand/react/shallow'
+import { useStore } from '../../app/store.ts'
+import { selectOutbox } from '../outbox/slice.ts'
+import { PendingThanks } from '../outbox/PendingThanks.tsx'
 import './thanks.css'
 
 /**
@@ -16,9 +21,14 @@ import './thanks.css'
  */
 export function ThanksSection({ request, trust }: { request: HelpRequest; trust: TrustView }) {
   const { i18n } = useLingui()
+  // A thank-you kept on the phone (docs/outbox.md): shown in the form's place; once sent, as the thank-you itself.
+  const kept = useStore(useShallow(selectOutbox('thanks', request.request_id)))
   if (request.status !== 'completed' || request.got_help !== true) return null
-  const { phase, thanks, canThank } = trust
-  if (phase === 'loaded' && !thanks && !canThank) return null
+  const pending = kept.find((entry) => entry.status !== 'sent')
+  const sent = kept.map((entry) => entry.answer).find(isThanks)
+  const { phase, canThank } = trust
+  const thanks = trust.thanks ?? sent ?? null
+  if (phase === 'loaded' && !thanks && !canThank && !pending) return null
   // Most viewers have nothing here: only the owner, who knows there may be something, sees it load.
   if (phase !== 'loaded' && !thanks && !request.isOwnRequest) return null
   return (
@@ -42,7 +52,8 @@ export function ThanksSection({ request, trust }: { request: HelpRequest; trust:
             : i18n._(listBadgeMessages.thanksfrom.id, { name: thanks.owner_name, text: thanks.text })}
         </p>
       )}
-      {!thanks && canThank && (
+      {!thanks && pending && <PendingThanks entry={pending} />}
+      {!thanks && !pending && canThank && (
         <>
           <p className="field__hint">{i18n._(thanksMessages.thanksintrononame)}</p>
           <ThanksForm requestId={request.request_id} onSent={trust.sent} />
@@ -51,3 +62,6 @@ export function ThanksSection({ request, trust }: { request: HelpRequest; trust:
     </section>
   )
 }
+
+const isThanks = (answer: unknown): answer is Thanks =>
+  typeof answer === 'object' && answer !== null && 'text' in answer && 'request_id' in answer && 'owner_name' in answer

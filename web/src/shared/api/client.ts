@@ -18,6 +18,10 @@ export interface ApiRequest {
   fallbackMessage?: string
   /** The browser HTTP cache's mode: 'no-cache' revalidates a cached answer (its ETag) instead of reusing it. */
   cache?: 'default' | 'no-cache' | 'reload'
+  /** Headers of the call's own, e.g. the outbox's Idempotency-Key (docs/outbox.md). */
+  headers?: Record<string, string>
+  /** Ends the call (the outbox's timeout): it then fails like one without an answer, an ApiError with status 0. */
+  signal?: AbortSignal
 }
 
 /**
@@ -25,6 +29,9 @@ export interface ApiRequest {
  * session is over. The session slice connects itself; the client imports neither the store nor the storage, so
  * it runs (and is tested) anywhere fetch exists.
  */
+/** What a caller may add to one call of a feature's API module: its own headers and an end (the outbox's). */
+export type CallOptions = Pick<ApiRequest, 'headers' | 'signal'>
+
 export interface SessionLink {
   /** The stored access token (docs/product.md#accounts). */
   readToken: () => string | null
@@ -53,7 +60,7 @@ export function connectSession(link: SessionLink): void {
 const REFRESH_PATH = '/api/user/refresh-token'
 
 async function send(path: string, request: ApiRequest, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = { ...request.headers, Accept: 'application/json' }
   if (request.body !== undefined) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`
   try {
@@ -63,6 +70,7 @@ async function send(path: string, request: ApiRequest, token: string | null): Pr
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       credentials: 'include',
       ...(request.cache ? { cache: request.cache } : {}),
+      ...(request.signal ? { signal: request.signal } : {}),
     })
   } catch (error) {
     // Offline, DNS, a dropped connection: no HTTP answer at all.

@@ -74,6 +74,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     get().positionsAfterLogout()
     get().waitingProgressAfterLogout()
     get().moderationAfterLogout()
+    get().outboxAfterLogout()
   }
 
   connectSession({
@@ -138,6 +139,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
         get().messagesAfterLogout()
         get().positionsAfterLogout()
         get().waitingProgressAfterLogout()
+        get().outboxAfterLogout()
       }
       writeUser(stored)
       set({ status: 'loggedIn', token, user: stored, isAdmin: user.isAdmin, accountRefusal: null })

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react'
 import { useState } from 'react'
-import { createRequest, REQUEST_CATEGORIES, type RequestCategory } from '../api.ts'
+import { createRequest, REQUEST_CATEGORIES, type NewRequest, type RequestCategory } from '../api.ts'
 import { formMessages } from '../../../shared/form/form-catalog.ts'
 import { messages } from '../../../shared/i18n/catalog.ts'
 import { categoryNames, requestMessages } from '../request-catalog.ts'
@@ -22,6 +22,8 @@ import { EmergencyLine } from '../../emergency/EmergencyLine.tsx'
 import { SafetyCard } from '../../safety/SafetyCard.tsx'
 import { markSafetyCardSeen } from '../../safety/safety-card.ts'
 import { mentionsDanger } from '../../emergency/danger-words.ts'
+import { outboxPath } from '../../outbox/outbox-item.ts'
+import { OfflineRequestHint } from '../../outbox/OfflineRequestHint.tsx'
 
 type Visibility = 'visible' | 'approximate'
 
@@ -53,6 +55,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
   const isAdmin = useStore(selectIsAdmin)
   const position = useStore(selectPosition)
   const loadRequests = useStore((s) => s.loadRequests)
+  const sendOrQueue = useStore((s) => s.sendOrQueue)
   const [category, setCategory] = useState<RequestCategory | null>(null)
   const [description, setDescription] = useState('')
   const [visibility, setVisibility] = useState<Visibility | null>(null)
@@ -75,7 +78,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
     check(category ? null : 'fillallfields', 'category')
     check(descriptionError(description), 'description')
     check(visibility || !position ? null : 'fillallfields', 'visibility')
-    await createRequest({
+    const body: NewRequest = {
       category: category!,
       description: description.trim(),
       latitude: location?.latitude ?? null,
@@ -84,9 +87,14 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
       isApproximate: position && visibility === 'approximate' ? 1 : 0,
       ...(phoneOnlyToHelper ? { phoneOnlyToHelper: 1 } : {}),
       ...(isAdmin ? { isTest: isTest ? 1 : 0 } : {}),
-    })
+    }
+    // Without a network it waits on the phone, shown at the top of the list (docs/outbox.md).
+    const result = await sendOrQueue(
+      { userId: user.user_id, kind: 'request', path: outboxPath('request', null), body, requestId: null },
+      (call) => createRequest(body, call),
+    )
     markSafetyCardSeen(user.user_id, 'ask')
-    await loadRequests()
+    if (result.sent) await loadRequests()
     onDone()
   })
 
@@ -204,6 +212,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
       {!urgent && <EmergencyLine position={location} />}
       {/* After the fields, before sending: someone in trouble fills the form first (docs/safety.md). */}
       <SafetyCard moment="ask" />
+      <OfflineRequestHint category={category} description={description} location={location} />
       <FormError error={error} />
       <FormActions className="dialog__actions" leaveLabel={i18n._(formMessages.cancel)} onLeave={onDone} busy={busy}>
         {i18n._(requestMessages.sendrequest)}

@@ -62,6 +62,7 @@ export function ReadyDialog({ open, onClose, request, onReady, onThanked }: Read
               onThanked(thanks)
               close()
             }}
+            onQueued={close}
             onSkip={close}
           />
         </div>

@@ -26,6 +26,7 @@ import { RequestList } from './RequestList.tsx'
 import './Requests.css'
 import { atActiveRequestLimit } from '../limits.ts'
 import { HelpNowSwitch } from '../../settings/HelpNowSwitch.tsx'
+import { PendingRequests } from '../../outbox/PendingRequests.tsx'
 
 interface RequestsTabProps {
   onOpenRequest: (id: number) => void
@@ -129,6 +130,8 @@ export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
       <PullToRefresh onRefresh={loadRequests} refreshing={refreshing}>
         <FormMessage tone="error" text={status === 'failed' ? i18n._(messages.failedtofetchrequests) : null} />
         {status === 'unreachable' && <OfflineListNotice loadedAt={loadedAt} />}
+        {/* New requests waiting on the phone for a network, where they will appear (docs/outbox.md). */}
+        <PendingRequests />
         {status === 'loading' && shown.length === 0 ? (
           <Loader label={i18n._(requestMessages.loadingrequests)} />
         ) : (status === 'loaded' || loadedAt !== null) && shown.length === 0 ? (
