@@ -25,7 +25,8 @@ t.teardown(() => sql.end())
 const owner: TestUser = { username: 'Otso', phone: '040 777 0001', e164: '+358407770001', password: 'polkupyora' }
 const helper: TestUser = { username: 'Helmi', phone: '040 777 0002', e164: '+358407770002', password: 'polkupyora' }
 const other: TestUser = { username: 'Veera', phone: '040 777 0003', e164: '+358407770003', password: 'polkupyora' }
-await Promise.all([owner, helper, other].map((user) => createUser(server, user)))
+const unlucky: TestUser = { username: 'Lauri', phone: '040 777 0005', e164: '+358407770005', password: 'polkupyora' }
+await Promise.all([owner, helper, other, unlucky].map((user) => createUser(server, user)))
 
 const FOREST = { latitude: 64.2231, longitude: 27.7281 }
 const WAITING = 'Waiting for signal — it will be sent by itself'
@@ -119,6 +120,28 @@ async function shootBoth(t: Test, page: Page, name: string, fullPage = false): P
 
 const rows = async (query: Promise<Array<{ n: number }>>) => (await query)[0]?.n ?? -1
 
+/**
+ * Watches the page for an outbox item saying "Sent": it shows only until the real item is in place, which may be at
+ * once, so the page records it as it happens instead of the test polling for it.
+ */
+async function recordSentNotes(page: Page): Promise<void> {
+  await page.evaluate(`{
+    window.sentNotes = { request: false, message: false }
+    const look = () => {
+      for (const note of document.querySelectorAll('.outbox-request .outbox-status--sent')) {
+        if (note.textContent === 'Sent') window.sentNotes.request = true
+      }
+      // A message joins the conversation as it lands, and says so there.
+      for (const note of document.querySelectorAll('.conversation__message--mine .conversation__landed')) {
+        if (note.textContent === '✓ Sent') window.sentNotes.message = true
+      }
+    }
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true })
+  }`)
+}
+
+const sentNotes = (page: Page) => page.evaluate<{ request: boolean; message: boolean }>('window.sentNotes')
+
 t.test(
   'offline, a request and a message wait on the phone, survive a reload, and are sent once back online',
   async (t) => {
@@ -178,7 +201,8 @@ t.test(
     t.equal(await rows(sql`select count(*)::int as n from requests where description = ${DESCRIPTION}`), 0)
     t.equal(await rows(sql`select count(*)::int as n from request_messages where text = ${MESSAGE}`), 0)
 
-    // Back online: each is sent by itself, once, and shown where it belongs.
+    // Back online: each is sent by itself, once, says "Sent" and is then shown where it belongs.
+    await recordSentNotes(page)
     await context.setOffline(false)
     await detail.getByText(MESSAGE).first().waitFor()
     await detail.locator('.outbox-message').waitFor({ state: 'detached' })
@@ -197,8 +221,44 @@ t.test(
     t.ok(made.length >= 2, `${made.length} posts`)
     for (const post of made) t.match(post.key ?? '', KEY, `${post.path} carries an Idempotency-Key`)
     t.equal(new Set(made.map((post) => post.key)).size, 2, 'one key per item, the same on every attempt')
+    t.same(await sentNotes(page), { request: true, message: true }, 'each said "Sent" when it landed')
   },
 )
+
+t.test('an answer lost on the way: the same key again is answered the first time, and makes nothing new', async (t) => {
+  const { page } = await signedIn(t, unlucky)
+  const posts = recordPosts(page)
+  const replays: string[] = []
+  page.on('response', (response) => {
+    if (response.headers()['idempotent-replayed'] === 'true') replays.push(new URL(response.url()).pathname)
+  })
+  // The request reaches the server and is saved; its answer never reaches the phone.
+  let lost = 1
+  await page.route('**/api/requests', async (route) => {
+    if (route.request().method() !== 'POST' || lost-- <= 0) return route.fallback()
+    const answer = await route.fetch()
+    t.equal(answer.status(), 201, 'the server made it')
+    await route.abort('connectionreset')
+  })
+  const DESCRIPTION = 'Chain snapped on the gravel road'
+  await page.getByRole('button', { name: 'Ask for help' }).click()
+  const form = page.getByRole('dialog', { name: 'Ask for help' })
+  await form.getByRole('radio', { name: 'Bicycle maintenance' }).check()
+  await form.getByLabel('Description').fill(DESCRIPTION)
+  await form.getByRole('radio', { name: /Exact location/ }).check()
+  await form.getByRole('button', { name: 'Send request' }).click()
+  await form.waitFor({ state: 'hidden' })
+  // Kept as unanswered, sent again by the outbox, answered from the key: one request in the list and in the database.
+  await card(page, DESCRIPTION).waitFor()
+  await page.locator('.outbox-request').waitFor({ state: 'detached' })
+  await page.unroute('**/api/requests')
+  const sent = posts.filter((post) => post.path === '/api/requests')
+  t.equal(sent.length, 2, 'the lost one and its retry')
+  t.equal(sent[0]?.key, sent[1]?.key, 'with one key')
+  t.same(replays, ['/api/requests'], 'the retry was answered as a replay')
+  t.equal(await rows(sql`select count(*)::int as n from requests where description = ${DESCRIPTION}`), 1, 'one row')
+  t.equal(await card(page, DESCRIPTION).count(), 1, 'shown once')
+})
 
 t.test('a 503 is sent again with the same key; a refusal is shown in words and never sent again', async (t) => {
   const { context, page } = await signedIn(t, other)
@@ -290,7 +350,12 @@ t.test('a logout clears the outbox: no IndexedDB of the app is left', async (t) 
   await page.getByRole('button', { name: 'Settings' }).click()
   const settings = page.getByRole('dialog', { name: 'Settings' })
   await settings.getByRole('button', { name: 'Log out' }).click()
-  await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Log out' })
+  await confirm
+    .getByText('One thing you wrote has not been sent yet. Logging out deletes them from this phone.')
+    .waitFor()
+  await shootBoth(t, page, 'outbox-logout-warning')
+  await confirm.getByRole('button', { name: 'Log out' }).click()
   await page.getByText('You are using the app as a visitor').waitFor()
   await waitFor(async () => !(await databases()).includes('pyoraapu-outbox'))
   t.same(await databases(), [], 'nothing of the user left')

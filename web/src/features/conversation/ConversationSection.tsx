@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import type { HelpRequest } from '../requests/api.ts'
 import { conversationMessages } from './conversation-catalog.ts'
 import { serviceMessages } from '../services/service-catalog.ts'
@@ -15,6 +16,7 @@ import { formatClockTime } from '../requests/relative-time.ts'
 import { ReportPeople, reportsInConversation } from '../moderation/ReportPeople.tsx'
 import { PendingMessages } from '../outbox/PendingMessages.tsx'
 import { outboxMessages } from '../outbox/outbox-catalog.ts'
+import { selectLandedMessageIds } from '../outbox/slice.ts'
 import './conversation.css'
 
 const READ_ONLY_NOTICE = {
@@ -53,6 +55,7 @@ function Conversation({ request, userId, keep }: ConversationProps) {
     section,
     keep,
   )
+  const landedIds = useStore(useShallow(selectLandedMessageIds(request.request_id)))
   // Nothing to read and nothing to write (a new request, a completed one without messages): no section at all.
   if (phase === 'loaded' && readOnly !== null && messages.length === 0) return null
   return (
@@ -80,7 +83,7 @@ function Conversation({ request, userId, keep }: ConversationProps) {
               })}
             />
           )}
-          <MessageList messages={messages} userId={userId} />
+          <MessageList messages={messages} userId={userId} landedIds={landedIds} />
           <PendingMessages requestId={request.request_id} messages={messages} />
           {offlineCopyAt !== null && !readOnly && (
             <p className="field__hint">{i18n._(outboxMessages.outboxofflinemessages)}</p>

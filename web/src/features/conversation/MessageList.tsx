@@ -2,10 +2,13 @@ import { useLingui } from '@lingui/react'
 import { useEffect, useRef } from 'react'
 import type { ConversationMessage } from './api.ts'
 import { conversationMessages } from './conversation-catalog.ts'
+import { outboxMessages } from '../outbox/outbox-catalog.ts'
 
 interface MessageListProps {
   messages: readonly ConversationMessage[]
   userId: number | undefined
+  /** One's own messages that waited on the phone and have just landed (docs/outbox.md): each says "Sent". */
+  landedIds?: readonly string[]
 }
 
 const timeOf = (iso: string, locale: string) =>
@@ -15,7 +18,7 @@ const timeOf = (iso: string, locale: string) =>
  * The messages, oldest first, one's own on the right, in a log: screen readers announce what is added to it (a
  * message arriving live) without moving the focus. The newest stays in view as messages arrive.
  */
-export function MessageList({ messages, userId }: MessageListProps) {
+export function MessageList({ messages, userId, landedIds = [] }: MessageListProps) {
   const { i18n } = useLingui()
   const log = useRef<HTMLDivElement>(null)
   const newest = messages.at(-1)?.message_id
@@ -49,6 +52,12 @@ export function MessageList({ messages, userId }: MessageListProps) {
                 <time dateTime={message.created_at}>{timeOf(message.created_at, i18n.locale)}</time>
               </span>
               <span className="conversation__text">{message.text}</span>
+              {mine && landedIds.includes(message.message_id) && (
+                <span className="conversation__landed">
+                  <span aria-hidden="true">✓ </span>
+                  {i18n._(outboxMessages.outboxsent)}
+                </span>
+              )}
             </li>
           )
         })}

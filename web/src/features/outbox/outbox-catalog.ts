@@ -29,6 +29,13 @@ export const outboxMessages = defineMessages({
     message: 'Dismiss',
     comment: 'Button on an item the server refused: removes it from the screen.',
   },
+  outboxlogoutwarning: /*i18n*/ {
+    id: 'outboxlogoutwarning',
+    message:
+      '{count, plural, one {One thing you wrote has not been sent yet.} other {# things you wrote have not been sent yet.}} Logging out deletes them from this phone.',
+    comment:
+      'In the log-out confirmation while requests, messages or thank-yous still wait on the phone for a network.',
+  },
   outboxpendingrequest: /*i18n*/ {
     id: 'outboxpendingrequest',
     message: 'Your request, not sent yet',

@@ -74,6 +74,21 @@ export const selectOutbox =
       (entry) => entry.item.kind === kind && (requestId === null || entry.item.requestId === requestId),
     )
 
+/**
+ * The ids of this request's messages that waited in the outbox and landed while the page was open: the conversation
+ * marks them "Sent" (the pending bubble goes as soon as the message is in the conversation).
+ */
+export const selectLandedMessageIds =
+  (requestId: number) =>
+  (state: OutboxState): string[] =>
+    state.outbox.flatMap((entry) => {
+      const answer = entry.answer
+      const landed = entry.status === 'sent' && entry.item.kind === 'message' && entry.item.requestId === requestId
+      return landed && typeof answer === 'object' && answer !== null && 'message_id' in answer
+        ? [String(answer.message_id)]
+        : []
+    })
+
 export const createOutboxSlice: StateCreator<OutboxStore, [], [], OutboxSlice> = (set, get) => {
   const signedInUser = () => (get().status === 'loggedIn' ? (get().user?.user_id ?? null) : null)
 

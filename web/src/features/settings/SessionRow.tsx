@@ -6,6 +6,8 @@ import { screenTitles } from '../../shared/i18n/shell-catalog.ts'
 import { useStore } from '../../app/store.ts'
 import { selectIsLoggedIn } from '../account/session/slice.ts'
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx'
+import { FormMessage } from '../../shared/form/FormMessage.tsx'
+import { outboxMessages } from '../outbox/outbox-catalog.ts'
 
 interface SessionRowProps {
   /** Closes the settings modal: after logging out, and when the login link leaves for /login. */
@@ -18,6 +20,8 @@ export function SessionRow({ onDone }: SessionRowProps) {
   const loggedIn = useStore(selectIsLoggedIn)
   const logOut = useStore((state) => state.logOut)
   const [confirming, setConfirming] = useState(false)
+  // A logout empties the outbox (docs/outbox.md): what still waits there is said before it goes.
+  const unsent = useStore((state) => state.outbox.filter((entry) => entry.status === 'waiting').length)
 
   if (!loggedIn) {
     return (
@@ -55,6 +59,10 @@ export function SessionRow({ onDone }: SessionRowProps) {
             message="Do you want to log out? You can log in again with your username or phone number."
           />
         </p>
+        <FormMessage
+          tone="warning"
+          text={unsent > 0 ? i18n._(outboxMessages.outboxlogoutwarning.id, { count: unsent }) : null}
+        />
       </ConfirmDialog>
     </div>
   )
