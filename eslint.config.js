@@ -9,7 +9,16 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', '.cache/', 'dist/', 'web/dist/', 'coverage/', '.tap/', 'web/src/locales/*/messages.ts'],
+    ignores: [
+      'node_modules/',
+      '.cache/',
+      'dist/',
+      'web/dist/',
+      'coverage/',
+      '.tap/',
+      'web/src/locales/*/messages.ts',
+      'web/src/locales/areas/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

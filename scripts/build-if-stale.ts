@@ -12,8 +12,8 @@ import { PROJECT_ROOT } from '../server/paths.ts'
 const OUTPUTS = ['dist/server/pyoraapu.mjs', 'web/dist/index.html']
 /** What it is made from. sql/ and seed/ are read at run time, not built. */
 const SOURCES = ['server', 'web', 'scripts/build-server.ts', 'package.json', 'package-lock.json']
-// messages.ts: the catalogs i18n:compile writes during the build itself.
-const SKIPPED = new Set(['node_modules', 'dist', 'messages.ts'])
+// messages.ts and areas/: the catalogs i18n:compile writes during the build itself.
+const SKIPPED = new Set(['node_modules', 'dist', 'messages.ts', 'areas'])
 
 export function newestMtime(path: string): number {
   if (!existsSync(path)) return 0

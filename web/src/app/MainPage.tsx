@@ -7,7 +7,7 @@ import { AlertsOffer } from '../features/pwa/push/AlertsOffer.tsx'
 import { ModerationNotices } from '../features/moderation/ModerationNotices.tsx'
 import { RequestNotices } from '../features/requests/components/RequestNotices.tsx'
 import { RequestsTab } from '../features/requests/components/RequestsTab.tsx'
-import { ServiceMapTab } from '../features/services/ServiceMapTab.tsx'
+import { LazyServiceMapTab } from '../features/services/LazyServiceMapTab.tsx'
 import { SettingsButton } from '../features/settings/SettingsButton.tsx'
 import { LazySettingsModal } from '../features/settings/LazySettingsModal.tsx'
 import { TopBar } from './TopBar.tsx'
@@ -77,7 +77,11 @@ export function MainPage() {
         <RequestNotices />
         <Tabs tab={tab} onChange={setChosenTab} requestsNews={requestsNews} />
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
-          {tab === 'requests' ? <RequestsTab onOpenRequest={(id) => navigate(`/?request=${id}`)} /> : <ServiceMapTab />}
+          {tab === 'requests' ? (
+            <RequestsTab onOpenRequest={(id) => navigate(`/?request=${id}`)} />
+          ) : (
+            <LazyServiceMapTab />
+          )}
         </div>
       </main>
       <LazyRequestDetailDialog requestId={openRequestId} onClose={() => navigate('/', { replace: true })} />

@@ -7,6 +7,8 @@ import { noteLandingPage } from '../features/pwa/install/redirect-flag.ts'
 import { linkManifestOf } from '../features/pwa/manifest-link.ts'
 import { registerServiceWorker } from '../features/pwa/register.ts'
 import { useStore } from './store.ts'
+import { loadMainPage } from './routes.tsx'
+import { visitGoesToInstall } from '../features/pwa/install/FirstVisitRedirect.tsx'
 import { sendOutboxWhenPossible } from '../features/outbox/send-when-possible.ts'
 import '../styles/tokens.css'
 import '../styles/base.css'
@@ -18,6 +20,9 @@ noteLandingPage(window.location.pathname)
 // Start fetching the catalog and checking a stored session before React's first render, so both are often
 // settled by then.
 void useStore.getState().startLanguage()
+// The main page is a chunk of its own (bench/chunks.ts): when this visit shows it, its code and texts come now, beside
+// the shell's catalog, rather than after the first render. A failure shows where the page is rendered.
+if (window.location.pathname === '/' && !visitGoesToInstall(window.location.search)) loadMainPage().catch(() => {})
 void useStore.getState().startSession()
 connectEventStream()
 // What waited on the phone for a network goes out by itself (docs/outbox.md).

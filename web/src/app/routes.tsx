@@ -5,26 +5,42 @@ import { Route, Switch } from 'wouter'
 import { GuestOnly } from '../features/account/GuestOnly.tsx'
 import { FirstVisitRedirect } from '../features/pwa/install/FirstVisitRedirect.tsx'
 import { InstallPage } from '../features/pwa/install/InstallPage.tsx'
-import { MainPage } from './MainPage.tsx'
+import { withTexts } from '../shared/i18n/catalog-loader.ts'
 import { NotFoundPage } from './NotFoundPage.tsx'
 
-// The dashboard is for a handful of admins: its code (map, chart, forms) is its own chunk, fetched on the way in.
-const AdminPage = lazy(() => import('../features/admin/AdminPage.tsx'))
-// Pages nobody opens first (the first screen is the main page, or the install page on a first visit) are chunks of
-// their own too, to keep the first download small (bench/chunks.ts); the service worker precaches them for offline.
-const RegisterPage = lazy(() =>
-  import('../features/account/register/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
+// Every screen but /install is a chunk of its own, which comes with its texts (withTexts): the first screen of a first
+// visit is /install (FirstVisitRedirect), and it should not wait for the others (bench/chunks.ts). The service worker
+// precaches them all for offline use.
+/** The main page: started at once by main.tsx when the visit shows it, so it loads beside the shell's texts. */
+export const loadMainPage = withTexts('main', () => import('./MainPage.tsx').then((m) => ({ default: m.MainPage })))
+const MainPage = lazy(loadMainPage)
+// The dashboard is for a handful of admins: its code (map, chart, forms) is fetched on the way in.
+const AdminPage = lazy(withTexts('admin', () => import('../features/admin/AdminPage.tsx')))
+const RegisterPage = lazy(
+  withTexts('register', () =>
+    import('../features/account/register/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
+  ),
 )
-const ResetPasswordPage = lazy(() =>
-  import('../features/account/reset/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+const ResetPasswordPage = lazy(
+  withTexts('reset-password', () =>
+    import('../features/account/reset/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+  ),
 )
-const PrivacyStatementPage = lazy(() =>
-  import('../features/info/PrivacyStatementPage.tsx').then((m) => ({ default: m.PrivacyStatementPage })),
+const PrivacyStatementPage = lazy(
+  withTexts('privacy', () =>
+    import('../features/info/PrivacyStatementPage.tsx').then((m) => ({ default: m.PrivacyStatementPage })),
+  ),
 )
-const LoginPage = lazy(() => import('../features/account/LoginPage.tsx').then((m) => ({ default: m.LoginPage })))
-const InfoPage = lazy(() => import('../features/info/InfoPage.tsx').then((m) => ({ default: m.InfoPage })))
+const LoginPage = lazy(
+  withTexts('login', () => import('../features/account/LoginPage.tsx').then((m) => ({ default: m.LoginPage }))),
+)
+const InfoPage = lazy(
+  withTexts('info', () => import('../features/info/InfoPage.tsx').then((m) => ({ default: m.InfoPage }))),
+)
 // A share link's page (docs/requests.md, "Share links"): opened from a message by someone who may have no account.
-const SharedRequestPage = lazy(() => import('../features/share-link/SharedRequestPage.tsx'))
+const SharedRequestPage = lazy(
+  withTexts('shared-request', () => import('../features/share-link/SharedRequestPage.tsx')),
+)
 
 const loading = (page: ReactNode) => <Suspense fallback={<PageLoader />}>{page}</Suspense>
 
@@ -39,11 +55,7 @@ interface AppRoute {
 export const ROUTES: readonly AppRoute[] = [
   {
     path: '/',
-    screen: () => (
-      <FirstVisitRedirect>
-        <MainPage />
-      </FirstVisitRedirect>
-    ),
+    screen: () => <FirstVisitRedirect>{loading(<MainPage />)}</FirstVisitRedirect>,
   },
   {
     path: '/login',

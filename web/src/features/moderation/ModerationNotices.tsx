@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react'
 import { useStore } from '../../app/store.ts'
 import { selectModerationNotices } from './slice.ts'
+import { withTexts } from '../../shared/i18n/catalog-loader.ts'
 
 /** Few users ever get a notice: its dialog and texts are a chunk of their own, fetched when one comes. */
-const NoticeDialog = lazy(() => import('./NoticeDialog.tsx'))
+const NoticeDialog = lazy(withTexts('moderation-notice', () => import('./NoticeDialog.tsx')))
 
 /**
  * The notices of moderation decisions (docs/admin.md, "Moderation"), one at a time, oldest first, in a dialog the

@@ -13,12 +13,13 @@ import { Loader } from '../../shared/ui/Loader.tsx'
 import { MapErrorBoundary } from '../../shared/map/MapErrorBoundary.tsx'
 import { ServiceList } from './ServiceList.tsx'
 import { LazyServiceDetailDialog } from './LazyServiceDetailDialog.tsx'
+import { withTexts } from '../../shared/i18n/catalog-loader.ts'
 import '../../shared/form/Form.css'
 import './Services.css'
 import './Hours.css'
 
 // OpenLayers comes with this chunk only: other screens never download it.
-const ServiceMap = lazy(() => import('./ServiceMap.tsx'))
+const ServiceMap = lazy(withTexts('service-map', () => import('./ServiceMap.tsx')))
 
 /**
  * The service map tab (docs/product.md#service-map): category filter, the map, and the same services as a list for

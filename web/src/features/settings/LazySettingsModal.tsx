@@ -1,7 +1,10 @@
 import { lazy, Suspense } from 'react'
 import { useOnceTrue } from '../../shared/hooks/useOnceTrue.ts'
+import { withTexts } from '../../shared/i18n/catalog-loader.ts'
 
-const SettingsModal = lazy(() => import('./SettingsModal.tsx').then((m) => ({ default: m.SettingsModal })))
+const SettingsModal = lazy(
+  withTexts('settings', () => import('./SettingsModal.tsx').then((m) => ({ default: m.SettingsModal }))),
+)
 
 interface LazySettingsModalProps {
   open: boolean

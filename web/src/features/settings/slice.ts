@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand'
-import { activateCatalog, loadCatalog } from '../../shared/i18n/catalog-loader.ts'
+import { activateCatalog, loadCatalogs } from '../../shared/i18n/catalog-loader.ts'
 import { chooseLanguage, DEFAULT_LANGUAGE, LOCALE_OF, type Language } from '../../shared/i18n/language.ts'
 import { readSavedLanguage, saveLanguage } from '../../shared/i18n/language-storage.ts'
 import type { AppState } from '../../app/store.ts'
@@ -37,9 +37,10 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
     set({ language })
     const locale = LOCALE_OF[language]
     try {
-      const messages = await loadCatalog(locale)
+      // Every area's texts the app has needed so far, so no screen shows the new language half-loaded.
+      await loadCatalogs(locale)
       if (get().language !== language) return
-      activateCatalog(locale, messages)
+      activateCatalog(locale)
       shown = language
       set({ catalog: 'ready' })
     } catch (error) {

@@ -14,11 +14,12 @@ import type { SharedRequest } from './api.ts'
 import { sharedPageMessages } from './share-link-catalog.ts'
 import { formatClock, headlineOf } from './shared-view.ts'
 import { useSharedRequest } from './useSharedRequest.ts'
+import { withTexts } from '../../shared/i18n/catalog-loader.ts'
 import '../requests/components/Requests.css'
 import './share-link.css'
 
 /** The request detail's map, in its own chunk with OpenLayers: loaded only when the request has a place. */
-const SingleLocationMap = lazy(() => import('../requests/components/SingleLocationMap.tsx'))
+const SingleLocationMap = lazy(withTexts('request-map', () => import('../requests/components/SingleLocationMap.tsx')))
 
 /**
  * `/s/{token}`: the page a share link opens (docs/requests.md, "Share links"), for anyone holding the link, signed in

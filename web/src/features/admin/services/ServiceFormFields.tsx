@@ -19,9 +19,10 @@ import {
 } from './service-form.ts'
 import { RULE_MESSAGES, servicesAdminMessages } from './services-admin-catalog.ts'
 import { OPENING_HOURS_EXAMPLE } from '../../../../../server/domain/services/opening-hours.ts'
+import { withTexts } from '../../../shared/i18n/catalog-loader.ts'
 
 // OpenLayers comes with the map's own chunk, only once the form is opened.
-const PointPickerMap = lazy(() => import('./PointPickerMap.tsx'))
+const PointPickerMap = lazy(withTexts('point-picker', () => import('./PointPickerMap.tsx')))
 
 const LANGUAGE_NAMES = { fi: languageNames.finnish, sv: languageNames.swedish, en: languageNames.english } as const
 /** The form's order: Finnish first, the product's main language. */

@@ -1,8 +1,11 @@
 import { lazy, Suspense } from 'react'
 import { useOnceTrue } from '../../../shared/hooks/useOnceTrue.ts'
+import { withTexts } from '../../../shared/i18n/catalog-loader.ts'
 
-const RequestDetailDialog = lazy(() =>
-  import('./RequestDetailDialog.tsx').then((m) => ({ default: m.RequestDetailDialog })),
+const RequestDetailDialog = lazy(
+  withTexts('request-detail', () =>
+    import('./RequestDetailDialog.tsx').then((m) => ({ default: m.RequestDetailDialog })),
+  ),
 )
 
 interface LazyRequestDetailDialogProps {

@@ -5,10 +5,11 @@ import { messages } from '../../../shared/i18n/catalog.ts'
 import { MapErrorBoundary } from '../../../shared/map/MapErrorBoundary.tsx'
 import { distanceKm } from '../distance.ts'
 import { placePointMessages } from '../place-point-catalog.ts'
+import { withTexts } from '../../../shared/i18n/catalog-loader.ts'
 import './PlacePoint.css'
 
 // OpenLayers comes with this chunk, only once the user opens the map.
-const RequestPointMap = lazy(() => import('./RequestPointMap.tsx'))
+const RequestPointMap = lazy(withTexts('point-map', () => import('./RequestPointMap.tsx')))
 
 export interface PlacePointProps {
   /** The phone's position: where the point starts and what a moved point is measured from. */

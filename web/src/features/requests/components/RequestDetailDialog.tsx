@@ -38,9 +38,10 @@ import { NearbyServices } from '../../services/NearbyServices.tsx'
 import { SafetyActions } from './SafetyActions.tsx'
 import { ShareLinkSection } from '../../share-link/ShareLinkSection.tsx'
 import { ReportPeople, reportsInConversation } from '../../moderation/ReportPeople.tsx'
+import { withTexts } from '../../../shared/i18n/catalog-loader.ts'
 
 /** OpenLayers is big: its chunk loads only when a request with a location is opened. */
-const SingleLocationMap = lazy(() => import('./SingleLocationMap.tsx'))
+const SingleLocationMap = lazy(withTexts('request-map', () => import('./SingleLocationMap.tsx')))
 
 interface RequestDetailDialogProps {
   /** The request to show; null keeps the dialog closed. */

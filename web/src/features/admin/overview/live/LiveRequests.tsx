@@ -18,12 +18,13 @@ import { ALL_REQUESTS, liveRequests, matchesFilters, type LiveChange, type SortO
 import { liveMessages } from './live-catalog.ts'
 import { LiveList } from './LiveList.tsx'
 import { useLiveChanges } from './useLiveChanges.ts'
+import { withTexts } from '../../../../shared/i18n/catalog-loader.ts'
 import '../../../../shared/form/Form.css'
 import '../../../requests/components/Requests.css'
 import './live.css'
 
 // OpenLayers comes with this chunk only, fetched when the overview is shown.
-const LiveMap = lazy(() => import('./LiveMap.tsx'))
+const LiveMap = lazy(withTexts('live-map', () => import('./LiveMap.tsx')))
 
 const OVERVIEW = '/admin'
 
