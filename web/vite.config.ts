@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { stripSourceTexts } from './strip-source-texts.ts'
 import { MANIFEST_FILES, webManifest, type ManifestLanguage } from './src/features/pwa/manifest.ts'
 
 /** The scripts run Vite from the repo root with --config web/vite.config.ts, so the paths are anchored here. */
@@ -24,6 +25,7 @@ export default defineConfig({
   root: webRoot,
   publicDir: 'public',
   plugins: [
+    stripSourceTexts(),
     react(),
     webManifests(),
     // The worker (src/service-worker.ts), built as /service-worker.js: precache of the app shell, offline
@@ -47,6 +49,9 @@ export default defineConfig({
     emptyOutDir: true,
     // Chromium, Safari and Firefox of recent years: keeps the output free of legacy transforms.
     target: 'es2022',
+    // Browsers that lack <link rel="modulepreload"> still load every chunk through its imports, only later: the
+    // polyfill is not worth its bytes on the first screen (bench/chunks.ts).
+    modulePreload: { polyfill: false },
   },
   server: {
     // `npm run dev:web` next to `npm run dev:server` (port 3000): the API and health checks go to the server.

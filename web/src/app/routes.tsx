@@ -6,7 +6,6 @@ import { GuestOnly } from '../features/account/GuestOnly.tsx'
 import { FirstVisitRedirect } from '../features/pwa/install/FirstVisitRedirect.tsx'
 import { InstallPage } from '../features/pwa/install/InstallPage.tsx'
 import { withTexts } from '../shared/i18n/catalog-loader.ts'
-import { NotFoundPage } from './NotFoundPage.tsx'
 
 // Every screen but /install is a chunk of its own, which comes with its texts (withTexts): the first screen of a first
 // visit is /install (FirstVisitRedirect), and it should not wait for the others (bench/chunks.ts). The service worker
@@ -36,6 +35,10 @@ const LoginPage = lazy(
 )
 const InfoPage = lazy(
   withTexts('info', () => import('../features/info/InfoPage.tsx').then((m) => ({ default: m.InfoPage }))),
+)
+// Its text is the catalog of feedback texts (shared/i18n/catalog.ts), which the install page does not need.
+const NotFoundPage = lazy(
+  withTexts('not-found', () => import('./NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage }))),
 )
 // A share link's page (docs/requests.md, "Share links"): opened from a message by someone who may have no account.
 const SharedRequestPage = lazy(
@@ -85,9 +88,7 @@ export function AppRoutes() {
           {screen}
         </Route>
       ))}
-      <Route>
-        <NotFoundPage />
-      </Route>
+      <Route>{loading(<NotFoundPage />)}</Route>
     </Switch>
   )
 }

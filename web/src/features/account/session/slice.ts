@@ -2,7 +2,6 @@ import type { StateCreator } from 'zustand'
 import { connectSession, refreshAccessToken } from '../../../shared/api/client.ts'
 import type { SessionAnswer, User } from '../../../shared/api/types.ts'
 import { changeLanguage, fetchCurrentUser, logout } from '../api.ts'
-import { turnPushOff } from '../../pwa/push/browser-push.ts'
 import type { Language } from '../../../shared/i18n/language.ts'
 import { isAdminToken } from './jwt.ts'
 import { checkSessionAtStart } from './start-check.ts'
@@ -150,8 +149,12 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     updateUser,
 
     logOut: async () => {
-      // This device must stop getting the user's pushes; done first, while the token still works.
-      await turnPushOff().catch((error: unknown) => console.error('Ending push notifications failed', error))
+      // This device must stop getting the user's pushes; done first, while the token still works. The push code is
+      // loaded here, not with the first screen, which only a logged-in user's settings and prompts need
+      // (bench/chunks.ts); the service worker has it precached for a log-out offline.
+      await import('../../pwa/push/browser-push.ts')
+        .then(({ turnPushOff }) => turnPushOff())
+        .catch((error: unknown) => console.error('Ending push notifications failed', error))
       try {
         await logout()
       } catch (error) {
