@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { i18n } from '@lingui/core'
 import t from 'tap'
+import { activateCatalog, loadCatalogs, withTexts } from '../../web/src/shared/i18n/catalog-loader.ts'
 import { planAppAreas } from '../../scripts/catalog-areas.ts'
 import { readCatalog } from './catalog-check.ts'
 
@@ -8,9 +9,8 @@ import { readCatalog } from './catalog-check.ts'
 // the real compiled area catalogs: a lazy chunk's texts come with it, and a language switch shows the new language
 // only once every area needed so far has come in it, also an area asked for while the switch loads.
 
-// activateCatalog sets <html lang>; nothing else of the DOM is used.
-Object.assign(globalThis, { document: { documentElement: { lang: '' } } })
-const { activateCatalog, loadCatalogs, withTexts } = await import('../../web/src/shared/i18n/catalog-loader.ts')
+/** Stands for <html>, whose lang activateCatalog sets. */
+const html = { lang: '' }
 
 const LOCALES_DIR = fileURLToPath(new URL('../../web/src/locales', import.meta.url))
 const catalogs = {
@@ -45,8 +45,8 @@ const adminText = plainIdOf('admin')
 
 t.test('the shell comes first; a lazy area comes with its chunk', async (t) => {
   await loadCatalogs('fi')
-  activateCatalog('fi')
-  t.equal(document.documentElement.lang, 'fi')
+  activateCatalog('fi', html)
+  t.equal(html.lang, 'fi')
   t.same(shown(shellText), { text: catalogs.fi.get(shellText), errors: [] })
 
   // Before the settings chunk has come, its text is not there, and the console says so (browser tests fail on it).
@@ -61,8 +61,8 @@ t.test('the shell comes first; a lazy area comes with its chunk', async (t) => {
 
 t.test('a language switch loads every area needed so far before it shows', async (t) => {
   await loadCatalogs('sv')
-  activateCatalog('sv')
-  t.equal(document.documentElement.lang, 'sv')
+  activateCatalog('sv', html)
+  t.equal(html.lang, 'sv')
   t.same(shown(shellText), { text: catalogs.sv.get(shellText), errors: [] })
   t.same(shown(settingsText), { text: catalogs.sv.get(settingsText), errors: [] })
 })
@@ -73,7 +73,7 @@ t.test('an area asked for during a switch comes in the language shown and in the
   // Still Swedish on screen, and the admin area is there in Swedish already.
   t.same(shown(adminText), { text: catalogs.sv.get(adminText), errors: [] })
   await switching
-  activateCatalog('en')
+  activateCatalog('en', html)
   t.same(shown(adminText), { text: catalogs.en.get(adminText), errors: [] })
   t.same(shown(settingsText), { text: catalogs.en.get(settingsText), errors: [] })
 })

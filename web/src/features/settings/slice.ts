@@ -40,7 +40,7 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
       // Every area's texts the app has needed so far, so no screen shows the new language half-loaded.
       await loadCatalogs(locale)
       if (get().language !== language) return
-      activateCatalog(locale)
+      activateCatalog(locale, document.documentElement)
       shown = language
       set({ catalog: 'ready' })
     } catch (error) {

@@ -40,13 +40,13 @@ export async function loadCatalogs(locale: Locale): Promise<void> {
 }
 
 /**
- * Texts and <html lang> change together, so screen readers never read one language with another's
- * pronunciation rules.
+ * Shows `locale`, whose catalogs loadCatalogs has loaded. Texts and <html lang> (`root`, the document's element)
+ * change together, so screen readers never read one language with another's pronunciation rules.
  */
-export function activateCatalog(locale: Locale): void {
+export function activateCatalog(locale: Locale, root: { lang: string }): void {
   if (preparing === locale) preparing = null
   i18n.activate(locale)
-  document.documentElement.lang = locale
+  root.lang = locale
 }
 
 /**
