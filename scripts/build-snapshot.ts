@@ -10,14 +10,19 @@ import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { openDatabase } from '../server/db/database.ts'
 import { loadMigrations } from '../server/db/migrations.ts'
-import { BUILT_SNAPSHOT, installedPgliteVersion, manifestFor, type Snapshot } from '../server/db/snapshot.ts'
+import { BUILT_SNAPSHOT, installedPgliteVersion, manifestFor, snapshotMismatch, type Snapshot } from '../server/db/snapshot.ts'
 import { pgliteAssets } from '../server/sea.ts'
 
 const quiet = { info() {}, warn() {} }
 
+/**
+ * Makes the snapshot unless the one there was made from the same migrations by the same PGlite (what it holds depends
+ * on nothing else), so a rebuild of the server costs no initdb.
+ */
 export async function buildSnapshot(snapshot: Snapshot = BUILT_SNAPSHOT): Promise<void> {
   // Read once: the same files openDatabase applies below (a file edited meanwhile fails the start's check instead).
   const migrations = loadMigrations()
+  if (!snapshotMismatch(snapshot, migrations)) return
   const work = mkdtempSync(join(tmpdir(), 'pyoraapu-snapshot-'))
   try {
     // Exactly what a start without a snapshot does: initdb, then the migrations over the wire protocol.
