@@ -81,7 +81,11 @@ async function startToReady(dataDir: string): Promise<Start> {
         throw new Error(`not ready after ${READY_TIMEOUT_MS} ms: ${output}`)
       await sleep(10)
     }
-    return { ms: performance.now() - started, cpuMs: cpuMsOf(child.pid), fromSnapshot: log.includes('"snapshot":{"restored":true}') }
+    return {
+      ms: performance.now() - started,
+      cpuMs: cpuMsOf(child.pid),
+      fromSnapshot: log.includes('"snapshot":{"restored":true}'),
+    }
   } finally {
     if (exitCode === undefined) {
       child.kill('SIGTERM')

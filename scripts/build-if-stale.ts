@@ -10,8 +10,16 @@ import { PROJECT_ROOT } from '../server/paths.ts'
 
 /** What the build makes; the oldest one must be newer than every source. */
 const OUTPUTS = ['dist/server/pyoraapu.mjs', 'web/dist/index.html', 'dist/embedded-snapshot/snapshot.json']
-/** What it is made from. seed/ is read at run time, not built; sql/ is too, and the embedded database's snapshot is made from it. */
-const SOURCES = ['server', 'web', 'sql', 'scripts/build-server.ts', 'scripts/build-snapshot.ts', 'package.json', 'package-lock.json']
+/** What it is made from. seed/ is read at run time, not built; sql/ is too, and the database snapshot is made of it. */
+const SOURCES = [
+  'server',
+  'web',
+  'sql',
+  'scripts/build-server.ts',
+  'scripts/build-snapshot.ts',
+  'package.json',
+  'package-lock.json',
+]
 // messages.ts: the catalogs i18n:compile writes during the build itself.
 const SKIPPED = new Set(['node_modules', 'dist', 'messages.ts'])
 

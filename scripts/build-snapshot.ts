@@ -10,7 +10,13 @@ import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { openDatabase } from '../server/db/database.ts'
 import { loadMigrations } from '../server/db/migrations.ts'
-import { BUILT_SNAPSHOT, installedPgliteVersion, manifestFor, snapshotMismatch, type Snapshot } from '../server/db/snapshot.ts'
+import {
+  BUILT_SNAPSHOT,
+  installedPgliteVersion,
+  manifestFor,
+  snapshotMismatch,
+  type Snapshot,
+} from '../server/db/snapshot.ts'
 import { pgliteAssets } from '../server/sea.ts'
 
 const quiet = { info() {}, warn() {} }

@@ -81,7 +81,9 @@ async function startEmbedded(dataDir: string, log: Logger, snapshot: Snapshot | 
   // Loaded only without DATABASE_URL: PGlite is a sixth of a second of every start on a PostgreSQL server.
   const { startEmbeddedPostgres } = await import('./embedded.ts')
   const embedded: EmbeddedPostgres = await startEmbeddedPostgres(dataDir, EMBEDDED_CONNECTIONS + 1, snapshot)
-  const from = embedded.snapshot.restored ? 'the snapshot' : `its folder (snapshot not used: ${embedded.snapshot.reason})`
+  const from = embedded.snapshot.restored
+    ? 'the snapshot'
+    : `its folder (snapshot not used: ${embedded.snapshot.reason})`
   log.info({ ms: Date.now() - started, snapshot: embedded.snapshot }, `embedded PostgreSQL started from ${from}`)
   const sql = postgres({
     ...DRIVER_OPTIONS,

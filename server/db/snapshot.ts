@@ -110,7 +110,7 @@ function untar(archive: Uint8Array, target: string): void {
     const end = field.indexOf(0)
     return field.toString('latin1', 0, end === -1 ? length : end)
   }
-  for (let offset = 0; offset + BLOCK <= archive.length; ) {
+  for (let offset = 0; offset + BLOCK <= archive.length;) {
     const name = text(offset, 100)
     if (!name) break // the two empty blocks that end the archive
     const prefix = text(offset + 345, 131)

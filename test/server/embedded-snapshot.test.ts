@@ -54,60 +54,63 @@ async function schemaOf(sql: Sql): Promise<Record<string, unknown>> {
   }
 }
 
-t.test('a new DATA_DIR started from the snapshot equals one migrated from scratch; a mismatching one falls back', async (t) => {
-  const built = snapshotIn(tempDir(t, 'pyoraapu-snapshot-test-'))
-  await buildSnapshot(built)
-  const manifest = JSON.parse(readFileSync(built.manifest, 'utf8')) as SnapshotManifest
-  t.same(
-    manifest.migrations.map((m) => m.file),
-    loadMigrations().map((m) => m.file),
-    'the snapshot holds every migration in sql/',
-  )
+t.test(
+  'a new DATA_DIR started from the snapshot equals one migrated from scratch; a mismatching one falls back',
+  async (t) => {
+    const built = snapshotIn(tempDir(t, 'pyoraapu-snapshot-test-'))
+    await buildSnapshot(built)
+    const manifest = JSON.parse(readFileSync(built.manifest, 'utf8')) as SnapshotManifest
+    t.same(
+      manifest.migrations.map((m) => m.file),
+      loadMigrations().map((m) => m.file),
+      'the snapshot holds every migration in sql/',
+    )
 
-  // The same snapshot with one migration's checksum changed, as after an edited sql/ file without a rebuild.
-  const mismatching = snapshotIn(tempDir(t, 'pyoraapu-snapshot-test-'))
-  cpSync(built.tarball, mismatching.tarball)
-  manifest.migrations[0]!.checksum = '0'.repeat(64)
-  writeFileSync(mismatching.manifest, JSON.stringify(manifest))
+    // The same snapshot with one migration's checksum changed, as after an edited sql/ file without a rebuild.
+    const mismatching = snapshotIn(tempDir(t, 'pyoraapu-snapshot-test-'))
+    cpSync(built.tarball, mismatching.tarball)
+    manifest.migrations[0]!.checksum = '0'.repeat(64)
+    writeFileSync(mismatching.manifest, JSON.stringify(manifest))
 
-  // A start killed mid-restore left its folder and PGlite's empty pgdata: neither may stop the next start.
-  const fromSnapshotDir = tempDir(t)
-  mkdirSync(join(fromSnapshotDir, 'pgdata'))
-  mkdirSync(join(fromSnapshotDir, '.pgdata-restore-999999', 'base'), { recursive: true })
-  writeFileSync(join(fromSnapshotDir, '.pgdata-restore-999999', 'PG_VERSION'), '18\n')
+    // A start killed mid-restore left its folder and PGlite's empty pgdata: neither may stop the next start.
+    const fromSnapshotDir = tempDir(t)
+    mkdirSync(join(fromSnapshotDir, 'pgdata'))
+    mkdirSync(join(fromSnapshotDir, '.pgdata-restore-999999', 'base'), { recursive: true })
+    writeFileSync(join(fromSnapshotDir, '.pgdata-restore-999999', 'PG_VERSION'), '18\n')
 
-  const fromSnapshot = await open(fromSnapshotDir, built)
-  t.same(fromSnapshot.snapshot, { restored: true }, 'the new DATA_DIR started from the snapshot')
-  t.same(
-    readdirSync(fromSnapshotDir).filter((name) => name.startsWith('.pgdata-restore-')),
-    [],
-    'the broken-off restore folder is gone',
-  )
-  const fromScratchDir = tempDir(t)
-  const fromScratch = await open(fromScratchDir, mismatching)
-  t.match(
-    fromScratch.snapshot,
-    { restored: false, reason: /other migrations/ },
-    'a snapshot of other migrations is not used: initdb and the migrations run instead',
-  )
+    const fromSnapshot = await open(fromSnapshotDir, built)
+    t.same(fromSnapshot.snapshot, { restored: true }, 'the new DATA_DIR started from the snapshot')
+    t.same(
+      readdirSync(fromSnapshotDir).filter((name) => name.startsWith('.pgdata-restore-')),
+      [],
+      'the broken-off restore folder is gone',
+    )
+    const fromScratchDir = tempDir(t)
+    const fromScratch = await open(fromScratchDir, mismatching)
+    t.match(
+      fromScratch.snapshot,
+      { restored: false, reason: /other migrations/ },
+      'a snapshot of other migrations is not used: initdb and the migrations run instead',
+    )
 
-  try {
-    const snapshotSchema = await schemaOf(fromSnapshot.db.sql)
-    const scratchSchema = await schemaOf(fromScratch.db.sql)
-    t.equal((snapshotSchema.migrations as unknown[]).length, loadMigrations().length, 'every migration is applied')
-    t.ok((snapshotSchema.columns as unknown[]).length > 50, 'the schema listing is not empty')
-    t.same(snapshotSchema, scratchSchema, 'same migrations, tables, constraints, indexes, functions, triggers, rows')
-  } finally {
-    await fromSnapshot.db.close()
-    await fromScratch.db.close()
-  }
+    try {
+      const snapshotSchema = await schemaOf(fromSnapshot.db.sql)
+      const scratchSchema = await schemaOf(fromScratch.db.sql)
+      t.equal((snapshotSchema.migrations as unknown[]).length, loadMigrations().length, 'every migration is applied')
+      t.ok((snapshotSchema.columns as unknown[]).length > 50, 'the schema listing is not empty')
+      t.same(snapshotSchema, scratchSchema, 'same migrations, tables, constraints, indexes, functions, triggers, rows')
+    } finally {
+      await fromSnapshot.db.close()
+      await fromScratch.db.close()
+    }
 
-  const reopened = await open(fromSnapshotDir, built)
-  t.teardown(() => reopened.db.close())
-  t.match(
-    reopened.snapshot,
-    { restored: false, reason: /already holds a database/ },
-    'an existing database is opened, never replaced',
-  )
-  t.ok(existsSync(join(fromSnapshotDir, 'pgdata', 'PG_VERSION')))
-})
+    const reopened = await open(fromSnapshotDir, built)
+    t.teardown(() => reopened.db.close())
+    t.match(
+      reopened.snapshot,
+      { restored: false, reason: /already holds a database/ },
+      'an existing database is opened, never replaced',
+    )
+    t.ok(existsSync(join(fromSnapshotDir, 'pgdata', 'PG_VERSION')))
+  },
+)
