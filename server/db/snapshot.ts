@@ -120,6 +120,7 @@ function untar(archive: Uint8Array, target: string): void {
     if (relative.split(sep).includes('..')) throw new Error(`the snapshot holds an unsafe path: ${name}`)
     const path = join(target, relative)
     const data = offset + BLOCK
+    if (data + size > archive.length) throw new Error(`the snapshot is truncated at ${name}`)
     if (type === '5') {
       mkdirSync(path, { recursive: true, mode: 0o700 })
     } else if (type === '0' || type === '\0') {
