@@ -9,9 +9,17 @@ import { join } from 'node:path'
 import { PROJECT_ROOT } from '../server/paths.ts'
 
 /** What the build makes; the oldest one must be newer than every source. */
-const OUTPUTS = ['dist/server/pyoraapu.mjs', 'web/dist/index.html']
-/** What it is made from. sql/ and seed/ are read at run time, not built. */
-const SOURCES = ['server', 'web', 'scripts/build-server.ts', 'package.json', 'package-lock.json']
+const OUTPUTS = ['dist/server/pyoraapu.mjs', 'web/dist/index.html', 'dist/embedded-snapshot/snapshot.json']
+/** What it is made from. seed/ is read at run time, not built; sql/ is too, and the database snapshot is made of it. */
+const SOURCES = [
+  'server',
+  'web',
+  'sql',
+  'scripts/build-server.ts',
+  'scripts/build-snapshot.ts',
+  'package.json',
+  'package-lock.json',
+]
 // messages.ts and areas/: the catalogs i18n:compile writes during the build itself.
 const SKIPPED = new Set(['node_modules', 'dist', 'messages.ts', 'areas'])
 

@@ -3,12 +3,13 @@
  * `npm start` runs plain JavaScript: no tsx, no TypeScript compilation at run time. Part of `npm run build`.
  * ESM on purpose: PGlite needs import.meta.url, which a CommonJS bundle empties (STACK-NOTES pitfall 9).
  * The packages in `dependencies` stay external and are loaded from node_modules; bundling them is the single
- * binary's job later.
+ * binary's job later. It also makes the embedded database's snapshot (build-snapshot.ts).
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { build } from 'esbuild'
 import { PROJECT_ROOT } from '../server/paths.ts'
+import { buildSnapshot } from './build-snapshot.ts'
 
 export const SERVER_BUNDLE = join(PROJECT_ROOT, 'dist', 'server', 'pyoraapu.mjs')
 
@@ -41,6 +42,7 @@ export async function buildServer(): Promise<void> {
     writeFileSync(`${file.path}.partial`, file.contents)
     renameSync(`${file.path}.partial`, file.path)
   }
+  await buildSnapshot()
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {

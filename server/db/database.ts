@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import postgres, { type Sql } from 'postgres'
 import type { Config } from '../config.ts'
 import type { EmbeddedPostgres } from './embedded.ts'
+import type { Snapshot } from './snapshot.ts'
 import { DatabaseUnreachableError, isDatabaseUnavailable } from './errors.ts'
 import { loadMigrations, migrate } from './migrations.ts'
 
@@ -34,11 +35,18 @@ const DRIVER_OPTIONS = {
   onnotice: () => {},
 } satisfies postgres.Options<Record<string, never>>
 
-/** Opens the configured database, waits until it answers, and brings its schema up to date. */
-export async function openDatabase(config: DatabaseConfig, log: Logger): Promise<Database> {
+/**
+ * Opens the configured database, waits until it answers, and brings its schema up to date. `snapshot` is what a new
+ * embedded data folder starts from (the build's by default, server/db/snapshot.ts); false runs initdb instead.
+ */
+export async function openDatabase(
+  config: DatabaseConfig,
+  log: Logger,
+  options: { snapshot?: Snapshot | false } = {},
+): Promise<Database> {
   const database = config.DATABASE_URL
     ? connectToServer(config.DATABASE_URL, config.DATABASE_POOL_MAX, log)
-    : await startEmbedded(config.DATA_DIR, log)
+    : await startEmbedded(config.DATA_DIR, log, options.snapshot)
   try {
     await waitUntilReachable(database, config.DATABASE_CONNECT_TIMEOUT, log)
     const { applied, alreadyApplied } = await migrate(database.sql, loadMigrations())
@@ -65,15 +73,18 @@ function connectToServer(url: string, poolMax: number, log: Logger): Database {
  */
 const EMBEDDED_CONNECTIONS = 1
 
-async function startEmbedded(dataDir: string, log: Logger): Promise<Database> {
+async function startEmbedded(dataDir: string, log: Logger, snapshot: Snapshot | false | undefined): Promise<Database> {
   const location = resolve(dataDir, 'pgdata')
   log.info({ mode: 'embedded', dataDir: location }, `database: embedded PostgreSQL (PGlite) in ${location}`)
   const started = Date.now()
   // One spare socket so a reconnect is never refused while the old socket is still closing.
   // Loaded only without DATABASE_URL: PGlite is a sixth of a second of every start on a PostgreSQL server.
   const { startEmbeddedPostgres } = await import('./embedded.ts')
-  const embedded: EmbeddedPostgres = await startEmbeddedPostgres(dataDir, EMBEDDED_CONNECTIONS + 1)
-  log.info({ ms: Date.now() - started }, 'embedded PostgreSQL started')
+  const embedded: EmbeddedPostgres = await startEmbeddedPostgres(dataDir, EMBEDDED_CONNECTIONS + 1, snapshot)
+  const from = embedded.snapshot.restored
+    ? 'the snapshot'
+    : `its folder (snapshot not used: ${embedded.snapshot.reason})`
+  log.info({ ms: Date.now() - started, snapshot: embedded.snapshot }, `embedded PostgreSQL started from ${from}`)
   const sql = postgres({
     ...DRIVER_OPTIONS,
     path: embedded.socketPath,

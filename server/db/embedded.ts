@@ -5,11 +5,15 @@ import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { pgliteAssets } from '../sea.ts'
+import { loadMigrations } from './migrations.ts'
+import { BUILT_SNAPSHOT, restoreSnapshot, type Snapshot } from './snapshot.ts'
 
 export interface EmbeddedPostgres {
   /** Full path of the unix socket that speaks the PostgreSQL wire protocol. */
   socketPath: string
   dataDir: string
+  /** How the data folder was found: restored from the build's snapshot, or why not (an existing database, ...). */
+  snapshot: { restored: true } | { restored: false; reason: string }
   stop(): Promise<void>
 }
 
@@ -26,7 +30,11 @@ export class DataDirInUseError extends Error {
  * socket in a private temporary folder: the embedded server has no authentication, so it must not be reachable
  * by other users on the machine.
  */
-export async function startEmbeddedPostgres(dataDirRoot: string, maxConnections: number): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDirRoot: string,
+  maxConnections: number,
+  snapshot: Snapshot | false = BUILT_SNAPSHOT,
+): Promise<EmbeddedPostgres> {
   const root = resolve(dataDirRoot)
   mkdirSync(root, { recursive: true })
   const dataDir = join(root, 'pgdata')
@@ -36,7 +44,11 @@ export async function startEmbeddedPostgres(dataDirRoot: string, maxConnections:
   let server: PGLiteSocketServer | undefined
   const socketDir = mkdtempSync(join(tmpdir(), 'pyoraapu-pg-'))
   const socketPath = join(socketDir, '.s.PGSQL.5432')
+  let restored: EmbeddedPostgres['snapshot']
   try {
+    // A new data folder starts from the snapshot: PGlite then finds a database and skips initdb (seconds).
+    const reason = snapshot ? restoreSnapshot(snapshot, dataDir, loadMigrations()) : 'no snapshot asked for'
+    restored = reason ? { restored: false, reason } : { restored: true }
     db = await PGlite.create({ dataDir, ...(await pgliteAssets()) })
     server = new PGLiteSocketServer({ db, path: socketPath, maxConnections })
     await server.start()
@@ -53,6 +65,7 @@ export async function startEmbeddedPostgres(dataDirRoot: string, maxConnections:
   return {
     socketPath,
     dataDir,
+    snapshot: restored,
     async stop() {
       await startedServer.stop()
       await startedDb.close()

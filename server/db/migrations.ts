@@ -73,8 +73,11 @@ export async function migrate(sql: Sql, migrations: Migration[]): Promise<Migrat
   })
   verifyApplied(applied, migrations)
 
+  // A migration once applied stays applied: only the others need their locked transaction (a start on an
+  // up-to-date database then costs one transaction, not one per migration).
+  const appliedVersions = new Set(applied.map((row) => row.version))
   const done: Migration[] = []
-  for (const migration of migrations) {
+  for (const migration of migrations.filter((m) => !appliedVersions.has(m.version))) {
     const ran = await sql.begin(async (tx) => {
       await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`
       const [row] = await tx<

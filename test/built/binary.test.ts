@@ -13,7 +13,15 @@ import { call, expectBackedUp, listening, registerOverHttp, run, seedBackedUp, t
  * node and no node_modules anywhere near it.
  */
 t.setTimeout(600_000)
-const sources = ['server', 'sql', 'seed', join('web', 'dist'), 'package.json', join('scripts', 'build-binary.ts')]
+const sources = [
+  'server',
+  'sql',
+  'seed',
+  join('web', 'dist'),
+  join('dist', 'embedded-snapshot'),
+  'package.json',
+  join('scripts', 'build-binary.ts'),
+]
 if (
   !existsSync(BINARY) ||
   Math.max(...sources.map((s) => newestMtime(join(PROJECT_ROOT, s)))) > statSync(BINARY).mtimeMs
