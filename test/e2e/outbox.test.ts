@@ -262,6 +262,8 @@ t.test('an answer lost on the way: the same key again is answered the first time
 
 t.test('a 503 is sent again with the same key; a refusal is shown in words and never sent again', async (t) => {
   const { context, page } = await signedIn(t, other)
+  // Offline below: the new-request dialog and its texts then come from the worker's precache.
+  await waitForOfflineReady(page)
   const requestId = await requestWithHelper(page, 'Lost the trail in the dark')
   const posts = recordPosts(page)
   await card(page, 'Lost the trail in the dark').getByText('In progress').waitFor()
