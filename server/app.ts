@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import jwt from '@fastify/jwt'
-import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import websocket from '@fastify/websocket'
@@ -26,7 +25,7 @@ import sameOrigin from './plugins/same-origin.ts'
 import sampleServices from './plugins/sample-services.ts'
 import suspensionsPlugin from './plugins/suspensions.ts'
 import securityHeaders from './plugins/security-headers.ts'
-import webApp, { webAppBuilt, webAppStaticOptions } from './plugins/web-app.ts'
+import webApp from './plugins/web-app.ts'
 import adminRoutes from './routes/admin/admin.ts'
 import adminUserRoutes from './routes/admin/users.ts'
 import adminReportRoutes from './routes/admin/reports.ts'
@@ -74,7 +73,7 @@ export default async function app(
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   })
   await fastify.register(gracefulClose)
-  // Before every route, so that its onResponse hook counts them all.
+  // Before every route: its onResponse hook counts them all, and the security headers' onRoute hook sees each.
   await fastify.register(metricsPlugin)
   await fastify.register(securityHeaders, { tileUrl: config.TILE_URL, firebaseAuthDomain: firebaseAuthDomain(config) })
   await fastify.register(errorHandler)
@@ -128,8 +127,6 @@ export default async function app(
   await fastify.register(openApiDocumentRoute)
   await fastify.register(swaggerUi, docsPageOptions)
 
-  // Last: the built SPA's files and the fallback for every unknown path.
-  const distDir = webDistDir(config)
-  if (webAppBuilt(distDir)) await fastify.register(fastifyStatic, webAppStaticOptions(distDir))
-  await fastify.register(webApp, { distDir })
+  // Last: the built SPA's files, from memory, and the fallback for every unknown path.
+  await fastify.register(webApp, { distDir: webDistDir(config) })
 }

@@ -7,6 +7,7 @@ import app from './app.ts'
 import type { EventsOptions } from './plugins/events.ts'
 import type { PushWorkerOptions } from './push/queue.ts'
 import type { Config } from './config.ts'
+import { AccessLog } from './http/access-log.ts'
 import { loggerOptions } from './logging.ts'
 import { validatorCompiler } from './validation.ts'
 
@@ -23,6 +24,8 @@ export function buildServer(
   const server = Fastify({
     // Redaction, masking serializers and a last scrub of every line: see logging.ts.
     logger: { ...loggerOptions(config.LOG_LEVEL), ...(options.logStream ? { stream: options.logStream } : {}) },
+    // One access line per request, none for probes, files and 304s unless at debug (docs/operating.md, "Access log").
+    logController: new AccessLog(),
     trustProxy: config.TRUST_PROXY,
     // The database plugin may retry for DATABASE_CONNECT_TIMEOUT seconds, then migrate.
     pluginTimeout: (config.DATABASE_CONNECT_TIMEOUT + 60) * 1000,

@@ -23,6 +23,11 @@ function isClientAbort(error: unknown, request: FastifyRequest): boolean {
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      // Every error answer names its request, whatever its route: the id a user quotes finds the logged error.
+      reply.header('x-request-id', request.id)
+      // An unknown path's answer gets its security headers from the not-found handler, which an error (a malformed
+      // body sent to it) skips; routes get theirs from a hook (server/plugins/security-headers.ts).
+      if (request.is404) app.addSecurityHeaders(request, reply)
       if (isClientAbort(error, request)) {
         // Nobody is left to answer and nothing is wrong here: info, and a client error if the answer is counted.
         request.log.info({ code: error.code }, 'client aborted the request')

@@ -20,6 +20,11 @@ declare module 'fastify' {
   }
 }
 
+interface RouteSeries {
+  duration: ReturnType<Histogram<'method' | 'route'>['labels']>
+  byStatus: Map<number, ReturnType<Counter<'method' | 'route' | 'status_code'>['labels']>>
+}
+
 /** Label of every request no route matched: raw URLs would make a series per scanner probe (and per phone). */
 export const UNMATCHED_ROUTE = 'unmatched'
 
@@ -43,11 +48,29 @@ export default fp(
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     })
+    // The series of each route, looked up once: prom-client hashes the label values on every call otherwise.
+    const series = new Map<string, RouteSeries>()
+    const seriesOf = (method: string, route: string): RouteSeries => {
+      const key = `${method} ${route}`
+      let found = series.get(key)
+      if (!found) {
+        found = { duration: duration.labels(method, route), byStatus: new Map() }
+        series.set(key, found)
+      }
+      return found
+    }
+    // The whole server's hook: every answer is counted, unknown paths and the app's files too.
     app.addHook('onResponse', (request, reply, done) => {
       // The pattern (`/api/user/:phone/newpassword`), never the URL: bounded label values, and no phone numbers.
-      const route = request.routeOptions.url ?? UNMATCHED_ROUTE
-      requests.inc({ method: request.method, route, status_code: String(reply.statusCode) })
-      duration.observe({ method: request.method, route }, reply.elapsedTime / 1000)
+      const pattern = request.routeOptions.url ?? UNMATCHED_ROUTE
+      const route = seriesOf(request.method, pattern)
+      let counter = route.byStatus.get(reply.statusCode)
+      if (!counter) {
+        counter = requests.labels(request.method, pattern, String(reply.statusCode))
+        route.byStatus.set(reply.statusCode, counter)
+      }
+      counter.inc()
+      route.duration.observe(reply.elapsedTime / 1000)
       done()
     })
 

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 
 export interface SecurityHeadersOptions {
   /** Map tile URL template: its origin is the one outside host the page may load images from. */
@@ -80,23 +81,67 @@ export function docsContentSecurityPolicy(): string {
   ].join('; ')
 }
 
+/** Strict-Transport-Security, sent over https only. */
+export const HSTS = 'max-age=31536000'
+
+/** The headers of every page and API answer that do not depend on the request (docs/security.md). */
+export function fixedSecurityHeaders(csp: string): Record<string, string> {
+  return {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    // Cross-origin requests (map tiles) get only our origin, which tile services ask for; never paths.
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'geolocation=(self), camera=(), microphone=(), payment=()',
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers that do not depend on the request: the app's files build their answers with them once. */
+    securityHeaders: Readonly<Record<string, string>>
+    /**
+     * Sets the security headers on an answer. Routes get them from a hook; the not-found handler, which route hooks
+     * do not reach, calls this itself. The app's files build theirs once from `fixedSecurityHeaders`.
+     */
+    addSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void
+  }
+  interface FastifyContextConfig {
+    /**
+     * false: this route's answers go without the security headers: health probes, which answer machines and no
+     * browser, and the app's files, whose headers are built once with them (server/plugins/web-app.ts).
+     */
+    securityHeaders?: boolean
+  }
+}
+
+/**
+ * The security headers on every page and API answer: an onRequest hook on each route, unless its config says
+ * `securityHeaders: false`. A hook per route rather than one for the whole server, so that the routes that need none
+ * pay nothing for them (docs/performance.md, "The cost of a request"). Set as the request arrives, so that error
+ * answers carry them too, and a route's own headers (the reference page's CSP, a cache policy) replace them.
+ */
 export default fp<SecurityHeadersOptions>(
   async (app, { tileUrl, firebaseAuthDomain }) => {
-    const csp = contentSecurityPolicy(tileUrl, firebaseAuthDomain)
-    app.addHook('onSend', async (request, reply, payload) => {
-      reply.header('content-security-policy', csp)
-      reply.header('x-content-type-options', 'nosniff')
-      // Cross-origin requests (map tiles) get only our origin, which tile services ask for; never paths.
-      reply.header('referrer-policy', 'strict-origin-when-cross-origin')
-      reply.header('x-frame-options', 'DENY')
-      reply.header('cross-origin-opener-policy', 'same-origin')
-      reply.header('permissions-policy', 'geolocation=(self), camera=(), microphone=(), payment=()')
-      if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000')
-      // API answers hold personal data: no shared or browser caching unless a route says otherwise.
-      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-        reply.header('cache-control', 'no-store')
+    const fixed = fixedSecurityHeaders(contentSecurityPolicy(tileUrl, firebaseAuthDomain))
+    const add = (request: FastifyRequest, reply: FastifyReply) => {
+      reply.headers(fixed)
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
       reply.header('x-request-id', request.id)
-      return payload
+      // API answers hold personal data: no shared or browser caching unless the route sets a policy of its own.
+      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store')
+    }
+    app.decorate('securityHeaders', fixed)
+    app.decorate('addSecurityHeaders', add)
+    const onRequest = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      add(request, reply)
+      done()
+    }
+    app.addHook('onRoute', (route) => {
+      if (route.config?.securityHeaders === false) return
+      // A new array: Fastify's HEAD twin of a GET route starts from the same options and gets its own hook.
+      route.onRequest = [onRequest, ...(route.onRequest === undefined ? [] : [route.onRequest].flat())]
     })
   },
   { name: 'security-headers' },

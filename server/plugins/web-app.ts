@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import fp from 'fastify-plugin'
-import type { FastifyStaticOptions } from '@fastify/static'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { quietAccessLine } from '../http/access-log.ts'
+import { loadStaticFiles, type StaticFile } from '../http/static-files.ts'
+import { HSTS } from './security-headers.ts'
 
 export interface WebAppOptions {
   /** The built SPA (vite build output). */
@@ -11,27 +13,6 @@ export interface WebAppOptions {
 
 /** Whether `npm run build` has made the SPA: without it only the API is served. */
 export const webAppBuilt = (distDir: string): boolean => existsSync(join(distDir, 'index.html'))
-
-/** @fastify/static's options for the built SPA (app.ts registers it when built): our cache headers per file. */
-export function webAppStaticOptions(distDir: string): FastifyStaticOptions {
-  return {
-    root: distDir,
-    wildcard: false,
-    // `npm run build` writes .br and .gz beside each file (scripts/precompress.ts): sent as they are, so no CPU is
-    // spent compressing the same bytes per request. Files without them go through on-the-fly compression.
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders(reply, filePath) {
-      const urlPath =
-        '/' +
-        filePath
-          .slice(distDir.length)
-          .replace(/^[\\/]+/, '')
-          .replaceAll('\\', '/')
-      reply.header('cache-control', cacheControlFor(urlPath))
-    },
-  }
-}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -54,22 +35,63 @@ function isClientRoute(request: FastifyRequest): boolean {
   return !lastSegment.includes('.')
 }
 
-/**
- * Answers every unknown path: JSON 404 for the API, index.html for client routes. The files themselves are
- * @fastify/static's (registered in app.ts before this when the SPA is built).
- */
-export default fp<WebAppOptions>(
-  async (app, { distDir }) => {
-    const built = webAppBuilt(distDir)
-    if (!built) app.log.warn({ distDir }, 'the web app is not built (run npm run build): only the API is served')
+/** A 304 when the client holds the current copy, else the copy its Accept-Encoding takes. HEAD: the same, no body. */
+function answer(file: StaticFile, request: FastifyRequest, reply: FastifyReply): void {
+  if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+  reply.header('x-request-id', request.id)
+  const notModified = file.notModified(request.headers['if-none-match'])
+  if (notModified) {
+    reply.code(304).headers(notModified).send()
+    return
+  }
+  const { body, headers } = file.answer(request.headers['accept-encoding'])
+  reply.headers(headers).send(body)
+}
 
-    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-      if (isClientRoute(request)) {
-        if (built) return reply.header('cache-control', REVALIDATE).sendFile('index.html')
-        return reply.code(503).send({ message: 'The web app is not built: run npm run build' })
-      }
-      return reply.code(404).send({ message: 'Not found' })
+/** Routes of the files: no hooks of their own, no compression on the fly, their access lines at debug. */
+const FILE_ROUTE = {
+  compress: false,
+  decompress: false,
+  schema: { hide: true },
+  config: { accessLog: 'quiet', securityHeaders: false },
+} as const
+
+/**
+ * The built SPA, served from memory (docs/adr/0011-static-files-from-memory.md): every file of web/dist is read at
+ * start with its brotli and gzip copies (the build's `.br`/`.gz`, scripts/precompress.ts), its ETag and the headers
+ * of each answer, so a request costs a lookup and a write: no file-system call, no compression. Each file is a
+ * route of its own; every other path reaches the not-found handler: JSON 404 for the API and for missing files,
+ * index.html for client routes. A path outside web/dist is no route and so never answered from the disk.
+ */
+async function webApp(app: FastifyInstance, { distDir }: WebAppOptions): Promise<void> {
+  const built = webAppBuilt(distDir)
+  if (!built) app.log.warn({ distDir }, 'the web app is not built (run npm run build): only the API is served')
+  // The same security headers as every page and API answer, built into each file's headers once.
+  const common = app.securityHeaders
+  const { files, skipped, bytes } = built
+    ? await loadStaticFiles(distDir, (urlPath) => ({ cacheControl: cacheControlFor(urlPath), common }))
+    : { files: new Map<string, StaticFile>(), skipped: [], bytes: 0 }
+  if (skipped.length > 0) app.log.warn({ skipped }, 'files of the web app whose names fit no route are not served')
+  if (built) app.log.info({ files: files.size, bytes }, 'the web app is served from memory')
+
+  for (const file of files.values()) {
+    app.get(file.urlPath, FILE_ROUTE, (request, reply) => {
+      answer(file, request, reply)
     })
-  },
-  { name: 'web-app' },
-)
+  }
+  const shell = files.get('/')
+
+  // Route hooks do not reach this handler: it sets the security headers itself.
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (isClientRoute(request) && shell) {
+      quietAccessLine(request)
+      answer(shell, request, reply)
+      return
+    }
+    app.addSecurityHeaders(request, reply)
+    if (isClientRoute(request)) reply.code(503).send({ message: 'The web app is not built: run npm run build' })
+    else reply.code(404).send({ message: 'Not found' })
+  })
+}
+
+export default fp<WebAppOptions>(webApp, { name: 'web-app', dependencies: ['security-headers'] })

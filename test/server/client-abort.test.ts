@@ -34,7 +34,8 @@ function captureLogs(): { stream: PassThrough; lines(): LogLine[] } {
  */
 t.test('a client that resets its connection mid-upload is a client abort, not a database outage', async (t) => {
   const logs = captureLogs()
-  const app = await buildTestApp(t, { LOG_LEVEL: 'info', METRICS_TOKEN }, { logStream: logs.stream })
+  // At debug the server logs each request as it arrives (docs/operating.md, "Access log"): the test's cue.
+  const app = await buildTestApp(t, { LOG_LEVEL: 'debug', METRICS_TOKEN }, { logStream: logs.stream })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const { port } = app.server.address() as { port: number }
 

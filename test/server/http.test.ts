@@ -143,7 +143,7 @@ t.test('precompressed files are sent as built, not compressed again', async (t) 
 
 t.test('security headers are on pages and API answers', async (t) => {
   const { app } = await buildApp(t)
-  for (const url of ['/', '/api/no/such/thing', '/healthz']) {
+  for (const url of ['/', '/login', '/assets/index-abc123.js', '/api/no/such/thing', '/api/config']) {
     const res = await app.inject({ url })
     t.equal(res.headers['x-content-type-options'], 'nosniff', `${url} nosniff`)
     t.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin', `${url} referrer policy`)
@@ -155,6 +155,22 @@ t.test('security headers are on pages and API answers', async (t) => {
   }
   const api = await app.inject({ url: '/api/no/such/thing' })
   t.equal(api.headers['cache-control'], 'no-store', 'API answers are not cached')
+  t.equal((await app.inject({ url: '/api/config' })).headers['cache-control'], 'no-store')
+  const malformed = await app.inject({
+    method: 'POST',
+    url: '/api/nothing',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"broken": ',
+  })
+  t.equal(malformed.statusCode, 400, 'an error answer for an unknown path')
+  t.equal(malformed.headers['x-content-type-options'], 'nosniff', 'carries them too')
+
+  // Probes answer a load balancer, not a browser: their answers stay small (docs/security.md).
+  for (const url of ['/healthz', '/readyz']) {
+    const probe = await app.inject({ url })
+    t.equal(probe.statusCode, 200, url)
+    t.notOk(probe.headers['content-security-policy'], `${url} carries no CSP`)
+  }
 })
 
 t.test('a tile API key goes into the URL template the SPA gets', async (t) => {

@@ -1,0 +1,56 @@
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'quiet': this route's answers get their access line at debug only: health probes (a load balancer asks every
+     * few seconds) and the app's files (dozens per page load, each the same for everyone).
+     */
+    accessLog?: 'quiet'
+  }
+}
+
+/** Whether this logger writes debug lines (LOG_LEVEL debug or trace). */
+const atDebug = (log: FastifyBaseLogger) => log.level === 'debug' || log.level === 'trace'
+
+/** Requests answered quietly that no route's config can say (the SPA's page for a client route, from the not-found handler). */
+const quietRequests = new WeakSet<object>()
+
+/** This request's access line goes at debug only, like a quiet route's. */
+export function quietAccessLine(request: FastifyRequest): void {
+  quietRequests.add(request.raw)
+}
+
+/**
+ * Fastify's request lines, one per request (docs/operating.md, "Access log"). Fastify writes two by default, one as
+ * a request arrives and one when it is answered, each a JSON line through the redacting serializers and the last
+ * scrub (server/logging.ts): on a small request they were a good part of its cost. Here:
+ * - one line when the answer is done, `request completed`, with the request (method, masked URL, route, client
+ *   address), the status, the time taken and the request id;
+ * - at debug only: the lines of health probes, of the app's files and of every 304 (a revalidation that found
+ *   nothing new), and an `incoming request` line as each request arrives (a request that never ends is found by it);
+ * - always: an answer that failed (`request errored`, at error) and every 5xx, whatever the route.
+ * Errors a route logs itself (the error handler's `request failed`) carry the same request id.
+ */
+export class AccessLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (atDebug(request.log)) request.log.debug({ req: request }, 'incoming request')
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
+      return
+    }
+    const status = reply.statusCode
+    const quiet =
+      status < 500 &&
+      (status === 304 || request.routeOptions.config.accessLog === 'quiet' || quietRequests.has(request.raw))
+    if (quiet) {
+      if (atDebug(reply.log))
+        reply.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed')
+      return
+    }
+    reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed')
+  }
+}
