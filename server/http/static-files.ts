@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { extname, join, relative, sep } from 'node:path'
-import { promisify } from 'node:util'
-import zlib from 'node:zlib'
-import { Representation, type Encoded } from './representation.ts'
-
-const brotli = promisify(zlib.brotliCompress)
-const gzip = promisify(zlib.gzip)
+import { compressedRepresentation, Representation, type Encoded } from './representation.ts'
 
 /** Content types of what `vite build` writes; anything else is sent as bytes. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -30,9 +25,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff': 'font/woff',
 }
 
-/** The same text formats and threshold as the build's precompression (scripts/precompress.ts). */
+/** The same text formats as the build's precompression (scripts/precompress.ts). */
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.webmanifest', '.txt', '.map', '.xml'])
-const MIN_COMPRESS_BYTES = 1024
 
 /** The copies the build wrote beside a file (`.br`, `.gz`), or made here when it did not (a folder not built by us). */
 const PRECOMPRESSED = ['.br', '.gz']
@@ -102,18 +96,13 @@ function filesUnder(folder: string): string[] {
 /** A strong ETag from the file's bytes: the same on every instance and after a restart, unlike size and mtime. */
 const contentTag = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 
-/** The compressed copies of a file: the build's, or made now (brotli and gzip at their defaults' speed) when missing. */
-async function compressedCopies(path: string, body: Buffer): Promise<{ br?: Buffer; gzip?: Buffer }> {
+/** The file with the copies the build wrote beside it (`.br`, `.gz`), or with copies made now when it wrote none. */
+async function representationOf(path: string, body: Buffer): Promise<Representation> {
   const written = (suffix: string) => (existsSync(path + suffix) ? readFileSync(path + suffix) : undefined)
-  const built = { br: written('.br'), gzip: written('.gz') }
-  if (built.br || built.gzip || !COMPRESSIBLE.has(extname(path)) || body.length < MIN_COMPRESS_BYTES) {
-    return { ...(built.br ? { br: built.br } : {}), ...(built.gzip ? { gzip: built.gzip } : {}) }
-  }
-  const [br, gz] = await Promise.all([
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gzip(body, { level: 9 }),
-  ])
-  return { br, gzip: gz }
+  const br = written('.br')
+  const gzip = written('.gz')
+  if (br || gzip || !COMPRESSIBLE.has(extname(path))) return new Representation(body, contentTag(body), { br, gzip })
+  return compressedRepresentation(body, contentTag(body))
 }
 
 export interface LoadedFiles {
@@ -142,7 +131,7 @@ export async function loadStaticFiles(
       continue
     }
     const body = readFileSync(path)
-    const representation = new Representation(body, contentTag(body), await compressedCopies(path, body))
+    const representation = await representationOf(path, body)
     const type = CONTENT_TYPES[extension] ?? 'application/octet-stream'
     // index.html is also the answer to `/`, under the cache policy of `/`.
     for (const served of urlPath === '/index.html' ? ['/', urlPath] : [urlPath]) {

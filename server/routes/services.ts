@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
 import type { ServiceCategory } from '../domain/shared/categories.ts'
 import { SERVICE_LANGUAGES, serviceProblems, type ServiceInput } from '../domain/services/rules.ts'
-import { PublicServiceList } from '../domain/services/public-list.ts'
+import { PublicServiceList, type ServiceListBody } from '../domain/services/public-list.ts'
 import { deleteService, listServicesForAdmin, saveService } from '../domain/services/services.ts'
 import { badRequest } from '../errors.ts'
+import { compressedRepresentation, type Representation } from '../http/representation.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody, Nullable } from '../schemas/common.ts'
 import { AdminServiceSchema, ServiceSchema } from '../schemas/service.ts'
 
@@ -108,14 +109,31 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       '5xx': ErrorAnswers['5xx'],
     },
   }
-  app.get('/api/services', { schema: list }, async (request, typedReply) => {
-    // The answer is serialised once per change, for its ETag, and sent as that string (Fastify sends a string as it
+  // The list's brotli and gzip copies, made once per version of it (its ETag) rather than on every request.
+  let copies: { etag: string; representation: Promise<Representation> } | undefined
+  const representationOf = ({ body, etag }: ServiceListBody): Promise<Representation> => {
+    if (copies?.etag !== etag) {
+      const representation = compressedRepresentation(Buffer.from(body), etag)
+      copies = { etag, representation }
+      // A failed compression is not kept: the next request tries again.
+      representation.catch(() => {
+        if (copies?.representation === representation) copies = undefined
+      })
+    }
+    return copies.representation
+  }
+  app.get('/api/services', { schema: list, compress: false }, async (request, typedReply) => {
+    // The answer is serialised once per change, for its ETag, and sent as those bytes (Fastify sends a Buffer as it
     // is): the schema above documents it, the reply's typing (an object) does not fit a pre-serialised body.
     const reply = typedReply as FastifyReply
-    const { body, etag } = await publicList.get()
-    reply.header('etag', etag).header('cache-control', CACHE_CONTROL)
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send()
-    return reply.type('application/json; charset=utf-8').send(body)
+    const representation = await representationOf(await publicList.get())
+    reply.header('cache-control', CACHE_CONTROL)
+    if (representation.negotiated) reply.header('vary', 'accept-encoding')
+    const held = representation.held(request.headers['if-none-match'])
+    if (held) return reply.code(304).header('etag', held.etag).send()
+    const copy = representation.choose(request.headers['accept-encoding'])
+    if (copy.coding !== 'identity') reply.header('content-encoding', copy.coding)
+    return reply.header('etag', copy.etag).type('application/json; charset=utf-8').send(copy.body)
   })
 
   const admin = { preHandler: [app.authenticate, app.requireAdmin] }
