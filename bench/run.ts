@@ -17,6 +17,7 @@ import { listApi } from './list-api.ts'
 import { liveEvents } from './live-events.ts'
 import { listSerialise } from './list-serialise.ts'
 import { recipients } from './recipients.ts'
+import { requestCost } from './request-cost.ts'
 import { staticAssets } from './static.ts'
 import { waveSelection } from './wave-selection.ts'
 
@@ -39,6 +40,7 @@ const benches: Bench[] = [
   waveSelection,
   listSerialise,
   listApi,
+  requestCost,
   staticAssets,
   chunks,
   coldStart,

@@ -35,6 +35,8 @@ export interface Comparison {
   rounds: number
   seconds: number
   tool: LoadResult['tool']
+  /** Keep-alive connections the generator held open. */
+  connections: number
   loadAverage: string
 }
 
@@ -61,14 +63,14 @@ async function idleSince(): Promise<number> {
   }
 }
 
-async function measured(side: Side, seconds: number): Promise<Run> {
+async function measured(side: Side, seconds: number, connections: number): Promise<Run> {
   let served = 0
   const onRequest = () => served++
   side.server.on('request', onRequest)
   const cpuBefore = process.cpuUsage()
   const started = performance.now()
   try {
-    const load = await httpLoad({ url: side.url, headers: side.headers, seconds })
+    const load = await httpLoad({ url: side.url, headers: side.headers, seconds, connections })
     const idle = await idleSince()
     const cpu = process.cpuUsage(cpuBefore)
     return { load, cpuMs: (cpu.user + cpu.system) / 1000, served, seconds: (idle - started) / 1000 }
@@ -90,15 +92,24 @@ function figures(runs: Run[]): SideFigures {
   }
 }
 
-/** A short unmeasured run of each side first (JIT, pools, caches), then `rounds` interleaved pairs. */
-export async function compareServers(real: Side, baseline: Side, rounds: number, seconds: number): Promise<Comparison> {
-  await measured(real, 1)
-  await measured(baseline, 1)
+/**
+ * A short unmeasured run of each side first (JIT, pools, caches), then `rounds` interleaved pairs, each with
+ * `connections` keep-alive connections (10 unless said).
+ */
+export async function compareServers(
+  real: Side,
+  baseline: Side,
+  rounds: number,
+  seconds: number,
+  connections = 10,
+): Promise<Comparison> {
+  await measured(real, 1, connections)
+  await measured(baseline, 1, connections)
   const realRuns = []
   const baselineRuns = []
   for (let round = 0; round < rounds; round++) {
-    realRuns.push(await measured(real, seconds))
-    baselineRuns.push(await measured(baseline, seconds))
+    realRuns.push(await measured(real, seconds, connections))
+    baselineRuns.push(await measured(baseline, seconds, connections))
   }
   return {
     real: figures(realRuns),
@@ -106,6 +117,7 @@ export async function compareServers(real: Side, baseline: Side, rounds: number,
     rounds,
     seconds,
     tool: realRuns[0]!.load.tool,
+    connections,
     loadAverage: loadAverage(),
   }
 }
@@ -122,7 +134,7 @@ export function comparisonRows(
     `${f.latencyMeanMs.toFixed(1)} ms mean / ${f.latencyP99Ms.toFixed(0)} ms p99 latency, ` +
     `${f.requests} answers read in full${f.errors ? `, ${f.errors} ERRORS` : ''}, generator CPU ${f.generatorCpuMsPerRequest.toFixed(2)} ms/request`
   const note =
-    `baseline: ${baselineName}; ${c.tool}, 10 keep-alive connections, ${c.rounds} interleaved rounds of ${c.seconds} s, ` +
+    `baseline: ${baselineName}; ${c.tool}, ${c.connections} keep-alive connections, ${c.rounds} interleaved rounds of ${c.seconds} s, ` +
     `medians, counted at the server (requests started ÷ time until idle)${extraNote}; real: ${side(c.real)}; baseline: ${side(c.baseline)}; load ${c.loadAverage}`
   return [
     compared({
