@@ -38,6 +38,15 @@ export function maskEndpoint(endpoint: string): string {
   }
 }
 
+function digitCount(text: string): number {
+  let digits = 0
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code >= 48 && code <= 57) digits++
+  }
+  return digits
+}
+
 /** A path segment that reads as a phone number (`+358401234567`, `040 123 4567` encoded): 8 or more digits. */
 const PHONE_SEGMENT = /^\+?[\d\s().-]+$/
 
@@ -46,6 +55,8 @@ const PHONE_SEGMENT = /^\+?[\d\s().-]+$/
  * unknown path someone puts a number in), and query values dropped (`?endpoint=` carries a push endpoint).
  */
 export function safeUrl(url: string): string {
+  // Most URLs hold no query and too few digits for a phone number: they go as they are, unsplit (a line per request).
+  if (!url.includes('?') && digitCount(url) < 8) return url
   const queryAt = url.indexOf('?')
   const path = queryAt === -1 ? url : url.slice(0, queryAt)
   const masked = path

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import t from 'tap'
+import { safeUrl } from '../../../server/logging.ts'
 import { buildServer } from '../../../server/server.ts'
 import { createTestDatabase, tempDir, testConfig } from '../../helper.ts'
 import { waitUntil } from '../../wait.ts'
@@ -126,4 +127,13 @@ t.test('at debug: every request is logged as it arrives and when it is answered'
     t.equal(completed?.level, 20, `${url}: answered, at debug`)
     t.equal(completed?.res?.statusCode, 200)
   }
+})
+
+t.test('the URL as logged: phone numbers masked and query values dropped, other URLs as they are', async (t) => {
+  t.equal(safeUrl('/api/requests/1234567/messages'), '/api/requests/1234567/messages')
+  t.equal(safeUrl('/assets/index-abc123.js'), '/assets/index-abc123.js')
+  t.equal(safeUrl('/api/user/+358401234567/newpassword'), '/api/user/%2B35840*****67/newpassword')
+  t.equal(safeUrl('/api/user/040%20123%204567/newpassword'), '/api/user/040*****67/newpassword')
+  t.equal(safeUrl('/x/040-123-4567'), '/x/040*****67')
+  t.equal(safeUrl('/api/push?endpoint=https%3A%2F%2Fpush.example%2Fabc'), '/api/push?endpoint=…')
 })
