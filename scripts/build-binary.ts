@@ -124,7 +124,7 @@ export async function buildBinary(): Promise<void> {
   const snapshot = join(PROJECT_ROOT, 'dist', 'embedded-snapshot')
   if (!existsSync(snapshot)) throw new Error(`${snapshot} is missing: run \`npm run build\` first`)
 
-  // Extracted to disk at run time (read through PROJECT_ROOT by migrations, the sample services, @fastify/static,
+  // Extracted to disk at run time (read through PROJECT_ROOT by migrations, the sample services, the web app's files,
   // and the embedded database's snapshot, server/db/snapshot.ts).
   const extracted: [string, string][] = [
     ...filesUnder(webDist),

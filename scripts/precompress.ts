@@ -1,8 +1,8 @@
 /**
  * `npm run build` step after `vite build`: writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9)
- * beside every compressible file of web/dist, so @fastify/static sends them as they are (`preCompressed`) instead of
- * compressing the same bytes again on every request. docs/performance.md records on-the-fly brotli of the entry chunk
- * at 22 ms of CPU per request.
+ * beside every compressible file of web/dist, which the server holds in memory with the file and sends as they are
+ * (server/http/static-files.ts) instead of compressing the same bytes again on every request. docs/performance.md
+ * records on-the-fly brotli of the entry chunk at 22 ms of CPU per request.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { extname, join } from 'node:path'

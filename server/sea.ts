@@ -8,7 +8,7 @@ import sea from 'node:sea'
  * The single executable (`dist/pyoraapu`, scripts/build-binary.ts) carries the project's files as SEA assets: a
  * binary cannot read them from beside itself. Outside the binary nothing here is used.
  *
- * The files that code reads from disk (sql/, seed/, web/dist, whose folder @fastify/static scans) are extracted once
+ * The files that code reads from disk (sql/, seed/, web/dist, which the server reads into memory at start) are extracted once
  * into a private folder named by their content hash, and PROJECT_ROOT points there: every reader keeps its normal
  * file path. PGlite's wasm and data files are handed to it from memory instead (no copy of 15 MB per version).
  */
