@@ -165,7 +165,7 @@ t.test('security headers are on pages and API answers', async (t) => {
   t.equal(malformed.statusCode, 400, 'an error answer for an unknown path')
   t.equal(malformed.headers['x-content-type-options'], 'nosniff', 'carries them too')
 
-  // Probes answer a load balancer, not a browser: their answers stay small (docs/security.md).
+  // Probes answer a load balancer, not a browser: their answers stay small (docs/architecture.md, "HTTP behaviour").
   for (const url of ['/healthz', '/readyz']) {
     const probe = await app.inject({ url })
     t.equal(probe.statusCode, 200, url)
