@@ -8,6 +8,7 @@ import type { EventsOptions } from './plugins/events.ts'
 import type { PushWorkerOptions } from './push/queue.ts'
 import type { Config } from './config.ts'
 import { AccessLog } from './http/access-log.ts'
+import { requestLoggerFactory } from './http/request-logger.ts'
 import { loggerOptions } from './logging.ts'
 import { validatorCompiler } from './validation.ts'
 
@@ -26,6 +27,8 @@ export function buildServer(
     logger: { ...loggerOptions(config.LOG_LEVEL), ...(options.logStream ? { stream: options.logStream } : {}) },
     // One access line per request, none for probes, files and 304s unless at debug (docs/operating.md, "Access log").
     logController: new AccessLog(),
+    // Each request's logger becomes pino's child on its first line only (most requests write none at info).
+    childLoggerFactory: requestLoggerFactory,
     trustProxy: config.TRUST_PROXY,
     // The database plugin may retry for DATABASE_CONNECT_TIMEOUT seconds, then migrate.
     pluginTimeout: (config.DATABASE_CONNECT_TIMEOUT + 60) * 1000,

@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
+import pino from 'pino'
 import t from 'tap'
+import { requestLoggerFactory } from '../../../server/http/request-logger.ts'
 import { safeUrl } from '../../../server/logging.ts'
 import { buildServer } from '../../../server/server.ts'
 import { createTestDatabase, tempDir, testConfig } from '../../helper.ts'
@@ -136,4 +138,35 @@ t.test('the URL as logged: phone numbers masked and query values dropped, other 
   t.equal(safeUrl('/api/user/040%20123%204567/newpassword'), '/api/user/040*****67/newpassword')
   t.equal(safeUrl('/x/040-123-4567'), '/x/040*****67')
   t.equal(safeUrl('/api/push?endpoint=https%3A%2F%2Fpush.example%2Fabc'), '/api/push?endpoint=…')
+})
+
+t.test("a request's logger becomes pino's child on its first line written, not before", async (t) => {
+  const written: string[] = []
+  const parent = pino({ level: 'info' }, { write: (line: string) => written.push(line) })
+  let children = 0
+  const counted = Object.create(parent) as typeof parent
+  counted.child = ((...args: Parameters<typeof parent.child>) => {
+    children++
+    return parent.child(...args)
+  }) as typeof parent.child
+  const log = requestLoggerFactory(counted, { reqId: 'r-1' }, {})
+  t.equal(log.level, 'info')
+  log.debug({ detail: 1 }, 'below the level')
+  log.trace('nor this')
+  t.equal(children, 0, 'nothing written, no child')
+  log.info({ res: { statusCode: 200 } }, 'request completed')
+  log.warn('second line')
+  t.equal(children, 1, 'one child, made once')
+  const lines = written.map((line) => JSON.parse(line) as { reqId: string; msg: string; level: number })
+  t.same(
+    lines.map((line) => [line.reqId, line.msg, line.level]),
+    [
+      ['r-1', 'request completed', 30],
+      ['r-1', 'second line', 40],
+    ],
+  )
+  const quiet = requestLoggerFactory(counted, { reqId: 'r-2' }, { level: 'warn' })
+  quiet.info('a route at warn')
+  t.equal(children, 1, "a route's own level counts")
+  t.equal(quiet.level, 'warn')
 })
