@@ -22,11 +22,12 @@ export function buildServer(
     pushWorker?: PushWorkerOptions
   } = {},
 ): FastifyInstance {
+  const accessLog = new AccessLog()
   const server = Fastify({
     // Redaction, masking serializers and a last scrub of every line: see logging.ts.
     logger: { ...loggerOptions(config.LOG_LEVEL), ...(options.logStream ? { stream: options.logStream } : {}) },
     // One access line per request, none for probes, files and 304s unless at debug (docs/operating.md, "Access log").
-    logController: new AccessLog(),
+    logController: accessLog,
     // Each request's logger becomes pino's child on its first line only (most requests write none at info).
     childLoggerFactory: requestLoggerFactory,
     trustProxy: config.TRUST_PROXY,
@@ -38,6 +39,7 @@ export function buildServer(
     genReqId: () => randomUUID(),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  accessLog.writeTo(server.log)
   server.setValidatorCompiler(validatorCompiler)
   server.register(fp(app), {
     config,

@@ -80,6 +80,12 @@ t.test('at info: one access line per API request, none for probes, files and 304
   }
   const crash = await app.inject({ url: '/api/test/crash' })
   t.equal(crash.statusCode, 500)
+  const withSecrets = await app.inject({
+    method: 'PUT',
+    url: '/api/user/+358401234567/newpassword?token=eyJhbGciOi.secret-part.sig',
+    headers: { authorization: 'Bearer eyJhbGciOi.bearer-part.sig', cookie: 'refresh_token=cookie-secret' },
+    payload: { newPassword: 'password-secret' },
+  })
 
   const lines = await linesUpToMarker()
   t.notOk(
@@ -105,6 +111,14 @@ t.test('at info: one access line per API request, none for probes, files and 304
     t.notOk(urls.includes(quiet), `no line for ${quiet}`)
   }
   t.equal(urls.filter((url) => url === '/api/services').length, 2, 'the two 200s of /api/services; its 304 is quiet')
+
+  // The access line is written without pino's redaction: only what the serializers make of the request goes in.
+  const secretLine = lines.find((line) => line.reqId === withSecrets.headers['x-request-id'])
+  t.equal(secretLine?.req?.url, '/api/user/%2B35840*****67/newpassword?token=…', 'phone masked, query value dropped')
+  const text = JSON.stringify(lines)
+  for (const secret of ['401234567', 'secret-part', 'bearer-part', 'cookie-secret', 'password-secret']) {
+    t.notOk(text.includes(secret), `no ${secret} in the log`)
+  }
 
   const ofCrash = lines.filter((line) => line.reqId === crash.headers['x-request-id'])
   t.same(
