@@ -2,8 +2,8 @@
  * What Fastify and our plugins add to a small request: the real server against node:http answering the same bytes
  * from memory, under the same HTTP load, interleaved. `GET /healthz` (the least a route does) and the public
  * service list, `GET /api/services`, both as a 304 (a revalidation, the usual request of a returning browser) and
- * as a 200 with the brotli copy a browser takes. The baselines send the same status, bytes and validators (ETag,
- * cache policy, coding), without routing, hooks, security headers or log lines.
+ * as a 200 with the brotli copy a browser takes. The baselines send the same answers, headers and bytes, from
+ * memory, without routing, hooks, validation or log lines.
  *
  *   npx tsx bench/request-cost.ts [--quick]
  */
@@ -42,22 +42,21 @@ function wire(url: string, headers: Record<string, string>): Promise<Answer> {
   })
 }
 
-/** The headers a cache or browser needs from an answer: what the baseline sends too. */
-const ESSENTIAL = ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary']
-const essential = (headers: Record<string, string>) =>
-  Object.fromEntries(ESSENTIAL.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name]!]))
+/** Headers node:http writes by itself (and the baseline's own transfer framing): not copied. */
+const NODE_OWN = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
 
-/** node:http answering each path from memory with the real server's status, essential headers and bytes. */
+/**
+ * node:http answering each path from memory with the real server's status, headers and bytes: the same answer on
+ * the wire (its x-request-id a fixed UUID of the same length), without routing, hooks, validation or log lines.
+ */
 function baselineServer(answers: Map<string, Answer>): Server {
   const prepared = new Map(
-    [...answers].map(([path, answer]) => [
-      path,
-      {
-        status: answer.status,
-        headers: { ...essential(answer.headers), 'content-length': answer.body.length },
-        body: answer.body,
-      },
-    ]),
+    [...answers].map(([key, answer]) => {
+      const headers: Record<string, string | number> = { 'content-length': answer.body.length }
+      for (const [name, value] of Object.entries(answer.headers)) if (!NODE_OWN.has(name)) headers[name] = value
+      if (headers['x-request-id'] !== undefined) headers['x-request-id'] = '00000000-0000-4000-8000-000000000000'
+      return [key, { status: answer.status, headers, body: answer.body }]
+    }),
   )
   return createServer((request, response) => {
     const answer = prepared.get(`${request.url} ${request.headers['if-none-match'] ?? ''}`)
@@ -121,7 +120,7 @@ export const requestCost: Bench = {
         const [throughput, cpu] = comparisonRows(
           GROUP,
           c.label,
-          'node:http sending the same status, validators and bytes from memory',
+          'node:http sending the same answer (status, headers, bytes) from memory',
           comparison,
           `; the real server answered ${real.status}, ${real.body.length} bytes, with ${Object.keys(real.headers).length} headers`,
         )
