@@ -70,6 +70,11 @@ export interface TestServer {
   dataDir: string
   /** Its database, for the few facts no screen can set up (e.g. an admin flag). */
   databaseUrl: string
+  /**
+   * A new deployment: the server closed and started again on the same address, with the same settings. It reads
+   * the built app when it starts (docs/adr/0011-static-files-from-memory.md), so a changed build shows only then.
+   */
+  restart: () => Promise<void>
 }
 
 /**
@@ -83,17 +88,23 @@ export async function startServer(t: Test, overrides: Partial<Config> = {}): Pro
   const dataDir = tempDir(t, 'pyoraapu-e2e-')
   const databaseUrl = overrides.DATABASE_URL ?? (await createTestDatabase(t))
   const tileUrl = overrides.TILE_URL ?? (await startTileServer(t)).tileUrl
-  const app = await buildTestApp(t, {
+  const config = {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     SMS_PER_IP_PER_HOUR: 1000,
     ACCOUNT_REQUESTS_PER_MINUTE: 1000,
     ...overrides,
     TILE_URL: tileUrl,
-  })
+  }
+  let app = await buildTestApp(t, config)
   await app.listen({ host: '127.0.0.1', port: 0 })
   const { port } = app.server.address() as AddressInfo
-  return { baseUrl: `http://127.0.0.1:${port}`, dataDir, databaseUrl }
+  const restart = async () => {
+    await app.close()
+    app = await buildTestApp(t, config)
+    await app.listen({ host: '127.0.0.1', port })
+  }
+  return { baseUrl: `http://127.0.0.1:${port}`, dataDir, databaseUrl, restart }
 }
 
 /**

@@ -23,7 +23,7 @@ checkPrerequisites()
 const distDir = tempDir(t, 'pyoraapu-dist-')
 cpSync(fileURLToPath(new URL('../../web/dist/', import.meta.url)), distDir, { recursive: true })
 const browser = await launchBrowser(t)
-const { baseUrl } = await startServer(t, { WEB_DIST_DIR: distDir })
+const { baseUrl, restart } = await startServer(t, { WEB_DIST_DIR: distDir })
 
 // Page code is written as strings: the root tsconfig that checks these tests has Node's types, not the DOM's.
 
@@ -144,12 +144,14 @@ t.test('a new deployment is offered as a reload, and the reload brings it in', a
   const firstWorker = await page.evaluate<string>('navigator.serviceWorker.controller.scriptURL')
   t.equal(await page.getByText('A new version of the app is available.').count(), 0, 'nothing to offer yet')
 
-  // "Deploy": the worker's bytes change, as they do whenever a build changes any precached file.
+  // "Deploy": the worker's bytes change, as they do whenever a build changes any precached file, and the server
+  // restarts with the new build (it holds the files in memory from its start).
   const workerFile = join(distDir, 'service-worker.js')
   writeFileSync(workerFile, `${readFileSync(workerFile, 'utf8')}\n// next release\n`)
   // A real build writes the compressed copies along with the file (scripts/precompress.ts): the old ones would
-  // still be served as the worker, so they go, and the new file is sent compressed on the fly.
+  // still be served as the worker, so they go, and the server makes new ones as it starts.
   for (const copy of ['br', 'gz']) rmSync(`${workerFile}.${copy}`, { force: true })
+  await restart()
   await page.evaluate('navigator.serviceWorker.getRegistration().then((registration) => registration.update())')
 
   const prompt = page.getByRole('region', { name: 'A new version of the app is available.' })
