@@ -1,0 +1,101 @@
+import t from 'tap'
+import type { FastifyInstance } from 'fastify'
+import { runDueWaves } from '../../../server/push/waves.ts'
+import { buildTestApp, createTestDatabase } from '../../helper.ts'
+import { away, HELSINKI, placeUser } from '../../push-helpers.ts'
+import type { Actor } from '../../requests.ts'
+import { startRoundTripProxy, transactionTrips, type RoundTripProxy } from '../../round-trip-proxy.ts'
+import { signedIn } from '../../signed-in.ts'
+
+/**
+ * The cost of a change (docs/performance.md, "Round trips of a change"): every request change, a message and a
+ * thank-you make at most this many PostgreSQL round trips on the request path, begin and commit included: one
+ * statement that takes the locks, one that checks, writes, reads back, announces and queues the pushes.
+ * Counted through a proxy that reads the protocol, so the figure is exact on any machine. The session check
+ * before the transaction is not counted here (the session cache answers it: docs/accounts.md).
+ */
+const MOST_ROUND_TRIPS = 4
+
+interface Cost {
+  change: string
+  trips: number
+  statements: string[]
+}
+
+/** The round trips of the one transaction `call` makes on the request path. */
+async function costOf(
+  proxy: RoundTripProxy,
+  change: string,
+  call: () => Promise<{ status: number }>,
+  status: number,
+): Promise<Cost> {
+  proxy.mark()
+  const answer = await call()
+  if (answer.status !== status) throw new Error(`${change}: answered ${answer.status}, not ${status}`)
+  const trips = transactionTrips(proxy.since())
+  return { change, trips: trips.length, statements: trips.map((trip) => trip.statements.join(' ; ').replace(/\s+/g, ' ').trim().slice(0, 120)) }
+}
+
+t.test('each change costs at most 4 round trips, begin and commit included', async (t) => {
+  const proxy = await startRoundTripProxy(await createTestDatabase(t))
+  t.teardown(() => proxy.close())
+  // No worker: its passes run on other connections, and this test counts the request's own transaction.
+  const app: FastifyInstance = await buildTestApp(
+    t,
+    { DATABASE_URL: proxy.url, ALERT_FIRST_WAVE: 5, ALERT_MAX_RECIPIENTS: 50 },
+    { pushWorker: { worker: false } },
+  )
+  const origin = 'https://push.example'
+  // Alerted helpers, so that a take-over, a completion and a deletion have someone to stand down.
+  for (let km = 1; km <= 3; km++) await placeUser(app.sql, origin, { at: away(HELSINKI, km, 90), radius: 20 })
+  const owner = await signedIn(app, 'Owner')
+  const helpers: Actor[] = []
+  for (const name of ['Aino', 'Bertta', 'Cecilia']) {
+    const helper = await signedIn(app, name)
+    await placeUser(app.sql, origin, { at: HELSINKI, subscribed: false })
+    await app.sql`
+      insert into push_subscriptions (endpoint, user_id, p256dh, auth)
+      values (${`${origin}/${name}`}, ${helper.user.user.user_id}, 'p256dh', 'auth')
+    `
+    helpers.push(helper)
+  }
+  await app.sql`
+    insert into push_subscriptions (endpoint, user_id, p256dh, auth)
+    values (${`${origin}/owner`}, ${owner.user.user.user_id}, 'p256dh', 'auth')
+  `
+  const waves = { firstWave: 5, escalateAfter: 3600, maxRecipients: 50 }
+  const [aino, bertta, cecilia] = helpers as [Actor, Actor, Actor]
+
+  const costs: Cost[] = []
+  const count = async (change: string, call: () => Promise<{ status: number }>, status = 200) =>
+    costs.push(await costOf(proxy, change, call, status))
+
+  let id = 0
+  await count(
+    'create',
+    async () => {
+      const created = await owner.create()
+      id = created.body.request_id
+      return created
+    },
+    201,
+  )
+  await runDueWaves(app.sql, waves)
+  await count('take-over', () => aino.send('PUT', `/api/requests/${id}/addresponder`))
+  await count('message', () => aino.send('POST', `/api/requests/${id}/messages`, { text: 'On my way' }), 201)
+  await count('edit description', () => owner.send('PUT', `/api/requests/${id}`, { description: 'Flat tyre, km 3' }))
+  await count('move location', () =>
+    owner.send('PUT', `/api/requests/${id}/location`, { latitude: 60.18, longitude: 24.95, isApproximate: 0 }),
+  )
+  await count('release', () => aino.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' }))
+  t.equal((await bertta.send('PUT', `/api/requests/${id}/addresponder`)).status, 200)
+  await count('removal', () => owner.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'owner' }))
+  t.equal((await cecilia.send('PUT', `/api/requests/${id}/addresponder`)).status, 200)
+  await count('ready', () => owner.send('PUT', `/api/requests/${id}/setready`, { gotHelp: 1 }))
+  await count('thank-you', () => owner.send('POST', `/api/requests/${id}/thanks`, { text: 'Thank you!' }), 201)
+
+  for (const { change, trips, statements } of costs) {
+    t.comment(`${change}: ${trips} round trips`)
+    t.ok(trips <= MOST_ROUND_TRIPS, `${change} costs ${trips} round trips`, { statements })
+  }
+})
