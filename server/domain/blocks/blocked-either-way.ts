@@ -26,17 +26,16 @@ export async function blockBetween(sql: Queryable, userId: number, otherId: numb
   return row!.blocked
 }
 
-/** Whether a block stands between this user and the owner of this request now, read from the table. */
-export async function blockWithOwner(sql: Queryable, userId: number, requestId: number): Promise<boolean> {
-  const [row] = await sql<{ blocked: boolean }[]>`
-    select exists (
-      select 1 from requests r join blocks b
-        on (b.blocker_id = ${userId} and b.blocked_id = r.owner_id) or (b.blocked_id = ${userId} and b.blocker_id = r.owner_id)
-      where r.request_id = ${requestId}
-    ) as blocked
-  `
-  return row!.blocked
-}
+/**
+ * SQL: a block stands between this user and the owner of the request `r` of the statement, read from the table
+ * (a take-over's rule: server/domain/requests/status.ts).
+ */
+export const blockWithOwner = (sql: Queryable, userId: number) => sql`
+  exists (
+    select 1 from blocks b
+    where (b.blocker_id = ${userId} and b.blocked_id = r.owner_id) or (b.blocked_id = ${userId} and b.blocker_id = r.owner_id)
+  )
+`
 
 /** SQL: no block stands between the user of the users row `table` and `otherId` (push alerts: docs/safety.md). */
 export const noBlockWith = (sql: Queryable, table: string, otherId: number) => sql`

@@ -1,4 +1,4 @@
-import type { Sql, TransactionSql } from 'postgres'
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
 import { conflict, forbidden, tooManyRequests } from '../../errors.ts'
 import type { ConversationMessage } from '../../schemas/conversation.ts'
@@ -185,15 +185,18 @@ export async function unreadCounts(sql: Queryable, viewer: Viewer): Promise<Unre
   `
 }
 
-/** A deleted request's conversation goes with it (the request row itself stays, soft-deleted). */
-export async function deleteConversation(sql: Queryable, requestId: number): Promise<void> {
-  await sql`delete from request_messages where request_id = ${requestId}`
-  await sql`delete from request_message_reads where request_id = ${requestId}`
-}
+/**
+ * CTEs of a deletion's statement: a deleted request's conversation goes with it (the request row itself stays,
+ * soft-deleted), `when` the deletion is made (not refused).
+ */
+export const deletingConversation = (sql: Queryable, requestId: number, when: PendingQuery<Row[]>) => [
+  sql`messages_gone as (delete from request_messages where request_id = ${requestId} and ${when})`,
+  sql`reads_gone as (delete from request_message_reads where request_id = ${requestId} and ${when})`,
+]
 
 /**
  * Conversations last as long as their request is listed: purged REQUEST_HISTORY_DAYS after completion, and at
- * once for a deleted request (deleteConversation's net, should one ever have been missed).
+ * once for a deleted request (deletingConversation's net, should one ever have been missed).
  */
 export async function purgeConversations(sql: Queryable, historyDays: number): Promise<number> {
   const old = sql`(

@@ -181,7 +181,8 @@ export function listAudience(row: RequestRow, viewer: Viewer): number {
   )
 }
 
-export const selectRequests = (sql: Queryable, extraColumns = sql``) => sql`
+/** The requests with the names and phones of RequestRow; `from`: where the request rows come from (a CTE of them). */
+export const selectRequests = (sql: Queryable, extraColumns = sql``, from = sql`requests`) => sql`
   select
     r.request_id, r.owner_id, r.category, r.status, r.description, r.latitude, r.longitude, r.is_approximate,
     r.is_test, r.views, r.created_at, r.updated_at, r.completed_at, r.responder_id, r.got_help, r.phone_only_to_helper,
@@ -189,7 +190,7 @@ export const selectRequests = (sql: Queryable, extraColumns = sql``) => sql`
     rs.latitude as responder_latitude, rs.longitude as responder_longitude,
     ${suspendedNow(sql, 'r.owner_id')} as owner_suspended
     ${extraColumns}
-  from requests r
+  from ${from} r
   join users o on o.user_id = r.owner_id
   left join users rs on rs.user_id = r.responder_id
 `
@@ -294,6 +295,54 @@ export async function lockUser(sql: Queryable, userId: number): Promise<void> {
   await sql`select 1 from users where user_id = ${userId} for no key update`
   const suspension = await suspensionInForce(sql, userId)
   if (suspension) throw forbidden(refusalMessage(suspension.until, suspension.reason))
+}
+
+/** The request as a change locked it (lockForChange): what its statement and its pushes need to know beforehand. */
+export interface LockedForChange extends LockedRequest {
+  category: RequestCategory
+  description: string
+  latitude: number | null
+  longitude: number | null
+  got_help: boolean | null
+  /** The acting user, and their name and the responder's, as the pushes name them. */
+  viewer_id: number
+  viewer_name: string
+  responder_name: string | null
+}
+
+/**
+ * The first statement of a change (server/domain/requests/change.ts): locks the acting user's row when `lockUser`
+ * (rules that count the user's rows), then the request's row, in that order (the order lockUser and lockRequest
+ * take them in), and answers the request as locked, or undefined when there is no such request (nothing is then
+ * locked). It checks nothing: the change's second statement does, with a snapshot taken after every wait for these
+ * locks, so it sees whatever committed meanwhile (a suspension, a block, a response). `stopWaves` also deletes the
+ * request's wave row (stand-down.ts), waiting for a wave being sent right now, so that the second statement sees
+ * every alert that wave recorded and no later wave starts. A refused change rolls all of it back.
+ */
+export async function lockForChange(
+  sql: Queryable,
+  viewer: Viewer,
+  requestId: number,
+  { lockUser, stopWaves }: { lockUser: boolean; stopWaves: boolean },
+): Promise<LockedForChange | undefined> {
+  const [row] = await sql<LockedForChange[]>`
+    with locked as materialized (
+      select r.request_id, r.owner_id, r.status, r.responder_id, r.category, r.description, r.latitude, r.longitude,
+        r.got_help
+      from ${lockUser ? sql`users me, requests r` : sql`requests r`}
+      where r.request_id = ${requestId} ${lockUser ? sql`and me.user_id = ${viewer.user_id}` : sql``}
+      for no key update of ${lockUser ? sql`me, r` : sql`r`}
+    )${
+      stopWaves
+        ? sql`, stopped as (delete from push_waves w using locked where w.request_id = locked.request_id)`
+        : sql``
+    }
+    select locked.*, me.user_id as viewer_id, me.user_name as viewer_name, rs.user_name as responder_name
+    from locked
+    join users me on me.user_id = ${viewer.user_id}
+    left join users rs on rs.user_id = locked.responder_id
+  `
+  return row
 }
 
 /** A request in any state, for deciding who hears of a change to it (deleted and test ones included). */

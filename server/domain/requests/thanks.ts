@@ -6,6 +6,7 @@ import { conflict, forbidden } from '../../errors.ts'
 import type { Thanks, Trust } from '../../schemas/thanks.ts'
 import { findRequest, lockRequest, type Viewer } from './requests.ts'
 import { THANKS_ERRORS } from './errors.ts'
+import { commaList } from './steps.ts'
 
 /**
  * Thanks and trust (docs/requests.md, "Thanks and trust"). Counts only, no ratings: a helper's count is the number of distinct
@@ -74,20 +75,31 @@ export async function thanksOf(sql: Queryable, requestId: number): Promise<Thank
  */
 export async function recordHelp(tx: TransactionSql, requestId: number): Promise<void> {
   await tx`
-    with done as (
-      select request_id, responder_id, owner_id, got_help from requests
-      where request_id = ${requestId} and status = 'completed' and responder_id is not null and not is_test
-    ),
-    cyclist as (
-      insert into helped_cyclists (helper_id, owner_id)
-      select responder_id, owner_id from done where got_help
-      on conflict (helper_id, owner_id) do nothing
-    )
+    with changed as (select * from requests where request_id = ${requestId}), ${commaList(tx, recordingHelp(tx))}
+    select 1
+  `
+}
+
+/**
+ * recordHelp as CTEs of the statement that marks the request ready: from its `changed` (the request as that
+ * statement wrote it; none when refused).
+ */
+export const recordingHelp = (sql: Queryable) => [
+  sql`done as (
+    select request_id, responder_id, owner_id, got_help from changed
+    where status = 'completed' and responder_id is not null and not is_test
+  )`,
+  sql`cyclist as (
+    insert into helped_cyclists (helper_id, owner_id)
+    select responder_id, owner_id from done where got_help
+    on conflict (helper_id, owner_id) do nothing
+  )`,
+  sql`helped as (
     insert into helped_requests (request_id, helper_id)
     select request_id, responder_id from done
     on conflict (request_id) do nothing
-  `
-}
+  )`,
+]
 
 /** How many distinct cyclists this user has helped (see the module's comment). One index-only scan. */
 export async function helpedCount(sql: Queryable, userId: number): Promise<number> {
