@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Sql } from 'postgres'
-import type { Notice } from '../db/notify.ts'
+import type { Notice } from '../db/one-statement.ts'
 import type { Queryable } from '../db/queryable.ts'
 import type { Place } from '../domain/requests/reach.ts'
 import type { RemovedBy } from '../schemas/events.ts'
@@ -77,7 +77,7 @@ export interface EventBus {
   announce(tx: Queryable, message: AnnouncedMessage): Promise<void>
   /**
    * The NOTIFY `announce` would send, for a change that sends it in the statement that makes it (`notifying`,
-   * server/db/notify.ts): no
+   * server/db/one-statement.ts): no
    * round trip of its own, and still delivered when, and only if, the transaction commits. Null: nobody to tell.
    */
   notice(message: AnnouncedMessage): Notice | null

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type { TransactionSql } from 'postgres'
-import type { Notice } from '../db/notify.ts'
+import type { Notice } from '../db/one-statement.ts'
 import type { ConversationEventRow } from '../domain/conversation/conversation.ts'
 import type { ThanksRow } from '../domain/requests/thanks.ts'
 import type { PositionEventRow } from '../domain/requests/position.ts'
@@ -76,7 +76,7 @@ export interface Announcers {
   thanks: AnnounceThanks
   /**
    * The NOTIFY of a message, for work that sends it in the statement that makes its change (`notifying`,
-   * server/db/notify.ts): a round trip fewer. The work then announces the same news with `notified`. Null in
+   * server/db/one-statement.ts): a round trip fewer. The work then announces the same news with `notified`. Null in
    * embedded mode, where there is no other instance to tell.
    */
   notice(message: AnnouncedMessage): Notice | null

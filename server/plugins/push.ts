@@ -5,7 +5,7 @@ import { maskEndpoint } from '../logging.ts'
 import { EndpointPolicy } from '../push/endpoint-policy.ts'
 import type { Queryable } from '../db/queryable.ts'
 import type { EventRow } from '../events/hub.ts'
-import type { Notice } from '../db/notify.ts'
+import type { Notice } from '../db/one-statement.ts'
 import {
   pushesInStatement,
   queuePushes,

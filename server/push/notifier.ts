@@ -3,8 +3,7 @@ import type { Queryable } from '../db/queryable.ts'
 import type { EventRow } from '../events/hub.ts'
 import type { Language } from '../domain/accounts/rules.ts'
 import type { RequestCategory } from '../domain/shared/categories.ts'
-import { LANGUAGES } from '../domain/accounts/rules.ts'
-import { enqueueForUsers } from './jobs.ts'
+import { enqueueForUsers, enqueueInStatement } from './jobs.ts'
 import { pushPayload, type PushKind } from './texts.ts'
 import { standDown, standDownInStatement } from './stand-down.ts'
 import { scheduleFirstWave } from './waves.ts'
@@ -124,16 +123,16 @@ export function pushesInStatement(
   const { target, actor } = personalPush(kind, request, previousResponderId)
   if (target !== null) {
     const actorName = (actor === null ? undefined : names.get(actor)) ?? ''
-    const payloads = LANGUAGES.map((language) => pushPayload(kind as PushKind, language, request, actorName))
-    ctes.push(sql`personal as (
-      insert into push_jobs (endpoint, payload, urgency, ttl)
-      select s.endpoint, texts.payload, 'normal', ${TTL_PERSONAL}
-      from users target
-      join unnest(${[...LANGUAGES]}::text[], ${payloads}::text[]) as texts (language, payload)
-        on texts.language = target.language
-      join push_subscriptions s on s.user_id = target.user_id
-      where target.user_id = ${target} and exists (select 1 from changed)
-    )`)
+    ctes.push(
+      enqueueInStatement(
+        sql,
+        'personal',
+        target,
+        (language) => pushPayload(kind as PushKind, language, request, actorName),
+        { urgency: 'normal', ttl: TTL_PERSONAL },
+        sql`exists (select 1 from changed)`,
+      ),
+    )
   }
   return {
     ctes,

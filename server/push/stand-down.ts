@@ -1,4 +1,5 @@
 import type { PendingQuery, Row } from 'postgres'
+import { commaList } from '../db/one-statement.ts'
 import type { Queryable } from '../db/queryable.ts'
 import type { RequestCategory } from '../domain/shared/categories.ts'
 import { LANGUAGES } from '../domain/accounts/rules.ts'
@@ -41,7 +42,7 @@ export async function standDown(
       where request_id = ${requestId}
       returning request_id
     ),
-    ${standDownInStatement(tx, request, reason, except)}
+    ${commaList(tx, standDownInStatement(tx, request, reason, except))}
     select count(*)::int as n from stood_down
   `
   return queued!.n

@@ -2,7 +2,7 @@ import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
 // Types only: the running server lends its announcers and push queue (server/plugins/events.ts, push.ts); the
 // domain never loads them (docs/architecture.md, "What may depend on what").
-import { notifying, type Notice } from '../../db/notify.ts'
+import { commaList, notifying, type Notice } from '../../db/one-statement.ts'
 import type { Announcers, TransactionWork } from '../../plugins/events.ts'
 import type { ChangingRequest, PushCause, PushCauseKind, PushesInStatement } from '../../push/notifier.ts'
 import type { PhoneReachLimits } from '../limits/phone-reach.ts'
@@ -21,7 +21,7 @@ import {
 } from './requests.ts'
 import type { RequestLocation } from './rules.ts'
 import * as status from './status.ts'
-import { commaList, firstBroken, type ChangeSteps, type Refusal, type Told } from './steps.ts'
+import { firstBroken, type ChangeSteps, type Refusal, type Told } from './steps.ts'
 
 export type { Told } from './steps.ts'
 

@@ -1,4 +1,5 @@
 import type { TransactionSql } from 'postgres'
+import { commaList } from '../../db/one-statement.ts'
 import type { Queryable } from '../../db/queryable.ts'
 import { conflict, forbidden, tooManyRequests } from '../../errors.ts'
 import { REQUEST_ERRORS } from './errors.ts'
@@ -10,7 +11,7 @@ import { erasingPosition, erasePositionsOf } from './position.ts'
 import type { RequestCategory } from '../shared/categories.ts'
 import { lockForChange, lockRequest, type Viewer } from './requests.ts'
 import { missingFor, visible } from './status.ts'
-import { allowed, commaList, notSuspended, refusalOf, type ChangeSteps, type Rule } from './steps.ts'
+import { allowed, notSuspended, refusalOf, type ChangeSteps, type Rule } from './steps.ts'
 
 export interface NewRequest extends RequestLocation {
   category: RequestCategory

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox'
-import type { TransactionSql } from 'postgres'
+import type { PendingQuery, Row, TransactionSql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
 import type { RequestJsonSchema } from '../../schemas/request.ts'
 import { forbidden, notFound } from '../../errors.ts'
@@ -323,7 +323,7 @@ export async function lockForChange(
   sql: Queryable,
   viewer: Viewer,
   requestId: number,
-  { lockUser, stopWaves }: { lockUser: boolean; stopWaves: boolean },
+  { lockUser, stopWaves, extraColumns = sql`` }: { lockUser: boolean; stopWaves: boolean; extraColumns?: PendingQuery<Row[]> },
 ): Promise<LockedForChange | undefined> {
   const [row] = await sql<LockedForChange[]>`
     with locked as materialized (
@@ -338,6 +338,7 @@ export async function lockForChange(
         : sql``
     }
     select locked.*, me.user_id as viewer_id, me.user_name as viewer_name, rs.user_name as responder_name
+      ${extraColumns}
     from locked
     join users me on me.user_id = ${viewer.user_id}
     left join users rs on rs.user_id = locked.responder_id

@@ -32,9 +32,9 @@ export interface Refusal {
 }
 
 /** A rule of a change: SQL that is true when the rule is broken, and the error that then answers the call. */
-export interface Rule {
+export interface Rule<Answer extends Refusal = Refusal> {
   broken: PendingQuery<Row[]>
-  error: (refusal: Refusal) => HttpError
+  error: (refusal: Answer) => HttpError
 }
 
 /** The rule that the acting user is not suspended or banned, for a statement that joins `suspensionOf` as `s`. */
@@ -47,7 +47,7 @@ export const notSuspended = (sql: Queryable): Rule => ({
  * SQL for the `refused` column of a change's `refusal` CTE: the index of the first broken rule, in the order given
  * (the order the rules were always checked in, so a call breaking several hears the same error as before).
  */
-export function firstBroken(sql: Queryable, rules: Rule[]): PendingQuery<Row[]> {
+export function firstBroken<Answer extends Refusal>(sql: Queryable, rules: Array<Rule<Answer>>): PendingQuery<Row[]> {
   if (rules.length === 0) return sql`null::int`
   const whens = rules.map((rule, index) => sql`when ${rule.broken} then ${index}::int`)
   return sql`case ${whens.reduce((all, when) => sql`${all} ${when}`)} end`
@@ -77,11 +77,6 @@ export function refusalOf(
 
 /** SQL: the change's statement found no broken rule (its `refusal`). */
 export const allowed = (sql: Queryable) => sql`(select refused from refusal) is null`
-
-/** Comma-separated, for a statement's list of CTEs. */
-export function commaList(sql: Queryable, parts: Array<PendingQuery<Row[]>>): PendingQuery<Row[]> {
-  return parts.reduce((all, part) => sql`${all}, ${part}`)
-}
 
 /** How a change is made in its two statements (change.ts). */
 export interface ChangeSteps {

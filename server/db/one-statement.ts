@@ -1,6 +1,17 @@
 import type { PendingQuery, Row } from 'postgres'
 import type { Queryable } from './queryable.ts'
 
+/*
+ * Helpers for doing several things in one statement (docs/performance.md, "Round trips of a change"): each
+ * statement of a transaction is a round trip to PostgreSQL, and data-modifying CTEs let one statement write several
+ * tables, read back what it wrote and send NOTIFYs.
+ */
+
+/** Comma-separated, for a statement's list of CTEs. */
+export function commaList(sql: Queryable, parts: ReadonlyArray<PendingQuery<Row[]>>): PendingQuery<Row[]> {
+  return parts.reduce((all, part) => sql`${all}, ${part}`)
+}
+
 /** A NOTIFY to send inside a transaction: on which channel, with which payload. */
 export interface Notice {
   channel: string
