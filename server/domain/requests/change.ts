@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/queryable.ts'
 import { commaList, notifying, type Notice } from '../../db/one-statement.ts'
 import type { Announcers, TransactionWork } from '../../plugins/events.ts'
 import type { ChangingRequest, PushCause, PushCauseKind, PushesInStatement } from '../../push/notifier.ts'
-import type { PhoneReachLimits } from '../limits/phone-reach.ts'
+import { admittingReveal, isWithinPhoneReach, type PhoneReachLimits } from '../limits/phone-reach.ts'
 import * as edits from './edits.ts'
 import {
   asksReach,
@@ -15,6 +15,7 @@ import {
   requestForEvent,
   selectRequests,
   type LockedForChange,
+  type ReachReveal,
   type RequestJson,
   type RequestRow,
   type RequestViewer,
@@ -64,10 +65,13 @@ async function change(
   let pushed = false
   const answer = await context.events.transaction(async (tx, announce) => {
     const told =
-      typeof steps === 'function' ? await tell(context, tx, announce, await steps(tx)) : await make(context, tx, announce, steps)
+      typeof steps === 'function'
+        ? await tell(context, tx, announce, await steps(tx))
+        : await make(context, tx, announce, viewer, steps)
     pushed = told.pushed
     // The caller's own answer is a detail: a number it reveals by reach is recorded with the change.
-    return requestFor(told.row, viewer, 'detail', await reachReveal(tx, told.row, viewer, context.limits))
+    const reach = told.reach ?? (await reachReveal(tx, told.row, viewer, context.limits))
+    return requestFor(told.row, viewer, 'detail', reach)
   })
   if (pushed) context.push.wake()
   return answer
@@ -81,11 +85,12 @@ type ChangedRow = NonNullable<Awaited<ReturnType<typeof requestForEvent>>>
  * thrown, which rolls the transaction back, locks and all.
  */
 async function make(
-  context: Pick<ChangeContext, 'push'>,
+  context: Pick<ChangeContext, 'push' | 'limits'>,
   tx: TransactionSql,
   announce: Announcers,
+  viewer: RequestViewer,
   steps: ChangeSteps,
-): Promise<{ row: ChangedRow; pushed: boolean }> {
+): Promise<{ row: ChangedRow; pushed: boolean; reach?: ReachReveal }> {
   const locked = await steps.lock(tx)
   if (!locked) throw await steps.missing(tx)
   const { unchanged, push, endsResponse, responderAfter, ...told } = steps.told(locked)
@@ -99,6 +104,8 @@ async function make(
       )
     : undefined
   const rules = steps.rules(tx, locked)
+  const reveal = steps.reveals ? revealInStatement(tx, locked, viewer, context.limits) : undefined
+  const ctes = [...(pushes?.ctes ?? []), ...(reveal?.ctes ?? [])]
   const notices = [
     unchanged ? null : announce.notice({ type: 'request', ...told }),
     endsShare ? announce.notice({ type: 'position', requestId: told.requestId }) : null,
@@ -107,19 +114,42 @@ async function make(
   const [answer] = await tx<Array<Refusal & Partial<ChangedRow>>>`
     with ${steps.statement(tx, locked, firstBroken(tx, rules), pushes?.counted ?? tx``)},
       request_now as (${selectRequests(tx, tx`, r.deleted_at is not null as deleted`, tx`changed`)})
-      ${pushes && pushes.ctes.length > 0 ? tx`, ${commaList(tx, pushes.ctes)}` : tx``}
+      ${ctes.length > 0 ? tx`, ${commaList(tx, ctes)}` : tx``}
     select refusal.refused, refusal.refused_until, refusal.refused_reason, request_now.*,
+      ${reveal?.shown ?? tx`false`} as shown,
       ${notifying(tx, notices, tx`exists (select 1 from changed)`)} as notified
     from refusal left join request_now on true
   `
-  const { refused, refused_until, refused_reason, notified: _notified, ...row } = answer as Refusal &
-    ChangedRow & { notified: unknown }
+  const { refused, refused_until, refused_reason, shown, notified: _notified, ...row } = answer as Refusal &
+    ChangedRow & { shown: boolean; notified: unknown }
   if (refused !== null) throw rules[refused]!.error({ refused, refused_until, refused_reason })
   // The NOTIFYs went with the statement: these deliver on this instance after the commit.
   if (!unchanged) await announce.request(told, row, true)
   if (endsShare)
     await announce.position(told.requestId, { requestId: told.requestId, ownerId: row.owner_id, position: null }, true)
-  return { row, pushed: push !== undefined }
+  // Any other change leaves the answer asking for no number (reachReveal then reads nothing).
+  const reach = steps.reveals ? (reveal === undefined ? 'none' : shown ? 'shown' : 'limit') : undefined
+  return { row, pushed: push !== undefined, ...(reach ? { reach } : {}) }
+}
+
+/**
+ * reachReveal for the answer to a change that `reveals` (steps.ts), decided from the request as locked (which the
+ * change does not move) and recorded in the change's statement: its CTEs, and SQL for whether the number is shown.
+ * Undefined when the answer asks for no number or the request is out of the acting user's reach.
+ */
+function revealInStatement(
+  tx: TransactionSql,
+  locked: LockedForChange,
+  viewer: RequestViewer,
+  limits: PhoneReachLimits,
+): ReturnType<typeof admittingReveal> | undefined {
+  if (viewer.is_admin || locked.phone_only_to_helper) return undefined
+  if (locked.latitude !== null && locked.longitude !== null) {
+    const place = { latitude: locked.viewer_reach_latitude, longitude: locked.viewer_reach_longitude }
+    if (isWithinPhoneReach(place, viewer.radius, locked, limits.reachKm) !== true) return undefined
+  }
+  // The change holds the request's row lock: no deletion can come between (admitReveal's `for key share`).
+  return admittingReveal(tx, viewer.user_id, locked.request_id, limits.revealsPerDay, tx`select request_id from changed`)
 }
 
 /** The names a change's pushes may carry: the acting user's and the responder's, as the lock read them. */
@@ -136,7 +166,7 @@ async function tell(
   tx: TransactionSql,
   announce: Announcers,
   { unchanged, push, endsResponse, ...told }: Told,
-): Promise<{ row: ChangedRow; pushed: boolean }> {
+): Promise<{ row: ChangedRow; pushed: boolean; reach?: ReachReveal }> {
   const row = await requestForEvent(tx, told.requestId)
   if (!row) throw new Error(`request ${told.requestId} vanished in its own transaction`)
   if (!unchanged) await announce.request(told, row)

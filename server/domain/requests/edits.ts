@@ -53,6 +53,10 @@ export function createRequest(owner: Viewer, input: NewRequest): ChangeSteps {
         latitude: location?.latitude ?? null,
         longitude: location?.longitude ?? null,
         got_help: null,
+        phone_only_to_helper: input.phoneOnlyToHelper,
+        // An owner's answer never asks for reach (asksReach).
+        viewer_reach_latitude: null,
+        viewer_reach_longitude: null,
         viewer_id: me,
         responder_name: null,
       }

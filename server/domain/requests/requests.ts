@@ -6,7 +6,8 @@ import { forbidden, notFound } from '../../errors.ts'
 import type { RequestCategory, RequestStatus } from '../shared/categories.ts'
 import { REQUEST_ERRORS } from './errors.ts'
 import type { Reach } from './reach.ts'
-import { admitReveal, isWithinPhoneReach, reachPlace, type PhoneReachLimits } from '../limits/phone-reach.ts'
+import { admitReveal, isWithinPhoneReach, reachPlace, revealKey, type PhoneReachLimits } from '../limits/phone-reach.ts'
+import { limitLock } from '../limits/locks.ts'
 import type { UserRow } from '../accounts/users.ts'
 import { distanceKm } from '../shared/distance.ts'
 import { suspendedNow, suspensionInForce } from '../moderation/in-force.ts'
@@ -304,6 +305,10 @@ export interface LockedForChange extends LockedRequest {
   latitude: number | null
   longitude: number | null
   got_help: boolean | null
+  phone_only_to_helper: boolean
+  /** The place that counts for the acting user's phone reach (reachPlace), for the answer to the change. */
+  viewer_reach_latitude: number | null
+  viewer_reach_longitude: number | null
   /** The acting user, and their name and the responder's, as the pushes name them. */
   viewer_id: number
   viewer_name: string
@@ -317,18 +322,24 @@ export interface LockedForChange extends LockedRequest {
  * locked). It checks nothing: the change's second statement does, with a snapshot taken after every wait for these
  * locks, so it sees whatever committed meanwhile (a suspension, a block, a response). `stopWaves` also deletes the
  * request's wave row (stand-down.ts), waiting for a wave being sent right now, so that the second statement sees
- * every alert that wave recorded and no later wave starts. A refused change rolls all of it back.
+ * every alert that wave recorded and no later wave starts. `revealLock` takes the acting user's phone reveal lock
+ * after the row locks (admitReveal, which the answer to the change may need). A refused change rolls all of it back.
  */
 export async function lockForChange(
   sql: Queryable,
   viewer: Viewer,
   requestId: number,
-  { lockUser, stopWaves, extraColumns = sql`` }: { lockUser: boolean; stopWaves: boolean; extraColumns?: PendingQuery<Row[]> },
+  {
+    lockUser,
+    stopWaves,
+    revealLock = false,
+    extraColumns = sql``,
+  }: { lockUser: boolean; stopWaves: boolean; revealLock?: boolean; extraColumns?: PendingQuery<Row[]> },
 ): Promise<LockedForChange | undefined> {
   const [row] = await sql<LockedForChange[]>`
     with locked as materialized (
       select r.request_id, r.owner_id, r.status, r.responder_id, r.category, r.description, r.latitude, r.longitude,
-        r.got_help
+        r.got_help, r.phone_only_to_helper
       from ${lockUser ? sql`users me, requests r` : sql`requests r`}
       where r.request_id = ${requestId} ${lockUser ? sql`and me.user_id = ${viewer.user_id}` : sql``}
       for no key update of ${lockUser ? sql`me, r` : sql`r`}
@@ -337,7 +348,9 @@ export async function lockForChange(
         ? sql`, stopped as (delete from push_waves w using locked where w.request_id = locked.request_id)`
         : sql``
     }
-    select locked.*, me.user_id as viewer_id, me.user_name as viewer_name, rs.user_name as responder_name
+    select locked.*, me.user_id as viewer_id, me.user_name as viewer_name, rs.user_name as responder_name,
+      me.reach_latitude as viewer_reach_latitude, me.reach_longitude as viewer_reach_longitude
+      ${revealLock ? sql`, ${limitLock(sql, sql`${revealKey(viewer.user_id)}::text`)} is null as reveal_locked` : sql``}
       ${extraColumns}
     from locked
     join users me on me.user_id = ${viewer.user_id}

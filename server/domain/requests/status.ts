@@ -87,8 +87,11 @@ export type RemovedBy = 'owner' | 'responder'
  */
 export function removeResponder(viewer: Viewer, requestId: number, removedBy: RemovedBy): ChangeSteps {
   const me = viewer.user_id
+  // The helper who lets go sees the request as anyone near it does: their answer may show the owner's number.
+  const reveals = removedBy === 'responder' && !viewer.is_admin
   return {
-    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: false, stopWaves: false }),
+    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: false, stopWaves: false, revealLock: reveals }),
+    ...(reveals ? { reveals: true as const } : {}),
     missing: (tx) => missingFor(tx),
     told: (locked) => ({
       requestId,

@@ -86,6 +86,12 @@ export interface ChangeSteps {
   missing(tx: Queryable): Promise<HttpError>
   /** What the change tells, and who responds once it is made (the pushes name them), from the locked request. */
   told(locked: LockedForChange): Told & { responderAfter: number | null }
+  /**
+   * The change leaves the acting user neither owner nor helper of an open request (a release), so the answer may
+   * show them the owner's number by reach: the lock takes their reveal lock (lockForChange's `revealLock`) and the
+   * statement records the reveal (reachReveal, in the statement: change.ts).
+   */
+  reveals?: true
   /** The change's rules, in the order they are checked, as SQL read by its statement. */
   rules(tx: Queryable, locked: LockedForChange): Rule[]
   /**

@@ -87,7 +87,14 @@ t.test('each change costs at most 4 round trips, begin and commit included', asy
   await count('move location', () =>
     owner.send('PUT', `/api/requests/${id}/location`, { latitude: 60.18, longitude: 24.95, isApproximate: 0 }),
   )
-  await count('release', () => aino.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' }))
+  // Aino is near: the request she lets go shows her the owner's number by reach, recorded in the release.
+  t.equal((await aino.send('PUT', '/api/user/location', HELSINKI)).status, 200)
+  let released: { status: number; body: { phone?: unknown } } | undefined
+  await count('release', async () => {
+    released = await aino.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' })
+    return released
+  })
+  t.equal(released!.body.phone, owner.user.user.phone, 'the release revealed the number by reach')
   t.equal((await bertta.send('PUT', `/api/requests/${id}/addresponder`)).status, 200)
   await count('removal', () => owner.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'owner' }))
   t.equal((await cecilia.send('PUT', `/api/requests/${id}/addresponder`)).status, 200)
