@@ -76,6 +76,11 @@ const QUICK: Plan = {
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const k = (size: number) => `${size / 1000}k`
 const windowMs = (plan: Plan, rate: number) => Math.max(plan.windowMs, (plan.minChanges / rate) * 1000)
+/** Take-overs the plan makes: its rounds at the smallest size's first rate. */
+const takeOvers = (plan: Plan) => {
+  const rate = plan.ladders[0]!.rates[0]!
+  return plan.rounds * Math.ceil((rate * windowMs(plan, rate)) / 1000) + 10
+}
 /** Long enough for the JIT and the pools to settle before anything counts. */
 const WARM_UP_MS = 2500
 
@@ -180,7 +185,8 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
     const server = await started(startTsChild('server/main.ts', serverEnv('one'), '/readyz'))
     const sql = postgres(databaseUrl.href, { max: 2, onnotice: () => {} })
     cleanups.push(() => sql.end())
-    const population = await populate(sql, secret, largest, POOL)
+    // Beyond the largest size: the owners and helpers of the take-overs (bench/lib/live-take-overs.ts).
+    const population = await populate(sql, secret, largest + 2 * takeOvers(plan), POOL)
     const recipientsFile = join(scratch, 'recipients.json')
     const everyone = intendedRecipients(population, largest)
     writeFileSync(
@@ -331,10 +337,9 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
         }),
       )
       if (size === plan.ladders[0]!.size) {
-        const windows = plan.rounds * Math.ceil((rates[0]! * windowMs(plan, rates[0]!)) / 1000)
-        const pool = await takeOverPool(sql, population, size, windows + 10)
-        const takeOvers = takeOverTarget(pool, () => fleets.of(server.url), server.url, server.pid)
-        rows.push(...(await takeOverRows(plan, size, rates[0]!, takeOvers, pool, real, intended)))
+        const pool = await takeOverPool(sql, population, size, largest, takeOvers(plan))
+        const taking = takeOverTarget(pool, () => fleets.of(server.url), server.url, server.pid)
+        rows.push(...(await takeOverRows(plan, size, rates[0]!, taking, pool, real, intended)))
       }
       await fleets.close()
     }

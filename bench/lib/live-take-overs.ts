@@ -18,17 +18,22 @@ export interface TakeOverPool {
   intended: Array<{ mask: Uint8Array; count: number }>
 }
 
-/** `count` new requests at the place of the population's first, each with an owner and a helper of its own. */
+/**
+ * `count` new requests at the place of the population's first, each with an owner and a helper of its own, from
+ * the users from index `spare` on (no socket connects as them: 2 × `count` of them are needed).
+ */
 export async function takeOverPool(
   sql: Sql,
   population: Population,
   connected: number,
+  spare: number,
   count: number,
 ): Promise<TakeOverPool> {
   const { users } = population
-  if (connected + 2 * count > users.length) throw new Error(`${users.length} users cannot hold ${count} take-overs`)
-  const owners = Array.from({ length: count }, (_, i) => users[users.length - 1 - i]!)
-  const helpers = users.slice(connected, connected + count)
+  if (spare < connected || spare + 2 * count > users.length)
+    throw new Error(`too few spare users for ${count} take-overs`)
+  const helpers = users.slice(spare, spare + count)
+  const owners = users.slice(spare + count, spare + 2 * count)
   const { latitude, longitude } = population.requests[0]!
   const requests = await sql<Array<{ request_id: number }>>`
     insert into requests (owner_id, category, description, latitude, longitude)

@@ -23,7 +23,11 @@ export interface Notice {
  * `when` holds in that statement (e.g. its change was not refused): a change puts its NOTIFYs in the statement that
  * writes it instead of a statement each. Like any NOTIFY, they reach the listeners at commit, and never on a rollback.
  */
-export function notifying(sql: Queryable, notices: ReadonlyArray<Notice | null>, when = sql`true`): PendingQuery<Row[]> {
+export function notifying(
+  sql: Queryable,
+  notices: ReadonlyArray<Notice | null>,
+  when = sql`true`,
+): PendingQuery<Row[]> {
   const sent = notices.filter((notice): notice is Notice => notice !== null)
   if (sent.length === 0) return sql`0`
   return sql`(

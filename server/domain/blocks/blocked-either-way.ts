@@ -18,7 +18,9 @@ export const blockedEitherWay = (sql: Queryable, table: string) => sql`
 
 /** Whether a block stands between these two users now, read from the table (not from a set loaded earlier). */
 export async function blockBetween(sql: Queryable, userId: number, otherId: number): Promise<boolean> {
-  const [row] = await sql<{ blocked: boolean }[]>`select ${blockBetweenSql(sql, userId, sql`${otherId}::int`)} as blocked`
+  const [row] = await sql<
+    { blocked: boolean }[]
+  >`select ${blockBetweenSql(sql, userId, sql`${otherId}::int`)} as blocked`
   return row!.blocked
 }
 

@@ -7,8 +7,7 @@ import { MESSAGES_PER_HOUR } from './rules.ts'
 import { CONVERSATION_ERRORS } from './errors.ts'
 import { REQUEST_ERRORS } from '../requests/errors.ts'
 import { lockForChange, lockRequest, type LockedRequest, type Viewer } from '../requests/requests.ts'
-import { visible } from '../requests/status.ts'
-import { allowed, firstBroken, type Refusal, type Rule } from '../requests/steps.ts'
+import { allowed, firstBroken, visible, type Refusal, type Rule } from '../requests/steps.ts'
 
 /**
  * Who may read and write a request's conversation (docs/product.md#conversation). Messages belong to the owner and one

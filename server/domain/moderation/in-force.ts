@@ -28,6 +28,8 @@ export async function suspensionInForce(
   sql: Queryable,
   userId: number,
 ): Promise<{ until: Date | null; reason: string } | undefined> {
-  const [row] = await sql<{ until: Date | null; reason: string }[]>`select until, reason from ${suspensionOf(sql, userId)} s`
+  const [row] = await sql<
+    { until: Date | null; reason: string }[]
+  >`select until, reason from ${suspensionOf(sql, userId)} s`
   return row
 }

@@ -1,4 +1,4 @@
-import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres'
+import type { Sql, TransactionSql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
 // Types only: the running server lends its announcers and push queue (server/plugins/events.ts, push.ts); the
 // domain never loads them (docs/architecture.md, "What may depend on what").
@@ -17,7 +17,6 @@ import {
   type LockedForChange,
   type ReachReveal,
   type RequestJson,
-  type RequestRow,
   type RequestViewer,
 } from './requests.ts'
 import type { RequestLocation } from './rules.ts'
@@ -120,8 +119,14 @@ async function make(
       ${notifying(tx, notices, tx`exists (select 1 from changed)`)} as notified
     from refusal left join request_now on true
   `
-  const { refused, refused_until, refused_reason, shown, notified: _notified, ...row } = answer as Refusal &
-    ChangedRow & { shown: boolean; notified: unknown }
+  const {
+    refused,
+    refused_until,
+    refused_reason,
+    shown,
+    notified: _notified,
+    ...row
+  } = answer as Refusal & ChangedRow & { shown: boolean; notified: unknown }
   if (refused !== null) throw rules[refused]!.error({ refused, refused_until, refused_reason })
   // The NOTIFYs went with the statement: these deliver on this instance after the commit.
   if (!unchanged) await announce.request(told, row, true)
@@ -149,13 +154,20 @@ function revealInStatement(
     if (isWithinPhoneReach(place, viewer.radius, locked, limits.reachKm) !== true) return undefined
   }
   // The change holds the request's row lock: no deletion can come between (admitReveal's `for key share`).
-  return admittingReveal(tx, viewer.user_id, locked.request_id, limits.revealsPerDay, tx`select request_id from changed`)
+  return admittingReveal(
+    tx,
+    viewer.user_id,
+    locked.request_id,
+    limits.revealsPerDay,
+    tx`select request_id from changed`,
+  )
 }
 
 /** The names a change's pushes may carry: the acting user's and the responder's, as the lock read them. */
 function namesOf(locked: LockedForChange): Map<number, string> {
   const names = new Map<number, string>()
-  if (locked.responder_id !== null && locked.responder_name !== null) names.set(locked.responder_id, locked.responder_name)
+  if (locked.responder_id !== null && locked.responder_name !== null)
+    names.set(locked.responder_id, locked.responder_name)
   names.set(locked.viewer_id, locked.viewer_name)
   return names
 }
@@ -218,7 +230,8 @@ export function requestChanges(context: ChangeContext) {
     takeOver: (viewer: RequestViewer, id: number) => run(viewer, status.takeOver(viewer, id)),
     removeResponder: (viewer: RequestViewer, id: number, removedBy: status.RemovedBy) =>
       run(viewer, status.removeResponder(viewer, id, removedBy)),
-    setReady: (viewer: RequestViewer, id: number, gotHelp: boolean) => run(viewer, status.setReady(viewer, id, gotHelp)),
+    setReady: (viewer: RequestViewer, id: number, gotHelp: boolean) =>
+      run(viewer, status.setReady(viewer, id, gotHelp)),
     delete: async (viewer: RequestViewer, id: number): Promise<void> => {
       await run(viewer, edits.deleteRequest(viewer, id))
     },

@@ -10,8 +10,7 @@ import { suspensionOf } from '../moderation/in-force.ts'
 import { erasingPosition, erasePositionsOf } from './position.ts'
 import type { RequestCategory } from '../shared/categories.ts'
 import { lockForChange, lockRequest, type Viewer } from './requests.ts'
-import { missingFor, visible } from './status.ts'
-import { allowed, notSuspended, refusalOf, type ChangeSteps, type Rule } from './steps.ts'
+import { allowed, missingFor, notSuspended, refusalOf, visible, type ChangeSteps, type Rule } from './steps.ts'
 
 export interface NewRequest extends RequestLocation {
   category: RequestCategory
@@ -62,7 +61,12 @@ export function createRequest(owner: Viewer, input: NewRequest): ChangeSteps {
       }
     },
     missing: (tx) => missingFor(tx, me),
-    told: (locked) => ({ requestId: locked.request_id, previousResponderId: null, push: 'created', responderAfter: null }),
+    told: (locked) => ({
+      requestId: locked.request_id,
+      previousResponderId: null,
+      push: 'created',
+      responderAfter: null,
+    }),
     rules: (tx) => [
       notSuspended(tx),
       { broken: tx`counts.today >= ${DAILY_REQUEST_LIMIT}`, error: () => tooManyRequests(REQUEST_ERRORS.dailyLimit) },

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox'
 import type { PendingQuery, Row, TransactionSql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
 import type { RequestJsonSchema } from '../../schemas/request.ts'
-import { forbidden, notFound } from '../../errors.ts'
+import { notFound } from '../../errors.ts'
 import type { RequestCategory, RequestStatus } from '../shared/categories.ts'
 import { REQUEST_ERRORS } from './errors.ts'
 import type { Reach } from './reach.ts'
@@ -10,8 +10,7 @@ import { admitReveal, isWithinPhoneReach, reachPlace, revealKey, type PhoneReach
 import { limitLock } from '../limits/locks.ts'
 import type { UserRow } from '../accounts/users.ts'
 import { distanceKm } from '../shared/distance.ts'
-import { suspendedNow, suspensionInForce } from '../moderation/in-force.ts'
-import { refusalMessage } from '../moderation/refusal.ts'
+import { suspendedNow } from '../moderation/in-force.ts'
 
 /** A request row joined with the names and phones the answer needs. */
 export interface RequestRow {
@@ -266,7 +265,7 @@ export interface LockedRequest {
 
 /**
  * Locks the request row for a change in this transaction (`share`: for a read that must not interleave with
- * one); 404 when the viewer may not see it. Row locks here and in lockUser are NO KEY UPDATE: they serialise the
+ * one); 404 when the viewer may not see it. Row locks here and in lockForChange are NO KEY UPDATE: they serialise the
  * changes to a request (or a user's counted rows) without blocking other transactions that only insert rows
  * referring to it (a wave recording its alerts takes the foreign key's KEY SHARE lock). With FOR UPDATE, a
  * take-over waiting for a wave in flight (stand-down.ts) and that wave waiting for the take-over's locks deadlock.
@@ -285,17 +284,6 @@ export async function lockRequest(
   `
   if (!row) throw notFound(REQUEST_ERRORS.notFound)
   return row
-}
-
-/**
- * Locks the acting user's row: rules that count a user's rows (active requests, running responses) serialise on it.
- * A user suspended meanwhile is refused (403): the suspension holds this lock while it ends their responses, and the
- * check is its own statement, so it sees a suspension committed while this waited for the lock.
- */
-export async function lockUser(sql: Queryable, userId: number): Promise<void> {
-  await sql`select 1 from users where user_id = ${userId} for no key update`
-  const suspension = await suspensionInForce(sql, userId)
-  if (suspension) throw forbidden(refusalMessage(suspension.until, suspension.reason))
 }
 
 /** The request as a change locked it (lockForChange): what its statement and its pushes need to know beforehand. */
@@ -317,9 +305,9 @@ export interface LockedForChange extends LockedRequest {
 
 /**
  * The first statement of a change (server/domain/requests/change.ts): locks the acting user's row when `lockUser`
- * (rules that count the user's rows), then the request's row, in that order (the order lockUser and lockRequest
- * take them in), and answers the request as locked, or undefined when there is no such request (nothing is then
- * locked). It checks nothing: the change's second statement does, with a snapshot taken after every wait for these
+ * (rules that count a user's rows, such as active requests and running responses, serialise on it; a suspension and
+ * a block hold it too), then the request's row, always in that order, and answers the request as locked, or
+ * undefined when there is no such request (nothing is then locked). It checks nothing: the change's second statement does, with a snapshot taken after every wait for these
  * locks, so it sees whatever committed meanwhile (a suspension, a block, a response). `stopWaves` also deletes the
  * request's wave row (stand-down.ts), waiting for a wave being sent right now, so that the second statement sees
  * every alert that wave recorded and no later wave starts. `revealLock` takes the acting user's phone reveal lock

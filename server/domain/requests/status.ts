@@ -1,33 +1,19 @@
 import { commaList } from '../../db/one-statement.ts'
-import type { Queryable } from '../../db/queryable.ts'
-import { conflict, forbidden, notFound, type HttpError } from '../../errors.ts'
+import { conflict, forbidden, notFound } from '../../errors.ts'
 import { REQUEST_ERRORS } from './errors.ts'
 import { ACTIVE_RESPONSE_LIMIT } from './rules.ts'
-import { lockForChange, visibleTo, type Viewer } from './requests.ts'
+import { lockForChange, type Viewer } from './requests.ts'
 import { erasingPosition } from './position.ts'
 import { recordingHelp } from './thanks.ts'
-import { allowed, notSuspended, refusalOf, type ChangeSteps, type Rule } from './steps.ts'
+import { allowed, missingFor, notSuspended, refusalOf, visible, type ChangeSteps } from './steps.ts'
 import { blockWithOwner } from '../blocks/blocked-either-way.ts'
 import { BLOCK_ERRORS } from '../blocks/errors.ts'
-import { suspendedNow, suspensionInForce } from '../moderation/in-force.ts'
-import { refusalMessage } from '../moderation/refusal.ts'
+import { suspendedNow } from '../moderation/in-force.ts'
 
 /*
  * The changes of a request's status, each as its two statements (steps.ts): the locks, then the rules, checked in
  * the order below, with the write.
  */
-
-/** The rule every change of an existing request starts with: the viewer may see it, else 404. */
-export const visible = (sql: Queryable, viewer: Viewer): Rule => ({
-  broken: sql`not (${visibleTo(sql, viewer)})`,
-  error: () => notFound(REQUEST_ERRORS.notFound),
-})
-
-/** When there is no such request: 404, unless the acting user is suspended or banned (checked first, as always). */
-export async function missingFor(tx: Queryable, userId?: number): Promise<HttpError> {
-  const suspension = userId === undefined ? undefined : await suspensionInForce(tx, userId)
-  return suspension ? forbidden(refusalMessage(suspension.until, suspension.reason)) : notFound(REQUEST_ERRORS.notFound)
-}
 
 /**
  * "I'm working on it" (new → in progress: docs/product.md#help-requests). The responder's row lock serialises their
@@ -47,7 +33,9 @@ export function takeOver(viewer: Viewer, requestId: number): ChangeSteps {
       notSuspended(tx),
       { broken: blockWithOwner(tx, me), error: () => forbidden(BLOCK_ERRORS.takeOver) },
       visible(tx, viewer),
-      ...(viewer.is_admin ? [] : [{ broken: suspendedNow(tx, 'r.owner_id'), error: () => notFound(REQUEST_ERRORS.notFound) }]),
+      ...(viewer.is_admin
+        ? []
+        : [{ broken: suspendedNow(tx, 'r.owner_id'), error: () => notFound(REQUEST_ERRORS.notFound) }]),
       { broken: tx`r.owner_id = ${me}`, error: () => forbidden(REQUEST_ERRORS.ownRequest) },
       {
         broken: tx`exists (select 1 from request_responses where request_id = ${requestId} and responder_id = ${me})`,
@@ -104,7 +92,10 @@ export function removeResponder(viewer: Viewer, requestId: number, removedBy: Re
       visible(tx, viewer),
       removedBy === 'owner'
         ? { broken: tx`r.owner_id <> ${me}`, error: () => forbidden(REQUEST_ERRORS.notOwner) }
-        : { broken: tx`r.responder_id is distinct from ${me}::int`, error: () => forbidden(REQUEST_ERRORS.notResponder) },
+        : {
+            broken: tx`r.responder_id is distinct from ${me}::int`,
+            error: () => forbidden(REQUEST_ERRORS.notResponder),
+          },
       { broken: tx`r.status = 'completed'`, error: () => conflict(REQUEST_ERRORS.completed) },
       { broken: tx`r.status <> 'in progress'`, error: () => conflict(REQUEST_ERRORS.noResponder) },
     ],
@@ -133,7 +124,12 @@ export function setReady(viewer: Viewer, requestId: number, gotHelp: boolean): C
   return {
     lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: false, stopWaves: true }),
     missing: (tx) => missingFor(tx),
-    told: (locked) => ({ requestId, previousResponderId: null, push: 'completed', responderAfter: locked.responder_id }),
+    told: (locked) => ({
+      requestId,
+      previousResponderId: null,
+      push: 'completed',
+      responderAfter: locked.responder_id,
+    }),
     rules: (tx) => [
       visible(tx, viewer),
       ...(viewer.is_admin

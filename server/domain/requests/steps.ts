@@ -1,12 +1,13 @@
 import type { PendingQuery, Row } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
-import { forbidden, type HttpError } from '../../errors.ts'
+import { forbidden, notFound, type HttpError } from '../../errors.ts'
 // Types only: what a change tells is what the bus carries (server/plugins/events.ts lends the announcers).
 import type { RequestChange } from '../../plugins/events.ts'
 import type { PushCauseKind } from '../../push/notifier.ts'
-import { suspensionOf } from '../moderation/in-force.ts'
+import { suspensionInForce, suspensionOf } from '../moderation/in-force.ts'
 import { refusalMessage } from '../moderation/refusal.ts'
-import type { LockedForChange } from './requests.ts'
+import { REQUEST_ERRORS } from './errors.ts'
+import { visibleTo, type LockedForChange, type Viewer } from './requests.ts'
 
 /*
  * A request change in two statements (docs/performance.md, "Round trips of a change"): the first takes its row locks
@@ -42,6 +43,18 @@ export const notSuspended = (sql: Queryable): Rule => ({
   broken: sql`s.reason is not null`,
   error: (refusal) => forbidden(refusalMessage(refusal.refused_until ?? null, refusal.refused_reason!)),
 })
+
+/** The rule every change of an existing request starts with: the viewer may see it, else 404. */
+export const visible = (sql: Queryable, viewer: Viewer): Rule => ({
+  broken: sql`not (${visibleTo(sql, viewer)})`,
+  error: () => notFound(REQUEST_ERRORS.notFound),
+})
+
+/** When there is no such request: 404, unless the acting user is suspended or banned (checked first, as always). */
+export async function missingFor(tx: Queryable, userId?: number): Promise<HttpError> {
+  const suspension = userId === undefined ? undefined : await suspensionInForce(tx, userId)
+  return suspension ? forbidden(refusalMessage(suspension.until, suspension.reason)) : notFound(REQUEST_ERRORS.notFound)
+}
 
 /**
  * SQL for the `refused` column of a change's `refusal` CTE: the index of the first broken rule, in the order given

@@ -8,8 +8,7 @@ import { conflict, forbidden, notFound } from '../../errors.ts'
 import type { Thanks, Trust } from '../../schemas/thanks.ts'
 import { findRequest, lockForChange, type Viewer } from './requests.ts'
 import { REQUEST_ERRORS, THANKS_ERRORS } from './errors.ts'
-import { visible } from './status.ts'
-import { allowed, firstBroken, refusalOf, type Refusal, type Rule } from './steps.ts'
+import { allowed, firstBroken, refusalOf, visible, type Refusal, type Rule } from './steps.ts'
 
 /**
  * Thanks and trust (docs/requests.md, "Thanks and trust"). Counts only, no ratings: a helper's count is the number of distinct

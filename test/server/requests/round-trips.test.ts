@@ -13,7 +13,7 @@ import { signedIn } from '../../signed-in.ts'
  * thank-you make at most this many PostgreSQL round trips on the request path, begin and commit included: one
  * statement that takes the locks, one that checks, writes, reads back, announces and queues the pushes.
  * Counted through a proxy that reads the protocol, so the figure is exact on any machine. The session check
- * before the transaction is not counted here (the session cache answers it: docs/accounts.md).
+ * before the transaction, the same for every call, is not counted here.
  */
 const MOST_ROUND_TRIPS = 4
 /**
