@@ -1,8 +1,8 @@
 import type { Sql, TransactionSql } from 'postgres'
+import { commaList, notifying, type Notice } from '../../db/one-statement.ts'
 import type { Queryable } from '../../db/queryable.ts'
 // Types only: the running server lends its announcers and push queue (server/plugins/events.ts, push.ts); the
 // domain never loads them (docs/architecture.md, "What may depend on what").
-import { commaList, notifying, type Notice } from '../../db/one-statement.ts'
 import type { Announcers, TransactionWork } from '../../plugins/events.ts'
 import type { ChangingRequest, PushCause, PushCauseKind, PushesInStatement } from '../../push/notifier.ts'
 import { admittingReveal, isWithinPhoneReach, type PhoneReachLimits } from '../limits/phone-reach.ts'
@@ -54,7 +54,8 @@ const NO_RESPONDER = { previousResponderId: null }
  * also announces it (everyone it concerns hears of it, atomically with the commit) and reads the request back once:
  * the caller's answer and every live event are shaped from that row. The pushes it causes are queued in the same
  * transaction, so they are saved exactly when the change is. After the commit this instance's push worker is woken.
- * `steps` make it in two statements (`make`); `work` is a change that makes it its own way and then tells (`tell`).
+ * `steps` make it in two statements (`make`: docs/adr/0010); a function is work that makes its change its own way
+ * and then tells of it (`tell`: a view count).
  */
 async function change(
   context: ChangeContext,
