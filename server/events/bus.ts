@@ -77,8 +77,8 @@ export interface EventBus {
   announce(tx: Queryable, message: AnnouncedMessage): Promise<void>
   /**
    * The NOTIFY `announce` would send, for a change that sends it in the statement that makes it (`notifying`,
-   * server/db/one-statement.ts): no
-   * round trip of its own, and still delivered when, and only if, the transaction commits. Null: nobody to tell.
+   * server/db/one-statement.ts): no round trip of its own, and still delivered when, and only if, the transaction
+   * commits. Null: nobody to tell.
    */
   notice(message: AnnouncedMessage): Notice | null
   onMessage(listener: (message: BusMessage) => void): void
