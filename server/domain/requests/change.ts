@@ -54,7 +54,7 @@ const NO_RESPONDER = { previousResponderId: null }
  * also announces it (everyone it concerns hears of it, atomically with the commit) and reads the request back once:
  * the caller's answer and every live event are shaped from that row. The pushes it causes are queued in the same
  * transaction, so they are saved exactly when the change is. After the commit this instance's push worker is woken.
- * `steps` make it in two statements (`make`: docs/adr/0010); a function is work that makes its change its own way
+ * `steps` make it in two statements (`make`: docs/adr/0014); a function is work that makes its change its own way
  * and then tells of it (`tell`: a view count).
  */
 async function change(
