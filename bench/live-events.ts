@@ -2,7 +2,8 @@
  * Live events at the socket level (docs/performance.md): the real server (a child process on a fresh PostgreSQL
  * database) with N = 1k / 5k / 10k authenticated event-stream clients, description edits sent through the REST API at
  * fixed rates, against a minimal `ws` server sending one pre-built payload of the same size to the same recipients
- * (bench/lib/ws-baseline-server.ts), interleaved A,B,A,B. Reports latency (receipt at the client − the REST call's
+ * (bench/lib/ws-baseline-server.ts), interleaved A,B,A,B; at the smallest size also take-overs, against the edits
+ * (bench/lib/live-take-overs.ts). Reports latency (receipt at the client − the REST call's
  * send, one clock), server CPU per change and per delivered frame, memory per connection, whether every intended
  * recipient got every change and nobody else did, and what a second instance on the same database adds.
  *
@@ -21,6 +22,7 @@ import postgres from 'postgres'
 import { Fleets, openFleet, type Fleet } from './lib/live-fleet.ts'
 import { changeDescription, runWindow, type Target, type WindowResult } from './lib/live-load.ts'
 import { intendedRecipients, populate, type Population } from './lib/live-population.ts'
+import { takeOverPool, takeOverTarget, type TakeOverPool } from './lib/live-take-overs.ts'
 import { processRssKb, raiseOpenFileLimit, startTsChild, type Child } from './lib/processes.ts'
 import {
   compared,
@@ -74,6 +76,11 @@ const QUICK: Plan = {
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const k = (size: number) => `${size / 1000}k`
 const windowMs = (plan: Plan, rate: number) => Math.max(plan.windowMs, (plan.minChanges / rate) * 1000)
+/** Take-overs the plan makes: its rounds at the smallest size's first rate. */
+const takeOvers = (plan: Plan) => {
+  const rate = plan.ladders[0]!.rates[0]!
+  return plan.rounds * Math.ceil((rate * windowMs(plan, rate)) / 1000) + 10
+}
 /** Long enough for the JIT and the pools to settle before anything counts. */
 const WARM_UP_MS = 2500
 
@@ -178,7 +185,8 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
     const server = await started(startTsChild('server/main.ts', serverEnv('one'), '/readyz'))
     const sql = postgres(databaseUrl.href, { max: 2, onnotice: () => {} })
     cleanups.push(() => sql.end())
-    const population = await populate(sql, secret, largest, POOL)
+    // Beyond the largest size: the owners and helpers of the take-overs (bench/lib/live-take-overs.ts).
+    const population = await populate(sql, secret, largest + 2 * takeOvers(plan), POOL)
     const recipientsFile = join(scratch, 'recipients.json')
     const everyone = intendedRecipients(population, largest)
     writeFileSync(
@@ -328,6 +336,11 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
           note: `(RSS after ${size} sockets opened − just before) ÷ ${size}; garbage collection moves RSS by MBs, so small sizes are noisy`,
         }),
       )
+      if (size === plan.ladders[0]!.size) {
+        const pool = await takeOverPool(sql, population, size, largest, takeOvers(plan))
+        const taking = takeOverTarget(pool, () => fleets.of(server.url), server.url, server.pid)
+        rows.push(...(await takeOverRows(plan, size, rates[0]!, taking, pool, real, intended)))
+      }
       await fleets.close()
     }
 
@@ -347,6 +360,74 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
   }
   return rows
+}
+
+/**
+ * Take-overs beside description edits (bench/lib/live-take-overs.ts), interleaved at the first rate of the smallest
+ * size: a take-over does the most of any change (docs/performance.md, "Round trips of a change"), so the edits alone
+ * would understate what a change costs. The edit is the baseline of each row.
+ */
+async function takeOverRows(
+  plan: Plan,
+  size: number,
+  rate: number,
+  takeOvers: Target,
+  pool: TakeOverPool,
+  edits: Target,
+  editsIntended: Array<{ mask: Uint8Array; count: number }>,
+): Promise<BenchRow[]> {
+  const taken: WindowResult[] = []
+  const edited: WindowResult[] = []
+  await interleaved(
+    plan.rounds,
+    async () => (taken.push(await runWindow(takeOvers, pool.intended, rate, windowMs(plan, rate))), taken.at(-1)!.p99),
+    async () => (edited.push(await runWindow(edits, editsIntended, rate, windowMs(plan, rate))), edited.at(-1)!.p99),
+  )
+  const label = `${k(size)} sockets, ${rate} changes/s: take-over`
+  const note =
+    `baseline: description edits in the same interleaved run; median of ${plan.rounds} rounds; ` +
+    `${pick(taken, 'recipientsPerChange').toFixed(0)} / ${pick(edited, 'recipientsPerChange').toFixed(0)} ` +
+    `recipients per take-over / edit; call answered in ${pick(taken, 'callP50').toFixed(1)} / ` +
+    `${pick(edited, 'callP50').toFixed(1)} ms (p50); failed calls ${sum(taken, 'failedCalls')}; load ${loadAverage()}`
+  const p99 = pick(taken, 'p99')
+  const missed = sum(taken, 'missed') + sum(taken, 'unexpected')
+  return [
+    compared({
+      group: GROUP,
+      name: `${label}, server CPU per change`,
+      value: pick(taken, 'cpuPerChange'),
+      baseline: pick(edited, 'cpuPerChange'),
+      unit: 'ms',
+      note,
+    }),
+    compared({
+      group: GROUP,
+      name: `${label}, call answered (p50)`,
+      value: pick(taken, 'callP50'),
+      baseline: pick(edited, 'callP50'),
+      unit: 'ms',
+      note,
+    }),
+    compared({
+      group: GROUP,
+      name: `${label}, p99 latency`,
+      value: p99,
+      baseline: pick(edited, 'p99'),
+      unit: 'ms',
+      target: `≤ ${P99_LIMIT_MS} ms`,
+      met: p99 <= P99_LIMIT_MS,
+      note,
+    }),
+    {
+      group: GROUP,
+      name: `${label}s: missed and unexpected deliveries`,
+      value: missed,
+      unit: 'frames',
+      target: '0',
+      met: missed === 0,
+      note: `over ${taken.length} windows, ${sum(taken, 'changes')} take-overs`,
+    },
+  ]
 }
 
 /**

@@ -1,12 +1,15 @@
 /**
  * Many event-stream clients in one process, and the ledger of what each received: every change carries a number
  * in its description ("bench <seq> …"), found in the raw frame without parsing the JSON (10k sockets receive tens
- * of thousands of frames a second: the generator must stay cheap).
+ * of thousands of frames a second: the generator must stay cheap). A take-over changes no description: its frames
+ * are known by the new helper's name (users are named bench<n>), which they carry as the responder's.
  */
 import WebSocket from 'ws'
 
 const MARKER = Buffer.from('"description":"bench ')
+const RESPONDER_MARKER = Buffer.from('"responder_user_name":"bench')
 const SPACE = 0x20
+const QUOTE = 0x22
 
 export interface Delivered {
   /** Receipt time − send time, ms, one per delivered frame. */
@@ -35,6 +38,8 @@ interface Change {
 /** What the sockets of one fleet heard, window by window. */
 export class Ledger {
   private changes = new Map<number, Change>()
+  /** Take-overs under way: the seq of each, by the number in its new helper's name. */
+  private takenBy = new Map<number, number>()
   private latencies: number[] = []
   private unexpected = 0
   private stray = 0
@@ -55,11 +60,23 @@ export class Ledger {
     if (change) change.sentAt = at
   }
 
-  received(socketIndex: number, raw: Buffer, at: number): void {
+  /** A take-over about to be sent (after `expect`): its frames name the helper bench<helperNumber>. */
+  takenOverBy(seq: number, helperNumber: number): void {
+    this.takenBy.set(helperNumber, seq)
+  }
+
+  /** The change a frame tells of: by its description, else (a take-over) by its responder; undefined: neither. */
+  private seqOf(raw: Buffer): number | undefined {
     const start = raw.indexOf(MARKER)
-    if (start < 0) return
-    let seq = 0
-    for (let i = start + MARKER.length; i < raw.length && raw[i] !== SPACE; i++) seq = seq * 10 + raw[i]! - 48
+    if (start >= 0) return numberAt(raw, start + MARKER.length, SPACE)
+    if (this.takenBy.size === 0) return undefined
+    const responder = raw.indexOf(RESPONDER_MARKER)
+    return responder < 0 ? undefined : this.takenBy.get(numberAt(raw, responder + RESPONDER_MARKER.length, QUOTE))
+  }
+
+  received(socketIndex: number, raw: Buffer, at: number): void {
+    const seq = this.seqOf(raw)
+    if (seq === undefined) return
     const change = this.changes.get(seq)
     this.frames++
     this.frameBytes += raw.length
@@ -88,10 +105,18 @@ export class Ledger {
       recipientsPerChange: changes ? this.expected / changes : 0,
     }
     this.changes = new Map()
+    this.takenBy = new Map()
     this.latencies = []
     this.unexpected = this.stray = this.frames = this.frameBytes = this.expected = this.arrived = 0
     return result
   }
+}
+
+/** The decimal number in `raw` from `start` up to `end` (a byte). */
+function numberAt(raw: Buffer, start: number, end: number): number {
+  let value = 0
+  for (let i = start; i < raw.length && raw[i] !== end; i++) value = value * 10 + raw[i]! - 48
+  return value
 }
 
 export interface Fleet {

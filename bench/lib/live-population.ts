@@ -88,6 +88,8 @@ export async function populate(sql: Sql, secret: string, userCount: number, requ
   `
   const users: BenchUser[] = inserted.map(({ session_id, ...user }) => ({
     ...user,
+    // Nobody blocks anyone here (isRecipient reads the set).
+    blocked_either_way: [],
     token: accessToken(secret, user, session_id),
   }))
 

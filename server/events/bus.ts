@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Sql } from 'postgres'
+import type { Notice } from '../db/one-statement.ts'
 import type { Queryable } from '../db/queryable.ts'
 import type { Place } from '../domain/requests/reach.ts'
 import type { RemovedBy } from '../schemas/events.ts'
@@ -74,6 +75,12 @@ export interface EventBus {
    * crash right after the commit loses nothing.
    */
   announce(tx: Queryable, message: AnnouncedMessage): Promise<void>
+  /**
+   * The NOTIFY `announce` would send, for a change that sends it in the statement that makes it (`notifying`,
+   * server/db/one-statement.ts): no round trip of its own, and still delivered when, and only if, the transaction
+   * commits. Null: nobody to tell.
+   */
+  notice(message: AnnouncedMessage): Notice | null
   onMessage(listener: (message: BusMessage) => void): void
   /** The bus may have missed messages (its connection dropped and came back): clients should refetch. */
   onResync(listener: () => void): void
@@ -89,6 +96,7 @@ export function inProcessBus(): EventBus {
   return {
     async publish() {},
     async announce() {},
+    notice: () => null,
     onMessage: () => {},
     onResync: () => {},
     async close() {},
@@ -133,6 +141,7 @@ export async function postgresBus(sql: Sql, log: { warn(obj: object, msg: string
   return {
     publish: (message) => notifyInstances(sql, { ...message, origin }),
     announce: (tx, message) => notifyInstances(tx, { ...message, origin }),
+    notice: (message) => ({ channel: CHANNEL, payload: JSON.stringify({ ...message, origin }) }),
     onMessage: (listener) => void listeners.push(listener),
     onResync: (listener) => void resyncListeners.push(listener),
     close: () => subscription.unlisten(),

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import type { TransactionSql } from 'postgres'
+import type { Notice } from '../db/one-statement.ts'
 import type { ConversationEventRow } from '../domain/conversation/conversation.ts'
 import type { ThanksRow } from '../domain/requests/thanks.ts'
 import type { PositionEventRow } from '../domain/requests/position.ts'
@@ -48,20 +49,24 @@ export interface EventsOptions {
 /** A request change to tell: which request, and (after a release or removal) who was its responder. */
 export type RequestChange = Omit<RequestMessage, 'type' | 'origin'>
 
-/** Announces a request change inside the transaction; `row` is the request as the change left it, if read. */
-export type Announce = (change: RequestChange, row?: EventRow) => Promise<void>
+/**
+ * Announces a request change inside the transaction; `row` is the request as the change left it, if read.
+ * `notified`: the work sent the NOTIFY itself, in the statement that made the change (`Announcers.notice`), so this
+ * only delivers it here after the commit.
+ */
+export type Announce = (change: RequestChange, row?: EventRow, notified?: boolean) => Promise<void>
 
 /** Announces a new conversation message inside the transaction that stored it (its two participants hear of it). */
-export type AnnounceMessage = (row: ConversationEventRow) => Promise<void>
+export type AnnounceMessage = (row: ConversationEventRow, notified?: boolean) => Promise<void>
 
 /** Announces a new thank-you inside the transaction that stored it (the helper it thanks hears of it). */
-export type AnnounceThanks = (row: ThanksRow) => Promise<void>
+export type AnnounceThanks = (row: ThanksRow, notified?: boolean) => Promise<void>
 
 /**
  * Announces inside the transaction that the helper's shared position on a request changed, stopped or ended: the
  * owner hears of it. With the row as the change left it; without, it is read after the commit.
  */
-export type AnnouncePosition = (requestId: number, row?: PositionEventRow) => Promise<void>
+export type AnnouncePosition = (requestId: number, row?: PositionEventRow, notified?: boolean) => Promise<void>
 
 /** How a transaction's work announces each kind of news it makes. */
 export interface Announcers {
@@ -69,6 +74,12 @@ export interface Announcers {
   message: AnnounceMessage
   position: AnnouncePosition
   thanks: AnnounceThanks
+  /**
+   * The NOTIFY of a message, for work that sends it in the statement that makes its change (`notifying`,
+   * server/db/one-statement.ts): a round trip fewer. The work then announces the same news with `notified`. Null in
+   * embedded mode, where there is no other instance to tell.
+   */
+  notice(message: AnnouncedMessage): Notice | null
 }
 
 /** The work of `app.events.transaction`: the transaction, and the announcers that tell at its commit. */
@@ -161,32 +172,33 @@ export default fp<EventsOptions>(
         const announced: Array<{ message: AnnouncedMessage; deliver: () => Promise<void> }> = []
         const result = (await app.sql.begin(async (tx) =>
           work(tx, {
-            request: async (change, row) => {
+            request: async (change, row, notified) => {
               const message: RequestMessage = { type: 'request', ...change }
-              await bus.announce(tx, message)
+              if (!notified) await bus.announce(tx, message)
               // A row read in the transaction needs no read at all; without one, one read serves every client.
               const deliver = row ? async () => hub.deliverRow(message, row) : () => hub.deliver(message)
               announced.push({ message, deliver })
             },
-            message: async (row) => {
+            message: async (row, notified) => {
               const message: ConversationNews = {
                 type: 'conversation',
                 requestId: row.message.request_id,
                 messageId: row.message.message_id,
               }
-              await bus.announce(tx, message)
+              if (!notified) await bus.announce(tx, message)
               announced.push({ message, deliver: () => deliverConversation(hub, app.sql, message, row) })
             },
-            position: async (requestId, row) => {
+            position: async (requestId, row, notified) => {
               const message: PositionNews = { type: 'position', requestId }
-              await bus.announce(tx, message)
+              if (!notified) await bus.announce(tx, message)
               announced.push({ message, deliver: () => deliverPosition(hub, app.sql, message, row) })
             },
-            thanks: async (row) => {
+            thanks: async (row, notified) => {
               const message: ThanksNews = { type: 'thanks', requestId: row.request_id }
-              await bus.announce(tx, message)
+              if (!notified) await bus.announce(tx, message)
               announced.push({ message, deliver: () => deliverThanks(hub, app.sql, message, row) })
             },
+            notice: (message) => bus.notice(message),
           }),
         )) as T
         await afterCommit()

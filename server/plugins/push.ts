@@ -1,10 +1,18 @@
+import { randomUUID } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { publicOrigin, type Config } from '../config.ts'
 import { maskEndpoint } from '../logging.ts'
 import { EndpointPolicy } from '../push/endpoint-policy.ts'
 import type { Queryable } from '../db/queryable.ts'
 import type { EventRow } from '../events/hub.ts'
-import { queuePushes, type PushCause } from '../push/notifier.ts'
+import type { Notice } from '../db/one-statement.ts'
+import {
+  pushesInStatement,
+  queuePushes,
+  type ChangingRequest,
+  type PushCause,
+  type PushesInStatement,
+} from '../push/notifier.ts'
 import { PushQueue, type PushWorkerOptions } from '../push/queue.ts'
 import { vapidKeys } from '../push/vapid.ts'
 
@@ -20,6 +28,16 @@ declare module 'fastify' {
        * left it): they are saved, and every instance's worker woken, exactly when the change commits.
        */
       queuePushes(tx: Queryable, cause: PushCause, row: EventRow): Promise<void>
+      /**
+       * The same pushes as parts of the statement that makes a single change (server/push/notifier.ts), with the
+       * NOTIFY that wakes the other instances' workers at its commit (null: embedded, nobody else to wake).
+       */
+      pushesInStatement(
+        sql: Queryable,
+        cause: PushCause,
+        request: ChangingRequest,
+        names: ReadonlyMap<number, string>,
+      ): PushesInStatement & { wake: Notice | null }
       /** Starts this instance's worker at once on what a committed change queued (the others hear the NOTIFY). */
       wake(): void
       /** Resolves once every push queued so far has been sent or given up and no wave is due (tests). */
@@ -88,7 +106,16 @@ export default fp<PushOptions>(
       )
     }
     // Embedded mode is one process (PGlite's NOTIFY reaches only the notifying connection): waking it is enough.
-    const listening = app.db.mode === 'server' ? await app.sql.listen(WAKE_CHANNEL, () => queue.wake()) : undefined
+    // A wake-up carries the instance that sent it, which wakes its own worker after the commit (`wake`): one pass
+    // per commit, not a second one when its own NOTIFY comes back.
+    const origin = randomUUID()
+    const listening =
+      app.db.mode === 'server'
+        ? await app.sql.listen(WAKE_CHANNEL, (sender) => {
+            if (sender !== origin) queue.wake()
+          })
+        : undefined
+    const wakeNotice: Notice | null = listening ? { channel: WAKE_CHANNEL, payload: origin } : null
     app.decorate('push', {
       publicKey: keys.publicKey,
       policy,
@@ -96,8 +123,12 @@ export default fp<PushOptions>(
       async queuePushes(tx: Queryable, cause: PushCause, row: EventRow) {
         await queuePushes(tx, cause, row)
         // Delivered at commit, atomically with the rows it announces; embedded mode has only this instance.
-        if (listening) await tx`select pg_notify(${WAKE_CHANNEL}, '')`
+        if (wakeNotice) await tx`select pg_notify(${wakeNotice.channel}, ${wakeNotice.payload})`
       },
+      pushesInStatement: (sql, cause, request, names) => ({
+        ...pushesInStatement(sql, cause, request, names),
+        wake: wakeNotice,
+      }),
       wake: () => queue.wake(),
       idle: () => queue.idle(),
     })

@@ -1,5 +1,6 @@
+import type { PendingQuery, Row } from 'postgres'
 import type { Queryable } from '../db/queryable.ts'
-import type { Language } from '../domain/accounts/rules.ts'
+import { LANGUAGES, type Language } from '../domain/accounts/rules.ts'
 
 export interface StoredSubscription {
   endpoint: string
@@ -45,6 +46,32 @@ export async function enqueueForUsers(
     returning job_id
   `
   return rows.length
+}
+
+/**
+ * enqueueForUsers for one user, as a CTE (named `name`) of the statement that makes the change the push is about:
+ * no round trip of its own. The text is made for every language and the statement picks the user's; nothing is
+ * queued unless `when` holds there (the change was not refused). `delay`: seconds before it may be sent;
+ * `messageId`: the conversation message it tells of (dropped once seen: message-push.ts).
+ */
+export function enqueueInStatement(
+  sql: Queryable,
+  name: string,
+  userId: number,
+  payloadFor: (language: Language) => string,
+  message: PushMessage & { delay?: number; messageId?: string },
+  when: PendingQuery<Row[]>,
+): PendingQuery<Row[]> {
+  return sql`${sql(name)} as (
+    insert into push_jobs (endpoint, payload, urgency, ttl, not_before, message_id)
+    select s.endpoint, texts.payload, ${message.urgency}, ${message.ttl},
+      now() + make_interval(secs => ${message.delay ?? 0}), ${message.messageId ?? null}::bigint
+    from users u
+    join unnest(${[...LANGUAGES]}::text[], ${LANGUAGES.map(payloadFor)}::text[]) as texts (language, payload)
+      on texts.language = u.language
+    join push_subscriptions s on s.user_id = u.user_id
+    where u.user_id = ${userId} and ${when}
+  )`
 }
 
 /**

@@ -1,5 +1,6 @@
+import type { PendingQuery, Row } from 'postgres'
 import type { Queryable } from '../db/queryable.ts'
-import type { Language } from '../domain/accounts/rules.ts'
+import { enqueueInStatement } from './jobs.ts'
 import { messagePushPayload } from './texts.ts'
 
 /**
@@ -12,25 +13,22 @@ export const MESSAGE_PUSH_DELAY_SECONDS = 20
 const MESSAGE_TTL = 60 * 60
 
 /**
- * Queues the push of a message to every device of its recipient, due after the delay, in the message's own
- * transaction (it exists exactly when the message does, and goes with it).
+ * The push of a message to every device of its recipient, due after the delay, as a CTE of the statement that
+ * stores the message (after its `inserted`): it exists exactly when the message does, and goes with it.
  */
-export async function queueMessagePush(
+export function messagePushInStatement(
   sql: Queryable,
   message: { message_id: string; request_id: number; author_name: string; text: string },
   recipientId: number,
-): Promise<number> {
-  const [recipient] = await sql<{ language: Language }[]>`select language from users where user_id = ${recipientId}`
-  if (!recipient) return 0
-  const rows = await sql`
-    insert into push_jobs (endpoint, payload, urgency, ttl, not_before, message_id)
-    select endpoint, ${messagePushPayload(recipient.language, message)}, 'high', ${MESSAGE_TTL},
-      now() + make_interval(secs => ${MESSAGE_PUSH_DELAY_SECONDS}), ${message.message_id}
-    from push_subscriptions
-    where user_id = ${recipientId}
-    returning job_id
-  `
-  return rows.length
+): PendingQuery<Row[]> {
+  return enqueueInStatement(
+    sql,
+    'message_push',
+    recipientId,
+    (language) => messagePushPayload(language, message),
+    { urgency: 'high', ttl: MESSAGE_TTL, delay: MESSAGE_PUSH_DELAY_SECONDS, messageId: message.message_id },
+    sql`exists (select 1 from inserted)`,
+  )
 }
 
 /** The recipient got the message over a live socket: its push is not needed. */

@@ -1,19 +1,26 @@
+import type { PendingQuery, Row } from 'postgres'
 import type { Queryable } from '../db/queryable.ts'
-import type { ThanksRow } from '../domain/requests/thanks.ts'
-import type { Language } from '../domain/accounts/rules.ts'
-import { enqueueForUsers } from './jobs.ts'
+import { enqueueInStatement } from './jobs.ts'
 import { thanksPushPayload } from './texts.ts'
 
 /** A thank-you keeps: a phone that is off today still shows it tomorrow. */
 const THANKS_TTL = 24 * 60 * 60
 
-/** Queues the thank-you's push to every device of the helper, in their language, in the thank-you's transaction. */
-export async function queueThanksPush(sql: Queryable, thanks: ThanksRow): Promise<number> {
-  const recipients = await sql<{ user_id: number; language: Language }[]>`
-    select user_id, language from users where user_id = ${thanks.helper_id}
-  `
-  return enqueueForUsers(sql, recipients, (language) => thanksPushPayload(language, thanks), {
-    urgency: 'normal',
-    ttl: THANKS_TTL,
-  })
+/**
+ * The thank-you's push to every device of the helper, in their language, as a CTE of the statement that stores it
+ * (after its `inserted`).
+ */
+export function thanksPushInStatement(
+  sql: Queryable,
+  thanks: { request_id: number; owner_name: string; text: string },
+  helperId: number,
+): PendingQuery<Row[]> {
+  return enqueueInStatement(
+    sql,
+    'thanks_push',
+    helperId,
+    (language) => thanksPushPayload(language, thanks),
+    { urgency: 'normal', ttl: THANKS_TTL },
+    sql`exists (select 1 from inserted)`,
+  )
 }

@@ -1,3 +1,4 @@
+import type { PendingQuery, Row } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
 
 /**
@@ -17,26 +18,30 @@ export const blockedEitherWay = (sql: Queryable, table: string) => sql`
 
 /** Whether a block stands between these two users now, read from the table (not from a set loaded earlier). */
 export async function blockBetween(sql: Queryable, userId: number, otherId: number): Promise<boolean> {
-  const [row] = await sql<{ blocked: boolean }[]>`
-    select exists (
-      select 1 from blocks
-      where (blocker_id = ${userId} and blocked_id = ${otherId}) or (blocker_id = ${otherId} and blocked_id = ${userId})
-    ) as blocked
-  `
+  const [row] = await sql<
+    { blocked: boolean }[]
+  >`select ${blockBetweenSql(sql, userId, sql`${otherId}::int`)} as blocked`
   return row!.blocked
 }
 
-/** Whether a block stands between this user and the owner of this request now, read from the table. */
-export async function blockWithOwner(sql: Queryable, userId: number, requestId: number): Promise<boolean> {
-  const [row] = await sql<{ blocked: boolean }[]>`
-    select exists (
-      select 1 from requests r join blocks b
-        on (b.blocker_id = ${userId} and b.blocked_id = r.owner_id) or (b.blocked_id = ${userId} and b.blocker_id = r.owner_id)
-      where r.request_id = ${requestId}
-    ) as blocked
-  `
-  return row!.blocked
-}
+/** SQL: blockBetween, for a statement that checks it with other rules; `other` is SQL for the other user's id. */
+export const blockBetweenSql = (sql: Queryable, userId: number, other: PendingQuery<Row[]>) => sql`
+  exists (
+    select 1 from blocks
+    where (blocker_id = ${userId} and blocked_id = ${other}) or (blocker_id = ${other} and blocked_id = ${userId})
+  )
+`
+
+/**
+ * SQL: a block stands between this user and the owner of the request `r` of the statement, read from the table
+ * (a take-over's rule: server/domain/requests/status.ts).
+ */
+export const blockWithOwner = (sql: Queryable, userId: number) => sql`
+  exists (
+    select 1 from blocks b
+    where (b.blocker_id = ${userId} and b.blocked_id = r.owner_id) or (b.blocked_id = ${userId} and b.blocker_id = r.owner_id)
+  )
+`
 
 /** SQL: no block stands between the user of the users row `table` and `otherId` (push alerts: docs/safety.md). */
 export const noBlockWith = (sql: Queryable, table: string, otherId: number) => sql`

@@ -5,6 +5,7 @@ import { REQUEST_ERRORS } from '../requests/errors.ts'
 import { personAbout, type About } from '../requests/people.ts'
 import type { Viewer } from '../requests/requests.ts'
 import { removeResponder, type RemovedBy } from '../requests/status.ts'
+import { makeUntold } from '../requests/steps.ts'
 import { BLOCK_ERRORS } from './errors.ts'
 import { blockBetween } from './blocked-either-way.ts'
 
@@ -94,7 +95,7 @@ async function endResponsesBetween(tx: TransactionSql, viewer: Viewer, otherId: 
   const ended: EndedResponse[] = []
   for (const { request_id: requestId, owner_id: ownerId } of running) {
     const removedBy: RemovedBy = ownerId === viewer.user_id ? 'owner' : 'responder'
-    const previousResponderId = await removeResponder(tx, viewer, requestId, removedBy)
+    const previousResponderId = (await makeUntold(tx, removeResponder(viewer, requestId, removedBy))).responder_id!
     ended.push({ requestId, previousResponderId, removedBy })
   }
   return ended

@@ -1,10 +1,13 @@
-import type { Sql, TransactionSql } from 'postgres'
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
-import { conflict, forbidden, tooManyRequests } from '../../errors.ts'
+import { commaList, notifying, type Notice } from '../../db/one-statement.ts'
+import { conflict, forbidden, notFound, tooManyRequests, type HttpError } from '../../errors.ts'
 import type { ConversationMessage } from '../../schemas/conversation.ts'
 import { MESSAGES_PER_HOUR } from './rules.ts'
 import { CONVERSATION_ERRORS } from './errors.ts'
-import { lockRequest, type LockedRequest, type Viewer } from '../requests/requests.ts'
+import { REQUEST_ERRORS } from '../requests/errors.ts'
+import { lockForChange, lockRequest, type LockedRequest, type Viewer } from '../requests/requests.ts'
+import { allowed, firstBroken, visible, type Refusal, type Rule } from '../requests/steps.ts'
 
 /**
  * Who may read and write a request's conversation (docs/product.md#conversation). Messages belong to the owner and one
@@ -89,48 +92,111 @@ export interface Posted {
   ownerId: number
 }
 
+/** A message about to be stored, as what goes with it needs it (its push, its NOTIFY): known once the lock is held. */
+export interface Posting {
+  message_id: string
+  request_id: number
+  author_name: string
+  text: string
+  recipientId: number
+}
+
+/** What goes in the statement that stores a message besides it: CTEs after its `inserted`, and NOTIFYs. */
+export interface AlongWith {
+  ctes: Array<PendingQuery<Row[]>>
+  notices: Array<Notice | null>
+}
+
 /**
- * Stores a message from the owner or the current responder. The request's row lock serialises every message on
- * it, and every change of its status: the hourly count and the insert cannot interleave with a parallel post (a
- * burst of 100 gets exactly the limit through) nor with a release that would make the author a former helper.
+ * Stores a message from the owner or the current responder, in two statements (docs/performance.md, "Round trips
+ * of a change"): the request's row lock, then one statement that checks the rules with a snapshot taken after
+ * the lock was granted, stores the message, marks it read for its author and does what `along` adds (its push and
+ * NOTIFY). The lock serialises every message on the request, and every change of its status: the hourly count and
+ * the insert cannot interleave with a parallel post (a burst of 100 gets exactly the limit through) nor with a
+ * release that would make the author a former helper.
  */
 export async function postMessage(
   tx: TransactionSql,
   viewer: Viewer,
   requestId: number,
   text: string,
+  along: (posting: Posting) => AlongWith,
 ): Promise<Posted> {
-  const request = await lockRequest(tx, viewer, requestId)
-  const access = accessOf(request, viewer)
-  if (access.readOnly) refuseWrite(access.readOnly)
-  const [recent] = await tx<{ n: number; retry_after: number | null }[]>`
-    select count(*)::int as n,
-      extract(epoch from min(created_at) + interval '1 hour' - now())::float8 as retry_after
-    from request_messages
-    where request_id = ${requestId} and author_id = ${viewer.user_id} and created_at > now() - interval '1 hour'
+  const locked = await lockForChange(tx, viewer, requestId, {
+    lockUser: false,
+    stopWaves: false,
+    // Taken now, so that the message's NOTIFY can name it in the statement that stores it.
+    extraColumns: tx`, nextval(pg_get_serial_sequence('request_messages', 'message_id'))::text as message_id`,
+  })
+  if (!locked) throw notFound(REQUEST_ERRORS.notFound)
+  const { message_id: messageId } = locked as typeof locked & { message_id: string }
+  // The locked row is the latest: who may write is decided from it, once the request is known to be visible.
+  let writeRefused: HttpError | null = null
+  try {
+    const access = accessOf(locked, viewer)
+    if (access.readOnly) refuseWrite(access.readOnly)
+  } catch (error) {
+    writeRefused = error as HttpError
+  }
+  const helperId = locked.responder_id
+  const recipientId = viewer.user_id === locked.owner_id ? helperId! : locked.owner_id
+  const rules: Array<Rule<Refusal & Recent>> = [
+    visible(tx, viewer),
+    { broken: tx`${writeRefused !== null}::boolean`, error: () => writeRefused! },
+    {
+      broken: tx`recent.n >= ${MESSAGES_PER_HOUR}`,
+      error: (refusal) => tooManyRequests(CONVERSATION_ERRORS.hourlyLimit, refusal.retry_after ?? 3600),
+    },
+  ]
+  const extra =
+    writeRefused === null
+      ? along({ message_id: messageId, request_id: requestId, author_name: locked.viewer_name, text, recipientId })
+      : { ctes: [], notices: [] }
+  const [answer] = await tx<Array<Refusal & Recent & { notified: unknown } & MessageRow>>`
+    with refusal as (
+      select ${firstBroken(tx, rules)} as refused, recent.retry_after
+      from requests r, (
+        select count(*) as n, extract(epoch from min(created_at) + interval '1 hour' - now())::float8 as retry_after
+        from request_messages
+        where request_id = ${requestId} and author_id = ${viewer.user_id} and created_at > now() - interval '1 hour'
+      ) recent
+      where r.request_id = ${requestId}
+    ),
+    inserted as (
+      insert into request_messages (message_id, request_id, helper_id, author_id, text)
+      overriding system value
+      select ${messageId}::bigint, ${requestId}, ${helperId}::int, ${viewer.user_id}, ${text}
+      where ${allowed(tx)}
+      returning *
+    ),
+    -- One's own message is read: it never counts as unread for its author.
+    marked as (${markingRead(tx, tx`select request_id, author_id, message_id from inserted`)})
+    ${extra.ctes.length > 0 ? tx`, ${commaList(tx, extra.ctes)}` : tx``}
+    select refusal.refused, refusal.retry_after, m.message_id::text, m.request_id, m.helper_id, m.author_id,
+      u.user_name as author_name, m.text, m.created_at,
+      ${notifying(tx, extra.notices, tx`exists (select 1 from inserted)`)} as notified
+    from refusal left join (inserted m join users u on u.user_id = m.author_id) on true
   `
-  if (recent!.n >= MESSAGES_PER_HOUR)
-    throw tooManyRequests(CONVERSATION_ERRORS.hourlyLimit, recent!.retry_after ?? 3600)
-  const helperId = request.responder_id!
-  const [inserted] = await tx<{ message_id: string }[]>`
-    insert into request_messages (request_id, helper_id, author_id, text)
-    values (${requestId}, ${helperId}, ${viewer.user_id}, ${text})
-    returning message_id::text
-  `
-  // One's own message is read: it never counts as unread for its author.
-  await markRead(tx, requestId, viewer.user_id, inserted!.message_id)
-  const [message] = await tx<MessageRow[]>`${selectMessages(tx)} where m.message_id = ${inserted!.message_id}`
-  const recipientId = viewer.user_id === request.owner_id ? helperId : request.owner_id
-  return { message: message!, recipientId, ownerId: request.owner_id }
+  const { refused, retry_after, notified: _notified, ...message } = answer!
+  if (refused !== null) throw rules[refused]!.error({ refused, retry_after })
+  return { message, recipientId, ownerId: locked.owner_id }
 }
 
+/** The hourly count's answer besides a refusal: when the oldest message of the hour leaves it, in seconds. */
+interface Recent {
+  retry_after: number | null
+}
+
+/** SQL: records read markers (request, user and message id rows of `rows`), never moving one back. */
+const markingRead = (sql: Queryable, rows: PendingQuery<Row[]>) => sql`
+  insert into request_message_reads (request_id, user_id, last_read_id)
+  ${rows}
+  on conflict (request_id, user_id)
+    do update set last_read_id = greatest(request_message_reads.last_read_id, excluded.last_read_id)
+`
+
 async function markRead(sql: Queryable, requestId: number, userId: number, upTo: string): Promise<void> {
-  await sql`
-    insert into request_message_reads (request_id, user_id, last_read_id)
-    values (${requestId}, ${userId}, ${upTo})
-    on conflict (request_id, user_id)
-      do update set last_read_id = greatest(request_message_reads.last_read_id, excluded.last_read_id)
-  `
+  await markingRead(sql, sql`values (${requestId}, ${userId}, ${upTo}::bigint)`)
 }
 
 /**
@@ -185,15 +251,18 @@ export async function unreadCounts(sql: Queryable, viewer: Viewer): Promise<Unre
   `
 }
 
-/** A deleted request's conversation goes with it (the request row itself stays, soft-deleted). */
-export async function deleteConversation(sql: Queryable, requestId: number): Promise<void> {
-  await sql`delete from request_messages where request_id = ${requestId}`
-  await sql`delete from request_message_reads where request_id = ${requestId}`
-}
+/**
+ * CTEs of a deletion's statement: a deleted request's conversation goes with it (the request row itself stays,
+ * soft-deleted), `when` the deletion is made (not refused).
+ */
+export const deletingConversation = (sql: Queryable, requestId: number, when: PendingQuery<Row[]>) => [
+  sql`messages_gone as (delete from request_messages where request_id = ${requestId} and ${when})`,
+  sql`reads_gone as (delete from request_message_reads where request_id = ${requestId} and ${when})`,
+]
 
 /**
  * Conversations last as long as their request is listed: purged REQUEST_HISTORY_DAYS after completion, and at
- * once for a deleted request (deleteConversation's net, should one ever have been missed).
+ * once for a deleted request (deletingConversation's net, should one ever have been missed).
  */
 export async function purgeConversations(sql: Queryable, historyDays: number): Promise<number> {
   const old = sql`(

@@ -1,4 +1,5 @@
-import type { Sql, TransactionSql } from 'postgres'
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres'
+import type { Queryable } from '../../db/queryable.ts'
 
 /**
  * Runs a limit's check and its record in one transaction holding an advisory lock per key, so parallel requests
@@ -23,5 +24,9 @@ export async function withLimitLocks<T>(
 export async function lockLimitKeys(tx: TransactionSql, keys: readonly string[]): Promise<void> {
   const sorted = [...new Set(keys)].sort()
   // unnest yields the array in order, and the function scan evaluates the locks in that order.
-  await tx`select count(pg_advisory_xact_lock(hashtextextended(key, 0))) from unnest(${sorted}::text[]) as key`
+  await tx`select count(${limitLock(tx, tx`key`)}) from unnest(${sorted}::text[]) as key`
 }
+
+/** SQL that takes the lock of one key (`key`: SQL for the text), for a statement that takes it with others. */
+export const limitLock = (sql: Queryable, key: PendingQuery<Row[]>) =>
+  sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`

@@ -1,4 +1,5 @@
-import type { Sql, TransactionSql } from 'postgres'
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres'
+import { commaList } from '../../db/one-statement.ts'
 import type { Queryable } from '../../db/queryable.ts'
 import { tooManyRequests } from '../../errors.ts'
 import { distanceKm, type Point } from '../shared/distance.ts'
@@ -114,6 +115,9 @@ export async function reachPlace(sql: Queryable, userId: number): Promise<Place>
   return row ?? { latitude: null, longitude: null }
 }
 
+/** The limit lock that serialises a viewer's reveals (server/domain/limits/locks.ts). */
+export const revealKey = (viewerId: number) => `phone-reveals:${viewerId}`
+
 /**
  * Records that the viewer gets the owner's number of this request by reach, if today's cap allows: answers whether
  * the number may be shown. Requests count once per Helsinki day (opening one again, or the answer to a view, costs
@@ -126,25 +130,47 @@ export async function admitReveal(
   requestId: number,
   revealsPerDay: number,
 ): Promise<boolean> {
-  await lockLimitKeys(tx, [`phone-reveals:${viewerId}`])
-  const [row] = await tx<{ shown: boolean }[]>`
-    with
-      today as (select (now() at time zone ${LIMIT_TIME_ZONE})::date as day),
-      -- The request is locked against deletion until this transaction ends: a deletion already under way is
-      -- waited for, and a request it took is not recorded (its reference would fail) nor its number shown.
-      target as (select request_id from requests where request_id = ${requestId} for key share),
-      counted as (
-        select count(*) as revealed, coalesce(bool_or(p.request_id = ${requestId}), false) as again
-        from phone_reveals p, today
-        where p.viewer_id = ${viewerId} and p.day = today.day
-      ),
-      added as (
-        insert into phone_reveals (viewer_id, day, request_id)
-        select ${viewerId}, today.day, target.request_id from today, counted, target
-        where not counted.again and counted.revealed < ${revealsPerDay}
-        returning 1
-      )
-    select exists (select 1 from target) and ((select again from counted) or exists (select 1 from added)) as shown
-  `
+  await lockLimitKeys(tx, [revealKey(viewerId)])
+  // The request is locked against deletion until this transaction ends: a deletion already under way is waited
+  // for, and a request it took is not recorded (its reference would fail) nor its number shown.
+  const target = tx`select request_id from requests where request_id = ${requestId} for key share`
+  const { ctes, shown } = admittingReveal(tx, viewerId, requestId, revealsPerDay, target)
+  const [row] = await tx<{ shown: boolean }[]>`with ${commaList(tx, ctes)} select ${shown} as shown`
   return row!.shown
+}
+
+/**
+ * admitReveal's record as CTEs, and SQL for whether the number may be shown; `target` is SQL for the request's
+ * row (its `request_id`), none when nothing is to be recorded. A change's statement records it with its change
+ * (change.ts; its `target` is the request as it wrote it, none when refused). The caller holds the viewer's limit
+ * lock (revealKey) already, taken in an earlier statement: the count below is read after it was granted.
+ */
+export function admittingReveal(
+  sql: Queryable,
+  viewerId: number,
+  requestId: number,
+  revealsPerDay: number,
+  target: PendingQuery<Row[]>,
+): { ctes: Array<PendingQuery<Row[]>>; shown: PendingQuery<Row[]> } {
+  return {
+    ctes: [
+      sql`reveal_day as (select (now() at time zone ${LIMIT_TIME_ZONE})::date as day)`,
+      sql`reveal_target as (${target})`,
+      sql`reveal_counted as (
+        select count(*) as revealed, coalesce(bool_or(p.request_id = ${requestId}), false) as again
+        from phone_reveals p, reveal_day
+        where p.viewer_id = ${viewerId} and p.day = reveal_day.day
+      )`,
+      sql`reveal_added as (
+        insert into phone_reveals (viewer_id, day, request_id)
+        select ${viewerId}, reveal_day.day, reveal_target.request_id from reveal_day, reveal_counted, reveal_target
+        where not reveal_counted.again and reveal_counted.revealed < ${revealsPerDay}
+        returning 1
+      )`,
+    ],
+    shown: sql`(
+      exists (select 1 from reveal_target)
+      and ((select again from reveal_counted) or exists (select 1 from reveal_added))
+    )`,
+  }
 }

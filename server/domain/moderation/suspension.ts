@@ -46,7 +46,7 @@ export async function suspendAccount(tx: TransactionSql, suspension: Suspension)
   const { userId, until, decidedBy } = suspension
   const reason = checkSuspensionReason(suspension.reason)
   if (userId === decidedBy) throw badRequest(SUSPENSION_ERRORS.self)
-  // The user's own take-overs and new requests serialise on this lock (lockUser), and are refused once this commits.
+  // The user's own take-overs and new requests serialise on this lock (lockForChange), refused once this commits.
   const [user] = await tx`select 1 from users where user_id = ${userId} for no key update`
   if (!user) throw notFound(ADMIN_USER_ERRORS.userNotFound)
   if (until !== null) {

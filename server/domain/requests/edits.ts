@@ -1,14 +1,16 @@
 import type { TransactionSql } from 'postgres'
+import { commaList } from '../../db/one-statement.ts'
 import type { Queryable } from '../../db/queryable.ts'
 import { conflict, forbidden, tooManyRequests } from '../../errors.ts'
 import { REQUEST_ERRORS } from './errors.ts'
 import { ACTIVE_REQUEST_LIMIT, DAILY_REQUEST_LIMIT, type RequestLocation } from './rules.ts'
 import { helsinkiTodayStart } from '../shared/helsinki-day.ts'
-import { deleteConversation } from '../conversation/conversation.ts'
-import { erasePosition, erasePositionsOf } from './position.ts'
+import { deletingConversation } from '../conversation/conversation.ts'
+import { suspensionOf } from '../moderation/in-force.ts'
+import { erasingPosition, erasePositionsOf } from './position.ts'
 import type { RequestCategory } from '../shared/categories.ts'
-import type { Place } from './reach.ts'
-import { lockRequest, lockUser, type LockedRequest, type Viewer } from './requests.ts'
+import { lockForChange, lockRequest, type Viewer } from './requests.ts'
+import { allowed, missingFor, notSuspended, refusalOf, visible, type ChangeSteps, type Rule } from './steps.ts'
 
 export interface NewRequest extends RequestLocation {
   category: RequestCategory
@@ -18,86 +20,167 @@ export interface NewRequest extends RequestLocation {
 }
 
 /*
- * Each change runs in the caller's transaction (typed so: its row locks would mean nothing outside one), which also
- * announces it to every instance and reads the row back for the answer.
+ * Each change is made in the caller's transaction in two statements (steps.ts), which also announce it to every
+ * instance and read the row back for the answer.
  */
 
 /**
  * Creates a request within the owner's limits: 5 created per Helsinki calendar day (deleted ones count) and
- * 2 active at once. The owner's row lock makes parallel creations take turns, so the counts cannot race.
+ * 2 active at once. The owner's row lock makes parallel creations take turns, so the counts, read after it was
+ * granted, cannot race. The lock also takes the new request's id, so that its news can be told in the statement
+ * that inserts it.
  */
-export async function createRequest(tx: TransactionSql, owner: Viewer, input: NewRequest): Promise<number> {
-  if (input.isTest && !owner.is_admin) throw forbidden(REQUEST_ERRORS.testOnlyAdmin)
-  await lockUser(tx, owner.user_id)
-  const [counts] = await tx<{ today: number; active: number }[]>`
-    select
-      count(*) filter (where created_at >= ${helsinkiTodayStart(tx)})::int as today,
-      count(*) filter (where deleted_at is null and status <> 'completed')::int as active
-    from requests
-    where owner_id = ${owner.user_id}
-  `
-  if (counts!.today >= DAILY_REQUEST_LIMIT) throw tooManyRequests(REQUEST_ERRORS.dailyLimit)
-  if (counts!.active >= ACTIVE_REQUEST_LIMIT) throw conflict(REQUEST_ERRORS.activeLimit)
-  const [row] = await tx<{ request_id: number }[]>`
-    insert into requests (
-      owner_id, category, description, latitude, longitude, is_approximate, is_test, phone_only_to_helper
-    )
-    values (
-      ${owner.user_id}, ${input.category}, ${input.description},
-      ${input.location?.latitude ?? null}, ${input.location?.longitude ?? null}, ${input.isApproximate}, ${input.isTest},
-      ${input.phoneOnlyToHelper}
-    )
-    returning request_id
-  `
-  return row!.request_id
+export function createRequest(owner: Viewer, input: NewRequest): ChangeSteps {
+  const me = owner.user_id
+  return {
+    lock: async (tx) => {
+      if (input.isTest && !owner.is_admin) throw forbidden(REQUEST_ERRORS.testOnlyAdmin)
+      const [row] = await tx<Array<{ request_id: number; viewer_name: string }>>`
+        select nextval(pg_get_serial_sequence('requests', 'request_id'))::int as request_id, me.user_name as viewer_name
+        from users me where me.user_id = ${me}
+        for no key update
+      `
+      if (!row) return undefined
+      const { location } = input
+      return {
+        ...row,
+        owner_id: me,
+        status: 'new',
+        responder_id: null,
+        category: input.category,
+        description: input.description,
+        latitude: location?.latitude ?? null,
+        longitude: location?.longitude ?? null,
+        got_help: null,
+        phone_only_to_helper: input.phoneOnlyToHelper,
+        // An owner's answer never asks for reach (asksReach).
+        viewer_reach_latitude: null,
+        viewer_reach_longitude: null,
+        viewer_id: me,
+        responder_name: null,
+      }
+    },
+    missing: (tx) => missingFor(tx, me),
+    told: (locked) => ({
+      requestId: locked.request_id,
+      previousResponderId: null,
+      push: 'created',
+      responderAfter: null,
+    }),
+    rules: (tx) => [
+      notSuspended(tx),
+      { broken: tx`counts.today >= ${DAILY_REQUEST_LIMIT}`, error: () => tooManyRequests(REQUEST_ERRORS.dailyLimit) },
+      { broken: tx`counts.active >= ${ACTIVE_REQUEST_LIMIT}`, error: () => conflict(REQUEST_ERRORS.activeLimit) },
+    ],
+    statement: (tx, locked, refused) => tx`
+      refusal as (
+        select ${refused} as refused, s.until as refused_until, s.reason as refused_reason
+        from (
+          select
+            count(*) filter (where created_at >= ${helsinkiTodayStart(tx)}) as today,
+            count(*) filter (where deleted_at is null and status <> 'completed') as active
+          from requests
+          where owner_id = ${me}
+        ) counts
+        left join ${suspensionOf(tx, me)} s on true
+      ),
+      changed as (
+        insert into requests (
+          request_id, owner_id, category, description, latitude, longitude, is_approximate, is_test,
+          phone_only_to_helper
+        )
+        overriding system value
+        select
+          ${locked.request_id}, ${me}, ${input.category}, ${input.description}, ${locked.latitude}::float8,
+          ${locked.longitude}::float8, ${input.isApproximate}, ${input.isTest}, ${input.phoneOnlyToHelper}
+        where ${allowed(tx)}
+        returning *
+      )
+    `,
+  }
 }
 
-/** Owner-only changes of an open request (description, location). */
-async function lockOpenOwnRequest(tx: Queryable, viewer: Viewer, requestId: number): Promise<LockedRequest> {
-  const request = await lockRequest(tx, viewer, requestId)
-  if (request.owner_id !== viewer.user_id) throw forbidden(REQUEST_ERRORS.notOwner)
-  if (request.status === 'completed') throw conflict(REQUEST_ERRORS.completed)
-  return request
+/** The rules of an owner-only change of an open request (description, location). */
+const openOwnRequest = (tx: Queryable, viewer: Viewer): Rule[] => [
+  visible(tx, viewer),
+  { broken: tx`r.owner_id <> ${viewer.user_id}`, error: () => forbidden(REQUEST_ERRORS.notOwner) },
+  { broken: tx`r.status = 'completed'`, error: () => conflict(REQUEST_ERRORS.completed) },
+]
+
+/** Locks the request only: no rule of these changes counts the user's rows, and no push stands anyone down. */
+const lockRequestOnly = (viewer: Viewer, requestId: number) => (tx: Queryable) =>
+  lockForChange(tx, viewer, requestId, { lockUser: false, stopWaves: false })
+
+export function editDescription(viewer: Viewer, requestId: number, description: string): ChangeSteps {
+  return {
+    lock: lockRequestOnly(viewer, requestId),
+    missing: (tx) => missingFor(tx),
+    told: () => ({ requestId, previousResponderId: null, responderAfter: null }),
+    rules: (tx) => openOwnRequest(tx, viewer),
+    statement: (tx, _locked, refused) => tx`
+      ${refusalOf(tx, refused, requestId)},
+      changed as (
+        update requests set description = ${description}, updated_at = now()
+        where request_id = ${requestId} and ${allowed(tx)}
+        returning *
+      )
+    `,
+  }
 }
 
-export async function editDescription(
-  tx: TransactionSql,
-  viewer: Viewer,
-  requestId: number,
-  description: string,
-): Promise<void> {
-  await lockOpenOwnRequest(tx, viewer, requestId)
-  await tx`update requests set description = ${description}, updated_at = now() where request_id = ${requestId}`
-}
-
-export async function updateLocation(
-  tx: TransactionSql,
-  viewer: Viewer,
-  requestId: number,
-  place: RequestLocation,
-): Promise<Place> {
-  await lockOpenOwnRequest(tx, viewer, requestId)
-  // `old` is the row as this statement found it: where the request was, for those it no longer reaches.
-  const [previous] = await tx<Place[]>`
-    update requests r
-    set latitude = ${place.location?.latitude ?? null}, longitude = ${place.location?.longitude ?? null},
-        is_approximate = ${place.isApproximate}, updated_at = now()
-    from requests old
-    where r.request_id = ${requestId} and old.request_id = r.request_id
-    returning old.latitude, old.longitude
-  `
-  return previous!
+/** Moves the request; where it was (as locked) is told, for those it no longer reaches. */
+export function updateLocation(viewer: Viewer, requestId: number, place: RequestLocation): ChangeSteps {
+  return {
+    lock: lockRequestOnly(viewer, requestId),
+    missing: (tx) => missingFor(tx),
+    told: (locked) => ({
+      requestId,
+      previousResponderId: null,
+      previousPlace: { latitude: locked.latitude, longitude: locked.longitude },
+      responderAfter: null,
+    }),
+    rules: (tx) => openOwnRequest(tx, viewer),
+    statement: (tx, _locked, refused) => tx`
+      ${refusalOf(tx, refused, requestId)},
+      changed as (
+        update requests
+        set latitude = ${place.location?.latitude ?? null}::float8, longitude = ${place.location?.longitude ?? null}::float8,
+          is_approximate = ${place.isApproximate}, updated_at = now()
+        where request_id = ${requestId} and ${allowed(tx)}
+        returning *
+      )
+    `,
+  }
 }
 
 /** Owner or admin. Soft delete, so it still counts for the daily limit; a running response ends as "deleted". */
-export async function deleteRequest(tx: TransactionSql, viewer: Viewer, requestId: number): Promise<void> {
-  const request = await lockRequest(tx, viewer, requestId)
-  if (request.owner_id !== viewer.user_id && !viewer.is_admin) throw forbidden(REQUEST_ERRORS.notOwnerOrAdmin)
-  await tx`update request_responses set ended_at = now(), outcome = 'deleted' where request_id = ${requestId} and ended_at is null`
-  await tx`update requests set deleted_at = now(), updated_at = now() where request_id = ${requestId}`
-  // The row stays (soft delete); what the owner and helper wrote does not.
-  await deleteConversation(tx, requestId)
-  await erasePosition(tx, requestId)
+export function deleteRequest(viewer: Viewer, requestId: number): ChangeSteps {
+  return {
+    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: false, stopWaves: true }),
+    missing: (tx) => missingFor(tx),
+    told: (locked) => ({ requestId, previousResponderId: null, push: 'deleted', responderAfter: locked.responder_id }),
+    rules: (tx) => [
+      visible(tx, viewer),
+      ...(viewer.is_admin
+        ? []
+        : [{ broken: tx`r.owner_id <> ${viewer.user_id}`, error: () => forbidden(REQUEST_ERRORS.notOwnerOrAdmin) }]),
+    ],
+    statement: (tx, _locked, refused, counted) => tx`
+      ${refusalOf(tx, refused, requestId)},
+      ended as (
+        update request_responses set ended_at = now(), outcome = 'deleted'
+        where request_id = ${requestId} and ended_at is null and ${allowed(tx)}
+      ),
+      changed as (
+        update requests set deleted_at = now(), updated_at = now() ${counted}
+        where request_id = ${requestId} and ${allowed(tx)}
+        returning *
+      ),
+      -- The row stays (soft delete); what the owner and helper wrote does not.
+      ${commaList(tx, deletingConversation(tx, requestId, allowed(tx)))},
+      erased as (${erasingPosition(tx, requestId, allowed(tx))})
+    `,
+  }
 }
 
 /** Counts a viewer once per request; the owner's own views never count. Answers whether the count changed. */

@@ -1,4 +1,4 @@
-import type { Sql, TransactionSql } from 'postgres'
+import type { PendingQuery, Row, Sql, TransactionSql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
 import { forbidden, tooManyRequests } from '../../errors.ts'
 import { POSITION_ERRORS } from './errors.ts'
@@ -12,7 +12,7 @@ export const POSITION_INTERVAL_SECONDS = 5
  * "On my way" (docs/product.md#on-my-way): the current responder's latest position, for the request's owner. Only the
  * owner and the responder read it, not admins: it is a live location, meant for the one waiting for help and nobody
  * else. The table holds one row per active response and no history; the row goes in the transaction that ends the
- * response (erasePosition).
+ * response (erasingPosition).
  */
 export interface SharedPosition {
   latitude: number
@@ -125,10 +125,12 @@ export async function currentPosition(sql: Queryable, requestId: number): Promis
   return { requestId, ownerId: row.owner_id, position }
 }
 
-/** The response ended (release, removal, completion, deletion): its position goes in the same transaction. */
-export async function erasePosition(sql: Queryable, requestId: number): Promise<void> {
-  await sql`delete from responder_positions where request_id = ${requestId}`
-}
+/**
+ * SQL for a CTE of a change's statement: the response ended (release, removal, completion, deletion), and its
+ * position goes with it, in the same statement, `when` the change is made (not refused).
+ */
+export const erasingPosition = (sql: Queryable, requestId: number, when: PendingQuery<Row[]>) =>
+  sql`delete from responder_positions where request_id = ${requestId} and ${when}`
 
 /** A deleted account's shared positions go with it (the cascade would take them too; said here, where it happens). */
 export async function erasePositionsOf(sql: Queryable, userId: number): Promise<void> {

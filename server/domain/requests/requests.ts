@@ -1,16 +1,16 @@
 import type { Static } from '@sinclair/typebox'
-import type { TransactionSql } from 'postgres'
+import type { PendingQuery, Row, TransactionSql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
 import type { RequestJsonSchema } from '../../schemas/request.ts'
-import { forbidden, notFound } from '../../errors.ts'
+import { notFound } from '../../errors.ts'
 import type { RequestCategory, RequestStatus } from '../shared/categories.ts'
 import { REQUEST_ERRORS } from './errors.ts'
 import type { Reach } from './reach.ts'
-import { admitReveal, isWithinPhoneReach, reachPlace, type PhoneReachLimits } from '../limits/phone-reach.ts'
+import { admitReveal, isWithinPhoneReach, reachPlace, revealKey, type PhoneReachLimits } from '../limits/phone-reach.ts'
+import { limitLock } from '../limits/locks.ts'
 import type { UserRow } from '../accounts/users.ts'
 import { distanceKm } from '../shared/distance.ts'
-import { suspendedNow, suspensionInForce } from '../moderation/in-force.ts'
-import { refusalMessage } from '../moderation/refusal.ts'
+import { suspendedNow } from '../moderation/in-force.ts'
 
 /** A request row joined with the names and phones the answer needs. */
 export interface RequestRow {
@@ -181,7 +181,8 @@ export function listAudience(row: RequestRow, viewer: Viewer): number {
   )
 }
 
-export const selectRequests = (sql: Queryable, extraColumns = sql``) => sql`
+/** The requests with the names and phones of RequestRow; `from`: where the request rows come from (a CTE of them). */
+export const selectRequests = (sql: Queryable, extraColumns = sql``, from = sql`requests`) => sql`
   select
     r.request_id, r.owner_id, r.category, r.status, r.description, r.latitude, r.longitude, r.is_approximate,
     r.is_test, r.views, r.created_at, r.updated_at, r.completed_at, r.responder_id, r.got_help, r.phone_only_to_helper,
@@ -189,7 +190,7 @@ export const selectRequests = (sql: Queryable, extraColumns = sql``) => sql`
     rs.latitude as responder_latitude, rs.longitude as responder_longitude,
     ${suspendedNow(sql, 'r.owner_id')} as owner_suspended
     ${extraColumns}
-  from requests r
+  from ${from} r
   join users o on o.user_id = r.owner_id
   left join users rs on rs.user_id = r.responder_id
 `
@@ -264,7 +265,7 @@ export interface LockedRequest {
 
 /**
  * Locks the request row for a change in this transaction (`share`: for a read that must not interleave with
- * one); 404 when the viewer may not see it. Row locks here and in lockUser are NO KEY UPDATE: they serialise the
+ * one); 404 when the viewer may not see it. Row locks here and in lockForChange are NO KEY UPDATE: they serialise the
  * changes to a request (or a user's counted rows) without blocking other transactions that only insert rows
  * referring to it (a wave recording its alerts takes the foreign key's KEY SHARE lock). With FOR UPDATE, a
  * take-over waiting for a wave in flight (stand-down.ts) and that wave waiting for the take-over's locks deadlock.
@@ -285,15 +286,65 @@ export async function lockRequest(
   return row
 }
 
+/** The request as a change locked it (lockForChange): what its statement and its pushes need to know beforehand. */
+export interface LockedForChange extends LockedRequest {
+  category: RequestCategory
+  description: string
+  latitude: number | null
+  longitude: number | null
+  got_help: boolean | null
+  phone_only_to_helper: boolean
+  /** The place that counts for the acting user's phone reach (reachPlace), for the answer to the change. */
+  viewer_reach_latitude: number | null
+  viewer_reach_longitude: number | null
+  /** The acting user, and their name and the responder's, as the pushes name them. */
+  viewer_id: number
+  viewer_name: string
+  responder_name: string | null
+}
+
 /**
- * Locks the acting user's row: rules that count a user's rows (active requests, running responses) serialise on it.
- * A user suspended meanwhile is refused (403): the suspension holds this lock while it ends their responses, and the
- * check is its own statement, so it sees a suspension committed while this waited for the lock.
+ * The first statement of a change (server/domain/requests/change.ts): locks the acting user's row when `lockUser`
+ * (rules that count a user's rows, such as active requests and running responses, serialise on it; a suspension and
+ * a block hold it too), then the request's row, always in that order, and answers the request as locked, or
+ * undefined when there is no such request (nothing is then locked). It checks nothing: the change's second statement does, with a snapshot taken after every wait for these
+ * locks, so it sees whatever committed meanwhile (a suspension, a block, a response). `stopWaves` also deletes the
+ * request's wave row (stand-down.ts), waiting for a wave being sent right now, so that the second statement sees
+ * every alert that wave recorded and no later wave starts. `revealLock` takes the acting user's phone reveal lock
+ * after the row locks (admitReveal, which the answer to the change may need). A refused change rolls all of it back.
  */
-export async function lockUser(sql: Queryable, userId: number): Promise<void> {
-  await sql`select 1 from users where user_id = ${userId} for no key update`
-  const suspension = await suspensionInForce(sql, userId)
-  if (suspension) throw forbidden(refusalMessage(suspension.until, suspension.reason))
+export async function lockForChange(
+  sql: Queryable,
+  viewer: Viewer,
+  requestId: number,
+  {
+    lockUser,
+    stopWaves,
+    revealLock = false,
+    extraColumns = sql``,
+  }: { lockUser: boolean; stopWaves: boolean; revealLock?: boolean; extraColumns?: PendingQuery<Row[]> },
+): Promise<LockedForChange | undefined> {
+  const [row] = await sql<LockedForChange[]>`
+    with locked as materialized (
+      select r.request_id, r.owner_id, r.status, r.responder_id, r.category, r.description, r.latitude, r.longitude,
+        r.got_help, r.phone_only_to_helper
+      from ${lockUser ? sql`users me, requests r` : sql`requests r`}
+      where r.request_id = ${requestId} ${lockUser ? sql`and me.user_id = ${viewer.user_id}` : sql``}
+      for no key update of ${lockUser ? sql`me, r` : sql`r`}
+    )${
+      stopWaves
+        ? sql`, stopped as (delete from push_waves w using locked where w.request_id = locked.request_id)`
+        : sql``
+    }
+    select locked.*, me.user_id as viewer_id, me.user_name as viewer_name, rs.user_name as responder_name,
+      me.reach_latitude as viewer_reach_latitude, me.reach_longitude as viewer_reach_longitude
+      ${revealLock ? sql`, ${limitLock(sql, sql`${revealKey(viewer.user_id)}::text`)} is null as reveal_locked` : sql``}
+      ${extraColumns}
+    from locked
+    join users me on me.user_id = ${viewer.user_id}
+    left join users rs on rs.user_id = locked.responder_id
+  `
+  return row
 }
 
 /** A request in any state, for deciding who hears of a change to it (deleted and test ones included). */

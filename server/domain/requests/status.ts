@@ -1,90 +1,156 @@
-import type { TransactionSql } from 'postgres'
+import { commaList } from '../../db/one-statement.ts'
 import { conflict, forbidden, notFound } from '../../errors.ts'
 import { REQUEST_ERRORS } from './errors.ts'
 import { ACTIVE_RESPONSE_LIMIT } from './rules.ts'
-import { lockRequest, lockUser, type Viewer } from './requests.ts'
-import { erasePosition } from './position.ts'
-import { recordHelp } from './thanks.ts'
+import { lockForChange, type Viewer } from './requests.ts'
+import { erasingPosition } from './position.ts'
+import { recordingHelp } from './thanks.ts'
+import { allowed, missingFor, notSuspended, refusalOf, visible, type ChangeSteps } from './steps.ts'
 import { blockWithOwner } from '../blocks/blocked-either-way.ts'
 import { BLOCK_ERRORS } from '../blocks/errors.ts'
-import { suspensionInForce } from '../moderation/in-force.ts'
+import { suspendedNow } from '../moderation/in-force.ts'
+
+/*
+ * The changes of a request's status, each as its two statements (steps.ts): the locks, then the rules, checked in
+ * the order below, with the write.
+ */
 
 /**
  * "I'm working on it" (new → in progress: docs/product.md#help-requests). The responder's row lock serialises their
  * take-overs (at most 2 running); the request's row lock serialises everyone taking this request (one responder).
- * Nobody takes over the request of someone with a block between them (docs/safety.md, "Blocks").
+ * Nobody takes over the request of someone with a block between them (docs/safety.md, "Blocks"): a block takes the
+ * user's lock too (server/domain/blocks/blocks.ts), so the rules, read after this lock was granted, see every block
+ * made before, and told as such (403), not as a missing request: the helper is left in no doubt why it failed. A
+ * suspension of the owner that hid the request meanwhile is seen the same way (404).
  */
-export async function takeOver(tx: TransactionSql, viewer: Viewer, requestId: number): Promise<void> {
-  await lockUser(tx, viewer.user_id)
-  // Read under the user's lock, which a block takes too (server/domain/blocks/blocks.ts): no take-over slips past one.
-  // Told as such (403), not as a missing request: the helper is left in no doubt why it failed.
-  if (await blockWithOwner(tx, viewer.user_id, requestId)) throw forbidden(BLOCK_ERRORS.takeOver)
-  const request = await lockRequest(tx, viewer, requestId)
-  // lockRequest's visibility rule reads the owner's suspension as it was before its wait for the row: one that
-  // committed meanwhile (and hid the request) is seen only by a statement of its own.
-  if (!viewer.is_admin && (await suspensionInForce(tx, request.owner_id))) throw notFound(REQUEST_ERRORS.notFound)
-  if (request.owner_id === viewer.user_id) throw forbidden(REQUEST_ERRORS.ownRequest)
-  const [earlier] = await tx`
-    select 1 from request_responses where request_id = ${requestId} and responder_id = ${viewer.user_id}
-  `
-  if (earlier) throw conflict(REQUEST_ERRORS.alreadyResponded)
-  if (request.status === 'completed') throw conflict(REQUEST_ERRORS.completed)
-  if (request.status !== 'new') throw conflict(REQUEST_ERRORS.alreadyHasResponder)
-  const [running] = await tx<{ n: number }[]>`
-    select count(*)::int as n from request_responses where responder_id = ${viewer.user_id} and ended_at is null
-  `
-  if (running!.n >= ACTIVE_RESPONSE_LIMIT) throw conflict(REQUEST_ERRORS.responseLimit)
-  await tx`insert into request_responses (request_id, responder_id) values (${requestId}, ${viewer.user_id})`
-  await tx`
-    update requests
-    set status = 'in progress', responder_id = ${viewer.user_id}, updated_at = now(),
-      -- Only the first take-over counts for the admin's "time to a responder".
-      first_responded_at = coalesce(first_responded_at, now())
-    where request_id = ${requestId}
-  `
+export function takeOver(viewer: Viewer, requestId: number): ChangeSteps {
+  const me = viewer.user_id
+  return {
+    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: true, stopWaves: true }),
+    missing: (tx) => missingFor(tx, me),
+    told: () => ({ requestId, previousResponderId: null, push: 'taken', responderAfter: me }),
+    rules: (tx) => [
+      notSuspended(tx),
+      { broken: blockWithOwner(tx, me), error: () => forbidden(BLOCK_ERRORS.takeOver) },
+      visible(tx, viewer),
+      ...(viewer.is_admin
+        ? []
+        : [{ broken: suspendedNow(tx, 'r.owner_id'), error: () => notFound(REQUEST_ERRORS.notFound) }]),
+      { broken: tx`r.owner_id = ${me}`, error: () => forbidden(REQUEST_ERRORS.ownRequest) },
+      {
+        broken: tx`exists (select 1 from request_responses where request_id = ${requestId} and responder_id = ${me})`,
+        error: () => conflict(REQUEST_ERRORS.alreadyResponded),
+      },
+      { broken: tx`r.status = 'completed'`, error: () => conflict(REQUEST_ERRORS.completed) },
+      { broken: tx`r.status <> 'new'`, error: () => conflict(REQUEST_ERRORS.alreadyHasResponder) },
+      {
+        broken: tx`(
+          select count(*) from request_responses where responder_id = ${me} and ended_at is null
+        ) >= ${ACTIVE_RESPONSE_LIMIT}`,
+        error: () => conflict(REQUEST_ERRORS.responseLimit),
+      },
+    ],
+    statement: (tx, _locked, refused, counted) => tx`
+      ${refusalOf(tx, refused, requestId, me)},
+      response as (
+        insert into request_responses (request_id, responder_id) select ${requestId}, ${me} where ${allowed(tx)}
+      ),
+      changed as (
+        update requests
+        set status = 'in progress', responder_id = ${me}, updated_at = now(),
+          -- Only the first take-over counts for the admin's "time to a responder".
+          first_responded_at = coalesce(first_responded_at, now()) ${counted}
+        where request_id = ${requestId} and ${allowed(tx)}
+        returning *
+      )
+    `,
+  }
 }
 
 export type RemovedBy = 'owner' | 'responder'
 
 /**
  * In progress → new: the responder releases it, or the owner removes the responder. Either way that user can
- * never take this request again (their response row stays, ended). Returns who was the responder.
+ * never take this request again (their response row stays, ended), and their shared position goes.
  */
-export async function removeResponder(
-  tx: TransactionSql,
-  viewer: Viewer,
-  requestId: number,
-  removedBy: RemovedBy,
-): Promise<number> {
-  const request = await lockRequest(tx, viewer, requestId)
-  if (removedBy === 'owner' && request.owner_id !== viewer.user_id) throw forbidden(REQUEST_ERRORS.notOwner)
-  if (removedBy === 'responder' && request.responder_id !== viewer.user_id) throw forbidden(REQUEST_ERRORS.notResponder)
-  if (request.status === 'completed') throw conflict(REQUEST_ERRORS.completed)
-  if (request.status !== 'in progress') throw conflict(REQUEST_ERRORS.noResponder)
-  await tx`
-    update request_responses
-    set ended_at = now(), outcome = ${removedBy === 'owner' ? 'removed' : 'released'}
-    where request_id = ${requestId} and ended_at is null
-  `
-  await tx`update requests set status = 'new', responder_id = null, updated_at = now() where request_id = ${requestId}`
-  await erasePosition(tx, requestId)
-  return request.responder_id!
+export function removeResponder(viewer: Viewer, requestId: number, removedBy: RemovedBy): ChangeSteps {
+  const me = viewer.user_id
+  // The helper who lets go sees the request as anyone near it does: their answer may show the owner's number.
+  const reveals = removedBy === 'responder' && !viewer.is_admin
+  return {
+    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: false, stopWaves: false, revealLock: reveals }),
+    ...(reveals ? { reveals: true as const } : {}),
+    missing: (tx) => missingFor(tx),
+    told: (locked) => ({
+      requestId,
+      previousResponderId: locked.responder_id,
+      removedBy,
+      push: removedBy === 'owner' ? 'removed' : 'released',
+      responderAfter: null,
+    }),
+    rules: (tx) => [
+      visible(tx, viewer),
+      removedBy === 'owner'
+        ? { broken: tx`r.owner_id <> ${me}`, error: () => forbidden(REQUEST_ERRORS.notOwner) }
+        : {
+            broken: tx`r.responder_id is distinct from ${me}::int`,
+            error: () => forbidden(REQUEST_ERRORS.notResponder),
+          },
+      { broken: tx`r.status = 'completed'`, error: () => conflict(REQUEST_ERRORS.completed) },
+      { broken: tx`r.status <> 'in progress'`, error: () => conflict(REQUEST_ERRORS.noResponder) },
+    ],
+    statement: (tx, _locked, refused, counted) => tx`
+      ${refusalOf(tx, refused, requestId)},
+      ended as (
+        update request_responses
+        set ended_at = now(), outcome = ${removedBy === 'owner' ? 'removed' : 'released'}
+        where request_id = ${requestId} and ended_at is null and ${allowed(tx)}
+      ),
+      erased as (${erasingPosition(tx, requestId, allowed(tx))}),
+      changed as (
+        update requests set status = 'new', responder_id = null, updated_at = now() ${counted}
+        where request_id = ${requestId} and ${allowed(tx)}
+        returning *
+      )
+    `,
+  }
 }
 
-/** Any open status → completed, by the owner or an admin, saying whether help came. Read-only from then on. */
-export async function setReady(tx: TransactionSql, viewer: Viewer, requestId: number, gotHelp: boolean): Promise<void> {
-  const request = await lockRequest(tx, viewer, requestId)
-  if (request.owner_id !== viewer.user_id && !viewer.is_admin) throw forbidden(REQUEST_ERRORS.notOwnerOrAdmin)
-  if (request.status === 'completed') throw conflict(REQUEST_ERRORS.completed)
-  await tx`
-    update request_responses set ended_at = now(), outcome = 'completed'
-    where request_id = ${requestId} and ended_at is null
-  `
-  await tx`
-    update requests set status = 'completed', got_help = ${gotHelp}, completed_at = now(), updated_at = now()
-    where request_id = ${requestId}
-  `
-  // The helper's counts, in this transaction: they exist exactly when the completion does.
-  await recordHelp(tx, requestId)
-  await erasePosition(tx, requestId)
+/**
+ * Any open status → completed, by the owner or an admin, saying whether help came. Read-only from then on. The
+ * helper's counts are recorded in the same statement: they exist exactly when the completion does.
+ */
+export function setReady(viewer: Viewer, requestId: number, gotHelp: boolean): ChangeSteps {
+  return {
+    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: false, stopWaves: true }),
+    missing: (tx) => missingFor(tx),
+    told: (locked) => ({
+      requestId,
+      previousResponderId: null,
+      push: 'completed',
+      responderAfter: locked.responder_id,
+    }),
+    rules: (tx) => [
+      visible(tx, viewer),
+      ...(viewer.is_admin
+        ? []
+        : [{ broken: tx`r.owner_id <> ${viewer.user_id}`, error: () => forbidden(REQUEST_ERRORS.notOwnerOrAdmin) }]),
+      { broken: tx`r.status = 'completed'`, error: () => conflict(REQUEST_ERRORS.completed) },
+    ],
+    statement: (tx, _locked, refused, counted) => tx`
+      ${refusalOf(tx, refused, requestId)},
+      ended as (
+        update request_responses set ended_at = now(), outcome = 'completed'
+        where request_id = ${requestId} and ended_at is null and ${allowed(tx)}
+      ),
+      erased as (${erasingPosition(tx, requestId, allowed(tx))}),
+      changed as (
+        update requests
+        set status = 'completed', got_help = ${gotHelp}, completed_at = now(), updated_at = now() ${counted}
+        where request_id = ${requestId} and ${allowed(tx)}
+        returning *
+      ),
+      ${commaList(tx, recordingHelp(tx))}
+    `,
+  }
 }

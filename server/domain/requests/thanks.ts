@@ -1,11 +1,14 @@
 import type { TransactionSql } from 'postgres'
-import { blockBetween } from '../blocks/blocked-either-way.ts'
+import { blockBetweenSql } from '../blocks/blocked-either-way.ts'
 import { BLOCK_ERRORS } from '../blocks/errors.ts'
+import type { AlongWith } from '../conversation/conversation.ts'
+import { commaList, notifying } from '../../db/one-statement.ts'
 import type { Queryable } from '../../db/queryable.ts'
-import { conflict, forbidden } from '../../errors.ts'
+import { conflict, forbidden, notFound } from '../../errors.ts'
 import type { Thanks, Trust } from '../../schemas/thanks.ts'
-import { findRequest, lockRequest, type Viewer } from './requests.ts'
-import { THANKS_ERRORS } from './errors.ts'
+import { findRequest, lockForChange, type Viewer } from './requests.ts'
+import { REQUEST_ERRORS, THANKS_ERRORS } from './errors.ts'
+import { allowed, firstBroken, refusalOf, visible, type Refusal, type Rule } from './steps.ts'
 
 /**
  * Thanks and trust (docs/requests.md, "Thanks and trust"). Counts only, no ratings: a helper's count is the number of distinct
@@ -33,32 +36,68 @@ const selectThanks = (sql: Queryable) => sql`
   join users u on u.user_id = t.owner_id
 `
 
+/** A thank-you about to be stored, as what goes with it needs it (its push): known once the lock is held. */
+export interface Thanking {
+  request_id: number
+  owner_name: string
+  text: string
+  helperId: number
+}
+
 /**
- * Stores the owner's one thank-you. The request's row lock orders it after the completion it depends on; the
- * primary key on request_id makes a second one (or a parallel twin) a 409, never a second row.
+ * Stores the owner's one thank-you, in two statements (docs/performance.md, "Round trips of a change"): the
+ * request's row lock, which orders it after the completion it depends on, then one statement that checks the
+ * rules with a snapshot taken after the lock was granted (so a parallel twin's thank-you is seen: 409), stores it
+ * and does what `along` adds (its push and NOTIFY). The primary key on request_id is the last guard against a
+ * second row.
  */
 export async function sendThanks(
   tx: TransactionSql,
   viewer: Viewer,
   requestId: number,
   text: string,
+  along: (thanking: Thanking) => AlongWith,
 ): Promise<ThanksRow> {
-  const request = await lockRequest(tx, viewer, requestId)
-  if (request.owner_id !== viewer.user_id) throw forbidden(THANKS_ERRORS.notOwner)
-  if (request.status !== 'completed') throw conflict(THANKS_ERRORS.notCompleted)
-  const [done] = await tx<{ got_help: boolean }[]>`select got_help from requests where request_id = ${requestId}`
-  if (!done!.got_help) throw conflict(THANKS_ERRORS.noHelpReceived)
-  if (request.responder_id === null) throw conflict(THANKS_ERRORS.noHelper)
-  // A block either way: nothing of one reaches the other (docs/safety.md, "Blocks").
-  if (await blockBetween(tx, viewer.user_id, request.responder_id)) throw forbidden(BLOCK_ERRORS.thanks)
-  const inserted = await tx`
-    insert into request_thanks (request_id, owner_id, helper_id, text)
-    values (${requestId}, ${viewer.user_id}, ${request.responder_id}, ${text})
-    on conflict (request_id) do nothing
-    returning 1
+  const locked = await lockForChange(tx, viewer, requestId, { lockUser: false, stopWaves: false })
+  if (!locked) throw notFound(REQUEST_ERRORS.notFound)
+  const me = viewer.user_id
+  const helperId = locked.responder_id
+  const rules: Rule[] = [
+    visible(tx, viewer),
+    { broken: tx`r.owner_id <> ${me}`, error: () => forbidden(THANKS_ERRORS.notOwner) },
+    { broken: tx`r.status <> 'completed'`, error: () => conflict(THANKS_ERRORS.notCompleted) },
+    { broken: tx`not coalesce(r.got_help, false)`, error: () => conflict(THANKS_ERRORS.noHelpReceived) },
+    { broken: tx`r.responder_id is null`, error: () => conflict(THANKS_ERRORS.noHelper) },
+    // A block either way: nothing of one reaches the other (docs/safety.md, "Blocks").
+    { broken: blockBetweenSql(tx, me, tx`r.responder_id`), error: () => forbidden(BLOCK_ERRORS.thanks) },
+    {
+      broken: tx`exists (select 1 from request_thanks t where t.request_id = r.request_id)`,
+      error: () => conflict(THANKS_ERRORS.alreadyThanked),
+    },
+  ]
+  const extra =
+    helperId === null
+      ? { ctes: [], notices: [] }
+      : along({ request_id: requestId, owner_name: locked.viewer_name, text, helperId })
+  const [answer] = await tx<Array<Refusal & { notified: unknown } & ThanksRow>>`
+    with ${refusalOf(tx, firstBroken(tx, rules), requestId)},
+    inserted as (
+      insert into request_thanks (request_id, owner_id, helper_id, text)
+      select ${requestId}, ${me}, ${helperId}::int, ${text}
+      where ${allowed(tx)}
+      on conflict (request_id) do nothing
+      returning *
+    )
+    ${extra.ctes.length > 0 ? tx`, ${commaList(tx, extra.ctes)}` : tx``}
+    select refusal.refused, refusal.refused_until, refusal.refused_reason,
+      t.request_id, t.owner_id, t.helper_id, u.user_name as owner_name, t.text, t.created_at,
+      ${notifying(tx, extra.notices, tx`exists (select 1 from inserted)`)} as notified
+    from refusal left join (inserted t join users u on u.user_id = t.owner_id) on true
   `
-  if (inserted.length === 0) throw conflict(THANKS_ERRORS.alreadyThanked)
-  return (await thanksOf(tx, requestId))!
+  const { refused, refused_until, refused_reason, notified: _notified, ...thanks } = answer!
+  if (refused !== null) throw rules[refused]!.error({ refused, refused_until, refused_reason })
+  if (thanks.request_id === null) throw conflict(THANKS_ERRORS.alreadyThanked)
+  return thanks
 }
 
 export async function thanksOf(sql: Queryable, requestId: number): Promise<ThanksRow | undefined> {
@@ -74,20 +113,31 @@ export async function thanksOf(sql: Queryable, requestId: number): Promise<Thank
  */
 export async function recordHelp(tx: TransactionSql, requestId: number): Promise<void> {
   await tx`
-    with done as (
-      select request_id, responder_id, owner_id, got_help from requests
-      where request_id = ${requestId} and status = 'completed' and responder_id is not null and not is_test
-    ),
-    cyclist as (
-      insert into helped_cyclists (helper_id, owner_id)
-      select responder_id, owner_id from done where got_help
-      on conflict (helper_id, owner_id) do nothing
-    )
+    with changed as (select * from requests where request_id = ${requestId}), ${commaList(tx, recordingHelp(tx))}
+    select 1
+  `
+}
+
+/**
+ * recordHelp as CTEs of the statement that marks the request ready: from its `changed` (the request as that
+ * statement wrote it; none when refused).
+ */
+export const recordingHelp = (sql: Queryable) => [
+  sql`done as (
+    select request_id, responder_id, owner_id, got_help from changed
+    where status = 'completed' and responder_id is not null and not is_test
+  )`,
+  sql`cyclist as (
+    insert into helped_cyclists (helper_id, owner_id)
+    select responder_id, owner_id from done where got_help
+    on conflict (helper_id, owner_id) do nothing
+  )`,
+  sql`helped as (
     insert into helped_requests (request_id, helper_id)
     select request_id, responder_id from done
     on conflict (request_id) do nothing
-  `
-}
+  )`,
+]
 
 /** How many distinct cyclists this user has helped (see the module's comment). One index-only scan. */
 export async function helpedCount(sql: Queryable, userId: number): Promise<number> {

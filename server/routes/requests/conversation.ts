@@ -7,7 +7,7 @@ import {
   readConversation,
   unreadCounts,
 } from '../../domain/conversation/conversation.ts'
-import { queueMessagePush } from '../../push/message-push.ts'
+import { messagePushInStatement } from '../../push/message-push.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody } from '../../schemas/common.ts'
 import {
   ConversationMessageSchema,
@@ -75,9 +75,14 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Sent again with its key after a lost answer, it posts nothing new (docs/requests.md, "Sent once").
       return app.answerOnce(request, reply, 201, async (transaction) => {
         const posted = await transaction(async (tx, announce) => {
-          const stored = await postMessage(tx, request.currentUser, request.params.id, text)
-          await queueMessagePush(tx, stored.message, stored.recipientId)
-          await announce.message({ message: stored.message, ownerId: stored.ownerId })
+          // Its push and its news go in the statement that stores it (docs/performance.md, "Round trips of a change").
+          const stored = await postMessage(tx, request.currentUser, request.params.id, text, (posting) => ({
+            ctes: [messagePushInStatement(tx, posting, posting.recipientId)],
+            notices: [
+              announce.notice({ type: 'conversation', requestId: posting.request_id, messageId: posting.message_id }),
+            ],
+          }))
+          await announce.message({ message: stored.message, ownerId: stored.ownerId }, true)
           return conversationMessageFor(stored.message)
         })
         // The push is due after its delay: the worker then sleeps until it, not its longest nap.
