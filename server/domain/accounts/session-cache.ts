@@ -104,6 +104,11 @@ export class SessionCache {
     this.sessionsOf.clear()
   }
 
+  /** Whether copies may be answered from now (asking keeps the bus's heartbeats going, as a lookup does). */
+  isTrusted(): boolean {
+    return this.trusted()
+  }
+
   has(sessionId: string): boolean {
     return this.entries.has(sessionId)
   }
