@@ -80,8 +80,13 @@ export const BUS_LEASE_MS = 400
 /** An instance that nobody asked whether its bus is current for this long stops its heartbeats until asked again. */
 const BUS_IDLE_MS = 30_000
 
-/** Only for tests: the bus's timings, and a hold on what it hears, to play a slow network. */
+/** Where the heartbeats go, and (only for tests) the bus's timings and a hold on what it hears (a slow network). */
 export interface BusOptions {
+  /**
+   * Where the heartbeats are sent (not for tests): a connection of their own, so that they never wait behind busy
+   * requests for one of the pool's, when the cache saves the most. Ended by the bus's close. Default: the pool.
+   */
+  heartbeatSql?: Sql
   leaseMs?: number
   heartbeatMs?: number
   /** Runs each notification the bus hears, of both its channels, in arrival order; a test may defer the calls. */
@@ -150,13 +155,18 @@ export async function notifyInstances(sql: Queryable, message: BusMessage): Prom
 export async function postgresBus(
   sql: Sql,
   log: { warn(obj: object, msg: string): void },
-  { leaseMs = BUS_LEASE_MS, heartbeatMs = BUS_HEARTBEAT_MS, hear = (handle) => handle() }: BusOptions = {},
+  {
+    leaseMs = BUS_LEASE_MS,
+    heartbeatMs = BUS_HEARTBEAT_MS,
+    hear = (handle) => handle(),
+    heartbeatSql = sql,
+  }: BusOptions = {},
 ): Promise<EventBus> {
   const listeners: Array<(message: BusMessage) => void> = []
   const origin = randomUUID()
   const resyncListeners: Array<() => void> = []
   let listening = false
-  const heartbeats = new Heartbeats(sql, `${CHANNEL}_${origin.replaceAll('-', '')}`, leaseMs)
+  const heartbeats = new Heartbeats(heartbeatSql, `${CHANNEL}_${origin.replaceAll('-', '')}`, leaseMs)
   const subscription = await sql.listen(
     CHANNEL,
     (payload) =>
@@ -196,6 +206,7 @@ export async function postgresBus(
       clearInterval(timer)
       await beats.unlisten()
       await subscription.unlisten()
+      if (heartbeatSql !== sql) await heartbeatSql.end({ timeout: 1 })
     },
   }
 }

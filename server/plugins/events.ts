@@ -132,7 +132,10 @@ export default fp<EventsOptions>(
       bus: busOptions,
     },
   ) => {
-    const bus = app.db.mode === 'server' ? await postgresBus(app.sql, app.log, busOptions) : inProcessBus()
+    const bus =
+      app.db.mode === 'server'
+        ? await postgresBus(app.sql, app.log, { heartbeatSql: app.db.ownConnection?.(), ...busOptions })
+        : inProcessBus()
     const hub = new EventHub(app.sql, app.log, { tokenExpiryGraceMs, socketsPerUser })
     // Copies of sessions are answered from only while this instance hears every change (docs/adr/0010-session-cache.md).
     app.sessionCache.trustWhile(() => bus.isCurrent())
