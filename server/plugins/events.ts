@@ -8,9 +8,9 @@ import {
   postgresBus,
   type AnnouncedMessage,
   type BusMessage,
+  type BusOptions,
   type ConversationNews,
   type PositionNews,
-  type BusOptions,
   type RequestMessage,
   type ThanksNews,
   type UserNews,
@@ -176,12 +176,12 @@ export default fp<EventsOptions>(
       },
       live,
       async publish(message: BusMessage) {
-        // The change is committed: the wait for every instance's copies starts now.
-        const settled = message.type === 'user' ? bus.settled() : undefined
         tellListeners(message)
         await bus
           .publish(message)
           .catch((error: unknown) => app.log.warn({ err: error, message }, 'publishing an event failed'))
+        // From the NOTIFY's commit on, every instance hears it or stops trusting its copies within the lease.
+        const settled = message.type === 'user' ? bus.settled() : undefined
         await hub
           .deliver(message)
           .catch((error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'))
