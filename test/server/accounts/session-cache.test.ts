@@ -1,10 +1,9 @@
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { SessionCache, type LiveSession } from '../../../server/domain/accounts/session-cache.ts'
-import type { UserRow } from '../../../server/domain/accounts/users.ts'
-import { BUS_LEASE_MS, type BusOptions } from '../../../server/events/bus.ts'
 import { startSession } from '../../../server/domain/accounts/sessions.ts'
-import { userById } from '../../../server/domain/accounts/users.ts'
+import { userById, type UserRow } from '../../../server/domain/accounts/users.ts'
+import { BUS_LEASE_MS, type BusOptions } from '../../../server/events/bus.ts'
 import { buildTestApp, createTestDatabase, listenEmbedded, tempDir } from '../../helper.ts'
 import { bearer, clientAddress, type RegisteredUser, verifiedPhoneToken } from '../../accounts.ts'
 import { decodeJwt } from '../../jwt.ts'
@@ -39,54 +38,51 @@ function busHold(): { options: BusOptions; hold(): void; release(): void } {
   }
 }
 
-t.test(
-  'the cache itself: bounded, short-lived, trusted only when told, never filled by an overtaken read',
-  async (t) => {
-    let now = 0
-    const cache = new SessionCache({ ttlMs: 1000, maxEntries: 3, now: () => now })
-    let trusted = false
-    cache.trustWhile(() => trusted)
-    const row = (userId: number) => ({ user_id: userId, blocked_either_way: [] }) as unknown as UserRow
-    const live = (userId: number, expiresInMs = 60_000): LiveSession => ({ user: row(userId), expiresInMs })
+t.test('the cache itself: bounded, short-lived, trusted when told, not filled by a read a drop overtook', async (t) => {
+  let now = 0
+  const cache = new SessionCache({ ttlMs: 1000, maxEntries: 3, now: () => now })
+  let trusted = false
+  cache.trustWhile(() => trusted)
+  const row = (userId: number) => ({ user_id: userId, blocked_either_way: [] }) as unknown as UserRow
+  const live = (userId: number, expiresInMs = 60_000): LiveSession => ({ user: row(userId), expiresInMs })
 
-    t.equal((await cache.load('s1', 1, async () => live(1)))?.user_id, 1)
-    t.equal(cache.get('s1', 1), undefined, 'not trusted: the database is asked')
-    trusted = true
-    t.equal(cache.get('s1', 1)?.user_id, 1)
-    t.equal(cache.get('s1', 2), undefined, 'another user id with the same session id is not this session')
-    t.throws(() => {
-      ;(cache.get('s1', 1) as { radius: number }).radius = 99
-    }, 'a copy cannot be changed by a handler')
+  t.equal((await cache.load('s1', 1, async () => live(1)))?.user_id, 1)
+  t.equal(cache.get('s1', 1), undefined, 'not trusted: the database is asked')
+  trusted = true
+  t.equal(cache.get('s1', 1)?.user_id, 1)
+  t.equal(cache.get('s1', 2), undefined, 'another user id with the same session id is not this session')
+  t.throws(() => {
+    ;(cache.get('s1', 1) as { radius: number }).radius = 99
+  }, 'a copy cannot be changed by a handler')
 
-    for (const [session, user] of [
-      ['s2', 2],
-      ['s3', 3],
-      ['s4', 4],
-    ] as const)
-      await cache.load(session, user, async () => live(user))
-    t.equal(cache.size, 3, 'bounded')
-    t.notOk(cache.has('s1'), 'the oldest went first')
+  for (const [session, user] of [
+    ['s2', 2],
+    ['s3', 3],
+    ['s4', 4],
+  ] as const)
+    await cache.load(session, user, async () => live(user))
+  t.equal(cache.size, 3, 'bounded')
+  t.notOk(cache.has('s1'), 'the oldest went first')
 
-    now += 1000
-    t.equal(cache.get('s2', 2), undefined, 'a copy is used for the TTL at most')
-    await cache.load('s5', 5, async () => live(5, 10))
-    now += 10
-    t.equal(cache.get('s5', 5), undefined, 'nor past the session’s own end')
+  now += 1000
+  t.equal(cache.get('s2', 2), undefined, 'a copy is used for the TTL at most')
+  await cache.load('s5', 5, async () => live(5, 10))
+  now += 10
+  t.equal(cache.get('s5', 5), undefined, 'nor past the session’s own end')
 
-    await cache.load('s6', 6, async () => {
-      cache.dropUser(99)
-      return live(6)
-    })
-    t.notOk(cache.has('s6'), 'a read overtaken by a drop may hold the row from before the change: not kept')
-    await cache.load('s6', 6, async () => live(6))
-    await cache.load('s7', 6, async () => live(6))
-    cache.dropUser(6)
-    t.notOk(cache.has('s6') || cache.has('s7'), 'a user message drops every session of the user')
-    await cache.load('s8', 8, async () => live(8))
-    cache.clear()
-    t.equal(cache.size, 0)
-  },
-)
+  await cache.load('s6', 6, async () => {
+    cache.dropUser(99)
+    return live(6)
+  })
+  t.notOk(cache.has('s6'), 'a read overtaken by a drop may hold the row from before the change: not kept')
+  await cache.load('s6', 6, async () => live(6))
+  await cache.load('s7', 6, async () => live(6))
+  cache.dropUser(6)
+  t.notOk(cache.has('s6') || cache.has('s7'), 'a user message drops every session of the user')
+  await cache.load('s8', 8, async () => live(8))
+  cache.clear()
+  t.equal(cache.size, 0)
+})
 
 t.test('a session known live costs no round trip', async (t) => {
   const databaseUrl = await createTestDatabase(t)
