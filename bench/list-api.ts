@@ -14,7 +14,7 @@ import postgres, { type Sql } from 'postgres'
 import { configWith } from '../server/config.ts'
 import { listNearby, listPage } from '../server/domain/requests/list.ts'
 import { requestFor } from '../server/domain/requests/requests.ts'
-import { liveSessionUser, startSession } from '../server/domain/accounts/sessions.ts'
+import { liveSession, startSession } from '../server/domain/accounts/sessions.ts'
 import { userById } from '../server/domain/accounts/users.ts'
 import { closeServer, listenLocal, startAppServer } from './lib/app-server.ts'
 import { scratchDatabase } from './lib/database.ts'
@@ -69,7 +69,7 @@ async function seedRequests(sql: Sql, firstOwner: number, from: number, to: numb
 function baselineServer(sql: Sql, session: { sessionId: string; userId: number }): Server {
   return createServer((request, response) => {
     const work = async () => {
-      const viewer = await liveSessionUser(sql, session.sessionId, session.userId)
+      const viewer = (await liveSession(sql, session.sessionId, session.userId))?.user
       if (!viewer) return response.writeHead(401).end()
       const all = new URL(request.url ?? '/', 'http://localhost').searchParams.get('all') === '1'
       const page = all ? await listPage(sql, viewer, HISTORY_DAYS, undefined, 'bench-key') : undefined

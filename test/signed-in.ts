@@ -49,3 +49,11 @@ export async function signedInUser(
 export async function signedIn(app: FastifyInstance, name: string, isAdmin = false): Promise<Actor> {
   return actorFor(app, await signedInUser(app, { user_name: name, isAdmin }))
 }
+
+/**
+ * After a test changed users' rows by hand, not through the API (whose changes every instance hears of): the app's
+ * copies of their sessions go (docs/adr/0010-session-cache.md), so the next call reads the rows as the test left them.
+ */
+export function changedByHand(app: FastifyInstance, ...userIds: number[]): void {
+  for (const userId of userIds) app.sessionCache.dropUser(userId)
+}

@@ -7,7 +7,8 @@
  */
 import { openDatabase } from '../db/database.ts'
 import { setAdminByName } from '../domain/accounts/users.ts'
-import { notifyInstances } from '../events/bus.ts'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { BUS_LEASE_MS, notifyInstances } from '../events/bus.ts'
 import { commandConfig, quietLog } from './run.ts'
 
 /** `usage` is how the caller is invoked (npm script or binary), printed with exit code 2 on wrong arguments. */
@@ -20,13 +21,19 @@ export async function adminCommand(args: string[], usage: string): Promise<numbe
   }
   const database = await openDatabase(commandConfig(), quietLog)
   try {
-    const user = await setAdminByName(database.sql, userName, action === 'grant')
+    // Embedded: no server can be running (it would hold the data folder), so there is nobody to tell. On a server the
+    // NOTIFY is in the change's transaction: every instance hears of it at the commit, or the change did not happen.
+    const user = await database.sql.begin(async (tx) => {
+      const changed = await setAdminByName(tx, userName, action === 'grant')
+      if (changed && database.mode === 'server') await notifyInstances(tx, { type: 'user', userId: changed.user_id })
+      return changed
+    })
     if (!user) {
       console.error(`admin: no user named "${userName}"`)
       return 1
     }
-    // Embedded: no server can be running (it would hold the data folder), so there is nobody to tell.
-    if (database.mode === 'server') await notifyInstances(database.sql, { type: 'user', userId: user.user_id })
+    // Done once no instance can still answer from a copy of the user with the old role (docs/adr/0010-session-cache.md).
+    if (database.mode === 'server') await sleep(BUS_LEASE_MS)
     console.log(`admin: ${user.user_name} ${user.is_admin ? 'is now an admin' : 'is no longer an admin'}`)
     return 0
   } finally {

@@ -13,6 +13,11 @@ export interface Database {
   /** Where the data lives, safe to log: a URL without its password, or a folder. */
   location: string
   close(): Promise<void>
+  /**
+   * With a PostgreSQL server: a client of one connection of its own, outside the pool, for work that must never wait
+   * behind the requests for a connection (the bus's heartbeats, server/events/bus.ts). Its caller ends it.
+   */
+  ownConnection?: () => Sql
 }
 
 interface Logger {
@@ -62,7 +67,13 @@ function connectToServer(url: string, poolMax: number, log: Logger): Database {
   const location = redactPassword(url)
   log.info({ mode: 'server', database: location }, `database: PostgreSQL server at ${location}`)
   const sql = postgres(url, { ...DRIVER_OPTIONS, max: poolMax })
-  return { sql, mode: 'server', location, close: () => sql.end({ timeout: END_TIMEOUT }) }
+  return {
+    sql,
+    mode: 'server',
+    location,
+    close: () => sql.end({ timeout: END_TIMEOUT }),
+    ownConnection: () => postgres(url, { ...DRIVER_OPTIONS, max: 1 }),
+  }
 }
 
 /**

@@ -60,8 +60,39 @@ export type PositionNews = Extract<BusMessage, { type: 'position' }>
 /** A change of a waiting owner's progress as the bus carries it (server/events/progress-delivery.ts). */
 export type ProgressNews = Extract<BusMessage, { type: 'progress' }>
 
+/** A user's account, role or sessions changed, as the bus carries it. */
+export type UserNews = Extract<BusMessage, { type: 'user' }>
+
 /** What a change announces inside its transaction: the other instances hear of it at commit. */
-export type AnnouncedMessage = RequestMessage | ConversationNews | ThanksNews | PositionNews
+export type AnnouncedMessage = RequestMessage | ConversationNews | ThanksNews | PositionNews | UserNews
+
+/** How often a busy instance sends its bus a heartbeat: a NOTIFY to itself, which vouches for what it heard before. */
+export const BUS_HEARTBEAT_MS = 100
+
+/**
+ * How long a heartbeat that came back vouches for the bus (docs/adr/0010-session-cache.md). An instance trusts its
+ * session cache only while its newest returned heartbeat was sent less than this long ago, and a change to a user
+ * (a session ended, a role, a block, a setting) answers only this long after its commit: by then every instance
+ * has either heard of the change or stopped trusting what it held before it. Short, because every such change waits
+ * it; four heartbeats long, so a slow round trip now and then costs a database query, not a wrong answer.
+ */
+export const BUS_LEASE_MS = 400
+
+/** An instance that nobody asked whether its bus is current for this long stops its heartbeats until asked again. */
+const BUS_IDLE_MS = 30_000
+
+/** Where the heartbeats go, and (only for tests) the bus's timings and a hold on what it hears (a slow network). */
+export interface BusOptions {
+  /**
+   * Where the heartbeats are sent (not for tests): a connection of their own, so that they never wait behind busy
+   * requests for one of the pool's, when the cache saves the most. Ended by the bus's close. Default: the pool.
+   */
+  heartbeatSql?: Sql
+  leaseMs?: number
+  heartbeatMs?: number
+  /** Runs each notification the bus hears, of both its channels, in arrival order; a test may defer the calls. */
+  hear?: (handle: () => void) => void
+}
 
 /**
  * Tells the OTHER instances: the sending instance delivers every message to its own clients itself, so that its
@@ -84,6 +115,13 @@ export interface EventBus {
   onMessage(listener: (message: BusMessage) => void): void
   /** The bus may have missed messages (its connection dropped and came back): clients should refetch. */
   onResync(listener: () => void): void
+  /**
+   * Whether this instance has heard every message committed more than BUS_LEASE_MS ago (a heartbeat sent since
+   * then came back). Asking keeps the heartbeats going.
+   */
+  isCurrent(): boolean
+  /** Resolves once no instance can still trust a copy from before now: what a user change waits after its commit. */
+  settled(): Promise<void>
   close(): Promise<void>
 }
 
@@ -99,6 +137,9 @@ export function inProcessBus(): EventBus {
     notice: () => null,
     onMessage: () => {},
     onResync: () => {},
+    // Every change is delivered here, in process, before its caller answers: nothing to wait for.
+    isCurrent: () => true,
+    async settled() {},
     async close() {},
   }
 }
@@ -113,37 +154,128 @@ export async function notifyInstances(sql: Queryable, message: BusMessage): Prom
   await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(message)})`
 }
 
-/** Several instances on one PostgreSQL server: every instance hears every change through LISTEN/NOTIFY. */
-export async function postgresBus(sql: Sql, log: { warn(obj: object, msg: string): void }): Promise<EventBus> {
+/**
+ * Several instances on one PostgreSQL server: every instance hears every change through LISTEN/NOTIFY. Besides the
+ * shared channel each instance listens on one of its own for its heartbeats: PostgreSQL delivers the notifications
+ * of every channel to a listener in commit order, so a heartbeat that comes back proves that every message committed
+ * before it was sent has been heard (docs/adr/0010-session-cache.md).
+ */
+export async function postgresBus(
+  sql: Sql,
+  log: { warn(obj: object, msg: string): void },
+  {
+    leaseMs = BUS_LEASE_MS,
+    heartbeatMs = BUS_HEARTBEAT_MS,
+    hear = (handle) => handle(),
+    heartbeatSql = sql,
+  }: BusOptions = {},
+): Promise<EventBus> {
   const listeners: Array<(message: BusMessage) => void> = []
   const origin = randomUUID()
   const resyncListeners: Array<() => void> = []
   let listening = false
+  const heartbeats = new Heartbeats(heartbeatSql, `${CHANNEL}_${origin.replaceAll('-', '')}`, leaseMs)
   const subscription = await sql.listen(
     CHANNEL,
-    (payload) => {
-      let message: BusMessage
-      try {
-        message = JSON.parse(payload) as BusMessage
-      } catch (error) {
-        log.warn({ err: error, payload }, 'ignoring a malformed event')
-        return
-      }
-      if (message.origin === origin) return
-      listeners.forEach((listener) => listener(message))
-    },
+    (payload) =>
+      hear(() => {
+        let message: BusMessage
+        try {
+          message = JSON.parse(payload) as BusMessage
+        } catch (error) {
+          log.warn({ err: error, payload }, 'ignoring a malformed event')
+          return
+        }
+        if (message.origin === origin) return
+        listeners.forEach((listener) => listener(message))
+      }),
     // postgres.js calls this on the first LISTEN and again after every reconnect.
     () => {
+      heartbeats.relistened()
       if (listening) resyncListeners.forEach((listener) => listener())
       listening = true
     },
   )
+  const beats = await sql.listen(
+    heartbeats.channel,
+    (payload) => hear(() => heartbeats.heard(Number(payload))),
+    () => heartbeats.relistened(),
+  )
+  const timer = setInterval(() => heartbeats.tick(), heartbeatMs)
+  timer.unref()
   return {
     publish: (message) => notifyInstances(sql, { ...message, origin }),
     announce: (tx, message) => notifyInstances(tx, { ...message, origin }),
     notice: (message) => ({ channel: CHANNEL, payload: JSON.stringify({ ...message, origin }) }),
     onMessage: (listener) => void listeners.push(listener),
     onResync: (listener) => void resyncListeners.push(listener),
-    close: () => subscription.unlisten(),
+    isCurrent: () => heartbeats.current(),
+    settled: () => new Promise((resolve) => setTimeout(resolve, leaseMs)),
+    async close() {
+      clearInterval(timer)
+      await beats.unlisten()
+      await subscription.unlisten()
+      if (heartbeatSql !== sql) await heartbeatSql.end({ timeout: 1 })
+    },
+  }
+}
+
+/**
+ * The heartbeats of one instance's bus: numbered NOTIFYs to its own channel, each remembered with the time it was
+ * sent (this process's monotonic clock). One that comes back vouches for the bus from its sending time on.
+ */
+class Heartbeats {
+  private next = 0
+  /** Heartbeats numbered below this were sent before the latest (re)LISTEN: they vouch for nothing. */
+  private firstValid = 0
+  /** Sent and not yet back, by number: when each was sent. */
+  private readonly pending = new Map<number, number>()
+  /** When the newest heartbeat that came back was sent; undefined until one has, since the latest (re)LISTEN. */
+  private vouchedSince: number | undefined
+  private askedAt = -Infinity
+
+  constructor(
+    private readonly sql: Sql,
+    readonly channel: string,
+    private readonly leaseMs: number,
+  ) {}
+
+  current(): boolean {
+    const now = performance.now()
+    this.askedAt = now
+    const current = this.vouchedSince !== undefined && now - this.vouchedSince < this.leaseMs
+    // The first question after a quiet spell starts the heartbeats at once rather than at the next tick.
+    if (!current && this.pending.size === 0) this.send()
+    return current
+  }
+
+  /** Each tick, while asked lately: one heartbeat, unless one is on its way (a lost one is given up after a lease). */
+  tick(): void {
+    const now = performance.now()
+    for (const [number, sentAt] of this.pending) if (now - sentAt >= this.leaseMs) this.pending.delete(number)
+    if (now - this.askedAt < BUS_IDLE_MS && this.pending.size === 0) this.send()
+  }
+
+  heard(number: number): void {
+    const sentAt = this.pending.get(number)
+    for (const pending of this.pending.keys()) if (pending <= number) this.pending.delete(pending)
+    if (sentAt === undefined || number < this.firstValid) return
+    this.vouchedSince = Math.max(this.vouchedSince ?? sentAt, sentAt)
+  }
+
+  /**
+   * A channel was listened to again after a reconnect: messages of the gap are lost, and a heartbeat sent before
+   * now may come back without proving anything about them.
+   */
+  relistened(): void {
+    this.firstValid = this.next
+    this.vouchedSince = undefined
+  }
+
+  private send(): void {
+    const number = this.next++
+    this.pending.set(number, performance.now())
+    // A heartbeat that fails is simply not heard: the bus is not vouched for, and the next tick tries again.
+    this.sql`select pg_notify(${this.channel}, ${String(number)})`.catch(() => this.pending.delete(number))
   }
 }

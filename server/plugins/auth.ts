@@ -6,7 +6,8 @@ import type { Sql } from 'postgres'
 import type { Config } from '../config.ts'
 import { DEVICE_COOKIE_PATH, deviceCookieName, type IssuedDeviceCookie } from '../domain/accounts/device-cookies.ts'
 import { generatedJwtSecret } from '../domain/accounts/jwt-secret.ts'
-import { liveSessionUser, type IssuedRefreshToken } from '../domain/accounts/sessions.ts'
+import { SessionCache } from '../domain/accounts/session-cache.ts'
+import { liveSession, type IssuedRefreshToken } from '../domain/accounts/sessions.ts'
 import type { UserRow } from '../domain/accounts/users.ts'
 import type { Purpose } from '../domain/accounts/phone-codes.ts'
 import { forbidden, unauthorized } from '../errors.ts'
@@ -49,6 +50,11 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>
     /** The user of a valid access token whose session is live, else undefined (for the event stream's auth). */
     userForAccessToken: (token: unknown) => Promise<AuthenticatedSession | undefined>
+    /**
+     * This instance's copies of live sessions (docs/adr/0010-session-cache.md): the events plugin makes them trusted
+     * while its bus is current and drops them on every `user` message.
+     */
+    sessionCache: SessionCache
     /** preHandler after authenticate: 403 unless the user is an admin. */
     requireAdmin: (request: FastifyRequest) => Promise<void>
     accessTokenFor: (user: UserRow, sessionId: string) => string
@@ -117,6 +123,8 @@ export default fp<{ secret: string }>(
   async (app, { secret }) => {
     app.decorateRequest('currentUser', null as unknown as UserRow)
     app.decorateRequest('sessionId', '')
+    const sessions = new SessionCache()
+    app.decorate('sessionCache', sessions)
 
     app.decorate('userForAccessToken', async (token: unknown) => {
       if (typeof token !== 'string') return undefined
@@ -128,8 +136,12 @@ export default fp<{ secret: string }>(
       }
       // Only our signer makes these tokens, but a malformed claim must still be refused, never a database error.
       if (!isAccessTokenShape(payload)) return undefined
-      const user = await liveSessionUser(app.sql, payload.sid, payload.user_id)
-      return user ? { user, sessionId: payload.sid.toLowerCase(), expiresAt: payload.exp * 1000 } : undefined
+      const sessionId = payload.sid.toLowerCase()
+      // A session known live costs no round trip; else the database answers, and a live one is kept.
+      const user =
+        sessions.get(sessionId, payload.user_id) ??
+        (await sessions.load(sessionId, payload.user_id, () => liveSession(app.sql, sessionId, payload.user_id)))
+      return user ? { user, sessionId, expiresAt: payload.exp * 1000 } : undefined
     })
 
     app.decorate('authenticate', async (request: FastifyRequest) => {

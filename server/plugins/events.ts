@@ -9,10 +9,12 @@ import {
   postgresBus,
   type AnnouncedMessage,
   type BusMessage,
+  type BusOptions,
   type ConversationNews,
   type PositionNews,
   type RequestMessage,
   type ThanksNews,
+  type UserNews,
 } from '../events/bus.ts'
 import { deliverConversation } from '../events/conversation-delivery.ts'
 import { deliverThanks } from '../events/thanks-delivery.ts'
@@ -44,6 +46,8 @@ export interface EventsOptions {
   liveReportMs?: number
   /** Runs between a change's commit and its delivery here: a test kills the process in it, as a crash would. */
   afterCommit?: () => void | Promise<void>
+  /** The bus's lease and heartbeat, and a hold on what it hears (server/events/bus.ts). */
+  bus?: BusOptions
 }
 
 /** A request change to tell: which request, and (after a release or removal) who was its responder. */
@@ -68,6 +72,13 @@ export type AnnounceThanks = (row: ThanksRow, notified?: boolean) => Promise<voi
  */
 export type AnnouncePosition = (requestId: number, row?: PositionEventRow, notified?: boolean) => Promise<void>
 
+/**
+ * Announces inside the transaction that ends a session of this user or changes their role: every instance drops its
+ * copies (the session cache) and reloads the user at the commit, and the transaction answers only once no instance
+ * can still trust a copy from before it (docs/adr/0010-session-cache.md).
+ */
+export type AnnounceUser = (userId: number) => Promise<void>
+
 /** How a transaction's work announces each kind of news it makes. */
 export interface Announcers {
   request: Announce
@@ -80,6 +91,7 @@ export interface Announcers {
    * embedded mode, where there is no other instance to tell.
    */
   notice(message: AnnouncedMessage): Notice | null
+  user: AnnounceUser
 }
 
 /** The work of `app.events.transaction`: the transaction, and the announcers that tell at its commit. */
@@ -93,7 +105,11 @@ declare module 'fastify' {
       limits: { waiting: WaitingSockets; messageBurst: number; messageRefillMs: number }
       /** This instance's share of the admin's "connected now" figures. */
       live: LiveStats
-      /** Tells every instance about a committed change. Never fails the caller: the change is already saved. */
+      /**
+       * Tells every instance about a committed change. Never fails the caller: the change is already saved. A `user`
+       * message resolves only once no instance can still answer from a copy of the user from before it (a change
+       * that must reach every instance even if this NOTIFY fails is announced in its transaction instead).
+       */
       publish(message: BusMessage): Promise<void>
       /**
        * Runs `work` in a transaction in which it announces the request changes, conversation messages and thank-yous
@@ -124,12 +140,20 @@ export default fp<EventsOptions>(
       tokenExpiryGraceMs = TOKEN_EXPIRY_GRACE_MS,
       liveReportMs = LIVE_REPORT_MS,
       afterCommit = () => {},
+      bus: busOptions,
     },
   ) => {
-    const bus = app.db.mode === 'server' ? await postgresBus(app.sql, app.log) : inProcessBus()
+    const bus =
+      app.db.mode === 'server'
+        ? await postgresBus(app.sql, app.log, { heartbeatSql: app.db.ownConnection?.(), ...busOptions })
+        : inProcessBus()
     const hub = new EventHub(app.sql, app.log, { tokenExpiryGraceMs, socketsPerUser })
+    // Copies of sessions are answered from only while this instance hears every change (docs/adr/0010-session-cache.md).
+    app.sessionCache.trustWhile(() => bus.isCurrent())
     const listeners: Array<(message: BusMessage) => void> = []
     const tellListeners = (message: BusMessage) => {
+      // First, before anything else can ask for them: the changed user's session copies go.
+      if (message.type === 'user') app.sessionCache.dropUser(message.userId)
       for (const listener of listeners) listener(message)
     }
     bus.onMessage((message) => {
@@ -138,7 +162,11 @@ export default fp<EventsOptions>(
         .deliver(message)
         .catch((error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'))
     })
-    bus.onResync(() => hub.refetchAll())
+    bus.onResync(() => {
+      // Messages may have been missed: no copy can be known current.
+      app.sessionCache.clear()
+      hub.refetchAll()
+    })
 
     const heartbeat = setInterval(() => hub.heartbeat(), heartbeatMs)
     heartbeat.unref()
@@ -163,9 +191,12 @@ export default fp<EventsOptions>(
         await bus
           .publish(message)
           .catch((error: unknown) => app.log.warn({ err: error, message }, 'publishing an event failed'))
+        // From the NOTIFY's commit on, every instance hears it or stops trusting its copies within the lease.
+        const settled = message.type === 'user' ? bus.settled() : undefined
         await hub
           .deliver(message)
           .catch((error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'))
+        await settled
       },
       async transaction<T>(work: TransactionWork<T>): Promise<T> {
         // What to deliver here after the commit, in the order it was announced.
@@ -199,14 +230,21 @@ export default fp<EventsOptions>(
               announced.push({ message, deliver: () => deliverThanks(hub, app.sql, message, row) })
             },
             notice: (message) => bus.notice(message),
+            user: async (userId) => {
+              const message: UserNews = { type: 'user', userId }
+              await bus.announce(tx, message)
+              announced.push({ message, deliver: () => hub.deliver(message) })
+            },
           }),
         )) as T
+        const settled = announced.some(({ message }) => message.type === 'user') ? bus.settled() : undefined
         await afterCommit()
         for (const { message, deliver } of announced) {
           tellListeners(message)
           // The change is saved whatever happens here: a delivery that fails is logged, never the caller's error.
           await deliver().catch((error: unknown) => app.log.warn({ err: error, message }, 'delivering an event failed'))
         }
+        await settled
         return result
       },
       onMessage: (listener) => void listeners.push(listener),

@@ -16,7 +16,7 @@ declare module 'fastify' {
      * Suspensions and bans as units of work (docs/accounts.md, "Suspension and ban"): each in a transaction of its
      * own that announces the requests it changed, then tells every instance. A caller that records something with
      * the decision in one transaction (a report's decision) calls suspendAccount itself, announces the ids it
-     * answers the same way (`announceChanged`), and publishes `{ type: 'user', userId }` after the commit.
+     * answers the same way (`announceChanged`), and announces the user (`announce.user`) in the same transaction.
      */
     suspensions: {
       suspend(suspension: Suspension): Promise<void>
@@ -51,11 +51,11 @@ export default fp<SuspensionsOptions>(
 
     app.decorate('suspensions', {
       async suspend(suspension: Suspension) {
-        await app.events.transaction(async (tx, announce) =>
-          announceChanged(announce, await suspendAccount(tx, suspension)),
-        )
-        // The suspended user's sockets close on every instance (their sessions are revoked now).
-        await app.events.publish({ type: 'user', userId: suspension.userId })
+        await app.events.transaction(async (tx, announce) => {
+          await announceChanged(announce, await suspendAccount(tx, suspension))
+          // At the commit the user's sessions (revoked in it) end on every instance: copies, live streams.
+          await announce.user(suspension.userId)
+        })
         // The waves the suspension made due stand the alerted helpers down (server/push/waves.ts).
         app.push.wake()
       },

@@ -131,6 +131,8 @@ t.test('register in three steps, reading the SMS code from the outbox', async (t
     'the browser position reached the server',
   )
   // The session remembers what it reported, so a reload reports again only after a move of more than a kilometre.
+  // Kept once the answer arrives, which is after the server stored it (a user change answers after the bus lease).
+  await waitUntil(async () => (await page.evaluate("sessionStorage.getItem('locationReported')")) !== null)
   const reported = JSON.parse(
     (await page.evaluate<string | null>("sessionStorage.getItem('locationReported')")) ?? 'null',
   ) as { position?: unknown } | null

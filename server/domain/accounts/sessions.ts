@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import type { Sql } from 'postgres'
+import type { TransactionSql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
 import { forbidden, unauthorized } from '../../errors.ts'
 import { suspendedNow, suspensionInForce } from '../moderation/in-force.ts'
 import { refusalMessage } from '../moderation/refusal.ts'
+import type { LiveSession } from './session-cache.ts'
 import { userColumns, type UserRow } from './users.ts'
 
 /** A login lasts at most this long, however often its refresh token is rotated. */
@@ -55,20 +56,26 @@ interface PresentedToken {
 }
 
 /**
+ * Runs `work` in a transaction in which `endsSessionsOf(userId)` tells every instance, at the commit and atomically
+ * with it, that the user's sessions changed (app.events.transaction's `user` announcer): their copies and live
+ * streams go everywhere before the caller answers.
+ */
+export type SessionTransaction = <T>(
+  work: (tx: TransactionSql, endsSessionsOf: (userId: number) => Promise<void>) => Promise<T>,
+) => Promise<T>
+
+/**
  * Exchanges a refresh token for the next one of the same session. A token that was already exchanged, longer
  * than the grace window ago, means someone else holds a copy: the whole session is revoked, for the thief and the
  * owner alike. A token of a suspended or banned account is refused with 403 and the decision's words, so the app
  * it signs out can say why (its session was ended by the suspension anyway).
  */
 export async function rotateRefreshToken(
-  sql: Sql,
+  transaction: SessionTransaction,
   presented: string,
-  /** After a reuse revoked the session (committed): its user's open sockets must be told. */
-  onRevoked: (userId: number) => Promise<void> = async () => {},
 ): Promise<IssuedRefreshToken & { userId: number }> {
-  let revokedUserId: number | undefined
   let refusal: Awaited<ReturnType<typeof suspensionInForce>>
-  const result = await sql.begin(async (tx) => {
+  const result = await transaction(async (tx, endsSessionsOf) => {
     const [token] = await tx<PresentedToken[]>`
       select t.session_id, s.user_id, t.rotated_at, s.revoked_at, s.expires_at <= now() as expired,
         t.rotated_at > now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS}) as within_grace
@@ -80,7 +87,8 @@ export async function rotateRefreshToken(
     refusal = await suspensionInForce(tx, token.user_id)
     if (refusal || token.revoked_at || token.expired) return undefined
     if (token.rotated_at && !token.within_grace) {
-      revokedUserId = await revokeSession(tx, token.session_id, 'refresh token reused')
+      const revokedUserId = await revokeSession(tx, token.session_id, 'refresh token reused')
+      if (revokedUserId !== undefined) await endsSessionsOf(revokedUserId)
       return undefined
     }
     const next = newRefreshToken()
@@ -99,7 +107,6 @@ export async function rotateRefreshToken(
       userId: session!.user_id,
     }
   })
-  if (revokedUserId !== undefined) await onRevoked(revokedUserId)
   if (refusal) throw forbidden(refusalMessage(refusal.until, refusal.reason))
   if (!result) throw unauthorized('Session expired, log in again')
   return result
@@ -132,16 +139,20 @@ export async function revokeOtherSessions(
 /**
  * The user behind an access token, while its session is still live and the account not suspended: logout,
  * deletion and a suspension act at once (a session that a login started while a suspension was being decided is
- * refused here too).
+ * refused here too). With how long the session has left, so that a copy of the answer (session-cache.ts) never
+ * outlives it.
  */
-export async function liveSessionUser(sql: Queryable, sessionId: string, userId: number): Promise<UserRow | undefined> {
-  const [row] = await sql<UserRow[]>`
-    select ${userColumns(sql, 'u')}
+export async function liveSession(sql: Queryable, sessionId: string, userId: number): Promise<LiveSession | undefined> {
+  const [row] = await sql<(UserRow & { expires_in_ms: number })[]>`
+    select ${userColumns(sql, 'u')},
+      (extract(epoch from s.expires_at - now()) * 1000)::float8 as expires_in_ms
     from sessions s join users u using (user_id)
     where s.session_id = ${sessionId} and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > now()
       and not ${suspendedNow(sql, 'u.user_id')}
   `
-  return row
+  if (!row) return undefined
+  const { expires_in_ms: expiresInMs, ...user } = row
+  return { user, expiresInMs }
 }
 
 /**

@@ -69,12 +69,12 @@ const adminReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // What a suspension or ban changed (responses ended, requests hidden) is told like every request change:
         // announced here, heard by every instance at the commit.
         for (const requestId of done.changedRequestIds) await announce.request({ requestId, previousResponderId: null })
+        // At the commit the suspended user's sessions end on every instance (copies dropped, the user reloaded).
+        if (done.suspended) await announce.user(done.reportedId)
         return done
       })
-      // After the commit: the suspended user's sessions end on every instance (each reloads the user), and whoever
-      // got a notice sees it now if their app is open.
+      // After the commit: whoever got a notice sees it now if their app is open.
       if (decided.suspended) {
-        await app.events.publish({ type: 'user', userId: decided.reportedId })
         // The waves the suspension made due stand the alerted helpers down (server/push/waves.ts).
         app.push.wake()
       }

@@ -74,10 +74,13 @@ const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = await changeAdminRole(app.sql, request.currentUser.user_id, request.params.id, request.body.is_admin)
-      // As the admin command does: every instance reloads the user, their streams and open apps follow the role.
-      await app.events.publish({ type: 'user', userId: user.user_id })
-      return user
+      // As the admin command does: at the commit every instance drops the user's session copies and reloads the user,
+      // and their streams and open apps follow the role.
+      return app.events.transaction(async (tx, announce) => {
+        const user = await changeAdminRole(tx, request.currentUser.user_id, request.params.id, request.body.is_admin)
+        await announce.user(user.user_id)
+        return user
+      })
     },
   )
 

@@ -61,7 +61,8 @@ export async function tellBlockSets(
   app: { events: { publish(message: { type: 'user'; userId: number }): Promise<void> } },
   ...userIds: number[]
 ): Promise<void> {
-  for (const userId of userIds) await app.events.publish({ type: 'user', userId })
+  // Together: each waits the bus lease after the commit (docs/adr/0010-session-cache.md), once is enough.
+  await Promise.all(userIds.map((userId) => app.events.publish({ type: 'user', userId })))
 }
 
 export default blockRoutes

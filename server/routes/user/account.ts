@@ -49,6 +49,8 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     async (request) => {
       const userName = checkUserName(request.body.user_name)
       const user = updated(await updateUser(app.sql, request.currentUser.user_id, { user_name: userName }))
+      // Every instance answers with the new name from now on (the session cache), and the user's other apps hear it.
+      await app.events.publish({ type: 'user', userId: user.user_id })
       return { message: 'Username updated', user: toPublicUser(user) }
     },
   )
@@ -88,6 +90,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     },
     async (request) => {
       const user = updated(await updateUser(app.sql, request.currentUser.user_id, { language: request.body.language }))
+      await app.events.publish({ type: 'user', userId: user.user_id })
       return { user: toPublicUser(user) }
     },
   )
@@ -114,14 +117,14 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       if (!(await passwordMatches(oldPassword, user.password_hash))) throw badRequest(USER_ERRORS.incorrectPassword)
       await attempt.succeeded()
       const passwordHash = await hashPassword(checkNewPassword(newPassword))
-      await app.sql.begin(async (tx) => {
+      await app.events.transaction(async (tx, announce) => {
         await updateUser(tx, user.user_id, { password_hash: passwordHash })
         await revokeOtherSessions(tx, user.user_id, request.sessionId, 'password changed')
         // Device trust belongs to the password it was earned with (docs/security.md, "Password guessing").
         await forgetDevices(tx, user.user_id)
+        // At the commit the other sessions end on every instance (copies, live streams); this one's stays.
+        await announce.user(user.user_id)
       })
-      // The other sessions' live streams close on every instance; this one's stays.
-      await app.events.publish({ type: 'user', userId: user.user_id })
       return { message: 'Password changed' }
     },
   )
@@ -151,14 +154,14 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const user = await userByPhone(app.sql, phone)
       if (!user) throw badRequest(USER_ERRORS.invalidCode)
       const passwordHash = await hashPassword(password)
-      await app.sql.begin(async (tx) => {
+      await app.events.transaction(async (tx, announce) => {
         await app.phoneVerification.spendProof(tx, proof)
         await updateUser(tx, user.user_id, { password_hash: passwordHash })
         await revokeOtherSessions(tx, user.user_id, null, 'password reset')
         await forgetDevices(tx, user.user_id)
+        // At the commit every session ends, on every instance.
+        await announce.user(user.user_id)
       })
-      // Every session's live stream closes, on every instance.
-      await app.events.publish({ type: 'user', userId: user.user_id })
       return { message: 'Password updated' }
     },
   )
@@ -185,9 +188,10 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
           // A request the user helped with: its owner's map drops their shared position (read after the commit).
           await announce.position(requestId)
         }
+        // At the commit the account's sessions end on every instance.
+        await announce.user(request.currentUser.user_id)
       })
       app.push.wake()
-      await app.events.publish({ type: 'user', userId: request.currentUser.user_id })
       app.clearRefreshCookie(request, reply)
       return reply.code(204).send(null)
     },

@@ -92,9 +92,10 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const presented = request.cookies[REFRESH_COOKIE]
       if (!presented) throw unauthorized('No session, log in again')
       try {
-        // A reused token ends its session: that session's live streams close on every instance.
-        const rotated = await rotateRefreshToken(app.sql, presented, (userId) =>
-          app.events.publish({ type: 'user', userId }),
+        // A reused token ends its session: its copies go and its live streams close on every instance.
+        const rotated = await rotateRefreshToken(
+          (work) => app.events.transaction((tx, announce) => work(tx, announce.user)),
+          presented,
         )
         const user = await userById(app.sql, rotated.userId)
         if (!user) throw unauthorized('Session expired, log in again')
@@ -121,12 +122,14 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   }
   app.post('/api/user/logout', { schema: logout, onRequest: app.sameOriginJson }, async (request, reply) => {
     const payload = await request.jwtVerify<AccessTokenPayload>().catch(() => undefined)
-    const ended = new Set<number | undefined>()
-    if (payload?.sid) ended.add(await revokeSession(app.sql, payload.sid, 'logout'))
     const presented = request.cookies[REFRESH_COOKIE]
-    if (presented) ended.add(await revokeSessionOfRefreshToken(app.sql, presented, 'logout'))
-    // The ended session's live streams close on every instance.
-    for (const userId of ended) if (userId !== undefined) await app.events.publish({ type: 'user', userId })
+    await app.events.transaction(async (tx, announce) => {
+      const ended = new Set<number | undefined>()
+      if (payload?.sid) ended.add(await revokeSession(tx, payload.sid, 'logout'))
+      if (presented) ended.add(await revokeSessionOfRefreshToken(tx, presented, 'logout'))
+      // At the commit the ended session ends on every instance: its copies go, its live streams close.
+      for (const userId of ended) if (userId !== undefined) await announce.user(userId)
+    })
     app.clearRefreshCookie(request, reply)
     return reply.code(204).send(null)
   })

@@ -6,7 +6,7 @@ import { purgeAlerts } from '../../../server/push/waves.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { away, HELSINKI, placeUser, TAMPERE, type Helper } from '../../push-helpers.ts'
 import { browserSubscription, readPush, startPushService } from '../../push-service.ts'
-import { signedIn } from '../../signed-in.ts'
+import { changedByHand, signedIn } from '../../signed-in.ts'
 
 type PushService = Awaited<ReturnType<typeof startPushService>>
 
@@ -109,6 +109,7 @@ t.test('waves: the nearest helpers within their own reach first, then the next o
 
   t.test('a test request goes to the subscribed admins only, at once, wherever they are', async (t) => {
     await app.sql`update users set is_admin = true where user_id = ${owner.user.user.user_id}`
+    changedByHand(app, owner.user.user.user_id)
     const since = service.received.length
     const test = await owner.create({ ...HELSINKI, isTest: 1 })
     t.equal(test.status, 201)

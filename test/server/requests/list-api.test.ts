@@ -10,7 +10,7 @@ import {
 import { bearer, type RegisteredUser } from '../../accounts.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { type RequestJson } from '../../requests.ts'
-import { signedIn } from '../../signed-in.ts'
+import { changedByHand, signedIn } from '../../signed-in.ts'
 
 const HELSINKI = { latitude: 60.17, longitude: 24.94 }
 const ESPOO = { latitude: 60.205, longitude: 24.655 } // ~16 km from Helsinki
@@ -82,6 +82,7 @@ async function place(
     update users set latitude = ${at.latitude}, longitude = ${at.longitude}, radius = ${radius}
     where user_id = ${user.user.user_id}
   `
+  changedByHand(app, user.user.user_id)
 }
 
 t.test('GET /api/requests answers the visibility of the contract, decided on the server', async (t) => {
@@ -91,6 +92,7 @@ t.test('GET /api/requests answers the visibility of the contract, decided on the
   const owner = (await signedIn(app, 'Owner')).user
   const admin = (await signedIn(app, 'Admin')).user
   await app.sql`update users set is_admin = true where user_id = ${admin.user.user_id}`
+  changedByHand(app, admin.user.user_id)
   const me = viewer.user.user_id
   const them = owner.user.user_id
   const days = (n: number) => new Date(Date.now() - n * 86_400_000)
@@ -282,6 +284,7 @@ t.test("since: requests deleted with their owner's account are named too, test o
   const viewer = (await signedIn(app, 'Viewer')).user
   const admin = (await signedIn(app, 'Admin')).user
   await app.sql`update users set is_admin = true where user_id = ${admin.user.user_id}`
+  changedByHand(app, admin.user.user_id)
   const leaver = await signedIn(app, 'Leaver')
   await place(app, viewer, HELSINKI)
   const [real, test] = await insert(app, [
@@ -408,7 +411,9 @@ t.test('a sync cursor is believed only as signed, for its own viewer and their r
 
   // A revoked admin's cursor is stale, so the app loads the whole list again (which drops the test requests).
   await app.sql`update users set is_admin = true where user_id = ${viewer.user.user_id}`
+  changedByHand(app, viewer.user.user_id)
   const adminCursor = (await list(app, viewer)).syncCursor!
   await app.sql`update users set is_admin = false where user_id = ${viewer.user.user_id}`
+  changedByHand(app, viewer.user.user_id)
   refused(await list(app, viewer, `?since=${adminCursor}`), 'an admin cursor after the role was revoked')
 })
