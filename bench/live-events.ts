@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import postgres from 'postgres'
+import { pinServer, type Pinning } from './lib/cpu-pinning.ts'
 import { Fleets, openFleet, type Fleet } from './lib/live-fleet.ts'
 import { changeDescription, runWindow, type Target, type WindowResult } from './lib/live-load.ts'
 import { intendedRecipients, populate, type Population } from './lib/live-population.ts'
@@ -36,6 +37,12 @@ import {
 
 const GROUP = 'live events'
 const P99_LIMIT_MS = 100
+/** Targets against the ws baseline (docs/performance.md, "Live events"). */
+const CPU_PER_CHANGE_LIMIT = 1.3
+const CPU_PER_MESSAGE_LIMIT = 1.3
+const EXTRA_RECIPIENT_LIMIT = 1.0
+/** At 10k sockets, one instance with a core of its own sustains at least this many changes/s with p99 ≤ 100 ms. */
+const SUSTAINED_TARGET = { size: 10_000, rate: 100 }
 /** Open requests whose owners edit them; changes go round them in turn. */
 const POOL = 200
 
@@ -57,7 +64,7 @@ const FULL: Plan = {
   ladders: [
     { size: 1000, rates: [20, 50, 100, 200, 300, 500] },
     { size: 5000, rates: [10, 20, 30, 50, 100, 150] },
-    { size: 10_000, rates: [5, 10, 20, 30, 50, 75, 100] },
+    { size: 10_000, rates: [5, 10, 20, 30, 50, 75, 100, 150] },
   ],
   twoInstances: { size: 10_000, rates: [5, 10, 20, 30, 50, 75, 100] },
 }
@@ -203,6 +210,10 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
     const baseline = await started(
       startTsChild('bench/lib/ws-baseline-server.ts', { RECIPIENTS_FILE: recipientsFile }, '/readyz'),
     )
+    // The server and its baseline (measured alternately) on a core of their own, the generator and PostgreSQL on
+    // the other: the sustained rate is then the server's, not the machine's. Undone before the two instances.
+    const pinning: Pinning = pinServer([server.pid, baseline.pid])
+    cleanups.push(async () => pinning.restore())
     let frameBytes = 400
     const sustained = new Map<number, number>()
     const baselineSustained = new Map<number, number>()
@@ -257,7 +268,8 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
           `generator ${pick(reals, 'generatorCores').toFixed(2)} / ${pick(bases, 'generatorCores').toFixed(2)} cores ` +
           `(server / baseline windows); call answered in ${pick(reals, 'callP50').toFixed(1)} / ` +
           `${pick(bases, 'callP50').toFixed(1)} ms (p50); failed calls ${sum(reals, 'failedCalls')}; load ${loadAverage()}` +
-          (fleets.reopened ? '; each side reconnects its sockets before its window (open-file limit)' : '')
+          (fleets.reopened ? '; each side reconnects its sockets before its window (open-file limit)' : '') +
+          `; ${pinning.description}`
         const label = `${k(size)} sockets, ${rate} changes/s`
         const p99 = pick(reals, 'p99')
         rows.push(
@@ -279,14 +291,17 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
             met: p99 <= P99_LIMIT_MS,
             note,
           }),
-          compared({
-            group: GROUP,
-            name: `${label}: server CPU per change`,
-            value: pick(reals, 'cpuPerChange'),
-            baseline: pick(bases, 'cpuPerChange'),
-            unit: 'ms',
-            note,
-          }),
+          withinOfBaseline(
+            {
+              group: GROUP,
+              name: `${label}: server CPU per change`,
+              value: pick(reals, 'cpuPerChange'),
+              baseline: pick(bases, 'cpuPerChange'),
+              unit: 'ms',
+              note,
+            },
+            CPU_PER_CHANGE_LIMIT,
+          ),
         )
         rows.push(
           withinOfBaseline(
@@ -298,7 +313,7 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
               unit: 'µs',
               note,
             },
-            1.3,
+            CPU_PER_MESSAGE_LIMIT,
           ),
         )
         if (pick(bases, 'p99') <= P99_LIMIT_MS) baselineSustained.set(size, rate)
@@ -327,6 +342,22 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
           met: sum(all, 'unexpected') === 0,
           note: correctness,
         },
+        {
+          group: GROUP,
+          name: `${k(size)} sockets: changes/s one instance sustains (p99 ≤ ${P99_LIMIT_MS} ms)`,
+          value: sustained.get(size) ?? 0,
+          unit: 'changes/s',
+          ...(size === SUSTAINED_TARGET.size
+            ? {
+                target: `≥ ${SUSTAINED_TARGET.rate}`,
+                met: (sustained.get(size) ?? 0) >= SUSTAINED_TARGET.rate,
+              }
+            : {}),
+          note:
+            `highest rate of the ladder ${rates.join(', ')} with p99 ≤ ${P99_LIMIT_MS} ms (0: not even its lowest); ` +
+            `the ws baseline sustained ≥ ${baselineSustained.get(size) ?? 0} (the ladder stops at the server's ` +
+            `limit); ${pinning.description}`,
+        },
         compared({
           group: GROUP,
           name: `${k(size)} sockets: server memory per connection`,
@@ -345,6 +376,8 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
     }
 
     rows.push(...marginalFanOut(firstRate), ...cpuCeilings(firstRate))
+    // Two instances on a 2-core machine cannot have a core each: they share both, as before.
+    pinning.restore()
     rows.push(
       ...(await twoInstances(
         plan,
@@ -352,7 +385,6 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
         server,
         () => started(startTsChild('server/main.ts', serverEnv('two'), '/readyz')),
         sustained,
-        baselineSustained,
         firstRate,
       )),
     )
@@ -453,7 +485,7 @@ function marginalFanOut(
           `(CPU per change at ${k(large.size)} − at ${k(small.size)}) ÷ (${large.recipients.toFixed(0)} − ` +
           `${small.recipients.toFixed(0)} recipients per change), each at its first rate`,
       },
-      1.3,
+      EXTRA_RECIPIENT_LIMIT,
     ),
   ]
 }
@@ -488,7 +520,6 @@ async function twoInstances(
   first: Child,
   startSecond: () => Promise<Child>,
   sustained: Map<number, number>,
-  baselineSustained: Map<number, number>,
   firstRate: Array<{ size: number; server: number }>,
 ): Promise<BenchRow[]> {
   const { size, rates } = plan.twoInstances
@@ -545,26 +576,15 @@ async function twoInstances(
   const shared =
     'both instances, PostgreSQL, the generator and the neighbours share 2 cores: a second instance brings no core of its own; ' +
     'measured after the single-instance ladder, not interleaved with it, so the load of the moment weighs in'
-  rows.push(
-    {
-      group: GROUP,
-      name: `${k(size)} sockets: changes/s one instance sustains (p99 ≤ ${P99_LIMIT_MS} ms)`,
-      value: one,
-      unit: 'changes/s',
-      note:
-        `highest rate of the ladder above with p99 ≤ ${P99_LIMIT_MS} ms (0: not even its lowest); ` +
-        `the ws baseline sustained ≥ ${baselineSustained.get(size) ?? 0} (the ladder stops at the server's limit)`,
-    },
-    {
-      group: GROUP,
-      name: `${k(size)} sockets: changes/s two instances sustain (p99 ≤ ${P99_LIMIT_MS} ms)`,
-      value: best,
-      unit: 'changes/s',
-      target: '> one instance',
-      met: best > one,
-      note: `${shared}; missed ${sum(all, 'missed')}, unexpected ${sum(all, 'unexpected')} over ${all.length} windows`,
-    },
-  )
+  rows.push({
+    group: GROUP,
+    name: `${k(size)} sockets: changes/s two instances sustain (p99 ≤ ${P99_LIMIT_MS} ms)`,
+    value: best,
+    unit: 'changes/s',
+    target: '> one instance',
+    met: best > one,
+    note: `one instance (pinned to a core, above): ${one}; ${shared}; missed ${sum(all, 'missed')}, unexpected ${sum(all, 'unexpected')} over ${all.length} windows`,
+  })
   return rows
 }
 

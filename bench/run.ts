@@ -4,11 +4,14 @@
  * bench/results.json (ignored by git: results belong to the machine that made them). Benchmarks assert nothing:
  * a missed target is a row with met = NO, and a bench that fails becomes a row saying why; the suite goes on.
  * `--quick` (fewer sizes and rounds) finishes in under 5 minutes on the 2-core machine; the full run takes 20-30.
+ * `--busy` runs a neighbour that wants a whole core (bench/lib/cpu-hog.ts) for the length of the run: a target is
+ * the design's when it holds in a quiet and in a busy run.
  */
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { chunks } from './chunks.ts'
+import { startCpuHog } from './lib/cpu-hog.ts'
 import { coldStart } from './cold-start.ts'
 import { formatMachine, machineFacts } from './lib/machine.ts'
 import { formatRows } from './lib/print.ts'
@@ -31,9 +34,15 @@ interface BenchResult {
 }
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    busy: { type: 'boolean', default: false },
+    only: { type: 'string', multiple: true },
+  },
 })
 const quick = values.quick ?? false
+const busy = values.busy ?? false
+const mode = `${quick ? ' --quick' : ''}${busy ? ' --busy' : ''}`
 
 const benches: Bench[] = [
   recipients,
@@ -55,8 +64,10 @@ if (only && chosen.length === 0) {
 
 const started = performance.now()
 const machine = await machineFacts()
-console.log(`npm run bench${quick ? ' --quick' : ''}: ${chosen.map((b) => b.name).join(', ')}`)
+const hog = busy ? startCpuHog() : undefined
+console.log(`npm run bench${mode}: ${chosen.map((b) => b.name).join(', ')}`)
 console.log(formatMachine(machine))
+if (hog) console.log(`--busy: a CPU hog (pid ${hog.pid}) spins on a core for the whole run`)
 
 const results: BenchResult[] = []
 for (const bench of chosen) {
@@ -66,7 +77,7 @@ for (const bench of chosen) {
   let rows: BenchRow[]
   let error: string | undefined
   try {
-    rows = await bench.run({ quick })
+    rows = await bench.run({ quick, busy })
   } catch (caught) {
     error = caught instanceof Error ? (caught.stack ?? caught.message) : String(caught)
     console.error(error)
@@ -78,17 +89,19 @@ for (const bench of chosen) {
   results.push({ name: bench.name, seconds, loadBefore, loadAfter, rows, ...(error ? { error } : {}) })
 }
 
+await hog?.stop()
 const wallSeconds = (performance.now() - started) / 1000
-console.log(`\nnpm run bench${quick ? ' --quick' : ''}: ${wallSeconds.toFixed(0)} s wall time`)
+console.log(`\nnpm run bench${mode}: ${wallSeconds.toFixed(0)} s wall time`)
 console.log(formatMachine(machine))
 console.log(
   results.map((r) => `${r.name}: ${r.seconds.toFixed(0)} s, load ${r.loadBefore} → ${r.loadAfter}`).join('\n') + '\n',
 )
 console.log(formatRows(results.flatMap((r) => r.rows)))
 
-const resultsFile = fileURLToPath(new URL('results.json', import.meta.url))
+const resultsFile = fileURLToPath(new URL(busy ? 'results-busy.json' : 'results.json', import.meta.url))
 writeFileSync(
   resultsFile,
-  JSON.stringify({ date: new Date().toISOString(), quick, wallSeconds, machine, benches: results }, null, 2) + '\n',
+  JSON.stringify({ date: new Date().toISOString(), quick, busy, wallSeconds, machine, benches: results }, null, 2) +
+    '\n',
 )
 console.log(`\nwritten to ${resultsFile}`)
