@@ -228,7 +228,10 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
         const requests = eventsDuringLoad.reduce(applyRequestEvent, await fetch())
         if (get().status === 'loggedIn') set({ requests, requestsStatus: 'loaded', requestsLoadedAt: Date.now() })
       } catch (error) {
-        console.error('Fetching the requests failed', error)
+        // A session that ended meanwhile (a logout elsewhere, a suspension) answers 401 or 403: the app signs out
+        // and says why, so that is no error of the list's.
+        const sessionEnded = error instanceof ApiError && (error.status === 401 || error.status === 403)
+        if (!sessionEnded) console.error('Fetching the requests failed', error)
         const unreachable = error instanceof ApiError && error.status === 0
         set({ requestsStatus: unreachable ? 'unreachable' : 'failed' })
       } finally {
