@@ -7,9 +7,8 @@ import tap, { type Test } from 'tap'
 import type { Config } from '../../server/config.ts'
 import { INSTALL_REDIRECT_KEY } from '../../web/src/features/pwa/install/install-redirect.ts'
 import { buildTestApp, createTestDatabase, tempDir } from '../helper.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 import { startTileServer } from './tile-server.ts'
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /** The built web app that the real server serves; e2e tests run against the production build. */
 export const WEB_DIST_INDEX = fileURLToPath(new URL('../../web/dist/index.html', import.meta.url))
@@ -30,17 +29,6 @@ export async function screenshot(page: Page, name: string, { fullPage = false } 
 export const PHONE_VIEWPORT = { width: 360, height: 740 }
 
 // Headless on a server without a GPU, and no background traffic: there is no internet here.
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-
 /**
  * Fails, never skips, when the browser or the build is missing. Call it before creating anything (database,
  * server, browser), so a failed check leaves nothing behind.

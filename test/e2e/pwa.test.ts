@@ -4,9 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import t from 'tap'
 import { tempDir } from '../helper.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
   checkPrerequisites,
   launchBrowser,
   openContext,
