@@ -77,7 +77,7 @@ for (const bench of chosen) {
   let rows: BenchRow[]
   let error: string | undefined
   try {
-    rows = await bench.run({ quick, busy })
+    rows = await bench.run({ quick })
   } catch (caught) {
     error = caught instanceof Error ? (caught.stack ?? caught.message) : String(caught)
     console.error(error)

@@ -1,7 +1,7 @@
 /**
- * Gives the measured server a core of its own (docs/performance.md, "Live events"): the server on the first core, and
- * the load generator (this process) and PostgreSQL on the others, with `taskset`. Every thread of a process is pinned
- * (`-a`); PostgreSQL's backends are forked from the postmaster, so pinning the running ones and the postmaster covers
+ * Gives the measured server a core of its own (docs/performance.md, "The targets in a quiet and a busy run"): the
+ * server on the first core, and the load generator (this process) and PostgreSQL on the others, with `taskset`.
+ * Every thread of a process is pinned (`-a`); PostgreSQL's backends are forked from the postmaster, so pinning the running ones and the postmaster covers
  * the connections opened later too. `restore` gives all the cores back to every process pinned here and to every
  * PostgreSQL process.
  */

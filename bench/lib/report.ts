@@ -26,8 +26,6 @@ export interface BenchRow {
 export interface BenchOptions {
   /** `--quick`: fewer sizes and rounds, the whole suite in under 5 minutes. */
   quick: boolean
-  /** `--busy`: a CPU hog runs beside the whole suite (bench/lib/cpu-hog.ts). */
-  busy?: boolean
 }
 
 /** One benchmark of the suite. `run` may start servers and databases; it must stop them before answering. */
