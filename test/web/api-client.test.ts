@@ -1,6 +1,6 @@
 import t from 'tap'
 import { apiFetch, apiPut, connectSession, refreshAccessToken } from '../../web/src/shared/api/client.ts'
-import { ApiError } from '../../web/src/shared/api/errors.ts'
+import { ApiError, SessionEndedError } from '../../web/src/shared/api/errors.ts'
 import { login, logout, reportLocation } from '../../web/src/features/account/api.ts'
 
 interface Call {
@@ -102,7 +102,7 @@ t.test('a refused refresh ends the session and the call fails with 401', async (
     call.path === '/api/user/refresh-token' ? json(401, { message: 'No session' }) : json(401, { message: 'Expired' }),
   )
   const error = await apiFetch('/api/user/protected-route').catch((caught: unknown) => caught)
-  t.ok(error instanceof ApiError && error.status === 401, 'ApiError 401')
+  t.ok(error instanceof SessionEndedError && error.status === 401, 'SessionEndedError, an ApiError 401')
   t.equal(calls.length, 2, 'no retry without a new token')
   t.equal(session.ended, 1, 'logged out')
   t.equal(session.token, null)
@@ -114,7 +114,7 @@ t.test('a refresh refused with 403 tells its words before the session ends (a su
     call.path === '/api/user/refresh-token' ? json(403, { message: refusal }) : json(401, { message: 'Unauthorized' }),
   )
   const error = await apiFetch('/api/requests').catch((caught: unknown) => caught)
-  t.ok(error instanceof ApiError && error.status === 401, 'the call fails with 401')
+  t.ok(error instanceof SessionEndedError && error.status === 401, 'the call fails with 401')
   t.same(session.refused, [refusal], 'the words reach the session')
   t.equal(session.ended, 1, 'and the session ends')
 })
@@ -123,7 +123,7 @@ t.test('a 401 on the retry ends the session too: never a second refresh', async 
   const { calls, session } = fakeServer(t, (call) =>
     call.path === '/api/user/refresh-token' ? json(200, { accessToken: 'new-token' }) : json(401, { message: 'Nope' }),
   )
-  await t.rejects(apiFetch('/api/user/protected-route'), { name: 'ApiError', status: 401 })
+  await t.rejects(apiFetch('/api/user/protected-route'), { name: 'SessionEndedError', status: 401 })
   t.equal(calls.filter((call) => call.path === '/api/user/refresh-token').length, 1)
   t.equal(calls.length, 3)
   t.equal(session.ended, 1)
@@ -156,7 +156,8 @@ t.test('public calls send no token and a 401 there is an answer, not an expired 
 t.test('without a stored token there is nothing to refresh', async (t) => {
   const { calls, session } = fakeServer(t, () => json(401, {}))
   session.token = null
-  await t.rejects(apiFetch('/api/user/protected-route'), { name: 'ApiError', status: 401 })
+  const error = await apiFetch('/api/user/protected-route').catch((caught: unknown) => caught)
+  t.ok(error instanceof ApiError && !(error instanceof SessionEndedError) && error.status === 401, 'a 401, no end')
   t.equal(calls.length, 1)
   t.equal(calls[0]?.authorization, null)
 })

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand'
-import { ApiError } from '../../shared/api/errors.ts'
+import { ApiError, SessionEndedError } from '../../shared/api/errors.ts'
 import {
   fetchRequestChanges,
   fetchRequestPage,
@@ -228,10 +228,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
         const requests = eventsDuringLoad.reduce(applyRequestEvent, await fetch())
         if (get().status === 'loggedIn') set({ requests, requestsStatus: 'loaded', requestsLoadedAt: Date.now() })
       } catch (error) {
-        // A session that ended meanwhile (a logout elsewhere, a suspension) answers 401 or 403: the app signs out
-        // and says why, so that is no error of the list's.
-        const sessionEnded = error instanceof ApiError && (error.status === 401 || error.status === 403)
-        if (!sessionEnded) console.error('Fetching the requests failed', error)
+        if (!(error instanceof SessionEndedError)) console.error('Fetching the requests failed', error)
         const unreachable = error instanceof ApiError && error.status === 0
         set({ requestsStatus: unreachable ? 'unreachable' : 'failed' })
       } finally {

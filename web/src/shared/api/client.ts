@@ -1,4 +1,4 @@
-import { ApiError } from './errors.ts'
+import { ApiError, SessionEndedError } from './errors.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -176,7 +176,7 @@ async function authorizedResponse(path: string, request: ApiRequest): Promise<Re
     if (fresh) response = await send(path, request, fresh)
     if (!fresh || response.status === 401) {
       session.sessionEnded()
-      throw new ApiError(401, messageOf(await readJson(response)) ?? 'Unauthorized')
+      throw new SessionEndedError(messageOf(await readJson(response)) ?? 'Unauthorized')
     }
   }
   return response

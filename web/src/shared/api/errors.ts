@@ -14,6 +14,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A call whose session ended while it ran: its token was refused and so was the refresh (a logout elsewhere, a
+ * suspension). The app is signing out and says why, so whoever made the call has no error of its own to report.
+ */
+export class SessionEndedError extends ApiError {
+  constructor(message: string) {
+    super(401, message)
+    this.name = 'SessionEndedError'
+  }
+}
+
 /** A failure that already knows which catalog message to show, e.g. the reCAPTCHA check or a client-side rule. */
 export class KeyedError extends Error {
   readonly key: MessageKey
