@@ -16,30 +16,34 @@ import {
 import { PushQueue, type PushWorkerOptions } from '../push/queue.ts'
 import { vapidKeys } from '../push/vapid.ts'
 
+/** What a request change asks of the push queue (server/domain/requests/change.ts borrows it as a type). */
+export interface RequestPushes {
+  /**
+   * Queues the pushes a request change causes, inside the change's transaction (`row`: the request as the change
+   * left it): they are saved, and every instance's worker woken, exactly when the change commits.
+   */
+  queuePushes(tx: Queryable, cause: PushCause, row: EventRow): Promise<void>
+  /**
+   * The same pushes as parts of the statement that makes a single change (server/push/notifier.ts), with the
+   * NOTIFY that wakes the other instances' workers at its commit (null: embedded, nobody else to wake).
+   */
+  pushesInStatement(
+    sql: Queryable,
+    cause: PushCause,
+    request: ChangingRequest,
+    names: ReadonlyMap<number, string>,
+  ): PushesInStatement & { wake: Notice | null }
+  /** Starts this instance's worker at once on what a committed change queued (the others hear the NOTIFY). */
+  wake(): void
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    push: {
+    push: RequestPushes & {
       publicKey: string
       /** Where pushes may go (PUSH_ENDPOINT_HOSTS): the subscribe route asks it, the queue connects through it. */
       policy: EndpointPolicy
       queue: PushQueue
-      /**
-       * Queues the pushes a request change causes, inside the change's transaction (`row`: the request as the change
-       * left it): they are saved, and every instance's worker woken, exactly when the change commits.
-       */
-      queuePushes(tx: Queryable, cause: PushCause, row: EventRow): Promise<void>
-      /**
-       * The same pushes as parts of the statement that makes a single change (server/push/notifier.ts), with the
-       * NOTIFY that wakes the other instances' workers at its commit (null: embedded, nobody else to wake).
-       */
-      pushesInStatement(
-        sql: Queryable,
-        cause: PushCause,
-        request: ChangingRequest,
-        names: ReadonlyMap<number, string>,
-      ): PushesInStatement & { wake: Notice | null }
-      /** Starts this instance's worker at once on what a committed change queued (the others hear the NOTIFY). */
-      wake(): void
       /** Resolves once every push queued so far has been sent or given up and no wave is due (tests). */
       idle(): Promise<void>
     }

@@ -1,10 +1,10 @@
 import type { Sql, TransactionSql } from 'postgres'
-import { commaList, notifying, type Notice } from '../../db/one-statement.ts'
-import type { Queryable } from '../../db/queryable.ts'
+import { commaList, notifying } from '../../db/one-statement.ts'
 // Types only: the running server lends its announcers and push queue (server/plugins/events.ts, push.ts); the
 // domain never loads them (docs/architecture.md, "What may depend on what").
 import type { Announcers, TransactionWork } from '../../plugins/events.ts'
-import type { ChangingRequest, PushCause, PushCauseKind, PushesInStatement } from '../../push/notifier.ts'
+import type { RequestPushes } from '../../plugins/push.ts'
+import type { PushCauseKind } from '../../push/notifier.ts'
 import { admittingReveal, isWithinPhoneReach, type PhoneReachLimits } from '../limits/phone-reach.ts'
 import * as edits from './edits.ts'
 import {
@@ -28,20 +28,7 @@ export type { Told } from './steps.ts'
 /** What a request change needs of the running server: `app.events` and `app.push`, and the phone reach limits. */
 export interface ChangeContext {
   events: { transaction<T>(work: TransactionWork<T>): Promise<T> }
-  push: {
-    queuePushes(
-      tx: Queryable,
-      cause: PushCause,
-      row: NonNullable<Awaited<ReturnType<typeof requestForEvent>>>,
-    ): Promise<void>
-    pushesInStatement(
-      sql: Queryable,
-      cause: PushCause,
-      request: ChangingRequest,
-      names: ReadonlyMap<number, string>,
-    ): PushesInStatement & { wake: Notice | null }
-    wake(): void
-  }
+  push: RequestPushes
   limits: PhoneReachLimits
 }
 
