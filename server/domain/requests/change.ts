@@ -183,12 +183,14 @@ async function tell(
  */
 export async function changeSeveral<T>(
   context: Pick<ChangeContext, 'events' | 'push'>,
-  work: (tx: TransactionSql) => Promise<{ result: T; changes: Told[] }>,
+  work: (tx: TransactionSql) => Promise<{ result: T; changes: Told[]; changedUsers?: number[] }>,
 ): Promise<T> {
   let pushed = false
   const result = await context.events.transaction(async (tx, announce) => {
-    const { result, changes } = await work(tx)
+    const { result, changes, changedUsers = [] } = await work(tx)
     for (const told of changes) pushed = (await tell(context, tx, announce, told)).pushed || pushed
+    // In the transaction: every instance hears of them if and only if the work commits (docs/adr/0010-session-cache.md).
+    for (const userId of changedUsers) await announce.user(userId)
     return result
   })
   if (pushed) context.push.wake()

@@ -30,9 +30,14 @@ const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const block = await changeSeveral({ events: app.events, push: app.push }, async (tx) => {
         const made = await blockFromRequest(tx, request.currentUser, request.params.id, request.body.about)
-        return { result: made, changes: made.ended.map(toldOfEnd) }
+        // Both users' block sets changed: every instance reloads them (server/events/hub.ts reloadUser), their open
+        // apps fetch their lists again, and the session copies holding the old sets go.
+        return {
+          result: made,
+          changes: made.ended.map(toldOfEnd),
+          changedUsers: [request.currentUser.user_id, made.blockedId],
+        }
       })
-      await tellBlockSets(app, request.currentUser.user_id, block.blockedId)
       return reply.code(201).send({ block_id: block.block_id, user_name: block.user_name })
     },
   )
@@ -51,18 +56,6 @@ function toldOfEnd(end: { requestId: number; previousResponderId: number; remove
     endsResponse: true,
     ...(end.removedBy === 'responder' ? { push: 'released' as const } : {}),
   }
-}
-
-/**
- * Both users' block sets changed: every instance reloads them (server/events/hub.ts reloadUser), and their open apps
- * fetch their lists again, in which the other's requests come or go.
- */
-export async function tellBlockSets(
-  app: { events: { publish(message: { type: 'user'; userId: number }): Promise<void> } },
-  ...userIds: number[]
-): Promise<void> {
-  // Together: each waits the bus lease after the commit (docs/adr/0010-session-cache.md), once is enough.
-  await Promise.all(userIds.map((userId) => app.events.publish({ type: 'user', userId })))
 }
 
 export default blockRoutes

@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox'
 import { blocksBy, liftBlock } from '../../domain/blocks/blocks.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody } from '../../schemas/common.ts'
 import { BlockListItem, BlockParams } from '../../schemas/block.ts'
-import { tellBlockSets } from '../requests/block.ts'
 
 /** The user's own blocks, and lifting one (docs/safety.md, "Blocks"). */
 const blockListRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -41,8 +40,13 @@ const blockListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const blockedId = await liftBlock(app.sql, request.currentUser.user_id, request.params.block_id)
-      await tellBlockSets(app, request.currentUser.user_id, blockedId)
+      const blocker = request.currentUser.user_id
+      // Announced in the transaction that lifts it, as a block is (routes/requests/block.ts).
+      await app.events.transaction(async (tx, announce) => {
+        const blockedId = await liftBlock(tx, blocker, request.params.block_id)
+        await announce.user(blocker)
+        await announce.user(blockedId)
+      })
       return reply.code(204).send(null)
     },
   )

@@ -225,7 +225,7 @@ t.test('the helper who blocks the owner leaves; the owner is told by push as aft
       .filter((push) => push.id === `${device}-phone`)
       .map((push) => readPush(push, devices[device]).notification)
   // Taken, then released: the second push to the owner is the release.
-  await waitFor(() => pushesTo('owner').length >= 2)
+  await waitFor(() => pushesTo('owner').length >= 2 && pushesTo('helper').length >= 1)
   t.match(pushesTo('owner')[1], { title: /open again|avoinna|öppen igen/ }, 'the owner hears their helper left')
   t.same(
     pushesTo('helper').map((push) => push.title),
