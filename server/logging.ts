@@ -51,12 +51,21 @@ function digitCount(text: string): number {
 const PHONE_SEGMENT = /^\+?[\d\s().-]+$/
 
 /**
- * The URL as logged: path segments that are phone numbers masked (`PUT /api/user/{phone}/newpassword`, or any
- * unknown path someone puts a number in), and query values dropped (`?endpoint=` carries a push endpoint).
+ * A path segment that reads as a secret token: 32 or more URL-safe characters in a row, e.g. a share link's
+ * (`/api/shared/{token}`, `/s/{token}`: the server keeps only its hash, docs/security.md). The app's own names
+ * (routes, ids, hashed file names) are shorter.
+ */
+const TOKEN_RUN = /[\w-]{32,}/
+
+/**
+ * The URL as logged: path segments that are phone numbers or tokens masked (`PUT /api/user/{phone}/newpassword`,
+ * a share link, or any unknown path someone puts one in), and query values dropped (`?endpoint=` carries a push
+ * endpoint).
  */
 export function safeUrl(url: string): string {
-  // Most URLs hold no query and too few digits for a phone number: they go as they are, unsplit (a line per request).
-  if (!url.includes('?') && digitCount(url) < 8) return url
+  // Most URLs hold no query, too few digits for a phone number and no token: they go as they are, unsplit (a line
+  // per request).
+  if (!url.includes('?') && digitCount(url) < 8 && !TOKEN_RUN.test(url)) return url
   const queryAt = url.indexOf('?')
   const path = queryAt === -1 ? url : url.slice(0, queryAt)
   const masked = path
@@ -69,7 +78,8 @@ export function safeUrl(url: string): string {
         return segment
       }
       const digits = decoded.replace(/\D/g, '').length
-      return PHONE_SEGMENT.test(decoded) && digits >= 8 ? encodeURIComponent(maskPhone(decoded)) : segment
+      if (PHONE_SEGMENT.test(decoded) && digits >= 8) return encodeURIComponent(maskPhone(decoded))
+      return TOKEN_RUN.test(decoded) ? '…' : segment
     })
     .join('/')
   if (queryAt === -1) return masked

@@ -152,6 +152,9 @@ t.test('the URL as logged: phone numbers masked and query values dropped, other 
   t.equal(safeUrl('/api/user/040%20123%204567/newpassword'), '/api/user/040*****67/newpassword')
   t.equal(safeUrl('/x/040-123-4567'), '/x/040*****67')
   t.equal(safeUrl('/api/push?endpoint=https%3A%2F%2Fpush.example%2Fabc'), '/api/push?endpoint=…')
+  const shareToken = 'q3J9x0Zt-yW5VJm2k_Hc8RfLpA1sEoNu4GbTdXiYvKw'
+  t.equal(safeUrl(`/api/shared/${shareToken}`), '/api/shared/…', 'a share link token is not logged')
+  t.equal(safeUrl(`/s/${shareToken}?lang=fi`), '/s/…?lang=…')
 })
 
 t.test("a request's logger becomes pino's child on its first line written, not before", async (t) => {
