@@ -7,7 +7,7 @@ import { BUS_LEASE_MS, type BusOptions } from '../../../server/events/bus.ts'
 import { buildTestApp, createTestDatabase, listenEmbedded, tempDir } from '../../helper.ts'
 import { bearer, clientAddress, type RegisteredUser, verifiedPhoneToken } from '../../accounts.ts'
 import { decodeJwt } from '../../jwt.ts'
-import { startStatementCounter } from '../../statement-counter.ts'
+import { startRoundTripProxy } from '../../round-trip-proxy.ts'
 import { startTcpProxy } from '../../tcp-proxy.ts'
 import { signedInUser } from '../../signed-in.ts'
 import { waitUntil } from '../../wait.ts'
@@ -86,7 +86,7 @@ t.test('the cache itself: bounded, short-lived, trusted when told, not filled by
 
 t.test('a session known live costs no round trip', async (t) => {
   const databaseUrl = await createTestDatabase(t)
-  const counter = await startStatementCounter(databaseUrl)
+  const counter = await startRoundTripProxy(databaseUrl)
   t.teardown(() => counter.close())
   const dataDir = tempDir(t)
   // A lease as long as the test: a slow heartbeat on a busy machine must not turn this count into a flaky one.
@@ -98,7 +98,11 @@ t.test('a session known live costs no round trip', async (t) => {
   const user = await signedInUser(app, { user_name: 'Frequent' })
   // The session checks only: the app's background work (housekeeping, live counts, heartbeats) runs when it will.
   // The route itself reads nothing else, so a call without a check is a call without a round trip.
-  const checks = () => counter.statements.filter((text) => /from sessions s join users u/.test(text))
+  const checks = () =>
+    counter
+      .since()
+      .flatMap((trip) => trip.statements)
+      .filter((text) => /from sessions s join users u/.test(text))
 
   t.equal((await me(app, user)).statusCode, 200)
   t.equal(checks().length, 1, 'the first call checks the session in the database')
