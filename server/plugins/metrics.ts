@@ -48,7 +48,8 @@ export default fp(
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     })
-    // The series of each route, looked up once: prom-client hashes the label values on every call otherwise.
+    // Each route's label values, bound once (`labels`). prom-client still hashes them on every call: this saves the
+    // label objects and their validation, not the hash (docs/performance.md, "The cost of a request").
     const series = new Map<string, RouteSeries>()
     const seriesOf = (method: string, route: string): RouteSeries => {
       const key = `${method} ${route}`
