@@ -48,8 +48,8 @@ export default fp(
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     })
-    // Each route's label values, bound once (`labels`). prom-client still hashes them on every call: this saves the
-    // label objects and their validation, not the hash (docs/performance.md, "The cost of a request").
+    // Each route's label values, bound once (`labels`): no label object per request. prom-client still hashes and
+    // checks them on every call (docs/performance.md, "The cost of a request").
     const series = new Map<string, RouteSeries>()
     const seriesOf = (method: string, route: string): RouteSeries => {
       const key = `${method} ${route}`
