@@ -9,6 +9,9 @@
  *
  *   npx tsx bench/live-events.ts [--quick]      (BENCH_LIVE_DEBUG=1: every window's figures on stderr)
  *
+ * To look at a few sizes and rates alone (no take-overs, no second instance):
+ *   BENCH_LIVE_LADDERS='1000:20,300;5000:10' npx tsx bench/live-events.ts
+ *
  * The generator needs one descriptor per socket: where the hard open-file limit cannot hold both sides' sockets at
  * once (20,000 here, which even root cannot raise in this container), each side reconnects its sockets before its
  * window instead, outside the measured time.
@@ -53,8 +56,10 @@ interface Plan {
   minChanges: number
   /** Sizes and, for each, the rates tried (changes/s), rising until the server's p99 exceeds the limit. */
   ladders: Array<{ size: number; rates: number[] }>
-  /** Two instances: at this size, these rates. */
-  twoInstances: { size: number; rates: number[] }
+  /** Two instances: at this size, these rates (none: not measured). */
+  twoInstances?: { size: number; rates: number[] }
+  /** Whether take-overs are measured beside the edits at the smallest size. */
+  takeOvers: boolean
 }
 
 const FULL: Plan = {
@@ -67,6 +72,7 @@ const FULL: Plan = {
     { size: 10_000, rates: [5, 10, 20, 30, 50, 75, 100, 150] },
   ],
   twoInstances: { size: 10_000, rates: [5, 10, 20, 30, 50, 75, 100] },
+  takeOvers: true,
 }
 
 const QUICK: Plan = {
@@ -78,6 +84,18 @@ const QUICK: Plan = {
     { size: 5000, rates: [10, 20, 40] },
   ],
   twoInstances: { size: 5000, rates: [10, 20, 40] },
+  takeOvers: true,
+}
+
+/** `BENCH_LIVE_LADDERS='1000:20,300;5000:10'`: only these sizes and rates, for a look at one figure. */
+function laddersAlone(base: Plan, spec: string): Plan {
+  const ladders = spec.split(';').map((part) => {
+    const [size, rates] = part.split(':')
+    return { size: Number(size), rates: (rates ?? '').split(',').map(Number) }
+  })
+  if (ladders.some(({ size, rates }) => !(size > 0) || rates.length === 0 || !rates.every((rate) => rate > 0)))
+    throw new Error(`BENCH_LIVE_LADDERS=${spec}: expected size:rate,rate;size:rate`)
+  return { ...base, ladders, twoInstances: undefined, takeOvers: false }
 }
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -152,7 +170,8 @@ const pick = (results: WindowResult[], field: keyof WindowResult) => median(resu
 const sum = (results: WindowResult[], field: keyof WindowResult) => results.reduce((total, r) => total + r[field], 0)
 
 async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
-  const plan = quick ? QUICK : FULL
+  const ladders = process.env.BENCH_LIVE_LADDERS
+  const plan = ladders ? laddersAlone(quick ? QUICK : FULL, ladders) : quick ? QUICK : FULL
   const largest = Math.max(...plan.ladders.map((ladder) => ladder.size))
   // Two fleets of the largest size at once want more descriptors than a container's hard limit may allow.
   const fileLimit = raiseOpenFileLimit(2 * largest + 1000)
@@ -367,7 +386,7 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
           note: `(RSS after ${size} sockets opened − just before) ÷ ${size}; garbage collection moves RSS by MBs, so small sizes are noisy`,
         }),
       )
-      if (size === plan.ladders[0]!.size) {
+      if (plan.takeOvers && size === plan.ladders[0]!.size) {
         const pool = await takeOverPool(sql, population, size, largest, takeOvers(plan))
         const taking = takeOverTarget(pool, () => fleets.of(server.url), server.url, server.pid)
         rows.push(...(await takeOverRows(plan, size, rates[0]!, taking, pool, real, intended)))
@@ -378,16 +397,18 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
     rows.push(...marginalFanOut(firstRate), ...cpuCeilings(firstRate))
     // Two instances on a 2-core machine cannot have a core each: they share both, as before.
     pinning.restore()
-    rows.push(
-      ...(await twoInstances(
-        plan,
-        population,
-        server,
-        () => started(startTsChild('server/main.ts', serverEnv('two'), '/readyz')),
-        sustained,
-        firstRate,
-      )),
-    )
+    if (plan.twoInstances)
+      rows.push(
+        ...(await twoInstances(
+          plan,
+          plan.twoInstances,
+          population,
+          server,
+          () => started(startTsChild('server/main.ts', serverEnv('two'), '/readyz')),
+          sustained,
+          firstRate,
+        )),
+      )
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
   }
@@ -516,13 +537,13 @@ function cpuCeilings(
  */
 async function twoInstances(
   plan: Plan,
+  { size, rates }: { size: number; rates: number[] },
   population: Population,
   first: Child,
   startSecond: () => Promise<Child>,
   sustained: Map<number, number>,
   firstRate: Array<{ size: number; server: number }>,
 ): Promise<BenchRow[]> {
-  const { size, rates } = plan.twoInstances
   const second = await startSecond()
   const servers = [first, second]
   const tokens = population.users.slice(0, size).map((user) => user.token)

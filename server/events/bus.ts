@@ -43,6 +43,8 @@ export type BusMessage = (
 ) & {
   /** The instance that sent it, which delivers it to its own clients itself (the admin script sends none). */
   origin?: string
+  /** The sender's number for it: when it comes back to its sender, it vouches for that bus (`Heartbeats`). */
+  vouch?: number
 }
 
 /** A request change as the bus carries it. */
@@ -151,7 +153,11 @@ export const CHANNEL = 'pyoraapu_events'
  * (the admin script) use it too, so the channel name and the payload format live only here.
  */
 export async function notifyInstances(sql: Queryable, message: BusMessage): Promise<void> {
-  await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(message)})`
+  await notify(sql, JSON.stringify(message))
+}
+
+async function notify(sql: Queryable, payload: string): Promise<void> {
+  await sql`select pg_notify(${CHANNEL}, ${payload})`
 }
 
 /**
@@ -174,7 +180,9 @@ export async function postgresBus(
   const origin = randomUUID()
   const resyncListeners: Array<() => void> = []
   let listening = false
-  const heartbeats = new Heartbeats(heartbeatSql, `${CHANNEL}_${origin.replaceAll('-', '')}`, leaseMs)
+  const heartbeats = new Heartbeats(heartbeatSql, `${CHANNEL}_${origin.replaceAll('-', '')}`, leaseMs, heartbeatMs)
+  // What this instance sends on the shared channel: numbered, so that it vouches for the bus when it comes back.
+  const own = (message: BusMessage) => JSON.stringify({ ...message, origin, vouch: heartbeats.vouch() })
   const subscription = await sql.listen(
     CHANNEL,
     (payload) =>
@@ -186,7 +194,10 @@ export async function postgresBus(
           log.warn({ err: error, payload }, 'ignoring a malformed event')
           return
         }
-        if (message.origin === origin) return
+        if (message.origin === origin) {
+          if (typeof message.vouch === 'number') heartbeats.heard(message.vouch)
+          return
+        }
         listeners.forEach((listener) => listener(message))
       }),
     // postgres.js calls this on the first LISTEN and again after every reconnect.
@@ -204,9 +215,9 @@ export async function postgresBus(
   const timer = setInterval(() => heartbeats.tick(), heartbeatMs)
   timer.unref()
   return {
-    publish: (message) => notifyInstances(sql, { ...message, origin }),
-    announce: (tx, message) => notifyInstances(tx, { ...message, origin }),
-    notice: (message) => ({ channel: CHANNEL, payload: JSON.stringify({ ...message, origin }) }),
+    publish: (message) => notify(sql, own(message)),
+    announce: (tx, message) => notify(tx, own(message)),
+    notice: (message) => ({ channel: CHANNEL, payload: own(message) }),
     onMessage: (listener) => void listeners.push(listener),
     onResync: (listener) => void resyncListeners.push(listener),
     isCurrent: () => heartbeats.current(),
@@ -221,16 +232,22 @@ export async function postgresBus(
 }
 
 /**
- * The heartbeats of one instance's bus: numbered NOTIFYs to its own channel, each remembered with the time it was
- * sent (this process's monotonic clock). One that comes back vouches for the bus from its sending time on.
+ * The heartbeats of one instance's bus: numbered NOTIFYs, each remembered with the time it was sent (this process's
+ * monotonic clock). One that comes back vouches for the bus from its sending time on. Besides the heartbeats proper
+ * (to the instance's own channel), every message the instance itself sends on the shared channel carries a number
+ * (`vouch`): it commits after it was numbered, so when it comes back it vouches just as a heartbeat would, and a
+ * heartbeat is sent only when none of them came back within a heartbeat's interval. At a few changes a second, the
+ * changes keep the bus current by themselves.
  */
 class Heartbeats {
   private next = 0
-  /** Heartbeats numbered below this were sent before the latest (re)LISTEN: they vouch for nothing. */
+  /** Numbers below this were given out before the latest (re)LISTEN: they vouch for nothing. */
   private firstValid = 0
-  /** Sent and not yet back, by number: when each was sent. */
+  /** Given out and not yet back, by number: when each was sent (a message whose transaction rolls back never is). */
   private readonly pending = new Map<number, number>()
-  /** When the newest heartbeat that came back was sent; undefined until one has, since the latest (re)LISTEN. */
+  /** The heartbeat proper on its way, if any: one at a time. */
+  private beating: number | undefined
+  /** When the newest number that came back was given out; undefined until one has, since the latest (re)LISTEN. */
   private vouchedSince: number | undefined
   private askedAt = -Infinity
 
@@ -238,6 +255,7 @@ class Heartbeats {
     private readonly sql: Sql,
     readonly channel: string,
     private readonly leaseMs: number,
+    private readonly heartbeatMs: number,
   ) {}
 
   current(): boolean {
@@ -245,26 +263,37 @@ class Heartbeats {
     this.askedAt = now
     const current = this.vouchedSince !== undefined && now - this.vouchedSince < this.leaseMs
     // The first question after a quiet spell starts the heartbeats at once rather than at the next tick.
-    if (!current && this.pending.size === 0) this.send()
+    if (!current && this.beating === undefined) this.send()
     return current
   }
 
-  /** Each tick, while asked lately: one heartbeat, unless one is on its way (a lost one is given up after a lease). */
+  /**
+   * Each tick, while asked lately: a heartbeat, unless one is on its way or something this instance sent vouched
+   * for the bus within the interval. Numbers not back within a lease are given up (a lost or rolled-back NOTIFY).
+   */
   tick(): void {
     const now = performance.now()
-    for (const [number, sentAt] of this.pending) if (now - sentAt >= this.leaseMs) this.pending.delete(number)
-    if (now - this.askedAt < BUS_IDLE_MS && this.pending.size === 0) this.send()
+    for (const [number, sentAt] of this.pending) if (now - sentAt >= this.leaseMs) this.forget(number)
+    const fresh = this.vouchedSince !== undefined && now - this.vouchedSince < this.heartbeatMs
+    if (now - this.askedAt < BUS_IDLE_MS && this.beating === undefined && !fresh) this.send()
+  }
+
+  /** A number for a message this instance sends now on the shared channel: it vouches when it comes back. */
+  vouch(): number {
+    const number = this.next++
+    this.pending.set(number, performance.now())
+    return number
   }
 
   heard(number: number): void {
     const sentAt = this.pending.get(number)
-    for (const pending of this.pending.keys()) if (pending <= number) this.pending.delete(pending)
+    this.forget(number)
     if (sentAt === undefined || number < this.firstValid) return
     this.vouchedSince = Math.max(this.vouchedSince ?? sentAt, sentAt)
   }
 
   /**
-   * A channel was listened to again after a reconnect: messages of the gap are lost, and a heartbeat sent before
+   * A channel was listened to again after a reconnect: messages of the gap are lost, and a number given out before
    * now may come back without proving anything about them.
    */
   relistened(): void {
@@ -272,10 +301,15 @@ class Heartbeats {
     this.vouchedSince = undefined
   }
 
+  private forget(number: number): void {
+    this.pending.delete(number)
+    if (this.beating === number) this.beating = undefined
+  }
+
   private send(): void {
-    const number = this.next++
-    this.pending.set(number, performance.now())
+    const number = this.vouch()
+    this.beating = number
     // A heartbeat that fails is simply not heard: the bus is not vouched for, and the next tick tries again.
-    this.sql`select pg_notify(${this.channel}, ${String(number)})`.catch(() => this.pending.delete(number))
+    this.sql`select pg_notify(${this.channel}, ${String(number)})`.catch(() => this.forget(number))
   }
 }
