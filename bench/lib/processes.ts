@@ -3,8 +3,9 @@
  * read through /proc (CPU time and resident memory of the whole process, every thread included).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { createWriteStream, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -36,7 +37,9 @@ export async function startTsChild(script: string, env: Record<string, string>, 
   const port = await freePort()
   // BENCH_CPU_PROF=<dir>: each child writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+  // BENCH_NODE_FLAGS='--trace-gc …': more flags for every child; BENCH_CHILD_OUTPUT=<dir>: what each one prints.
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...flags, '--import', 'tsx', script], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -54,6 +57,11 @@ export async function startTsChild(script: string, env: Record<string, string>, 
   }
   child.stdout!.on('data', collect)
   child.stderr!.on('data', collect)
+  if (process.env.BENCH_CHILD_OUTPUT) {
+    const log = createWriteStream(join(process.env.BENCH_CHILD_OUTPUT, `${basename(script)}.${child.pid}.log`))
+    child.stdout!.pipe(log)
+    child.stderr!.pipe(log)
+  }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000

@@ -3,6 +3,7 @@ import type { RawData, WebSocket } from 'ws'
 import { addressKey } from '../domain/limits/client-address.ts'
 import { UNAUTHORIZED_CLOSE, type Client } from '../events/hub.ts'
 import { MessageBudget, TOO_MANY_CLOSE } from '../events/socket-limits.ts'
+import { releaseUpgrade } from '../events/upgrade-release.ts'
 import { BEARER_AUTH } from '../schemas/common.ts'
 
 /** A text frame's content: ws hands over a Buffer, or its fragments, or an ArrayBuffer by binaryType. */
@@ -56,6 +57,8 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
     // Counted until it authenticates or closes; over the limit it goes at once, before any message is read. The
     // upgrade was refused with 429 when the limit was already reached; this catches upgrades that were in flight.
     let waitingAs: string | null = addressKey(request.ip)
+    // Nothing else of the request is needed from here: its HTTP objects may go while the socket lives.
+    releaseUpgrade(socket, request, app.log)
     if (!waiting.enter(waitingAs)) return socket.close(TOO_MANY_CLOSE, 'Too many connections')
     const stopWaiting = () => {
       if (waitingAs !== null) waiting.leave(waitingAs)
@@ -67,7 +70,12 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
       if (client) hub.end(client, reason, code)
       else socket.close(code, reason)
     }
-    const timer = setTimeout(() => refuse(), AUTH_TIMEOUT_MS)
+    // Dropped once cleared: a live socket keeps no timer, not even a spent one.
+    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => refuse(), AUTH_TIMEOUT_MS)
+    const stopTimer = () => {
+      clearTimeout(timer)
+      timer = undefined
+    }
 
     const authenticate = async (token: unknown) => {
       const changesBefore = hub.userChanges
@@ -75,7 +83,7 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
       // Closed while the session was checked (or refused meanwhile): nothing to add.
       if (socket.readyState !== socket.OPEN) return
       if (!session) return refuse()
-      clearTimeout(timer)
+      stopTimer()
       const { user, sessionId, expiresAt } = session
       if (client) {
         // A fresh token (after a refresh): the socket now answers to its user, session and expiry.
@@ -115,7 +123,7 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
     })
 
     socket.on('close', () => {
-      clearTimeout(timer)
+      stopTimer()
       stopWaiting()
       if (client) hub.remove(client)
     })
