@@ -1,11 +1,12 @@
 /**
- * Live events at the socket level (docs/performance.md): the real server (a child process on a fresh PostgreSQL
- * database) with N = 1k / 5k / 10k authenticated event-stream clients, description edits sent through the REST API at
- * fixed rates, against a minimal `ws` server sending one pre-built payload of the same size to the same recipients
- * (bench/lib/ws-baseline-server.ts), interleaved A,B,A,B; at the smallest size also take-overs, against the edits
- * (bench/lib/live-take-overs.ts). Reports latency (receipt at the client − the REST call's
- * send, one clock), server CPU per change and per delivered frame, memory per connection, whether every intended
- * recipient got every change and nobody else did, and what a second instance on the same database adds.
+ * Live events at the socket level (docs/performance.md): the real server as it ships (the bundle of `npm run build`,
+ * in a child process on a fresh PostgreSQL database) with N = 1k / 5k / 10k authenticated event-stream clients,
+ * description edits sent through the REST API at fixed rates, against a minimal `ws` server sending one pre-built
+ * payload of the same size to the same recipients (bench/lib/ws-baseline-server.ts), interleaved A,B,A,B; at the
+ * smallest size also take-overs, against the edits (bench/lib/live-take-overs.ts). Reports latency (receipt at the
+ * client − the REST call's send, one clock), server CPU per change and per delivered frame, memory per connection,
+ * whether every intended recipient got every change and nobody else did, and what a second instance on the same
+ * database adds.
  *
  *   npx tsx bench/live-events.ts [--quick]      (BENCH_LIVE_DEBUG=1: every window's figures on stderr)
  *
@@ -27,7 +28,8 @@ import { Fleets, openFleet, type Fleet } from './lib/live-fleet.ts'
 import { changeDescription, runWindow, type Target, type WindowResult } from './lib/live-load.ts'
 import { intendedRecipients, populate, type Population } from './lib/live-population.ts'
 import { takeOverPool, takeOverTarget, type TakeOverPool } from './lib/live-take-overs.ts'
-import { processRssKb, raiseOpenFileLimit, startTsChild, type Child } from './lib/processes.ts'
+import { notBuilt, SERVER_BUNDLE } from './lib/built.ts'
+import { processRssKb, raiseOpenFileLimit, startServerBundle, startTsChild, type Child } from './lib/processes.ts'
 import {
   compared,
   interleaved,
@@ -172,6 +174,9 @@ const sum = (results: WindowResult[], field: keyof WindowResult) => results.redu
 async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
   const ladders = process.env.BENCH_LIVE_LADDERS
   const plan = ladders ? laddersAlone(quick ? QUICK : FULL, ladders) : quick ? QUICK : FULL
+  // The server as it ships (`npm start`), not through tsx: what a user's instance holds and collects per socket.
+  const missing = notBuilt(GROUP, SERVER_BUNDLE)
+  if (missing) return missing
   const largest = Math.max(...plan.ladders.map((ladder) => ladder.size))
   // Two fleets of the largest size at once want more descriptors than a container's hard limit may allow.
   const fileLimit = raiseOpenFileLimit(2 * largest + 1000)
@@ -208,7 +213,7 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
   }
 
   try {
-    const server = await started(startTsChild('server/main.ts', serverEnv('one'), '/readyz'))
+    const server = await started(startServerBundle(serverEnv('one'), '/readyz'))
     const sql = postgres(databaseUrl.href, { max: 2, onnotice: () => {} })
     cleanups.push(() => sql.end())
     // Beyond the largest size: the owners and helpers of the take-overs (bench/lib/live-take-overs.ts).
@@ -404,7 +409,7 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
           plan.twoInstances,
           population,
           server,
-          () => started(startTsChild('server/main.ts', serverEnv('two'), '/readyz')),
+          () => started(startServerBundle(serverEnv('two'), '/readyz')),
           sustained,
           firstRate,
         )),

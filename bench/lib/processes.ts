@@ -7,6 +7,7 @@ import { createWriteStream, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SERVER_BUNDLE } from './built.ts'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -33,13 +34,24 @@ export function freePort(): Promise<number> {
  * Runs a TypeScript entry point through tsx in its own Node process (one pid: no npx wrapper between), and waits
  * until `readyPath` answers 200.
  */
-export async function startTsChild(script: string, env: Record<string, string>, readyPath: string): Promise<Child> {
+export function startTsChild(script: string, env: Record<string, string>, readyPath: string): Promise<Child> {
+  return startNodeChild(['--import', 'tsx', script], env, readyPath)
+}
+
+/** Runs the server as it ships (`npm start`: the bundle `npm run build` makes), and waits until `readyPath` answers. */
+export function startServerBundle(env: Record<string, string>, readyPath: string): Promise<Child> {
+  return startNodeChild(['--enable-source-maps', SERVER_BUNDLE], env, readyPath)
+}
+
+/** Runs `node <args>` (after the bench's own flags) in its own process, and waits until `readyPath` answers 200. */
+async function startNodeChild(args: string[], env: Record<string, string>, readyPath: string): Promise<Child> {
+  const script = args.at(-1)!
   const port = await freePort()
   // BENCH_CPU_PROF=<dir>: each child writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
   // BENCH_NODE_FLAGS='--trace-gc …': more flags for every child; BENCH_CHILD_OUTPUT=<dir>: what each one prints.
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []
-  const child: ChildProcess = spawn(process.execPath, [...profile, ...flags, '--import', 'tsx', script], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...flags, ...args], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
