@@ -13,9 +13,12 @@ export function countInFlight(sql: Sql): { sql: Sql; inFlight: () => number } {
     inFlight -= 1
   }
 
-  /** Counts a postgres.js query (a lazy Promise that runs when first awaited) once, when it is sent. */
+  /**
+   * Counts a postgres.js query once, when it is sent. A query is a thenable that runs when first awaited (patched
+   * to be no Promise subclass: patches/postgres+3.4.9.patch), so it is told by its `then`.
+   */
   const tracked = <T>(result: T): T => {
-    if (!(result instanceof Promise)) return result
+    if (typeof (result as { then?: unknown } | null)?.then !== 'function') return result
     const query = result as Promise<unknown>
     // postgres.js sends a query from its own then(): bound here, it is called as the query's method still.
     const then = query.then.bind(query)
