@@ -35,23 +35,30 @@ export function freePort(): Promise<number> {
  * until `readyPath` answers 200.
  */
 export function startTsChild(script: string, env: Record<string, string>, readyPath: string): Promise<Child> {
-  return startNodeChild(['--import', 'tsx', script], env, readyPath)
+  return startNodeChild(script, ['--import', 'tsx'], env, readyPath)
 }
 
 /** Runs the server as it ships (`npm start`: the bundle `npm run build` makes), and waits until `readyPath` answers. */
 export function startServerBundle(env: Record<string, string>, readyPath: string): Promise<Child> {
-  return startNodeChild(['--enable-source-maps', SERVER_BUNDLE], env, readyPath)
+  return startNodeChild(SERVER_BUNDLE, ['--enable-source-maps'], env, readyPath)
 }
 
-/** Runs `node <args>` (after the bench's own flags) in its own process, and waits until `readyPath` answers 200. */
-async function startNodeChild(args: string[], env: Record<string, string>, readyPath: string): Promise<Child> {
-  const script = args.at(-1)!
+/**
+ * Runs `node <nodeArgs> <script>` (after the bench's own flags) in its own process, and waits until `readyPath`
+ * answers 200.
+ */
+async function startNodeChild(
+  script: string,
+  nodeArgs: string[],
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<Child> {
   const port = await freePort()
   // BENCH_CPU_PROF=<dir>: each child writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
   // BENCH_NODE_FLAGS='--trace-gc …': more flags for every child; BENCH_CHILD_OUTPUT=<dir>: what each one prints.
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []
-  const child: ChildProcess = spawn(process.execPath, [...profile, ...flags, ...args], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...flags, ...nodeArgs, script], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

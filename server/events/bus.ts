@@ -68,7 +68,10 @@ export type UserNews = Extract<BusMessage, { type: 'user' }>
 /** What a change announces inside its transaction: the other instances hear of it at commit. */
 export type AnnouncedMessage = RequestMessage | ConversationNews | ThanksNews | PositionNews | UserNews
 
-/** How often a busy instance sends its bus a heartbeat: a NOTIFY to itself, which vouches for what it heard before. */
+/**
+ * How often, at most, an instance that is asked sends its bus a heartbeat (a NOTIFY to itself, which vouches for what
+ * it heard before): none while its own messages come back within this interval, which vouch as well (`Heartbeats`).
+ */
 export const BUS_HEARTBEAT_MS = 100
 
 /**
