@@ -245,9 +245,11 @@ export class EventHub {
     // Gone with its owner's account: its id says nothing to anyone.
     if (!row) return this.broadcast({ type: 'request.deleted', request_id: message.requestId })
     const recipients: Client[] = []
-    const hidden: Client[] = []
-    const collect = (client: Client) =>
-      void (client.user.user_id === message.hiddenFrom ? hidden : recipients).push(client)
+    // The former helper a block removed hears only that it is gone. They are found by user id, not by the recipient
+    // rule: their instance may already have reloaded the block (a separate bus message), which excludes them.
+    const { hiddenFrom } = message
+    const hidden: Client[] = hiddenFrom === undefined ? [] : [...this.index.ofUser(hiddenFrom)]
+    const collect = (client: Client) => void (client.user.user_id !== hiddenFrom && recipients.push(client))
     // A view counted is also the owner's progress ("opened it"), told with the other progress news.
     if (message.viewsOnly && !row.deleted) this.progress.tell(row.request_id, row.owner_id)
     if (message.viewsOnly) this.index.forEachViewCounter(row, collect)
@@ -256,7 +258,8 @@ export class EventHub {
       // is: a helper who took it over from afar, or anyone with show-all on, may hold a copy beyond the reach rule.
       // An id a client never held is dropped as nothing; a test request's id is never named to a non-admin.
       for (const client of this.clients)
-        if (client.user.is_admin) recipients.push(client)
+        if (client.user.user_id === hiddenFrom) continue
+        else if (client.user.is_admin) recipients.push(client)
         else if (!row.is_test) hidden.push(client)
     } else this.index.forEachRecipient(row, message.previousResponderId, collect)
     if (hidden.length > 0)

@@ -8,6 +8,7 @@ import { signedIn, signedInUser } from '../../signed-in.ts'
 import { BLOCK_ERRORS } from '../../../server/domain/blocks/errors.ts'
 import { BLOCKS_PER_USER } from '../../../server/domain/blocks/blocks.ts'
 import { nextWaveRecipients } from '../../../server/push/wave-selection.ts'
+import { requestForEvent } from '../../../server/domain/requests/requests.ts'
 
 /** Blocks between users (docs/safety.md, "Blocks"): who may block whom, and every effect, both ways. */
 
@@ -172,6 +173,9 @@ t.test('a block ends a running response at once, live on every instance', async 
   await ownerEvents.next((e) => e.type === 'request.upserted' && e.request?.status === 'new')
   await helperEvents.next((e) => e.type === 'refetch')
   t.pass('the helper’s app on the other instance is told to fetch its list again')
+  // The block's change and the helper's reload travel as two bus messages, either may arrive first.
+  await helperEvents.next((e) => e.type === 'request.hidden' && e.request_id === id)
+  t.pass('but that it is gone from their screen')
   const upserted = (event: ServerEvent) => event.type === 'request.upserted' && event.request?.request_id === id
   const tookOver = helperEvents.events.findIndex((e) => upserted(e) && e.request?.status === 'in progress')
   // The block's own change: the request back to new (a repeat of the take-over's news may come first).
@@ -179,10 +183,6 @@ t.test('a block ends a running response at once, live on every instance', async 
     .slice(tookOver + 1)
     .filter((e) => upserted(e) && e.request?.status !== 'in progress')
   t.same(changeAfterBlock, [], 'the helper heard nothing of the change itself')
-  t.ok(
-    helperEvents.events.some((e) => e.type === 'request.hidden' && e.request_id === id),
-    'but that it is gone from their screen',
-  )
   const refetched = helperEvents.events.findIndex((event) => event.type === 'refetch')
   const later = (event: ServerEvent) => upserted(event) && helperEvents.events.indexOf(event) > refetched
   const heard = await receivedBeforeMarker(helperEvents, later, async () => {
@@ -193,6 +193,38 @@ t.test('a block ends a running response at once, live on every instance', async 
   t.notOk(heard, 'nor of any later change to the owner’s request')
   const message = await helper.send('POST', `/api/requests/${id}/messages`, { text: 'hello?' })
   t.equal(message.status, 404, 'the former helper cannot write to the owner')
+})
+
+t.test('the removed helper is told it is gone even where their block set was reloaded first', async (t) => {
+  // The block's change and the helper's reload are two bus messages; here the reload is made to come first.
+  const app = await buildTestApp(t)
+  const base = await listen(app)
+  const owner = await signedIn(app, 'Olli')
+  const helper = await signedIn(app, 'Hanna')
+  const helperEvents = await openEvents(base, helper.user.token)
+  t.teardown(() => helperEvents.close())
+  const { body: request } = await owner.create()
+  const id = request.request_id
+  t.equal((await helper.send('PUT', `/api/requests/${id}/addresponder`)).status, 200)
+  await helperEvents.next((e) => e.type === 'request.upserted' && e.request?.status === 'in progress')
+
+  // What the block's transaction writes, without its bus messages: the order is this test's.
+  await app.sql`insert into blocks (blocker_id, blocked_id, request_id) values (${idOf(owner)}, ${idOf(helper)}, ${id})`
+  await app.sql`update requests set status = 'new', responder_id = null where request_id = ${id}`
+  await app.events.hub.reloadUser(idOf(helper))
+  const row = await requestForEvent(app.sql, id)
+  const before = helperEvents.events.length
+  app.events.hub.deliverRow(
+    { type: 'request', requestId: id, previousResponderId: idOf(helper), removedBy: 'owner', hiddenFrom: idOf(helper) },
+    row,
+  )
+  // One socket delivers in order: what deliverRow wrote comes before this marker.
+  app.events.hub.sendToUsers([idOf(helper)], { type: 'notices.changed' })
+  const marker = await helperEvents.next(
+    (e) => e.type === 'notices.changed' && helperEvents.events.indexOf(e) >= before,
+  )
+  const heard = helperEvents.events.slice(before, helperEvents.events.indexOf(marker))
+  t.same(heard, [{ type: 'request.hidden', request_id: id }], 'only that it is gone from their screen')
 })
 
 t.test('the helper who blocks the owner leaves; the owner is told by push as after a release', async (t) => {
