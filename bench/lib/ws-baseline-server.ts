@@ -3,13 +3,17 @@
  * message (the token's user id is read, not verified); on each POST /change the recipients of the request come
  * from a list computed before the run, and ONE pre-built payload of the real event's size is sent to each of their
  * sockets. What the real server does on top (the database, the auth, shaping per audience, choosing recipients)
- * is what the comparison prices.
+ * is what the comparison prices. Like any ws server that must find its dead peers (ws's README, "How to detect and
+ * close broken connections"), it pings every socket as often as the server does and in the same turns
+ * (server/events/heartbeat-turns.ts): at 10k sockets the pings and pongs cost as much CPU as a fifth of a change's
+ * deliveries (docs/performance.md, "Pings in turns"), and they are not what the comparison prices.
  *
  *   PORT=… RECIPIENTS_FILE=…json node --import tsx bench/lib/ws-baseline-server.ts
  */
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
+import { HEARTBEAT_MS, HEARTBEAT_TURNS, HeartbeatTurns } from '../../server/events/heartbeat-turns.ts'
 
 /** request id → the user ids who hear of its changes (among all users; only connected ones get anything). */
 const recipients = new Map<number, number[]>(
@@ -43,9 +47,26 @@ const server = createServer((request, response) => {
   })
 })
 
+const turns = new HeartbeatTurns<WebSocket>(HEARTBEAT_TURNS)
+const alive = new WeakMap<WebSocket, boolean>()
+setInterval(() => {
+  for (const socket of turns.nextTurn()) {
+    if (!alive.get(socket)) {
+      turns.remove(socket)
+      socket.terminate()
+      continue
+    }
+    alive.set(socket, false)
+    socket.ping()
+  }
+}, HEARTBEAT_MS / HEARTBEAT_TURNS).unref()
+
 const wss = new WebSocketServer({ server, path: '/api/events' })
 wss.on('connection', (socket) => {
   let userId: number | undefined
+  alive.set(socket, true)
+  socket.on('pong', () => alive.set(socket, true))
+  turns.add(socket)
   socket.on('message', (raw: Buffer) => {
     if (userId !== undefined) return
     const { token } = JSON.parse(raw.toString()) as { token: string }
@@ -57,6 +78,7 @@ wss.on('connection', (socket) => {
     socket.send(READY, { binary: false })
   })
   socket.on('close', () => {
+    turns.remove(socket)
     if (userId !== undefined) socketsOf.get(userId)?.delete(socket)
   })
 })

@@ -12,6 +12,7 @@ import { leftReach } from './left-reach.ts'
 import { hiddenBySuspension } from './recipients.ts'
 import { deliverPosition } from './position-delivery.ts'
 import { ProgressDelivery } from './progress-delivery.ts'
+import { HEARTBEAT_TURNS, HeartbeatTurns } from './heartbeat-turns.ts'
 import { ReachIndex } from './reach-index.ts'
 import { REPLACED_CLOSE, SOCKETS_PER_USER } from './socket-limits.ts'
 import { textFrame, writeTextFrame, type TextFrame } from './text-frame.ts'
@@ -82,6 +83,7 @@ function userChangeWorthTelling(before: UserRow, after: UserRow): 'role' | 'bloc
 export class EventHub {
   /** Connected clients, filed by user, role and reach; changed only through add, update and remove. */
   private readonly index = new ReachIndex<Client>()
+  private readonly turns = new HeartbeatTurns<Client>(HEARTBEAT_TURNS)
   /**
    * Counts `user` messages heard. A socket authenticating reads it before its session check and again once it is
    * in `clients`: if it moved, a session may have ended in between, unseen by that reload, so it is checked again.
@@ -121,11 +123,13 @@ export class EventHub {
   /** A newly authenticated socket; if its user now has more than the limit, the oldest of them is closed. */
   add(client: Client): void {
     this.index.add(client)
+    this.turns.add(client)
     this.joinUser(client)
   }
 
   remove(client: Client): void {
     this.index.remove(client)
+    this.turns.remove(client)
   }
 
   /** A re-authentication or a reloaded user: the client is filed again by its new user. */
@@ -344,13 +348,14 @@ export class EventHub {
   }
 
   /**
-   * Pings everyone; whoever did not answer the previous ping is gone. It also closes sockets whose token expired
-   * more than the grace ago: this loop visits every client anyway, so the check costs one comparison each, with
-   * no timer per socket to create, clear on every re-auth and forget on close (10k+ sockets). The price is
-   * precision: such a socket closes at the first heartbeat after its grace, at most one interval later.
+   * Pings the clients of the next turn (HEARTBEAT_TURNS heartbeats make one interval per client); whoever did not
+   * answer their previous ping is gone. It also closes sockets whose token expired more than the grace ago: this
+   * loop visits every client anyway, so the check costs one comparison each, with no timer per socket to create,
+   * clear on every re-auth and forget on close (10k+ sockets). The price is precision: such a socket closes at the
+   * first visit after its grace, at most one interval later.
    */
   heartbeat(now = Date.now()): void {
-    for (const client of this.clients) {
+    for (const client of this.turns.nextTurn()) {
       if (!client.alive) {
         client.socket.terminate()
         this.remove(client)

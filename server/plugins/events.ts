@@ -20,6 +20,7 @@ import { deliverConversation } from '../events/conversation-delivery.ts'
 import { deliverThanks } from '../events/thanks-delivery.ts'
 import { deliverPosition } from '../events/position-delivery.ts'
 import { EventHub, TOKEN_EXPIRY_GRACE_MS, type EventRow } from '../events/hub.ts'
+import { HEARTBEAT_MS, HEARTBEAT_TURNS } from '../events/heartbeat-turns.ts'
 import { LIVE_REPORT_MS, LiveStats } from '../events/live-stats.ts'
 import {
   MESSAGE_BURST,
@@ -29,8 +30,6 @@ import {
   WaitingSockets,
 } from '../events/socket-limits.ts'
 
-const HEARTBEAT_MS = 30_000
-
 /** The stream's bounds from the settings, and timings changed only by tests (an expiry test cannot wait a minute). */
 export interface EventsOptions {
   /** LIVE_SOCKETS_PER_USER. */
@@ -39,7 +38,7 @@ export interface EventsOptions {
   unauthenticatedPerAddress?: number
   /** How often one more message is allowed per socket (server/events/socket-limits.ts). */
   messageRefillMs?: number
-  /** How often sockets are pinged and expired tokens are swept. */
+  /** How often each socket is pinged and checked for an expired token (in HEARTBEAT_TURNS turns). */
   heartbeatMs?: number
   tokenExpiryGraceMs?: number
   /** How often this instance reports its connection counts for the admin stats. */
@@ -168,7 +167,7 @@ export default fp<EventsOptions>(
       hub.refetchAll()
     })
 
-    const heartbeat = setInterval(() => hub.heartbeat(), heartbeatMs)
+    const heartbeat = setInterval(() => hub.heartbeat(), heartbeatMs / HEARTBEAT_TURNS)
     heartbeat.unref()
 
     const live = new LiveStats(app.sql, hub)

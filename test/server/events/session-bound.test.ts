@@ -161,6 +161,21 @@ t.test('one instance', async (t) => {
     return craftJwt({ ...decodeJwt(user.token), iat: now, exp: now + seconds }, { secret: JWT_SECRET })
   }
 
+  t.test('a socket that answers no ping is dropped; one that answers stays', async (t) => {
+    const silent = new WebSocket(base.replace(/^http/, 'ws') + '/api/events', { autoPong: false })
+    t.teardown(() => silent.terminate())
+    const silentClosed = new Promise<number>((resolve) => silent.once('close', (code) => resolve(code)))
+    await new Promise((resolve) => silent.once('open', resolve))
+    silent.send(JSON.stringify({ type: 'auth', token: (await person('Silent')).token }))
+    const answering = await connect((await person('Answering')).token)
+    let pings = 0
+    answering.socket.on('ping', () => pings++)
+    t.equal(await silentClosed, 1006, 'the silent one is cut off without a close handshake')
+    // Three pings: it answered at least two visits that would have dropped it had it not.
+    await until(() => pings >= 3)
+    t.equal(answering.socket.readyState, WebSocket.OPEN, 'the answering one is still open')
+  })
+
   t.test('a socket whose token expires is closed after the grace unless it re-authenticates', async (t) => {
     const user = await person('Idle')
     const token = expiringToken(user, 1)
