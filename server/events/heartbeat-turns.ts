@@ -5,7 +5,7 @@ export const HEARTBEAT_TURNS = 10
 
 /**
  * The sockets in turns for the heartbeat: each heartbeat visits one turn, so every socket is visited once per `count`
- * heartbeats. Pinging 10k sockets at once blocked the event loop for about 80 ms every 30 s, and any event sent
+ * heartbeats. Pinging 10k sockets at once blocked the event loop for 130-200 ms every 30 s, and any event sent
  * meanwhile waited that long (docs/performance.md, "Pings in turns"); in ten turns it is ten short visits.
  */
 export class HeartbeatTurns<T> {
