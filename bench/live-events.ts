@@ -234,9 +234,17 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
     const baseline = await started(
       startTsChild('bench/lib/ws-baseline-server.ts', { RECIPIENTS_FILE: recipientsFile }, '/readyz'),
     )
-    // The server and its baseline (measured alternately) on a core of their own, the generator and PostgreSQL on
+    // The same baseline making the edit's transaction first: measured at the smallest size's first rate only.
+    const transactionBaseline = await started(
+      startTsChild(
+        'bench/lib/ws-baseline-server.ts',
+        { RECIPIENTS_FILE: recipientsFile, DATABASE_URL: databaseUrl.href },
+        '/readyz',
+      ),
+    )
+    // The server and its baselines (measured alternately) on a core of their own, the generator and PostgreSQL on
     // the other: the sustained rate is then the server's, not the machine's. Undone before the two instances.
-    const pinning: Pinning = pinServer([server.pid, baseline.pid])
+    const pinning: Pinning = pinServer([server.pid, baseline.pid, transactionBaseline.pid])
     cleanups.push(async () => pinning.restore())
     let frameBytes = 400
     const sustained = new Map<number, number>()
@@ -391,6 +399,15 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
           note: `(RSS after ${size} sockets opened − just before) ÷ ${size}; garbage collection moves RSS by MBs, so small sizes are noisy`,
         }),
       )
+      if (size === plan.ladders[0]!.size) {
+        const withTransaction = baselineTarget(
+          population,
+          () => fleets.of(transactionBaseline.url),
+          transactionBaseline,
+          () => frameBytes,
+        )
+        rows.push(...(await sameTransactionRows(plan, size, rates[0]!, real, withTransaction, intended)))
+      }
       if (plan.takeOvers && size === plan.ladders[0]!.size) {
         const pool = await takeOverPool(sql, population, size, largest, takeOvers(plan))
         const taking = takeOverTarget(pool, () => fleets.of(server.url), server.url, server.pid)
@@ -485,6 +502,56 @@ async function takeOverRows(
       met: missed === 0,
       note: `over ${taken.length} windows, ${sum(taken, 'changes')} take-overs`,
     },
+  ]
+}
+
+/**
+ * The server against the ws baseline that makes the same edit's transaction with postgres.js alone
+ * (bench/lib/baseline-transaction.ts), interleaved at the first rate of the smallest size: what a change costs on
+ * top of its database work, where the plain baseline's row also prices the database (docs/performance.md, "What a
+ * change costs beside the same transaction"). No target of the performance issue; shown beside it.
+ */
+async function sameTransactionRows(
+  plan: Plan,
+  size: number,
+  rate: number,
+  real: Target,
+  withTransaction: Target,
+  intended: Array<{ mask: Uint8Array; count: number }>,
+): Promise<BenchRow[]> {
+  await runWindow(withTransaction, intended, rate, WARM_UP_MS)
+  const reals: WindowResult[] = []
+  const bases: WindowResult[] = []
+  await interleaved(
+    plan.rounds,
+    async () => (reals.push(await runWindow(real, intended, rate, windowMs(plan, rate))), reals.at(-1)!.p99),
+    async () => (bases.push(await runWindow(withTransaction, intended, rate, windowMs(plan, rate))), bases.at(-1)!.p99),
+  )
+  const missed = sum(bases, 'missed') + sum(bases, 'unexpected')
+  const note =
+    `baseline: ws making the edit's transaction (4 round trips) with postgres.js, then the same fan-out; median of ` +
+    `${plan.rounds} interleaved rounds; ${pick(reals, 'recipientsPerChange').toFixed(0)} recipients/change; call ` +
+    `answered in ${pick(reals, 'callP50').toFixed(1)} / ${pick(bases, 'callP50').toFixed(1)} ms (p50); failed calls ` +
+    `${sum(reals, 'failedCalls')} / ${sum(bases, 'failedCalls')}; baseline's missed and unexpected frames ${missed}; ` +
+    `load ${loadAverage()}`
+  const label = `${k(size)} sockets, ${rate} changes/s, beside ws + the same transaction`
+  return [
+    compared({
+      group: GROUP,
+      name: `${label}: server CPU per change`,
+      value: pick(reals, 'cpuPerChange'),
+      baseline: pick(bases, 'cpuPerChange'),
+      unit: 'ms',
+      note,
+    }),
+    compared({
+      group: GROUP,
+      name: `${label}: call answered (p50)`,
+      value: pick(reals, 'callP50'),
+      baseline: pick(bases, 'callP50'),
+      unit: 'ms',
+      note,
+    }),
   ]
 }
 

@@ -8,12 +8,16 @@
  * (server/events/heartbeat-turns.ts): at 10k sockets the pings and pongs cost as much CPU as a fifth of a change's
  * deliveries (docs/performance.md, "Pings in turns"), and they are not what the comparison prices.
  *
- *   PORT=… RECIPIENTS_FILE=…json node --import tsx bench/lib/ws-baseline-server.ts
+ * Given a DATABASE_URL, each change first makes the edit's transaction with postgres.js alone
+ * (bench/lib/baseline-transaction.ts), so that a comparison can leave the database out of what it prices.
+ *
+ *   PORT=… RECIPIENTS_FILE=…json [DATABASE_URL=…] node --import tsx bench/lib/ws-baseline-server.ts
  */
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { HEARTBEAT_MS, HEARTBEAT_TURNS, HeartbeatTurns } from '../../server/events/heartbeat-turns.ts'
+import { baselineTransaction } from './baseline-transaction.ts'
 
 /** request id → the user ids who hear of its changes (among all users; only connected ones get anything). */
 const recipients = new Map<number, number[]>(
@@ -23,6 +27,7 @@ const recipients = new Map<number, number[]>(
 )
 const socketsOf = new Map<number, Set<WebSocket>>()
 const READY = Buffer.from('{"type":"ready"}')
+const transaction = process.env.DATABASE_URL ? await baselineTransaction(process.env.DATABASE_URL) : undefined
 
 function payload(requestId: number, seq: number, bytes: number): Buffer {
   const head = `{"type":"request.upserted","request":{"request_id":${requestId},"description":"bench ${seq} "},"pad":"`
@@ -39,11 +44,19 @@ const server = createServer((request, response) => {
   request.on('data', (chunk: Buffer) => chunks.push(chunk))
   request.on('end', () => {
     const { requestId, seq, bytes } = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, number>
-    const frame = payload(requestId!, seq!, bytes!)
-    for (const userId of recipients.get(requestId!) ?? [])
-      for (const socket of socketsOf.get(userId) ?? []) socket.send(frame, { binary: false })
-    response.setHeader('content-type', 'application/json')
-    response.end('{}')
+    const fanOut = () => {
+      const frame = payload(requestId!, seq!, bytes!)
+      for (const userId of recipients.get(requestId!) ?? [])
+        for (const socket of socketsOf.get(userId) ?? []) socket.send(frame, { binary: false })
+      response.setHeader('content-type', 'application/json')
+      response.end('{}')
+    }
+    if (!transaction) return fanOut()
+    transaction.edit(requestId!, `bench ${seq}`).then(fanOut, (error: unknown) => {
+      console.error(error)
+      response.statusCode = 500
+      response.end()
+    })
   })
 })
 
@@ -86,5 +99,5 @@ wss.on('connection', (socket) => {
 server.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1')
 process.on('SIGTERM', () => {
   for (const client of wss.clients) client.terminate()
-  server.close(() => process.exit(0))
+  server.close(() => void (transaction?.close() ?? Promise.resolve()).finally(() => process.exit(0)))
 })
