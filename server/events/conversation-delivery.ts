@@ -4,22 +4,25 @@ import {
   messageForEvent,
   type ConversationEventRow,
 } from '../domain/conversation/conversation.ts'
-import { dropMessagePush } from '../push/message-push.ts'
 import type { ServerEvent } from '../schemas/events.ts'
 import type { ConversationNews } from './bus.ts'
+import type { AwaitedReceipts } from './message-receipts.ts'
 
 /** What of the hub delivering a conversation message needs. */
-export interface ConversationSockets {
-  sendToUsers(userIds: readonly number[], event: ServerEvent): Set<number>
+export interface ConversationSockets<Client extends object = object> {
+  sendToUsers(userIds: readonly number[], event: ServerEvent, written?: (client: Client) => void): Set<number>
+  /** Awaits each written socket's receipt; the recipient's drops the message's push (server/routes/events.ts). */
+  receipts: AwaitedReceipts<Client>
 }
 
 /**
  * Tells a new message to the sockets of its two participants on this instance, and nobody else (admins read a
- * conversation when they open it, they are not sent every one). When the recipient got it live, its pending push
- * is dropped: they have the app open and have seen it arrive.
+ * conversation when they open it, they are not sent every one). Its push still waits: it is dropped when the
+ * recipient's app, in view, confirms it received the message (or they read it), not because a socket that may
+ * already be dead was written to (docs/requests.md, "Live and push").
  */
-export async function deliverConversation(
-  sockets: ConversationSockets,
+export async function deliverConversation<Client extends { user: { user_id: number } }>(
+  sockets: ConversationSockets<Client>,
   sql: Queryable,
   news: ConversationNews,
   row?: ConversationEventRow,
@@ -30,9 +33,9 @@ export async function deliverConversation(
   if (!row) return
   const { message, ownerId } = row
   const recipientId = message.author_id === ownerId ? message.helper_id : ownerId
-  const reached = sockets.sendToUsers([ownerId, message.helper_id], {
-    type: 'message.created',
-    message: conversationMessageFor(message),
-  })
-  if (reached.has(recipientId)) await dropMessagePush(sql, message.message_id)
+  sockets.sendToUsers(
+    [ownerId, message.helper_id],
+    { type: 'message.created', message: conversationMessageFor(message) },
+    (client) => sockets.receipts.expect(client, message.message_id, client.user.user_id === recipientId),
+  )
 }

@@ -7,6 +7,7 @@ import { toPublicUser, type UserRow } from '../domain/accounts/users.ts'
 import type { ServerEvent } from '../schemas/events.ts'
 import type { BusMessage, RequestMessage } from './bus.ts'
 import { deliverConversation } from './conversation-delivery.ts'
+import { AwaitedReceipts } from './message-receipts.ts'
 import { deliverThanks } from './thanks-delivery.ts'
 import { leftReach } from './left-reach.ts'
 import { hiddenBySuspension } from './recipients.ts'
@@ -105,6 +106,8 @@ export class EventHub {
   private joins = 0
   /** The waiting owners' progress, told to the owner alone (coalesced per request). */
   readonly progress: ProgressDelivery
+  /** The conversation messages each socket was sent and its app has not yet confirmed (server/events/message-receipts.ts). */
+  readonly receipts = new AwaitedReceipts<Client>()
 
   constructor(
     private readonly sql: Queryable,
@@ -198,9 +201,9 @@ export class EventHub {
 
   /**
    * Sends one event to every socket of these users (a private event: a conversation's two participants). Answers
-   * which of them it reached (an open socket was written to).
+   * which of them it reached (an open socket was written to); `written` is called with each socket written to.
    */
-  sendToUsers(userIds: readonly number[], event: ServerEvent): Set<number> {
+  sendToUsers(userIds: readonly number[], event: ServerEvent, written?: (client: Client) => void): Set<number> {
     const reached = new Set<number>()
     let frame: TextFrame | undefined
     let sent = 0
@@ -209,6 +212,7 @@ export class EventHub {
         if (client.socket.readyState !== client.socket.OPEN) continue
         frame ??= frameOf(event)
         if (!this.write(client, frame)) continue
+        written?.(client)
         reached.add(userId)
         sent++
       }

@@ -8,7 +8,7 @@ import type { ConversationSockets } from './conversation-delivery.ts'
  * devices have the answer of their POST). Its push goes regardless: a thank-you is worth keeping on the phone.
  */
 export async function deliverThanks(
-  sockets: ConversationSockets,
+  sockets: Pick<ConversationSockets, 'sendToUsers'>,
   sql: Queryable,
   news: ThanksNews,
   row?: ThanksRow,

@@ -2,13 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { RawData, WebSocket } from 'ws'
 import { addressKey } from '../domain/limits/client-address.ts'
 import { UNAUTHORIZED_CLOSE, type Client } from '../events/hub.ts'
+import { MAX_RECEIPT_BYTES, receiptIn } from '../events/message-receipts.ts'
 import { MessageBudget, TOO_MANY_CLOSE } from '../events/socket-limits.ts'
 import { releaseUpgrade } from '../events/upgrade-release.ts'
+import { dropMessagePush } from '../push/message-push.ts'
 import { BEARER_AUTH } from '../schemas/common.ts'
 
 /** A text frame's content: ws hands over a Buffer, or its fragments, or an ArrayBuffer by binaryType. */
 const textOf = (raw: RawData): string =>
   (Array.isArray(raw) ? Buffer.concat(raw) : Buffer.isBuffer(raw) ? raw : Buffer.from(raw)).toString('utf8')
+
+const byteLength = (raw: RawData): number =>
+  Array.isArray(raw) ? raw.reduce((sum, part) => sum + part.length, 0) : raw.byteLength
 
 /** A socket must say who it is this soon, or it is closed. */
 export const AUTH_TIMEOUT_MS = 5000
@@ -33,7 +38,9 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
       "responder), `request.deleted`, `user.updated` (the user's own account after a role, name, radius or " +
       'language change), `services.changed` (the service map changed: fetch GET /api/services again), ' +
       '`notices.changed` (a new notice of a moderation decision: fetch GET /api/user/notices) and `refetch` ' +
-      '(events may have been missed: fetch the requests again). Send a fresh token the same way after a refresh, before the old one ' +
+      '(events may have been missed: fetch the requests again). On `message.created`, while the app is in view, send ' +
+      '`{"type":"received","message_id":"<id>"}`: the recipient\'s receipt drops the push that would otherwise ' +
+      'follow 20 s later. Send a fresh token the same way after a refresh, before the old one ' +
       'expires. A refused token closes the socket with 4401; the end of the session closes it too. Live sockets are ' +
       'bounded: a user has at most LIVE_SOCKETS_PER_USER (10) on one instance, and a newer one closes the oldest ' +
       'with 4409 `Replaced by a newer connection` (do not reconnect by yourself: the user is looking elsewhere); a ' +
@@ -101,9 +108,28 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
       if (hub.userChanges !== changesBefore) await hub.reloadUser(user.user_id)
     }
 
+    /**
+     * Handles a receipt of a message this socket was sent and has not confirmed yet (server/events/message-receipts.ts):
+     * the recipient's drops the message's push, since their app showed it (docs/requests.md, "Live and push"). Any
+     * other frame, a receipt of nothing awaited included, is left to be counted and read like any other.
+     */
+    const owedReceipt = (raw: RawData): boolean => {
+      const messageId = client && byteLength(raw) <= MAX_RECEIPT_BYTES ? receiptIn(textOf(raw)) : undefined
+      if (!client || messageId === undefined) return false
+      const recipient = hub.receipts.take(client, messageId)
+      if (recipient) {
+        dropMessagePush(app.sql, messageId).catch((error: unknown) =>
+          app.log.warn({ err: error, messageId }, 'dropping the push of a received message failed'),
+        )
+      }
+      return recipient !== undefined
+    }
+
     socket.on('message', (raw) => {
       // Frames still arrive while a close is under way: nothing more to do for this socket.
       if (socket.readyState !== socket.OPEN) return
+      // A receipt this socket owed costs nothing of the budget: a quick exchange of messages must not close it.
+      if (owedReceipt(raw)) return
       // Every message costs a token, counted before it is parsed or looked up: a flood of re-auths (each one a
       // database query) or of junk is closed after a few, and the client reconnects with its backoff.
       if (!budget.take()) return refuse(TOO_MANY_CLOSE, 'Too many messages')

@@ -153,6 +153,15 @@ export function eventStreamReady(page: Page): Promise<void> {
   )
 }
 
+/** The frames the page sends on every event stream it opens from now on, in order, as text. */
+export function eventStreamFramesSent(page: Page): string[] {
+  const frames: string[] = []
+  page.on('websocket', (socket) => {
+    if (socket.url().endsWith('/api/events')) socket.on('framesent', ({ payload }) => frames.push(String(payload)))
+  })
+  return frames
+}
+
 /** The expressions page waits are waiting for, named on stderr when the test runner's timeout ends the file. */
 const waitingFor = new Set<{ expression: string }>()
 tap.on('timeout', () => {

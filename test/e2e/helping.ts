@@ -5,7 +5,7 @@
 import type { Browser, Locator, Page } from 'playwright-core'
 import type { Test } from 'tap'
 import { logIn, type TestUser } from './accounts-helpers.ts'
-import { eventStreamReady, openContext } from './browser.ts'
+import { eventStreamFramesSent, eventStreamReady, openContext } from './browser.ts'
 
 /** The category every one of these tests asks for, as its card and detail are named. */
 const CATEGORY = 'Bicycle maintenance'
@@ -20,9 +20,10 @@ export async function livePage(
 ) {
   const opened = await openContext(t, browser, { geolocation, permissions: ['geolocation'] })
   const ready = eventStreamReady(opened.page)
+  const framesSent = eventStreamFramesSent(opened.page)
   await logIn(opened.page, baseUrl, user.username, user.password)
   await ready
-  return opened
+  return { ...opened, framesSent }
 }
 
 /** Asks for help with the bike at the phone's exact location; resolves once the dialog has closed (sent). */

@@ -5,6 +5,7 @@ import { createUser, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { askForHelp, atLeastTouchSize, livePage, takeOver } from './helping.ts'
 import { checkPrerequisites, launchBrowser, PHONE_VIEWPORT, startServer } from './browser.ts'
+import { waitUntil } from '../wait.ts'
 
 checkPrerequisites()
 
@@ -50,6 +51,10 @@ t.test('owner and helper chat through a quick reply and free text, live', async 
   // The owner's list shows the unread message on the card, live; opening the request reads it.
   const ownRow = o.page.getByRole('button', { name: REQUEST })
   await ownRow.getByText('1 unread message').waitFor()
+  // The app in view confirms it showed the message, which spares the owner its push (docs/requests.md).
+  const isReceipt = (frame: string) => (JSON.parse(frame) as { type: string }).type === 'received'
+  await waitUntil(() => o.framesSent.some(isReceipt))
+  t.notOk(h.framesSent.some(isReceipt), 'the author, who saw their own message sent, confirms nothing')
   await ownRow.click()
   const own = o.page.getByRole('dialog', { name: 'Bicycle maintenance' })
   const ownerChat = own.getByRole('region', { name: /Messages/ })

@@ -214,6 +214,22 @@ t.test('the stream authenticates first, passes events on and re-sends auth after
   t.equal(last().closedWith, 1000)
 })
 
+t.test('the stream confirms a received message only on its open, authenticated socket', async (t) => {
+  const { stream, last } = harness()
+  stream.start()
+  stream.confirmReceived('7')
+  last().open()
+  stream.confirmReceived('8')
+  t.same(last().sent, [{ type: 'auth', token: 'first' }], 'nothing before ready')
+  last().receive({ type: 'ready' })
+  stream.confirmReceived('9')
+  t.same(last().sent[1], { type: 'received', message_id: '9' })
+  last().drop(1006)
+  stream.confirmReceived('10')
+  t.equal(last().sent.length, 2, 'nothing on a closed socket: the push goes as due')
+  stream.stop()
+})
+
 t.test('the stream reconnects with growing delays, resets after ready, and not after a stop', async (t) => {
   const { stream, sockets, timers, log, last, fire } = harness()
   stream.start()

@@ -5,6 +5,7 @@ import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } 
 import { browserSubscription, readPush, startPushService } from '../../push-service.ts'
 import type { Actor } from '../../requests.ts'
 import { signedIn } from '../../signed-in.ts'
+import { waitUntil } from '../../wait.ts'
 
 type MessageEvent = ServerEvent & { message?: { text: string; author_name: string; request_id: number } }
 
@@ -74,6 +75,9 @@ t.test('messages live across instances, and by push when offline', async (t) => 
         payload: readPush(push, browser),
       }))
       .filter((push) => push.payload.notification.tag.startsWith('message-'))
+  /** What the app sends for a `message.created` it showed (web/src/app/live-events.ts). */
+  const confirm = (events: EventClient, messageId: string) =>
+    events.socket.send(JSON.stringify({ type: 'received', message_id: messageId }))
   const isMessage = (text: string) => (e: MessageEvent) => e.type === 'message.created' && e.message?.text === text
 
   t.test('written on A, the owner hears of it on B; a stranger and an admin do not', async (t) => {
@@ -89,8 +93,10 @@ t.test('messages live across instances, and by push when offline', async (t) => 
     }
     t.notOk(await receivedBeforeMarker(strangerEvents, isMessage('On my way'), marker(stranger)), 'not a stranger')
     t.notOk(await receivedBeforeMarker(adminEvents, isMessage('On my way'), marker(admin)), 'not an admin')
-    await waitFor('the push dropped', async () => (await jobsOf(sent.body.message_id)) === 0)
-    t.pass('the owner saw it live: no push waits for them')
+    t.equal(await jobsOf(sent.body.message_id), 1, 'written to an open socket, its push still waits')
+    confirm(ownerEvents, sent.body.message_id)
+    await waitUntil(async () => (await jobsOf(sent.body.message_id)) === 0)
+    t.pass("the owner's app confirmed it: no push waits for them")
   })
 
   t.test('the helper has no socket: a push after the delay, localised and decryptable', async (t) => {
@@ -127,5 +133,31 @@ t.test('messages live across instances, and by push when offline', async (t) => 
     t.equal(await jobsOf(sent.body.message_id), 1)
     t.equal((await helper.send('PUT', `${url}/read`, { lastReadId: sent.body.message_id })).status, 204)
     t.equal(await jobsOf(sent.body.message_id), 0, 'the waiting push is gone')
+  })
+  t.test('an open socket that never confirms (a phone that lost its signal): the push goes as due', async (t) => {
+    const sent = await helper.send<{ message_id: string }>('POST', url, { text: 'Are you still there?' })
+    await ownerEvents.next(isMessage('Are you still there?'))
+    t.equal(await jobsOf(sent.body.message_id), 1, 'written to the socket, and still waiting for a receipt')
+    await a.sql`update push_jobs set not_before = now() where message_id = ${sent.body.message_id}`
+    a.push.queue.wake()
+    await waitUntil(() =>
+      messagePushesTo('owner-phone', ownerDevice).some(
+        (push) => push.payload.notification.body === 'Are you still there?',
+      ),
+    )
+    t.pass('the owner is notified although their socket was written to')
+  })
+
+  t.test("receipts cost nothing of a socket's message budget; a receipt of nothing awaited does", async (t) => {
+    const ids: string[] = []
+    for (let i = 1; i <= 7; i++)
+      ids.push((await helper.send<{ message_id: string }>('POST', url, { text: `Quick note ${i}` })).body.message_id)
+    await ownerEvents.next(isMessage('Quick note 7'))
+    for (const id of ids) confirm(ownerEvents, id)
+    await waitUntil(async () => (await Promise.all(ids.map(jobsOf))).every((n) => n === 0))
+    t.pass('seven receipts in a row, more than the five messages a socket may send at once')
+    // Confirmed already: counted like any other message, and the sixth closes the socket.
+    for (const id of ids) confirm(ownerEvents, id)
+    t.match(await ownerEvents.closed, { code: 4429 })
   })
 })

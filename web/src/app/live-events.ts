@@ -43,8 +43,13 @@ export function connectEventStream(): void {
         void store.getState().loadUnread()
         store.getState().reloadWatchedHelperPositions()
         store.getState().reloadWatchedWaitingProgress()
-      } else if (event.type === 'message.created') store.getState().messageArrived(event.message)
-      else if (event.type === 'thanks.received') store.getState().thanksArrived(event.thanks)
+      } else if (event.type === 'message.created') {
+        store.getState().messageArrived(event.message)
+        // Seen arrive: the server drops the push that would follow. Out of view (or frozen in the background), no
+        // receipt goes and the phone is notified (docs/requests.md, "Live and push"). Our own: no push to spare.
+        const fromOther = event.message.author_id !== store.getState().user?.user_id
+        if (fromOther && document.visibilityState === 'visible') stream.confirmReceived(event.message.message_id)
+      } else if (event.type === 'thanks.received') store.getState().thanksArrived(event.thanks)
       else if (event.type === 'responder.position')
         store.getState().helperPositionArrived(event.request_id, event.position)
       else if (event.type === 'request.progress')

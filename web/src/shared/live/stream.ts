@@ -85,6 +85,15 @@ export class EventStream {
     if (this.socket?.readyState === OPEN && this.authenticated) this.sendAuth(token)
   }
 
+  /**
+   * Tells the server the app showed this `message.created` (docs/requests.md, "Live and push"). On a socket that
+   * closed meanwhile nothing is sent: the message's push then goes as due.
+   */
+  confirmReceived(messageId: string): void {
+    if (this.socket?.readyState === OPEN && this.authenticated)
+      this.socket.send(JSON.stringify({ type: 'received', message_id: messageId }))
+  }
+
   get connected(): boolean {
     return this.authenticated
   }
