@@ -11,7 +11,7 @@ import type { AwaitedReceipts } from './message-receipts.ts'
 /** What of the hub delivering a conversation message needs. */
 export interface ConversationSockets<Client extends object = object> {
   sendToUsers(userIds: readonly number[], event: ServerEvent, written?: (client: Client) => void): Set<number>
-  /** Awaits each written socket's receipt; the recipient's drops the message's push (server/routes/events.ts). */
+  /** Awaits the receipt of each of the recipient's sockets written to, which drops the push (server/routes/events.ts). */
   receipts: AwaitedReceipts<Client>
 }
 
@@ -36,6 +36,8 @@ export async function deliverConversation<Client extends { user: { user_id: numb
   sockets.sendToUsers(
     [ownerId, message.helper_id],
     { type: 'message.created', message: conversationMessageFor(message) },
-    (client) => sockets.receipts.expect(client, message.message_id, client.user.user_id === recipientId),
+    (client) => {
+      if (client.user.user_id === recipientId) sockets.receipts.expect(client, message.message_id)
+    },
   )
 }

@@ -4,31 +4,29 @@ export const RECEIPTS_PER_SOCKET = 32
 export const MAX_RECEIPT_BYTES = 200
 
 /**
- * The conversation messages written to each socket that its app has not yet confirmed it showed
- * (docs/requests.md, "Live and push"). A message written to an open socket may still never arrive: a phone that
- * lost its signal keeps its socket open on the server until a ping goes unanswered, up to a minute later. Only the
- * app's own receipt, sent while the app is in view, tells that the recipient saw it arrive and needs no push.
+ * The conversation messages written to each socket of their recipient that its app has not yet confirmed it
+ * showed (docs/adr/0015-message-push-dropped-by-receipt.md). A message written to an open socket may still never
+ * arrive: a phone that lost its signal keeps its socket open on the server until a ping goes unanswered, up to a
+ * minute later. Only the app's own receipt, sent while the app is in view, tells that the recipient saw it arrive
+ * and needs no push.
  */
 export class AwaitedReceipts<Socket extends object> {
-  /** Per socket, in the order written: message id → whether this socket's user is the message's recipient. */
-  private readonly bySocket = new WeakMap<Socket, Map<string, boolean>>()
+  /** Per socket, the message ids in the order written. */
+  private readonly bySocket = new WeakMap<Socket, Set<string>>()
 
-  expect(socket: Socket, messageId: string, recipient: boolean): void {
+  expect(socket: Socket, messageId: string): void {
     let awaited = this.bySocket.get(socket)
-    if (!awaited) this.bySocket.set(socket, (awaited = new Map<string, boolean>()))
-    awaited.set(messageId, recipient)
-    if (awaited.size > RECEIPTS_PER_SOCKET) awaited.delete(awaited.keys().next().value!)
+    if (!awaited) this.bySocket.set(socket, (awaited = new Set<string>()))
+    awaited.add(messageId)
+    if (awaited.size > RECEIPTS_PER_SOCKET) awaited.delete(awaited.values().next().value!)
   }
 
   /**
-   * The socket confirmed this message: undefined when it was not awaited from it (never written to it, confirmed
-   * already, or forgotten), else whether its user is the recipient, whose push the receipt makes unneeded.
+   * The socket confirmed this message: whether it was awaited from it (written to it for its recipient, and neither
+   * confirmed nor forgotten since). Each is taken once.
    */
-  take(socket: Socket, messageId: string): boolean | undefined {
-    const awaited = this.bySocket.get(socket)
-    const recipient = awaited?.get(messageId)
-    awaited?.delete(messageId)
-    return recipient
+  take(socket: Socket, messageId: string): boolean {
+    return this.bySocket.get(socket)?.delete(messageId) ?? false
   }
 }
 

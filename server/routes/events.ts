@@ -109,20 +109,18 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
     }
 
     /**
-     * Handles a receipt of a message this socket was sent and has not confirmed yet (server/events/message-receipts.ts):
-     * the recipient's drops the message's push, since their app showed it (docs/requests.md, "Live and push"). Any
-     * other frame, a receipt of nothing awaited included, is left to be counted and read like any other.
+     * Handles a receipt of a message this socket was sent as its recipient and has not confirmed yet
+     * (server/events/message-receipts.ts): it drops the message's push, since their app showed it (docs/requests.md,
+     * "Live and push"). Any other frame, a receipt of nothing awaited included, is left to be counted like any other.
      */
     const owedReceipt = (raw: RawData): boolean => {
       const messageId = client && byteLength(raw) <= MAX_RECEIPT_BYTES ? receiptIn(textOf(raw)) : undefined
       if (!client || messageId === undefined) return false
-      const recipient = hub.receipts.take(client, messageId)
-      if (recipient) {
-        dropMessagePush(app.sql, messageId).catch((error: unknown) =>
-          app.log.warn({ err: error, messageId }, 'dropping the push of a received message failed'),
-        )
-      }
-      return recipient !== undefined
+      if (!hub.receipts.take(client, messageId)) return false
+      dropMessagePush(app.sql, messageId).catch((error: unknown) =>
+        app.log.warn({ err: error, messageId }, 'dropping the push of a received message failed'),
+      )
+      return true
     }
 
     socket.on('message', (raw) => {
