@@ -4,9 +4,9 @@ import { enqueueInStatement } from './jobs.ts'
 import { messagePushPayload } from './texts.ts'
 
 /**
- * Seconds a message's push waits before it may be sent. A recipient with the app open hears of the message over
- * the event stream, and one who opens the conversation meanwhile reads it: either drops the push, so a phone
- * only buzzes for a message that was not seen.
+ * Seconds a message's push waits before it may be sent. A recipient whose app, in view, shows the message
+ * confirms it over the event stream, and one who opens the conversation meanwhile reads it: either drops the push,
+ * so a phone only buzzes for a message that was not seen (docs/adr/0015-message-push-dropped-by-receipt.md).
  */
 export const MESSAGE_PUSH_DELAY_SECONDS = 20
 /** A message about a meeting that is an hour old helps nobody. */
@@ -31,7 +31,7 @@ export function messagePushInStatement(
   )
 }
 
-/** The recipient got the message over a live socket: its push is not needed. */
+/** The recipient's app confirmed it showed the message (server/routes/events.ts): its push is not needed. */
 export async function dropMessagePush(sql: Queryable, messageId: string): Promise<void> {
   await sql`delete from push_jobs where message_id = ${messageId}`
 }
