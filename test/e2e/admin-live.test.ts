@@ -286,9 +286,19 @@ t.test('a row or a marker opens the request with its admin actions; closing retu
   await page.waitForURL(`${baseUrl}/admin`)
   t.equal(await page.getByRole('dialog').count(), 0)
 
-  // Only the test request on the map: the view fits its circle, and a click there opens it.
+  // Only the test request on the map: the view fits its circle, and a click there opens it. The refit starts after
+  // the filter's render, and may be animated: wait for the view at rest on the marker (the fit centres it), not
+  // only at rest, which it also is just before the refit begins.
   await live.getByLabel('Test or real').selectOption('test')
-  await waitUntil(page, `!${MAP}.getView().getAnimating()`)
+  await waitUntil(
+    page,
+    `(() => {
+      const pixel = ${markerPixel(testRequest.request_id)}
+      const [width, height] = ${MAP}.getSize()
+      return !${MAP}.getView().getAnimating() && pixel !== null &&
+        Math.abs(pixel[0] - width / 2) < width / 10 && Math.abs(pixel[1] - height / 2) < height / 10
+    })()`,
+  )
   const pixel = await page.evaluate<[number, number]>(markerPixel(testRequest.request_id))
   await page.locator('.live-map .ol-viewport').click({ position: { x: pixel[0], y: pixel[1] } })
   await page.waitForURL(`${baseUrl}/admin?request=${testRequest.request_id}`)
