@@ -159,6 +159,29 @@ function baselineTarget(
   }
 }
 
+type Intended = Array<{ mask: Uint8Array; count: number }>
+
+/** The plan's rounds of one window of each target at this rate, A,B,A,B: each target's windows in order. */
+async function interleavedWindows(
+  plan: Plan,
+  rate: number,
+  [a, aIntended]: [Target, Intended],
+  [b, bIntended]: [Target, Intended],
+): Promise<[WindowResult[], WindowResult[]]> {
+  const as: WindowResult[] = []
+  const bs: WindowResult[] = []
+  const window = async (target: Target, intended: Intended, into: WindowResult[]) => {
+    into.push(await runWindow(target, intended, rate, windowMs(plan, rate)))
+    return into.at(-1)!.p99
+  }
+  await interleaved(
+    plan.rounds,
+    () => window(a, aIntended, as),
+    () => window(b, bIntended, bs),
+  )
+  return [as, bs]
+}
+
 /** A compared row whose target is "≤ limit × baseline", with `met` filled in. */
 function withinOfBaseline(
   row: Omit<BenchRow, 'ratio' | 'target' | 'met'> & { baseline: number },
@@ -279,13 +302,7 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
 
       const all: WindowResult[] = []
       for (const rate of rates) {
-        const reals: WindowResult[] = []
-        const bases: WindowResult[] = []
-        await interleaved(
-          plan.rounds,
-          async () => (reals.push(await runWindow(real, intended, rate, windowMs(plan, rate))), reals.at(-1)!.p99),
-          async () => (bases.push(await runWindow(base, intended, rate, windowMs(plan, rate))), bases.at(-1)!.p99),
-        )
+        const [reals, bases] = await interleavedWindows(plan, rate, [real, intended], [base, intended])
         all.push(...reals)
         if (rate === rates[0])
           firstRate.push({
@@ -449,15 +466,9 @@ async function takeOverRows(
   takeOvers: Target,
   pool: TakeOverPool,
   edits: Target,
-  editsIntended: Array<{ mask: Uint8Array; count: number }>,
+  editsIntended: Intended,
 ): Promise<BenchRow[]> {
-  const taken: WindowResult[] = []
-  const edited: WindowResult[] = []
-  await interleaved(
-    plan.rounds,
-    async () => (taken.push(await runWindow(takeOvers, pool.intended, rate, windowMs(plan, rate))), taken.at(-1)!.p99),
-    async () => (edited.push(await runWindow(edits, editsIntended, rate, windowMs(plan, rate))), edited.at(-1)!.p99),
-  )
+  const [taken, edited] = await interleavedWindows(plan, rate, [takeOvers, pool.intended], [edits, editsIntended])
   const label = `${k(size)} sockets, ${rate} changes/s: take-over`
   const note =
     `baseline: description edits in the same interleaved run; median of ${plan.rounds} rounds; ` +
@@ -517,16 +528,10 @@ async function sameTransactionRows(
   rate: number,
   real: Target,
   withTransaction: Target,
-  intended: Array<{ mask: Uint8Array; count: number }>,
+  intended: Intended,
 ): Promise<BenchRow[]> {
   await runWindow(withTransaction, intended, rate, WARM_UP_MS)
-  const reals: WindowResult[] = []
-  const bases: WindowResult[] = []
-  await interleaved(
-    plan.rounds,
-    async () => (reals.push(await runWindow(real, intended, rate, windowMs(plan, rate))), reals.at(-1)!.p99),
-    async () => (bases.push(await runWindow(withTransaction, intended, rate, windowMs(plan, rate))), bases.at(-1)!.p99),
-  )
+  const [reals, bases] = await interleavedWindows(plan, rate, [real, intended], [withTransaction, intended])
   const missed = sum(bases, 'missed') + sum(bases, 'unexpected')
   const note =
     `baseline: ws making the edit's transaction (4 round trips) with postgres.js, then the same fan-out; median of ` +

@@ -10,7 +10,7 @@ import type { AwaitedReceipts } from './message-receipts.ts'
 
 /** What of the hub delivering a conversation message needs. */
 export interface ConversationSockets<Client extends object = object> {
-  sendToUsers(userIds: readonly number[], event: ServerEvent, written?: (client: Client) => void): Set<number>
+  sendToUsers(userIds: readonly number[], event: ServerEvent, written?: (client: Client) => void): void
   /** Awaits the receipt of each of the recipient's sockets written to, which drops the push (server/routes/events.ts). */
   receipts: AwaitedReceipts<Client>
 }

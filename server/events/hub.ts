@@ -200,11 +200,10 @@ export class EventHub {
   }
 
   /**
-   * Sends one event to every socket of these users (a private event: a conversation's two participants). Answers
-   * which of them it reached (an open socket was written to); `written` is called with each socket written to.
+   * Sends one event to every socket of these users (a private event: a conversation's two participants); `written`
+   * is called with each socket written to.
    */
-  sendToUsers(userIds: readonly number[], event: ServerEvent, written?: (client: Client) => void): Set<number> {
-    const reached = new Set<number>()
+  sendToUsers(userIds: readonly number[], event: ServerEvent, written?: (client: Client) => void): void {
     let frame: TextFrame | undefined
     let sent = 0
     for (const userId of new Set(userIds)) {
@@ -213,12 +212,10 @@ export class EventHub {
         frame ??= frameOf(event)
         if (!this.write(client, frame)) continue
         written?.(client)
-        reached.add(userId)
         sent++
       }
     }
     if (sent > 0) this.onSent(event.type, sent)
-    return reached
   }
 
   private broadcast(event: ServerEvent): void {

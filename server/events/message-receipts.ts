@@ -21,6 +21,11 @@ export class AwaitedReceipts<Socket extends object> {
     if (awaited.size > RECEIPTS_PER_SOCKET) awaited.delete(awaited.values().next().value!)
   }
 
+  /** Whether any receipt is awaited from this socket: only then is a frame of it read as one. */
+  awaitsAny(socket: Socket): boolean {
+    return (this.bySocket.get(socket)?.size ?? 0) > 0
+  }
+
   /**
    * The socket confirmed this message: whether it was awaited from it (written to it for its recipient, and neither
    * confirmed nor forgotten since). Each is taken once.

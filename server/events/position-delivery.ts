@@ -6,7 +6,7 @@ import type { PositionNews } from './bus.ts'
 /** What of the hub delivering a position needs. */
 export interface PositionSockets {
   hasSockets(userId: number): boolean
-  sendToUsers(userIds: readonly number[], event: ServerEvent): Set<number>
+  sendToUsers(userIds: readonly number[], event: ServerEvent): void
 }
 
 /** The live event of a position: its coordinates and time, or null when sharing stopped or the response ended. */

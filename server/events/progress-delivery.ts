@@ -5,7 +5,7 @@ import type { ServerEvent } from '../schemas/events.ts'
 /** What of the hub delivering the progress needs. */
 export interface ProgressSockets {
   hasSockets(userId: number): boolean
-  sendToUsers(userIds: readonly number[], event: ServerEvent): Set<number>
+  sendToUsers(userIds: readonly number[], event: ServerEvent): void
 }
 
 /**

@@ -111,11 +111,13 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
     /**
      * Handles a receipt of a message this socket was sent as its recipient and has not confirmed yet
      * (server/events/message-receipts.ts): it drops the message's push, since their app showed it (docs/requests.md,
-     * "Live and push"). Any other frame, a receipt of nothing awaited included, is left to be counted like any other.
+     * "Live and push"). A frame is read here only while a receipt is awaited from this socket; any other frame, a
+     * receipt of nothing awaited included, is left to be counted before it is read, like any other.
      */
     const owedReceipt = (raw: RawData): boolean => {
-      const messageId = client && byteLength(raw) <= MAX_RECEIPT_BYTES ? receiptIn(textOf(raw)) : undefined
-      if (!client || messageId === undefined) return false
+      if (!client || !hub.receipts.awaitsAny(client) || byteLength(raw) > MAX_RECEIPT_BYTES) return false
+      const messageId = receiptIn(textOf(raw))
+      if (messageId === undefined) return false
       if (!hub.receipts.take(client, messageId)) return false
       dropMessagePush(app.sql, messageId).catch((error: unknown) =>
         app.log.warn({ err: error, messageId }, 'dropping the push of a received message failed'),

@@ -4,12 +4,16 @@ import { AwaitedReceipts, receiptIn, RECEIPTS_PER_SOCKET } from '../../../server
 t.test('a receipt is taken once, and only from a socket the message was written to', async (t) => {
   const receipts = new AwaitedReceipts<object>()
   const [recipientPhone, recipientLaptop, stranger] = [{}, {}, {}]
+  t.notOk(receipts.awaitsAny(recipientPhone), 'nothing awaited before a message is written')
   receipts.expect(recipientPhone, '11')
   receipts.expect(recipientLaptop, '11')
+  t.ok(receipts.awaitsAny(recipientPhone))
+  t.notOk(receipts.awaitsAny(stranger))
   t.notOk(receipts.take(stranger, '11'), 'never written to that socket')
   t.notOk(receipts.take(recipientPhone, '12'), 'another message')
   t.ok(receipts.take(recipientPhone, '11'))
   t.notOk(receipts.take(recipientPhone, '11'), 'confirmed already')
+  t.notOk(receipts.awaitsAny(recipientPhone), 'nothing left to await')
   t.ok(receipts.take(recipientLaptop, '11'), 'each socket confirms for itself')
 })
 
