@@ -5,7 +5,7 @@ import type { Language } from '../domain/accounts/rules.ts'
 import type { RequestCategory } from '../domain/shared/categories.ts'
 import { enqueueForUsers, enqueueInStatement } from './jobs.ts'
 import { pushPayload, type PushKind } from './texts.ts'
-import { standDown, standDownInStatement } from './stand-down.ts'
+import { forgettingCount, standDown, standDownInStatement } from './stand-down.ts'
 import { scheduleFirstWave } from './waves.ts'
 
 /** Personal updates may wait a day. */
@@ -106,7 +106,7 @@ export interface PushesInStatement {
  * The pushes `queuePushes` queues, as CTEs of the statement that makes the change: no round trip of their own, and
  * nothing queued when the change is refused (`changed` is then empty). The texts are made here for every language,
  * the statement picks each recipient's. `names`: the names the pushes may carry, by user id (the lock read them).
- * The request's wave row was deleted by the lock (lockForChange's `stopWaves`) when this stands anyone down.
+ * The request's wave row was paused or deleted by the lock (lockForChange's `waves`) when this stands anyone down.
  */
 export function pushesInStatement(
   sql: Queryable,
@@ -136,9 +136,7 @@ export function pushesInStatement(
   }
   return {
     ctes,
-    counted: stand
-      ? sql`, alerts_forgotten = alerts_forgotten + (select count(*) from push_alerts a where a.request_id = ${request.request_id})`
-      : sql``,
+    counted: stand?.reason === 'over' ? sql`, ${forgettingCount(sql, request.request_id)}` : sql``,
   }
 }
 

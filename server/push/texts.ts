@@ -79,19 +79,19 @@ function body(kind: PushKind, language: Language, category: string, description:
   const texts: Record<Language, Record<Exclude<PushKind, 'created'>, string>> = {
     english: {
       taken: `${actor} is working on your request.`,
-      released: `${actor} can no longer help.`,
+      released: `${actor} can no longer help. We keep looking for a helper near you.`,
       removed: `The owner of the request (${category}) no longer needs you on it.`,
       completed: `The request you helped with (${category}) is done.`,
     },
     finnish: {
       taken: `${actor} auttaa sinua.`,
-      released: `${actor} ei pysty enää auttamaan.`,
+      released: `${actor} ei pysty enää auttamaan. Etsimme sinulle edelleen auttajaa läheltä.`,
       removed: `Pyynnön (${category}) tekijä ei enää tarvitse apuasi siinä.`,
       completed: `Pyyntö, jossa autoit (${category}), on valmis.`,
     },
     swedish: {
       taken: `${actor} hjälper dig.`,
-      released: `${actor} kan inte längre hjälpa.`,
+      released: `${actor} kan inte längre hjälpa. Vi fortsätter leta efter en hjälpare nära dig.`,
       removed: `Den som bad om hjälp (${category}) behöver dig inte längre.`,
       completed: `Förfrågan du hjälpte till med (${category}) är klar.`,
     },

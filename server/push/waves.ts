@@ -43,8 +43,15 @@ interface DueWave {
   is_test: boolean
   category: RequestCategory
   description: string
-  /** Taken over (even if released since), completed or deleted: nothing more is sent. */
+  /** Completed or deleted: nothing more is sent, and the wave row goes. */
   over: boolean
+  /**
+   * Being helped (a take-over paused the row, and an "Alert more helpers now" that raced it made it due again):
+   * nothing is sent and the row is paused again, for a let-go to resume (docs/live-and-push.md).
+   */
+  taken: boolean
+  /** Whoever took it over before: they let go, and are not alerted of it again. */
+  former_helpers: number[]
   /**
    * Open, and its owner suspended or banned: shown to admins only (docs/accounts.md, "Suspension and ban"). Whoever
    * was alerted of it is stood down and no wave follows: the suspension made this row due for exactly that.
@@ -83,7 +90,9 @@ export async function runDueWave(
     const [wave] = await tx<DueWave[]>`
       select w.request_id, w.waves, r.owner_id, owner.user_name as owner_name, r.latitude, r.longitude, r.is_test,
         r.category, r.description,
-        (r.deleted_at is not null or r.status <> 'new' or r.first_responded_at is not null) as over,
+        (r.deleted_at is not null or r.status = 'completed') as over,
+        (r.deleted_at is null and r.status = 'in progress') as taken,
+        array(select rr.responder_id from request_responses rr where rr.request_id = w.request_id) as former_helpers,
         (r.deleted_at is null and r.status <> 'completed' and ${suspendedNow(tx, 'r.owner_id')}) as hidden,
         (select count(*)::int from push_alerts a where a.request_id = w.request_id) as alerted,
         (select count(*)::int from push_alerts a where a.request_id = w.request_id and a.shares_location)
@@ -111,6 +120,10 @@ export async function runDueWave(
           return 0
         }
         return await standDown(tx, wave, 'over', null)
+      }
+      if (wave.taken) {
+        await tx`update push_waves set due_at = null where request_id = ${wave.request_id}`
+        return 0
       }
       const pushed = await tx.savepoint((savepoint) => sendWave(savepoint, wave, settings))
       if (!wave.over) told.push({ requestId: wave.request_id, ownerId: wave.owner_id })
@@ -181,11 +194,15 @@ async function helpersOfWave(
   const room = settings.maxRecipients - wave.alerted
   const wanted = Math.min(room, alertedAfterWave(number, settings) - wave.alerted_located)
   const quota = new AlertQuota(tx)
-  const located = await fillFromQuota(quota, wanted, (count, excluded) => nextWaveRecipients(tx, wave, count, excluded))
+  // A helper who let go of it is never alerted of it again (docs/live-and-push.md, "When a helper lets go").
+  const skip = (excluded: readonly number[]) => [...wave.former_helpers, ...excluded]
+  const located = await fillFromQuota(quota, wanted, (count, excluded) =>
+    nextWaveRecipients(tx, wave, count, skip(excluded)),
+  )
   const unlocated =
     number === 1
       ? await fillFromQuota(quota, room - located.length, (count, excluded) =>
-          unlocatedRecipients(tx, wave, count, excluded),
+          unlocatedRecipients(tx, wave, count, skip(excluded)),
         )
       : []
   return [located, unlocated]
@@ -221,16 +238,16 @@ export async function runDueWaves(
 }
 
 /**
- * Who was alerted is kept for the request's lifetime: later waves skip them and the stand-down (stand-down.ts)
- * reaches them, then forgets them. This sweeps what a stand-down did not: alerts of a request that ended some
- * other way (changed outside the app) and has no wave left.
+ * Who was alerted is kept for the request's lifetime, through take-overs and let-gos: later waves skip them and the
+ * stand-downs (stand-down.ts) reach them, and a completion or deletion forgets them. This sweeps what a stand-down
+ * did not: alerts of a request that ended some other way (changed outside the app) and has no wave left.
  */
 export async function purgeAlerts(sql: Queryable): Promise<number> {
   const rows = await sql`
     delete from push_alerts a
     using requests r
     where r.request_id = a.request_id
-      and (r.deleted_at is not null or r.status = 'completed' or r.first_responded_at is not null)
+      and (r.deleted_at is not null or r.status = 'completed')
       and not exists (select 1 from push_waves w where w.request_id = a.request_id)
     returning 1
   `

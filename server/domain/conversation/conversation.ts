@@ -124,7 +124,7 @@ export async function postMessage(
 ): Promise<Posted> {
   const locked = await lockForChange(tx, viewer, requestId, {
     lockUser: false,
-    stopWaves: false,
+    waves: 'keep',
     // Taken now, so that the message's NOTIFY can name it in the statement that stores it.
     extraColumns: tx`, nextval(pg_get_serial_sequence('request_messages', 'message_id'))::text as message_id`,
   })

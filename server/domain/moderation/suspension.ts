@@ -5,6 +5,7 @@ import { revokeOtherSessions } from '../accounts/sessions.ts'
 import { ADMIN_USER_ERRORS } from '../admin/errors.ts'
 import { erasePositionsOf } from '../requests/position.ts'
 import { SUSPENSION_ERRORS, SUSPENSION_REASON_MAX } from './suspension-errors.ts'
+import { resumingSearch } from '../requests/search.ts'
 
 /*
  * Suspension and ban (docs/accounts.md, "Suspension and ban"): an admin's decision on a user, in force until its
@@ -64,6 +65,8 @@ export async function suspendAccount(tx: TransactionSql, suspension: Suspension)
   await revokeOtherSessions(tx, userId, null, 'account suspended')
   await tx`delete from push_subscriptions where user_id = ${userId}`
   const helping = await endResponses(tx, tx`responder_id = ${userId}`)
+  // The requests they were helping with are back in the search (never a let-go of theirs: endResponses).
+  if (helping.length > 0) await tx`${resumingSearch(tx, tx`(select unnest(${helping}::int[]))`)}`
   await erasePositionsOf(tx, userId)
   const own = await tx<{ request_id: number }[]>`
     update requests set updated_at = now()

@@ -102,7 +102,7 @@ async function make(
     with ${steps.statement(tx, locked, firstBroken(tx, rules), pushes?.counted ?? tx``)},
       request_now as (${selectRequests(tx, tx`, r.deleted_at is not null as deleted`, tx`changed`)})
       ${ctes.length > 0 ? tx`, ${commaList(tx, ctes)}` : tx``}
-    select refusal.refused, refusal.refused_until, refusal.refused_reason, request_now.*,
+    select refusal.refused, refusal.refused_until, refusal.refused_reason, refusal.refused_retry_after, request_now.*,
       ${reveal?.shown ?? tx`false`} as shown,
       ${notifying(tx, notices, tx`exists (select 1 from changed)`)} as notified
     from refusal left join request_now on true
@@ -111,11 +111,12 @@ async function make(
     refused,
     refused_until,
     refused_reason,
+    refused_retry_after,
     shown,
     notified: _notified,
     ...row
   } = answer as Refusal & ChangedRow & { shown: boolean; notified: unknown }
-  if (refused !== null) throw rules[refused]!.error({ refused, refused_until, refused_reason })
+  if (refused !== null) throw rules[refused]!.error({ refused, refused_until, refused_reason, refused_retry_after })
   // The NOTIFYs went with the statement: these deliver on this instance after the commit.
   if (!unchanged) await announce.request(told, row, true)
   if (endsShare)

@@ -11,6 +11,7 @@ import { erasingPosition, erasePositionsOf } from './position.ts'
 import type { RequestCategory } from '../shared/categories.ts'
 import { lockForChange, lockRequest, type Viewer } from './requests.ts'
 import { allowed, missingFor, notSuspended, refusalOf, visible, type ChangeSteps, type Rule } from './steps.ts'
+import { resumingSearch } from './search.ts'
 
 export interface NewRequest extends RequestLocation {
   category: RequestCategory
@@ -74,7 +75,7 @@ export function createRequest(owner: Viewer, input: NewRequest): ChangeSteps {
     ],
     statement: (tx, locked, refused) => tx`
       refusal as (
-        select ${refused} as refused, s.until as refused_until, s.reason as refused_reason
+        select ${refused} as refused, null::float8 as refused_retry_after, s.until as refused_until, s.reason as refused_reason
         from (
           select
             count(*) filter (where created_at >= ${helsinkiTodayStart(tx)}) as today,
@@ -109,7 +110,7 @@ const openOwnRequest = (tx: Queryable, viewer: Viewer): Rule[] => [
 
 /** Locks the request only: no rule of these changes counts the user's rows, and no push stands anyone down. */
 const lockRequestOnly = (viewer: Viewer, requestId: number) => (tx: Queryable) =>
-  lockForChange(tx, viewer, requestId, { lockUser: false, stopWaves: false })
+  lockForChange(tx, viewer, requestId, { lockUser: false, waves: 'keep' })
 
 export function editDescription(viewer: Viewer, requestId: number, description: string): ChangeSteps {
   return {
@@ -156,7 +157,7 @@ export function updateLocation(viewer: Viewer, requestId: number, place: Request
 /** Owner or admin. Soft delete, so it still counts for the daily limit; a running response ends as "deleted". */
 export function deleteRequest(viewer: Viewer, requestId: number): ChangeSteps {
   return {
-    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: false, stopWaves: true }),
+    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: false, waves: 'stop' }),
     missing: (tx) => missingFor(tx),
     told: (locked) => ({ requestId, previousResponderId: null, push: 'deleted', responderAfter: locked.responder_id }),
     rules: (tx) => [
@@ -207,6 +208,9 @@ export async function releaseForDeletedUser(tx: Queryable, userId: number): Prom
     where responder_id = ${userId} and status = 'in progress'
     returning request_id
   `
+  // Back in the search for a helper (docs/live-and-push.md, "When a helper lets go").
+  const releasedIds = released.map((row) => row.request_id)
+  if (releasedIds.length > 0) await tx`${resumingSearch(tx, tx`(select unnest(${releasedIds}::int[]))`)}`
   await erasePositionsOf(tx, userId)
   // A tombstone for each, so a client syncing with an older cursor also learns that they are gone.
   const deleted = await tx<{ request_id: number }[]>`

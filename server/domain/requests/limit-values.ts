@@ -6,3 +6,12 @@
 export const DAILY_REQUEST_LIMIT = 5
 export const ACTIVE_REQUEST_LIMIT = 2
 export const ACTIVE_RESPONSE_LIMIT = 2
+
+/**
+ * The take-over budget (docs/product.md, "Take-over budget"): a response that its helper releases, or that the owner
+ * removes, within LET_GO_WINDOW_MINUTES of the take-over is a let-go; after LET_GO_LIMIT let-gos in
+ * LET_GO_PERIOD_HOURS (rolling) the helper cannot take a request over until the oldest of them is that old.
+ */
+export const LET_GO_WINDOW_MINUTES = 30
+export const LET_GO_LIMIT = 3
+export const LET_GO_PERIOD_HOURS = 24

@@ -30,8 +30,9 @@ export interface ProgressRow {
 }
 
 /**
- * One statement, one row by primary key. Waves go on while a request is new and was never taken over, and its
- * wave row exists (deleted after the last wave: the maximum reached); otherwise no time is due.
+ * One statement, one row by primary key. Waves go on while a request is new and its wave row has a due time: a
+ * take-over pauses the row and a let-go resumes it (docs/live-and-push.md, "When a helper lets go"), and the row
+ * is deleted after the last wave (the maximum reached) or when the request ends; otherwise no time is due.
  */
 const selectProgress = (sql: Queryable) => sql`
   select r.request_id, r.owner_id, r.status,
@@ -40,7 +41,7 @@ const selectProgress = (sql: Queryable) => sql`
     extract(epoch from waves.alert_more_available_at - now())::float8 as alert_more_in
   from requests r
   left join push_waves w on w.request_id = r.request_id
-  cross join lateral (select r.status = 'new' and r.first_responded_at is null and w.request_id is not null as more) m
+  cross join lateral (select r.status = 'new' and w.due_at is not null as more) m
   cross join lateral (
     select
       case when m.more then w.due_at end as next_wave_at,
@@ -76,7 +77,7 @@ export async function readProgress(sql: Queryable, viewer: Viewer, requestId: nu
 
 /**
  * "Alert more helpers now": the owner's request's next wave falls due at once. One conditional UPDATE of the wave
- * row checks and records it: only while the request waits for its first helper, has a wave to come, and its latest
+ * row checks and records it: only while the request waits for a helper, has a wave to come, and its latest
  * wave went out (or was asked for) at least ALERT_MORE_INTERVAL_SECONDS ago. Parallel asks, on any instance, queue
  * on the row; the first moves `last_wave_at` to now, and the others, re-checked against it, find it too young.
  * The requests row is only read, never locked: a take-over holding it and deleting the wave row (stand-down.ts)
@@ -87,7 +88,7 @@ export async function alertMore(sql: Queryable, viewer: Viewer, requestId: numbe
     update push_waves w set due_at = now(), last_wave_at = now()
     from requests r
     where w.request_id = ${requestId} and r.request_id = w.request_id and r.owner_id = ${viewer.user_id}
-      and r.deleted_at is null and r.status = 'new' and r.first_responded_at is null
+      and r.deleted_at is null and r.status = 'new' and w.due_at is not null
       and w.last_wave_at <= now() - make_interval(secs => ${ALERT_MORE_INTERVAL_SECONDS})
     returning w.request_id
   `

@@ -1,6 +1,8 @@
 import { commaList } from '../../db/one-statement.ts'
-import { conflict, forbidden, notFound } from '../../errors.ts'
+import { conflict, forbidden, notFound, tooManyRequests } from '../../errors.ts'
 import { REQUEST_ERRORS } from './errors.ts'
+import { endsAsLetGo, letGoPauseMessage, takeOverPausedUntil } from './let-go.ts'
+import { resumingSearch } from './search.ts'
 import { ACTIVE_RESPONSE_LIMIT } from './rules.ts'
 import { lockForChange, type Viewer } from './requests.ts'
 import { erasingPosition } from './position.ts'
@@ -26,7 +28,7 @@ import { suspendedNow } from '../moderation/in-force.ts'
 export function takeOver(viewer: Viewer, requestId: number): ChangeSteps {
   const me = viewer.user_id
   return {
-    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: true, stopWaves: true }),
+    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: true, waves: 'pause', letGoLock: 'viewer' }),
     missing: (tx) => missingFor(tx, me),
     told: () => ({ requestId, previousResponderId: null, push: 'taken', responderAfter: me }),
     rules: (tx) => [
@@ -49,9 +51,13 @@ export function takeOver(viewer: Viewer, requestId: number): ChangeSteps {
         ) >= ${ACTIVE_RESPONSE_LIMIT}`,
         error: () => conflict(REQUEST_ERRORS.responseLimit),
       },
+      {
+        broken: tx`${takeOverPausedUntil(tx, me)} is not null`,
+        error: (refusal) => letGoPause(refusal.refused_retry_after ?? null),
+      },
     ],
     statement: (tx, _locked, refused, counted) => tx`
-      ${refusalOf(tx, refused, requestId, me)},
+      ${refusalOf(tx, refused, requestId, me, takeOverPausedUntil(tx, me))},
       response as (
         insert into request_responses (request_id, responder_id) select ${requestId}, ${me} where ${allowed(tx)}
       ),
@@ -71,14 +77,22 @@ export type RemovedBy = 'owner' | 'responder'
 
 /**
  * In progress → new: the responder releases it, or the owner removes the responder. Either way that user can
- * never take this request again (their response row stays, ended), and their shared position goes.
+ * never take this request again (their response row stays, ended), and their shared position goes. Within 30
+ * minutes of the take-over it is the helper's let-go (let-go.ts), and the search goes on: the request's paused wave
+ * row falls due now (docs/live-and-push.md, "When a helper lets go").
  */
 export function removeResponder(viewer: Viewer, requestId: number, removedBy: RemovedBy): ChangeSteps {
   const me = viewer.user_id
   // The helper who lets go sees the request as anyone near it does: their answer may show the owner's number.
   const reveals = removedBy === 'responder' && !viewer.is_admin
   return {
-    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: false, stopWaves: false, revealLock: reveals }),
+    lock: (tx) =>
+      lockForChange(tx, viewer, requestId, {
+        lockUser: false,
+        waves: 'keep',
+        revealLock: reveals,
+        letGoLock: 'responder',
+      }),
     ...(reveals ? { reveals: true as const } : {}),
     missing: (tx) => missingFor(tx),
     told: (locked) => ({
@@ -103,7 +117,7 @@ export function removeResponder(viewer: Viewer, requestId: number, removedBy: Re
       ${refusalOf(tx, refused, requestId)},
       ended as (
         update request_responses
-        set ended_at = now(), outcome = ${removedBy === 'owner' ? 'removed' : 'released'}
+        set ended_at = now(), outcome = ${removedBy === 'owner' ? 'removed' : 'released'}, let_go = ${endsAsLetGo(tx)}
         where request_id = ${requestId} and ended_at is null and ${allowed(tx)}
       ),
       erased as (${erasingPosition(tx, requestId, allowed(tx))}),
@@ -111,7 +125,8 @@ export function removeResponder(viewer: Viewer, requestId: number, removedBy: Re
         update requests set status = 'new', responder_id = null, updated_at = now() ${counted}
         where request_id = ${requestId} and ${allowed(tx)}
         returning *
-      )
+      ),
+      resumed as (${resumingSearch(tx, tx`(select request_id from changed)`)})
     `,
   }
 }
@@ -122,7 +137,7 @@ export function removeResponder(viewer: Viewer, requestId: number, removedBy: Re
  */
 export function setReady(viewer: Viewer, requestId: number, gotHelp: boolean): ChangeSteps {
   return {
-    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: false, stopWaves: true }),
+    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: false, waves: 'stop' }),
     missing: (tx) => missingFor(tx),
     told: (locked) => ({
       requestId,
@@ -153,4 +168,10 @@ export function setReady(viewer: Viewer, requestId: number, gotHelp: boolean): C
       ${commaList(tx, recordingHelp(tx))}
     `,
   }
+}
+
+/** The take-over budget's refusal (let-go.ts): 429, until the oldest counted let-go leaves the period. */
+function letGoPause(retryAfterSeconds: number | null) {
+  const seconds = Math.max(1, retryAfterSeconds ?? 3600)
+  return tooManyRequests(letGoPauseMessage(seconds), seconds)
 }

@@ -30,6 +30,8 @@ export interface Refusal {
   /** The decision in force on the acting user, when the statement reads it (suspensionOf): for its error. */
   refused_until?: Date | null
   refused_reason?: string | null
+  /** Seconds until the refused call may be made again, when its statement reads it (refusalOf's `retryAt`). */
+  refused_retry_after?: number | null
 }
 
 /** A rule of a change: SQL that is true when the rule is broken, and the error that then answers the call. */
@@ -68,16 +70,18 @@ export function firstBroken<Answer extends Refusal>(sql: Queryable, rules: Array
 
 /**
  * The `refusal` CTE of a change of the existing request `requestId`: its rules read it as `r`, with the snapshot
- * of the change's statement; `suspended`: they also read the decision in force on this user as `s` (notSuspended).
+ * of the change's statement; `suspended`: they also read the decision in force on this user as `s` (notSuspended);
+ * `retryAt`: SQL for when a refused call may come again (a limit's Retry-After).
  */
 export function refusalOf(
   sql: Queryable,
   refused: PendingQuery<Row[]>,
   requestId: number,
   suspended?: number,
+  retryAt: PendingQuery<Row[]> = sql`null::timestamptz`,
 ): PendingQuery<Row[]> {
   return sql`refusal as (
-    select ${refused} as refused, ${
+    select ${refused} as refused, extract(epoch from ${retryAt} - now())::float8 as refused_retry_after, ${
       suspended === undefined
         ? sql`null::timestamptz as refused_until, null::text as refused_reason`
         : sql`s.until as refused_until, s.reason as refused_reason`
@@ -130,7 +134,7 @@ export async function makeUntold(tx: Queryable, steps: ChangeSteps): Promise<Loc
   const rules = steps.rules(tx, locked)
   const [answer] = await tx<Refusal[]>`
     with ${steps.statement(tx, locked, firstBroken(tx, rules), tx``)}
-    select refused, refused_until, refused_reason from refusal
+    select refused, refused_until, refused_reason, refused_retry_after from refusal
   `
   if (answer!.refused !== null) throw rules[answer!.refused]!.error(answer!)
   return locked

@@ -58,7 +58,7 @@ export async function sendThanks(
   text: string,
   along: (thanking: Thanking) => AlongWith,
 ): Promise<ThanksRow> {
-  const locked = await lockForChange(tx, viewer, requestId, { lockUser: false, stopWaves: false })
+  const locked = await lockForChange(tx, viewer, requestId, { lockUser: false, waves: 'keep' })
   if (!locked) throw notFound(REQUEST_ERRORS.notFound)
   const me = viewer.user_id
   const helperId = locked.responder_id

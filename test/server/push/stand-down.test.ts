@@ -114,12 +114,24 @@ t.test('stand-down reaches every wave alerted, with the alert`s tag', async (t) 
     )
     const releasedSince = service.received.length
     t.equal((await taker.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' })).status, 200)
+    // The release resumes the search: its next wave alerts helpers not alerted before (docs/live-and-push.md).
+    await app.push.idle()
+    const resumed = seen(releasedSince)
+    t.ok(resumed.length > 0, 'the search went on after the release')
+    t.same(
+      resumed.filter((s) => alerted.includes(s.device)),
+      [],
+      'nobody alerted before the take-over is alerted again, the taker included',
+    )
+    const completedSince = service.received.length
     t.equal((await owner.send('PUT', `/api/requests/${id}/setready`, { gotHelp: 0 })).status, 200)
     await app.push.idle()
     t.same(
-      seen(releasedSince).filter((s) => s.device !== 'taker'),
-      [],
-      'told once: neither the release nor the completion stands them down again',
+      seen(completedSince)
+        .map((s) => `${s.device}: ${s.tag}${s.silent ? ' (silent)' : ''}`)
+        .sort(),
+      resumed.map((s) => `${s.device}: request-${id} (silent)`).sort(),
+      'told once: the completion stands down only those alerted since the take-over',
     )
   })
 
@@ -197,8 +209,10 @@ t.test('stand-down reaches every wave alerted, with the alert`s tag', async (t) 
         ),
         'the helper that wave alerted was stood down too',
       )
-      const [left] = await app.sql<{ n: number }[]>`select count(*)::int as n from push_alerts where request_id = ${id}`
-      t.equal(left!.n, 0)
+      // Kept, marked as told, for a let-go's later waves to skip (docs/live-and-push.md, "When a helper lets go").
+      const [left] = await app.sql<{ untold: number }[]>`
+        select count(*) filter (where stood_down_at is null)::int as untold from push_alerts where request_id = ${id}`
+      t.equal(left!.untold, 0, 'every alert is marked as told')
     },
   )
 })

@@ -194,8 +194,11 @@ t.test('escalation on its own timer stops after a take-over, a completion or a d
     )
   }
   const [forgotten] = await app.sql<{ n: number }[]>`
-    select count(*)::int as n from push_alerts where request_id in ${app.sql(ids.slice(0, 3))}`
-  t.equal(forgotten!.n, 0, 'the stand-downs forgot who was alerted of requests 0-2')
+    select count(*)::int as n from push_alerts where request_id in ${app.sql(ids.slice(1, 3))}`
+  t.equal(forgotten!.n, 0, 'the stand-downs forgot who was alerted of requests 1-2 (completed, deleted)')
+  const [kept] = await app.sql<{ told: number }[]>`
+    select count(*) filter (where stood_down_at is not null)::int as told from push_alerts where request_id = ${ids[0]!}`
+  t.equal(kept!.told, 2, 'request 0 (taken over) keeps who was alerted, told, for the search after a let-go')
   t.equal(await purgeAlerts(app.sql), 0, 'those of a request that may still escalate are kept')
   // Ended behind the app's back (no stand-down): the sweep takes its alerts.
   await app.sql`

@@ -152,20 +152,28 @@ t.test('progress: counts for the owner only, live; alert more at most once per 2
     t.equal((await owner.send('POST', alertMore)).status, 429, 'and again not within 2 minutes')
   })
 
-  await t.test('taken over: 409, and no more waves even after a release; the counts stay', async (t) => {
+  await t.test('taken over: 409 and no wave to come; a release puts it back into the search', async (t) => {
     t.equal((await taker.send('PUT', `/api/requests/${id}/addresponder`)).status, 200)
-    t.equal(await alertsOf(id), 0, 'the stand-down forgot who was alerted')
+    t.equal(await alertsOf(id), 4, 'who was alerted is kept, for the search after a let-go')
     await ageWave(id)
     const taken = await owner.send('POST', alertMore)
     t.equal(taken.status, 409)
     t.equal(taken.body.message, REQUEST_ERRORS.alreadyHasResponder)
     const progress = (await owner.get(url)).body as unknown as Progress
     t.same(progress, { alerted: 4, opened: 1, next_wave_at: null, alert_more_available_at: null })
+    const sent = service.received.length
     t.equal((await taker.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' })).status, 200)
-    const released = await owner.send('POST', alertMore)
-    t.equal(released.status, 409)
-    t.equal(released.body.message, REQUEST_ERRORS.noMoreAlerts)
-    t.same((await owner.get(url)).body, progress, 'released: still 4 alerted, no wave to come')
+    // The next wave is due at once: it doubles to 8, so 4 helpers not alerted before.
+    await ownerEvents.next(isProgress((p) => p.alerted === 8))
+    await idle()
+    t.equal(service.received.length - sent, 4, 'the third wave pushed 4 more helpers, none of them twice')
+    const resumed = (await owner.get(url)).body as unknown as Progress
+    t.ok(seconds(resumed.next_wave_at) > 3500, 'the wave after it at its time')
+    const wait = seconds(resumed.alert_more_available_at)
+    t.ok(wait > 100 && wait <= 120, `alert more offered again, 2 minutes from the latest wave (${wait.toFixed(0)} s)`)
+    await ageWave(id)
+    t.equal((await owner.send('POST', alertMore)).status, 202, 'and taken once those 2 minutes passed')
+    await idle()
   })
 
   await t.test('completed: 409', async (t) => {
