@@ -9,14 +9,11 @@ import { LET_GO_LIMIT, LET_GO_PERIOD_HOURS, LET_GO_WINDOW_MINUTES } from './limi
  * ends (`request_responses.let_go`, migration 00027), and LET_GO_LIMIT let-gos in a rolling LET_GO_PERIOD_HOURS
  * pause the helper's take-overs.
  *
- * The count and the record hold under parallel calls: a take-over reads the let-gos with a snapshot taken after it
- * holds the helper's let-go lock (lockForChange's `letGoLock`), and every change that may record a let-go (a
- * release, a removal, a block through a removal) takes the same lock before its statement, so each let-go either
- * committed before the take-over's count or waits for its commit.
+ * The check holds under parallel calls as the limit of running responses does: a take-over holds its helper's row
+ * lock (status.ts, takeOver), so the helper's take-overs run one after another, and each counts the let-gos with a
+ * snapshot taken after that lock was granted. A let-go is recorded by the statement that ends the response; one that
+ * commits while a take-over is under way was concurrent with it, and counts for the next take-over.
  */
-
-/** The advisory lock key of a helper's let-gos (`helper`: SQL for their user id). */
-export const letGoKey = (sql: Queryable, helper: PendingQuery<Row[]>) => sql`'let-go:' || ${helper}::text`
 
 /** SQL for the `let_go` value of a response that a release or a removal by the owner ends now. */
 export const endsAsLetGo = (sql: Queryable) =>

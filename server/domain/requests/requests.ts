@@ -8,7 +8,6 @@ import { REQUEST_ERRORS } from './errors.ts'
 import type { Reach } from './reach.ts'
 import { admitReveal, isWithinPhoneReach, reachPlace, revealKey, type PhoneReachLimits } from '../limits/phone-reach.ts'
 import { limitLock } from '../limits/locks.ts'
-import { letGoKey } from './let-go.ts'
 import type { UserRow } from '../accounts/users.ts'
 import { distanceKm } from '../shared/distance.ts'
 import { suspendedNow } from '../moderation/in-force.ts'
@@ -313,10 +312,8 @@ export interface LockedForChange extends LockedRequest {
  * request's wave row (stand-down.ts) and 'pause' takes its due time away (a take-over: a let-go resumes the search,
  * docs/live-and-push.md, "When a helper lets go"); either waits for a wave being sent right now, so that the second
  * statement sees every alert that wave recorded and no later wave starts. `revealLock` takes the acting user's phone
- * reveal lock after the row locks (admitReveal, which the answer to the change may need); `letGoLock` the let-go lock
- * of the acting user ('viewer': a take-over) or of the request's helper ('responder': a release or removal), so a
- * take-over counts every let-go of its helper that committed before it (takeOverBudget). A refused change rolls
- * all of it back.
+ * reveal lock after the row locks (admitReveal, which the answer to the change may need). A refused change rolls all
+ * of it back.
  */
 export async function lockForChange(
   sql: Queryable,
@@ -326,13 +323,11 @@ export async function lockForChange(
     lockUser,
     waves,
     revealLock = false,
-    letGoLock,
     extraColumns = sql``,
   }: {
     lockUser: boolean
     waves: 'keep' | 'pause' | 'stop'
     revealLock?: boolean
-    letGoLock?: 'viewer' | 'responder'
     extraColumns?: PendingQuery<Row[]>
   },
 ): Promise<LockedForChange | undefined> {
@@ -353,7 +348,6 @@ export async function lockForChange(
     select locked.*, me.user_id as viewer_id, me.user_name as viewer_name, rs.user_name as responder_name,
       me.reach_latitude as viewer_reach_latitude, me.reach_longitude as viewer_reach_longitude
       ${revealLock ? sql`, ${limitLock(sql, sql`${revealKey(viewer.user_id)}::text`)} is null as reveal_locked` : sql``}
-      ${letGoLock ? sql`, ${limitLock(sql, letGoKey(sql, letGoLock === 'viewer' ? sql`${viewer.user_id}::int` : sql`locked.responder_id`))} is null as let_go_locked` : sql``}
       ${extraColumns}
     from locked
     join users me on me.user_id = ${viewer.user_id}

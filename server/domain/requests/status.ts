@@ -28,7 +28,7 @@ import { suspendedNow } from '../moderation/in-force.ts'
 export function takeOver(viewer: Viewer, requestId: number): ChangeSteps {
   const me = viewer.user_id
   return {
-    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: true, waves: 'pause', letGoLock: 'viewer' }),
+    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: true, waves: 'pause' }),
     missing: (tx) => missingFor(tx, me),
     told: () => ({ requestId, previousResponderId: null, push: 'taken', responderAfter: me }),
     rules: (tx) => [
@@ -86,13 +86,7 @@ export function removeResponder(viewer: Viewer, requestId: number, removedBy: Re
   // The helper who lets go sees the request as anyone near it does: their answer may show the owner's number.
   const reveals = removedBy === 'responder' && !viewer.is_admin
   return {
-    lock: (tx) =>
-      lockForChange(tx, viewer, requestId, {
-        lockUser: false,
-        waves: 'keep',
-        revealLock: reveals,
-        letGoLock: 'responder',
-      }),
+    lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: false, waves: 'keep', revealLock: reveals }),
     ...(reveals ? { reveals: true as const } : {}),
     missing: (tx) => missingFor(tx),
     told: (locked) => ({
