@@ -34,6 +34,12 @@ export const AdminUser = Type.Object(
       minimum: 0,
       description: 'The same over the last 30 Helsinki days, today included (one per request and day)',
     }),
+    let_gos_30d: Type.Integer({
+      minimum: 0,
+      description:
+        'Take-overs the user let go of in the last 30 days: released, or removed by the owner, within 30 minutes of ' +
+        'taking the request (docs/product.md, "Take-over budget"; 3 in 24 hours pause their take-overs)',
+    }),
     suspension: Type.Union(
       [
         Type.Object({
@@ -60,6 +66,7 @@ export const AdminUser = Type.Object(
         cyclists_helped: 5,
         reach_reveals_today: 2,
         reach_reveals_30d: 11,
+        let_gos_30d: 1,
         suspension: null,
       },
     ],

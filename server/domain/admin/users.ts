@@ -5,6 +5,7 @@ import { ADMIN_USER_ERRORS } from './errors.ts'
 import { LIMIT_TIME_ZONE } from '../shared/helsinki-day.ts'
 import { characterCount, USER_NAME_MAX } from '../accounts/validation.ts'
 import { setAdmin } from '../accounts/users.ts'
+import { letGosWithin } from '../requests/let-go.ts'
 
 export const ADMIN_USERS_PAGE_SIZE = 50
 
@@ -32,6 +33,7 @@ const toAdminUser = (row: Row): AdminUser => ({
   cyclists_helped: row.cyclists_helped,
   reach_reveals_today: row.reach_reveals_today,
   reach_reveals_30d: row.reach_reveals_30d,
+  let_gos_30d: row.let_gos_30d,
   suspension:
     row.suspended_at === null
       ? null
@@ -48,7 +50,8 @@ const toAdminUser = (row: Row): AdminUser => ({
  * responder, as recorded at completion (helped_requests): an owner deleting such a request, or their account,
  * does not take it back (docs/adr/0004-helped-counts-outlive-requests.md). Cyclists helped is the user's own "You
  * have helped N cyclists" (helped_cyclists), so the card and the user's settings agree. The phone numbers they got by reach
- * (docs/security.md, "Phone numbers by reach") come from one pass over their reveals.
+ * (docs/security.md, "Phone numbers by reach") come from one pass over their reveals; their let-gos (take-overs let
+ * go within 30 minutes: docs/product.md, "Take-over budget") from the let-go index.
  */
 const listColumns = (sql: Queryable) => sql`
   u.user_id, u.user_name, u.created_at, u.is_admin,
@@ -58,6 +61,7 @@ const listColumns = (sql: Queryable) => sql`
   (select count(*) from helped_cyclists c where c.helper_id = u.user_id)::int as cyclists_helped,
   reveals.today as reach_reveals_today,
   reveals.last_30d as reach_reveals_30d,
+  ${letGosWithin(sql, sql`u.user_id`, 30)} as let_gos_30d,
   suspension.ends_at as suspended_until, suspension.reason as suspension_reason, suspension.decided_at as suspended_at
   from users_page u
   -- The decision in force (docs/accounts.md, "Suspension and ban"): the user's one row not lifted, if not ended.

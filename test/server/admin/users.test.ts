@@ -19,6 +19,7 @@ interface Listed {
   cyclists_helped: number
   reach_reveals_today: number
   reach_reveals_30d: number
+  let_gos_30d: number
 }
 interface List {
   users: Listed[]
@@ -81,8 +82,14 @@ t.test('the list: newest first, counts of made and helped requests on known data
   await insertRequest(app, { owner: o, status: 'completed', responder: h, deleted: true })
   const released = await insertRequest(app, { owner: o })
   await app.sql`
-    insert into request_responses (request_id, responder_id, ended_at, outcome)
-    values (${released}, ${h}, now(), 'released')
+    insert into request_responses (request_id, responder_id, ended_at, outcome, let_go)
+    values (${released}, ${h}, now(), 'released', true)
+  `
+  // Let-gos: the one above counts; one of 31 days ago does not.
+  const longAgo = await insertRequest(app, { owner: o, status: 'completed' })
+  await app.sql`
+    insert into request_responses (request_id, responder_id, started_at, ended_at, outcome, let_go)
+    values (${longAgo}, ${h}, now() - interval '31 days', now() - interval '31 days', 'released', true)
   `
   // The helper's own request, completed without anyone: made 1 for them.
   await insertRequest(app, { owner: h, status: 'completed' })
@@ -103,6 +110,7 @@ t.test('the list: newest first, counts of made and helped requests on known data
         cyclists_helped: 0,
         reach_reveals_today: 0,
         reach_reveals_30d: 0,
+        let_gos_30d: 0,
         suspension: null,
       },
       {
@@ -115,6 +123,7 @@ t.test('the list: newest first, counts of made and helped requests on known data
         cyclists_helped: 1,
         reach_reveals_today: 0,
         reach_reveals_30d: 0,
+        let_gos_30d: 1,
         suspension: null,
       },
       {
@@ -122,12 +131,13 @@ t.test('the list: newest first, counts of made and helped requests on known data
         user_name: 'Owner',
         created_at: '2026-01-02T10:00:00.000Z',
         is_admin: false,
-        // New, two in progress/completed with the helper, the released one.
-        requests_made: 4,
+        // New, two in progress/completed with the helper, the released one, the one let go long ago.
+        requests_made: 5,
         requests_helped: 0,
         cyclists_helped: 0,
         reach_reveals_today: 0,
         reach_reveals_30d: 0,
+        let_gos_30d: 0,
         suspension: null,
       },
       {
@@ -140,6 +150,7 @@ t.test('the list: newest first, counts of made and helped requests on known data
         cyclists_helped: 0,
         reach_reveals_today: 0,
         reach_reveals_30d: 0,
+        let_gos_30d: 0,
         suspension: null,
       },
     ],

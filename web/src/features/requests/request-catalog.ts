@@ -155,8 +155,16 @@ export const requestMessages = defineMessages({
   },
   requestreleased: /*i18n*/ {
     id: 'requestreleased',
-    message: 'Nobody is working on your request ({category}) any more: it is new again.',
+    message:
+      'Nobody is working on your request ({category}) any more. It is new again, and the search for a helper goes on.',
     comment: 'Live notice to the owner: the helper released the request or was removed, so it waits for a helper.',
+  },
+  takeoverpaused: /*i18n*/ {
+    id: 'takeoverpaused',
+    message:
+      'You have let go of 3 requests in the last day. You can take a request over again in about {hours, plural, one {# hour} other {# hours}}.',
+    comment:
+      'Beside the disabled “I’m working on it”: a helper who released (or was removed from) 3 requests within 30 minutes of taking them, in 24 hours.',
   },
   opennoticerequest: /*i18n*/ {
     id: 'opennoticerequest',

@@ -74,6 +74,10 @@ export function UserCard({ user, isSelf, phoneNoteId, onChanged }: UserCardProps
             })}
           </dd>
         </div>
+        <div>
+          <dt>{i18n._(usersMessages.userletgos)}</dt>
+          <dd>{user.let_gos_30d}</dd>
+        </div>
       </dl>
       <div className="user-card__actions">
         <PhoneReveal user={user} noteId={phoneNoteId} />

@@ -61,6 +61,13 @@ export const usersMessages = defineMessages({
     message: '{today} today, {days30} in 30 days',
     comment: 'Admin dashboard, users: the value after “Phone numbers by nearness”, e.g. “3 today, 12 in 30 days”.',
   },
+  userletgos: /*i18n*/ {
+    id: 'userletgos',
+    message: 'Take-overs let go, 30 days',
+    comment:
+      'Admin dashboard, users: label of how many requests the user took over and then released (or was removed ' +
+      'from by the owner) within 30 minutes, in the last 30 days; 3 in a day pause their take-overs.',
+  },
   adminbadge: /*i18n*/ {
     id: 'adminbadge',
     message: 'Admin',

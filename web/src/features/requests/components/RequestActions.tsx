@@ -8,9 +8,11 @@ import { messages } from '../../../shared/i18n/catalog.ts'
 import { requestMessages } from '../request-catalog.ts'
 import { isResponder, selectEndedResponseIds, selectRequests } from '../slice.ts'
 import { atActiveResponseLimit } from '../limits.ts'
+import { hoursLeft, storedTakeOverPause, storeTakeOverPause, takeOverPauseEnd } from '../take-over-pause.ts'
 import { distanceFrom, formatKm } from '../distance.ts'
 import { selectPosition } from '../../account/location/slice.ts'
 import { useStore } from '../../../app/store.ts'
+import { useNow } from '../../../shared/hooks/useNow.ts'
 import { selectIsAdmin, selectUser } from '../../account/session/slice.ts'
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx'
 import { FormMessage } from '../../../shared/form/FormMessage.tsx'
@@ -46,6 +48,8 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
   const [releaseOpen, setReleaseOpen] = useState(false)
   const [removeOpen, setRemoveOpen] = useState(false)
   const [farOpen, setFarOpen] = useState(false)
+  const [pausedUntil, setPausedUntil] = useState(() => (user ? storedTakeOverPause(user.user_id) : null))
+  const now = useNow()
   const position = useStore(selectPosition)
   const requests = useStore(selectRequests)
   const endedResponseIds = useStore(selectEndedResponseIds)
@@ -58,20 +62,37 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
   const distance = distanceFrom(position, request)
   const beyondRadius = distance !== null && distance > user.radius
   // Why "I'm working on it" cannot work, shown beside it before it is pressed (docs/product.md#limits).
+  const paused = pausedUntil !== null && pausedUntil > now
   const takeOverRefusal = endedResponseIds.includes(request.request_id)
-    ? 'alreadyresponded'
+    ? i18n._(messages.alreadyresponded)
     : atActiveResponseLimit(requests, user.user_id)
-      ? 'responselimitreached'
-      : null
+      ? i18n._(messages.responselimitreached)
+      : paused
+        ? i18n._(requestMessages.takeoverpaused.id, { hours: hoursLeft(pausedUntil, now) })
+        : null
 
-  /** The take-over; after the first one, the safety card that came before it is not shown again. */
+  /**
+   * The take-over; after the first one, the safety card that came before it is not shown again. A refusal by the
+   * take-over budget disables the button with its reason instead (take-over-pause.ts).
+   */
   async function takeOverNow() {
-    const taken = await takeOver(request.request_id)
-    markSafetyCardSeen(user!.user_id, 'help')
-    return taken
+    try {
+      const taken = await takeOver(request.request_id)
+      markSafetyCardSeen(user!.user_id, 'help')
+      return taken
+    } catch (error) {
+      const until = takeOverPauseEnd(error)
+      if (until === null) throw error
+      storeTakeOverPause(user!.user_id, until)
+      setPausedUntil(until)
+      throw error
+    }
   }
 
-  async function act(action: () => Promise<HelpRequest>, toFeedback: (error: unknown) => Feedback) {
+  /** A take-over's refusal as feedback; none for the budget's, which the disabled button's reason says. */
+  const takeOverRefused = (error: unknown) => (takeOverPauseEnd(error) === null ? takeOverFeedback(error) : null)
+
+  async function act(action: () => Promise<HelpRequest>, toFeedback: (error: unknown) => Feedback | null) {
     if (busy) return
     setBusy(true)
     setFeedback(null)
@@ -79,7 +100,7 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
       update(await action())
     } catch (error) {
       const shown = toFeedback(error)
-      if ('key' in shown && shown.key === 'genericerror') console.error(error)
+      if (shown && 'key' in shown && shown.key === 'genericerror') console.error(error)
       setFeedback(shown)
     } finally {
       setBusy(false)
@@ -112,13 +133,13 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
               className="button button--primary button--block"
               disabled={busy || request.status !== 'new' || takeOverRefusal !== null}
               aria-describedby={takeOverRefusal ? 'take-over-limit' : undefined}
-              onClick={() => (beyondRadius ? setFarOpen(true) : void act(takeOverNow, takeOverFeedback))}
+              onClick={() => (beyondRadius ? setFarOpen(true) : void act(takeOverNow, takeOverRefused))}
             >
               {i18n._(requestMessages.takeover)}
             </button>
             {takeOverRefusal && (
               <p id="take-over-limit" className="field__hint">
-                {i18n._(messages[takeOverRefusal])}
+                {takeOverRefusal}
               </p>
             )}
             {/* Below the button: the helper decides from the first screen (docs/safety.md). */}
@@ -203,7 +224,7 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
         confirmLabel={i18n._(requestMessages.takeoveranyway)}
         onConfirm={async () => {
           setFarOpen(false)
-          await act(takeOverNow, takeOverFeedback)
+          await act(takeOverNow, takeOverRefused)
         }}
       >
         <p>
