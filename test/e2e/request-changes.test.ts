@@ -171,7 +171,11 @@ t.test('release and remove are confirmed; the helper is told when no longer need
   await helping.getByRole('button', { name: 'Release the request' }).click()
   await c.page.getByRole('dialog', { name: 'Release this request?' }).getByRole('button', { name: 'Release' }).click()
   await helping.getByText('New', { exact: true }).waitFor()
-  await o.page.getByText('Nobody is working on your request (Other) any more. It is new again, and the search for a helper goes on.').waitFor()
+  await o.page
+    .getByText(
+      'Nobody is working on your request (Other) any more. It is new again, and the search for a helper goes on.',
+    )
+    .waitFor()
   t.equal(await c.page.getByText(/You were removed as the helper/).count(), 0, 'no notice for her own release')
 
   for (const { pageErrors } of [o, b, c]) t.same(pageErrors, [], 'no errors in the page')
