@@ -143,10 +143,12 @@ t.test('kill -9 in the middle of a mixed load: nothing acknowledged is lost', as
   const restartedAt = Date.now()
   const second = start()
   await listening(second)
-  // Every wave falls due ESCALATE_AFTER seconds after the last; the queue is done when nothing is left or due.
+  // Every wave falls due ESCALATE_AFTER seconds after the last; the queue is done when nothing is left or due (a
+  // request taken over keeps its waves paused, with no due time, for a let-go to resume).
   await waitUntil(async () => {
     const [left] = await maker.sql<{ jobs: number; waves: number }[]>`
-      select (select count(*)::int from push_jobs) as jobs, (select count(*)::int from push_waves) as waves`
+      select (select count(*)::int from push_jobs) as jobs,
+        (select count(*)::int from push_waves where due_at is not null) as waves`
     return left!.jobs === 0 && left!.waves === 0
   })
 
@@ -184,7 +186,7 @@ t.test('kill -9 in the middle of a mixed load: nothing acknowledged is lost', as
     const { title, tag } = readPush(push, device.browser).notification
     return { key: `${push.id} ${title} ${tag}`, beforeKill: index < receivedBeforeKill }
   })
-  // Who was alerted of the requests nobody took; a take-over stood its alerted helpers down and forgot them.
+  // Who was alerted of each request, taken over or not (a take-over stands them down and keeps who they were).
   const alerts = await maker.sql<{ request_id: number; user_id: number; wave: number; alerted_at: Date }[]>`
     select request_id, user_id, wave, alerted_at from push_alerts`
   const deviceOf = (userId: number) => [...helpers, ...owners].find((p) => p.userId === userId)!.id
