@@ -40,6 +40,11 @@ export const infoMessages = defineMessages({
     id: 'supportaddressfailed',
     message: 'The address could not be loaded. Check your connection and open this page again.',
   },
+  statslink: /*i18n*/ {
+    id: 'statslink',
+    message: 'Help in figures: how often and how fast help came in the last 30 days',
+    comment: 'Link to the public figures page (/stats).',
+  },
   appversion: /*i18n*/ { id: 'appversion', message: 'Version {version}' },
   registerholderheading: /*i18n*/ { id: 'registerholderheading', message: 'Register holder' },
   registerholdertext: /*i18n*/ {
