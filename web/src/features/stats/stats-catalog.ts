@@ -81,7 +81,7 @@ export const statsMessages = defineMessages({
   stats_meaningwindow: /*i18n*/ {
     id: 'stats_meaningwindow',
     message:
-      'The figures count the help requests made in the app on the last {days} days, today included. Test requests and deleted requests are not counted. They are updated every few minutes.',
+      'The figures count the help requests made in the app over the last {days} days, today included. Test requests and deleted requests are not counted. They are updated every few minutes.',
   },
   stats_meaninghelped: /*i18n*/ {
     id: 'stats_meaninghelped',
