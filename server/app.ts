@@ -44,6 +44,7 @@ import blockRoutes from './routes/requests/block.ts'
 import reportRoutes from './routes/requests/reports.ts'
 import serviceRoutes from './routes/services.ts'
 import sharedRoutes from './routes/shared.ts'
+import statsRoutes from './routes/stats.ts'
 import subscriptionRoutes from './routes/subscriptions.ts'
 import userRoutes from './routes/user/index.ts'
 
@@ -120,6 +121,7 @@ export default async function app(
   await fastify.register(eventRoutes)
   await fastify.register(subscriptionRoutes)
   await fastify.register(serviceRoutes)
+  await fastify.register(statsRoutes)
   await fastify.register(adminRoutes)
   await fastify.register(adminUserRoutes)
   await fastify.register(adminReportRoutes)

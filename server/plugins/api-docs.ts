@@ -43,6 +43,7 @@ export const openApiOptions: SwaggerOptions = {
         description: 'A read-only page of a request for someone its owner trusts, without an account.',
       },
       { name: 'services', description: 'The public map of cyclist-friendly services.' },
+      { name: 'stats', description: 'Public figures of how help goes: counts and medians, never a person or a place.' },
       { name: 'push', description: 'Web push subscriptions of this browser.' },
       { name: 'events', description: 'The live event stream (WebSocket).' },
       { name: 'config', description: 'What the web client needs to know about this server.' },

@@ -28,13 +28,16 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/healthz$/, /^\/readyz$/] }),
 )
 
-// The configuration (tile source, support address) and the service list are public and the same for everyone:
-// the last good answer lets the map and the info page work offline. Fresh answers always win when online; a slow
-// network falls back to the copy after 4 s. Nothing personal is ever cached here.
+// The configuration (tile source, support address), the service list and the public figures are public and the same
+// for everyone: the last good answer lets the map, the info page and /stats work offline. Fresh answers always win
+// when online; a slow network falls back to the copy after 4 s. Nothing personal is ever cached here.
 const PUBLIC_API = new Set(['/api/config', '/api/services'])
+/** Kept once seen, never fetched ahead: most visitors never open /stats. */
+const PUBLIC_API_SEEN = new Set([...PUBLIC_API, '/api/stats'])
 const PUBLIC_API_CACHE = 'public-api'
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && PUBLIC_API.has(url.pathname),
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && PUBLIC_API_SEEN.has(url.pathname),
   new NetworkFirst({ cacheName: PUBLIC_API_CACHE, networkTimeoutSeconds: 4 }),
 )
 

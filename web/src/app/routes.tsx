@@ -36,6 +36,8 @@ const LoginPage = lazy(
 const InfoPage = lazy(
   withTexts('info', () => import('../features/info/InfoPage.tsx').then((m) => ({ default: m.InfoPage }))),
 )
+// The public figures (docs/product.md#public-figures): linked from /info, opened by few.
+const StatsPage = lazy(withTexts('stats', () => import('../features/stats/StatsPage.tsx')))
 // Its text is the catalog of feedback texts (shared/i18n/catalog.ts), which the install page does not need.
 const NotFoundPage = lazy(
   withTexts('not-found', () => import('./NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage }))),
@@ -74,6 +76,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { path: '/privacystatement', screen: () => loading(<PrivacyStatementPage />) },
   { path: '/info', screen: () => loading(<InfoPage />) },
+  { path: '/stats', screen: () => loading(<StatsPage />) },
   { path: '/install', screen: () => <InstallPage /> },
   { path: '/s/:token', screen: () => loading(<SharedRequestPage />) },
   // One route for all sections, so moving between them keeps the page (and its live map) mounted.

@@ -15,7 +15,10 @@ const FAQ = [
   { question: infoMessages.faq3question, answer: infoMessages.faq3answer },
 ] as const
 
-/** /info: the FAQ, safety around the meeting, how to send a question, the privacy statement link and the app version. */
+/**
+ * /info: the FAQ, safety around the meeting, how to send a question, the links to the public figures and the privacy
+ * statement, and the app version.
+ */
 export function InfoPage() {
   const { i18n } = useLingui()
   return (
@@ -41,6 +44,11 @@ export function InfoPage() {
         <p>{i18n._(infoMessages.sendquestiontext)}</p>
         <SupportAddress />
       </section>
+      <p>
+        <Link href="/stats" className="info-page__link">
+          {i18n._(infoMessages.statslink)}
+        </Link>
+      </p>
       <p>
         <Link href="/privacystatement" className="info-page__link">
           {i18n._(screenTitles.privacystatement)}

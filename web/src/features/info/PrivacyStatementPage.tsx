@@ -125,6 +125,11 @@ export function PrivacyStatementPage() {
           ))}
         </ul>
       </section>
+      {/* Aggregates only: what server/domain/stats/public-figures.ts answers (docs/product.md#public-figures). */}
+      <section className="info-section" aria-labelledby="register-stats-heading">
+        <h2 id="register-stats-heading">{i18n._(infoMessages.registerstatsheading)}</h2>
+        <p>{i18n._(infoMessages.registerstats)}</p>
+      </section>
       <section className="info-section" aria-labelledby="register-safety-heading">
         <h2 id="register-safety-heading">{i18n._(infoMessages.registersafetyheading)}</h2>
         {SAFETY.map((paragraph) => (

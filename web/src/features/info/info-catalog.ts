@@ -40,6 +40,11 @@ export const infoMessages = defineMessages({
     id: 'supportaddressfailed',
     message: 'The address could not be loaded. Check your connection and open this page again.',
   },
+  statslink: /*i18n*/ {
+    id: 'statslink',
+    message: 'Help in figures: how often and how fast help came in the last 30 days',
+    comment: 'Link to the public figures page (/stats).',
+  },
   appversion: /*i18n*/ { id: 'appversion', message: 'Version {version}' },
   registerholderheading: /*i18n*/ { id: 'registerholderheading', message: 'Register holder' },
   registerholdertext: /*i18n*/ {
@@ -198,6 +203,13 @@ export const infoMessages = defineMessages({
     id: 'registerblocks',
     message:
       'You can block someone you met through a request. The block (who blocked whom, from which request, and when) is kept until you lift it or either account is deleted. Neither of you then sees the other’s requests or can help the other or send messages. The blocked person is not told, and nobody sees the blocks made against them.',
+  },
+  registerstatsheading: /*i18n*/ { id: 'registerstatsheading', message: 'Public figures' },
+  registerstats: /*i18n*/ {
+    id: 'registerstats',
+    message:
+      'The app publishes figures of how help goes (the “Help in figures” page): how many requests were made and how many got help, and median times to a helper, over the last 30 days. They are counted over many requests together and hold no names, places or other data about any one person; a figure drawn from fewer than 10 requests is not shown.',
+    comment: 'The quoted name is the title of the public figures page (stats_title).',
   },
   registersafetyheading: /*i18n*/ { id: 'registersafetyheading', message: 'Register safety' },
   registersafety1: /*i18n*/ {
