@@ -4,7 +4,7 @@ import postgres from 'postgres'
 import { distanceKm } from '../../server/domain/shared/distance.ts'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
+import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer, waitUntil } from './browser.ts'
 import { atLeastTouchSize } from './helping.ts'
 import { olMapNextTo } from './ol-map.ts'
 
@@ -33,6 +33,25 @@ async function pixelOf(page: Page, map: Locator, coordinate: string): Promise<{ 
 /** The placed point as the map draws it: the picked-point layer's one feature, in longitude and latitude. */
 const markerCoordinate = `${MAP}.getAllLayers().find((layer) => layer.getZIndex() === 11).getSource().getFeatures()[0].getGeometry().getCoordinates()`
 
+/** The marker can be picked up where the test will press: drawn at its pixel in the last frame, the view at rest. */
+const markerPickable = `(() => {
+  const map = ${MAP}
+  const pixel = map.getPixelFromCoordinate(${markerCoordinate})
+  return pixel !== null && !map.getView().getAnimating() &&
+    map.forEachFeatureAtPixel(pixel, () => true, { layerFilter: (layer) => layer.getZIndex() === 11 }) === true
+})()`
+
+/**
+ * Throws unless a press at the page pixel lands on the map: the raw mouse neither scrolls nor says what it hit, and
+ * a press off the screen (or under the dialog's header) would leave the point where it was.
+ */
+async function onTheMap(page: Page, pixel: { x: number; y: number }, what: string): Promise<void> {
+  const hit = await page.evaluate<boolean>(
+    `${MAP}.getViewport().contains(document.elementFromPoint(${pixel.x}, ${pixel.y}))`,
+  )
+  if (!hit) throw new Error(`${what} (${pixel.x}, ${pixel.y}) is not on the map as shown on the screen`)
+}
+
 async function storedPoint() {
   const [row] = await sql<{ latitude: number; longitude: number }[]>`
     select latitude, longitude from requests order by request_id desc limit 1`
@@ -60,11 +79,21 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await map.locator('canvas').first().waitFor()
       await form.getByText('Drag the red point').waitFor()
 
+      // The map opens below the button, and where that is depends on the fonts: with some, below the fold, where a
+      // person scrolls before dragging. The raw mouse does not scroll, and a press off the screen misses the point.
+      await map.scrollIntoViewIfNeeded()
+      await waitUntil(page, markerPickable)
+
       // Drag the marker 80 px right and 60 px down, with small steps as a finger moves.
       const from = await pixelOf(page, map, markerCoordinate)
+      const to = { x: from.x + 80, y: from.y + 60 }
+      await onTheMap(page, from, 'the marker')
+      await onTheMap(page, to, 'where it is dragged')
       await page.mouse.move(from.x, from.y)
       await page.mouse.down()
-      await page.mouse.move(from.x + 80, from.y + 60, { steps: 8 })
+      // The press picked the point up (OpenLayers' Translate shows the grabbing hand), rather than panning the map.
+      await waitUntil(page, `${MAP}.getViewport().classList.contains('ol-grabbing')`)
+      await page.mouse.move(to.x, to.y, { steps: 8 })
       await page.mouse.up()
       const moved = form.getByRole('status').filter({ hasText: /The point is \d+ m from your phone’s position\./ })
       await moved.waitFor()
