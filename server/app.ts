@@ -45,6 +45,7 @@ import reportRoutes from './routes/requests/reports.ts'
 import serviceRoutes from './routes/services.ts'
 import sharedRoutes from './routes/shared.ts'
 import subscriptionRoutes from './routes/subscriptions.ts'
+import pushReceiptRoutes from './routes/push-receipts.ts'
 import userRoutes from './routes/user/index.ts'
 
 export interface AppOptions {
@@ -119,6 +120,7 @@ export default async function app(
   await fastify.register(reportRoutes)
   await fastify.register(eventRoutes)
   await fastify.register(subscriptionRoutes)
+  await fastify.register(pushReceiptRoutes)
   await fastify.register(serviceRoutes)
   await fastify.register(adminRoutes)
   await fastify.register(adminUserRoutes)

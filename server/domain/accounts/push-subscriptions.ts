@@ -10,12 +10,6 @@ export interface PushSubscriptionKeys {
   auth: string
 }
 
-/** Whether this browser's subscription is the user's. */
-export async function isSubscribed(sql: Queryable, userId: number, endpoint: string): Promise<boolean> {
-  const [row] = await sql`select 1 from push_subscriptions where endpoint = ${endpoint} and user_id = ${userId}`
-  return Boolean(row)
-}
-
 /** A browser shared after a logout belongs to whoever subscribed it last. */
 export async function subscribe(
   sql: Queryable,
