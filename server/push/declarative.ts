@@ -112,10 +112,14 @@ export function withReceipt(payload: string, receipt: string, sentAt: number | n
     return payload
   }
   if (!isDeclarative(message)) return payload
-  const marked = message as DeclarativeMessage & { mutable?: true; receipt?: string }
+  const marked = message as DeclarativeMessage & Partial<FlatCopy> & { mutable?: true; receipt?: string }
   marked.mutable = true
   marked.receipt = receipt
-  if (sentAt !== null) marked.notification.navigate = marked.notification.navigate.replace(SENT_AT, String(sentAt))
+  if (sentAt !== null) {
+    marked.notification.navigate = marked.notification.navigate.replace(SENT_AT, String(sentAt))
+    // The flat copy says what the declarative message says (docs/adr/0007-declarative-web-push.md).
+    if (typeof marked.url === 'string') marked.url = marked.url.replace(SENT_AT, String(sentAt))
+  }
   return JSON.stringify(marked)
 }
 
