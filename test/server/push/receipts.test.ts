@@ -18,7 +18,6 @@ import { waitUntil } from '../../wait.ts'
 
 type Progress = { alerted: number; reached: number; opened: number }
 type Device = Pick<ReturnType<typeof browserSubscription>, 'ecdh' | 'auth'>
-type Pushed = ReturnType<typeof readPush> & { receipt?: string; mutable?: boolean }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
@@ -60,15 +59,12 @@ t.test('receipts: an alert carries a token; its receipt counts the user as reach
   t.equal(created.status, 201)
   const id = created.body.request_id
   await app.push.idle()
-  const pushOf = (deviceId: string, device: Device): Pushed => {
+  const pushOf = (deviceId: string, device: Device) => {
     const push = service.received.find((p: ReceivedPush) => p.id === deviceId)
     if (!push) throw new Error(`no push reached ${deviceId}`)
-    return readPush(push, device) as Pushed
+    return readPush(push, device)
   }
-  const alerts = [
-    ...helpers.map((h) => pushOf(h.id, h.browser)),
-    pushOf(`${helpers[0]!.id}-second`, second),
-  ]
+  const alerts = [...helpers.map((h) => pushOf(h.id, h.browser)), pushOf(`${helpers[0]!.id}-second`, second)]
   for (const alert of alerts) {
     t.match(alert.receipt, UUID, 'the alert carries a receipt token')
     t.equal(alert.mutable, true, 'and is mutable, so that Safari runs the worker that confirms it')
@@ -133,72 +129,75 @@ t.test('receipts: an alert carries a token; its receipt counts the user as reach
   })
 })
 
-t.test('stale devices: 5 unconfirmed alerts make one stale, a receipt makes it fresh; stale alerts go last', async (t) => {
-  const service = await startPushService(tempDir(t))
-  t.teardown(() => service.close())
-  const settings = { firstWave: 10, escalateAfter: 3600, maxRecipients: 200 }
-  const app = await buildTestApp(
-    t,
-    {
-      PUSH_ENDPOINT_HOSTS: service.allowlistEntry,
-      ALERT_FIRST_WAVE: settings.firstWave,
-      ALERT_ESCALATE_AFTER: settings.escalateAfter,
-    },
-    { pushCa: service.ca },
-  )
-  const helper = await placeUser(app.sql, service.origin, { at: away(HELSINKI, 1, 0), radius: 20 })
-  const device = helper.browser.json.endpoint
-  const state = async () =>
-    (
-      await app.sql<{ unconfirmed_in_a_row: number }[]>`
+t.test(
+  'stale devices: 5 unconfirmed alerts make one stale, a receipt makes it fresh; stale alerts go last',
+  async (t) => {
+    const service = await startPushService(tempDir(t))
+    t.teardown(() => service.close())
+    const settings = { firstWave: 10, escalateAfter: 3600, maxRecipients: 200 }
+    const app = await buildTestApp(
+      t,
+      {
+        PUSH_ENDPOINT_HOSTS: service.allowlistEntry,
+        ALERT_FIRST_WAVE: settings.firstWave,
+        ALERT_ESCALATE_AFTER: settings.escalateAfter,
+      },
+      { pushCa: service.ca },
+    )
+    const helper = await placeUser(app.sql, service.origin, { at: away(HELSINKI, 1, 0), radius: 20 })
+    const device = helper.browser.json.endpoint
+    const state = async () =>
+      (
+        await app.sql<{ unconfirmed_in_a_row: number }[]>`
         select unconfirmed_in_a_row from push_subscriptions where endpoint = ${device}
       `
-    )[0]!.unconfirmed_in_a_row
-  const owners = await Promise.all([1, 2, 3].map((n) => signedIn(app, `Stale Owner ${n}`)))
-  const receipts: string[] = []
-  for (let n = 0; n < STALE_AFTER_UNCONFIRMED; n++) {
-    t.equal((await owners[Math.floor(n / 2)]!.create({ ...HELSINKI })).status, 201)
-    await waitUntil(() => service.received.filter((p) => p.id === helper.id).length === n + 1)
-    await app.push.idle()
-    const push = service.received.filter((p) => p.id === helper.id)[n]!
-    receipts.push((readPush(push, helper.browser) as Pushed).receipt!)
-  }
-  t.equal(await state(), STALE_AFTER_UNCONFIRMED, 'five alerts sent, none confirmed: stale')
-
-  await t.test('a stale device`s alert is claimed after every fresh one', async (t) => {
-    // A second instance on this database that sends nothing: the claim order is read as the worker would take it.
-    const quiet = await buildTestApp(
-      t,
-      { PUSH_ENDPOINT_HOSTS: service.allowlistEntry, ALERT_FIRST_WAVE: settings.firstWave },
-      { pushCa: service.ca, pushWorker: { worker: false } },
-    )
-    const fresh: Helper[] = []
-    for (let km = 2; km <= 6; km++) {
-      fresh.push(await placeUser(quiet.sql, service.origin, { at: away(HELSINKI, km, 180), radius: 20 }))
+      )[0]!.unconfirmed_in_a_row
+    const owners = await Promise.all([1, 2, 3].map((n) => signedIn(app, `Stale Owner ${n}`)))
+    const receipts: string[] = []
+    for (let n = 0; n < STALE_AFTER_UNCONFIRMED; n++) {
+      t.equal((await owners[Math.floor(n / 2)]!.create({ ...HELSINKI })).status, 201)
+      await waitUntil(() => service.received.filter((p) => p.id === helper.id).length === n + 1)
+      await app.push.idle()
+      const push = service.received.filter((p) => p.id === helper.id)[n]!
+      receipts.push(readPush(push, helper.browser).receipt!)
     }
-    const stale = await placeUser(quiet.sql, service.origin, { at: away(HELSINKI, 1, 180), radius: 20 })
-    await quiet.sql`
+    t.equal(await state(), STALE_AFTER_UNCONFIRMED, 'five alerts sent, none confirmed: stale')
+
+    await t.test('a stale device`s alert is claimed after every fresh one', async (t) => {
+      // A second instance on this database that sends nothing: the claim order is read as the worker would take it.
+      const quiet = await buildTestApp(
+        t,
+        { PUSH_ENDPOINT_HOSTS: service.allowlistEntry, ALERT_FIRST_WAVE: settings.firstWave },
+        { pushCa: service.ca, pushWorker: { worker: false } },
+      )
+      const fresh: Helper[] = []
+      for (let km = 2; km <= 6; km++) {
+        fresh.push(await placeUser(quiet.sql, service.origin, { at: away(HELSINKI, km, 180), radius: 20 }))
+      }
+      const stale = await placeUser(quiet.sql, service.origin, { at: away(HELSINKI, 1, 180), radius: 20 })
+      await quiet.sql`
       update push_subscriptions set unconfirmed_in_a_row = ${STALE_AFTER_UNCONFIRMED}
       where endpoint = ${stale.browser.json.endpoint}
     `
-    const owner = await signedIn(quiet, 'Quiet Owner')
-    t.equal((await owner.create({ ...HELSINKI })).status, 201)
-    t.equal(await runDueWaves(quiet.sql, settings), 6, 'the nearest (stale) and five fresh helpers')
-    // A worker with five free slots takes the five fresh ones; the stale one waits for the next free slot.
-    const claim = async () => (await claimDue(quiet.sql, 5, 60)).map((job) => job.subscription.endpoint).sort()
-    t.same(await claim(), fresh.map((h) => h.browser.json.endpoint).sort(), 'the fresh devices first')
-    t.same(await claim(), [stale.browser.json.endpoint], 'the nearest helper`s stale device after them')
-  })
+      const owner = await signedIn(quiet, 'Quiet Owner')
+      t.equal((await owner.create({ ...HELSINKI })).status, 201)
+      t.equal(await runDueWaves(quiet.sql, settings), 6, 'the nearest (stale) and five fresh helpers')
+      // A worker with five free slots takes the five fresh ones; the stale one waits for the next free slot.
+      const claim = async () => (await claimDue(quiet.sql, 5, 60)).map((job) => job.subscription.endpoint).sort()
+      t.same(await claim(), fresh.map((h) => h.browser.json.endpoint).sort(), 'the fresh devices first')
+      t.same(await claim(), [stale.browser.json.endpoint], 'the nearest helper`s stale device after them')
+    })
 
-  await t.test('a receipt makes the device fresh again', async (t) => {
-    t.equal((await confirm(app, receipts[0]!)).statusCode, 204, 'even an old alert`s receipt')
-    t.equal(await state(), 0)
-    t.equal((await owners[2]!.create({ ...HELSINKI })).status, 201)
-    await waitUntil(() => service.received.filter((p) => p.id === helper.id).length === STALE_AFTER_UNCONFIRMED + 1)
-    await app.push.idle()
-    t.equal(await state(), 1, 'the new alert is unconfirmed, counted from the receipt')
-  })
-})
+    await t.test('a receipt makes the device fresh again', async (t) => {
+      t.equal((await confirm(app, receipts[0]!)).statusCode, 204, 'even an old alert`s receipt')
+      t.equal(await state(), 0)
+      t.equal((await owners[2]!.create({ ...HELSINKI })).status, 201)
+      await waitUntil(() => service.received.filter((p) => p.id === helper.id).length === STALE_AFTER_UNCONFIRMED + 1)
+      await app.push.idle()
+      t.equal(await state(), 1, 'the new alert is unconfirmed, counted from the receipt')
+    })
+  },
+)
 
 t.test('practice alert: 401, 409 without a subscription, 3 an hour, a push that carries its send time', async (t) => {
   const service = await startPushService(tempDir(t))
@@ -233,7 +232,10 @@ t.test('practice alert: 401, 409 without a subscription, 3 an hour, a push that 
 
   await waitUntil(() => service.received.filter((p) => p.id === 'practiser').length === 3)
   await app.push.idle()
-  const pushed = readPush(service.received.find((p) => p.id === 'practiser')!, device) as Pushed
+  const pushed = readPush(
+    service.received.find((p) => p.id === 'practiser')!,
+    device,
+  )
   t.match(pushed, {
     mutable: true,
     receipt: UUID,
