@@ -46,6 +46,7 @@ import serviceRoutes from './routes/services.ts'
 import sharedRoutes from './routes/shared.ts'
 import statsRoutes from './routes/stats.ts'
 import subscriptionRoutes from './routes/subscriptions.ts'
+import pushReceiptRoutes from './routes/push-receipts.ts'
 import userRoutes from './routes/user/index.ts'
 
 export interface AppOptions {
@@ -120,6 +121,7 @@ export default async function app(
   await fastify.register(reportRoutes)
   await fastify.register(eventRoutes)
   await fastify.register(subscriptionRoutes)
+  await fastify.register(pushReceiptRoutes)
   await fastify.register(serviceRoutes)
   await fastify.register(statsRoutes)
   await fastify.register(adminRoutes)

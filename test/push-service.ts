@@ -106,6 +106,10 @@ export function decryptPush(body: Buffer, ecdh: ECDH, authSecret: Buffer): strin
 /** A push as the server sends every one: a Declarative Web Push message (server/push/declarative.ts). */
 export interface DeclarativePush {
   web_push: number
+  /** Alerts and practice alerts: the worker must run, to confirm them (docs/adr/0016-alert-receipts.md). */
+  mutable?: boolean
+  /** The token the worker confirms an alert with. */
+  receipt?: string
   notification: {
     title: string
     body: string

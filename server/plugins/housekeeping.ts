@@ -4,6 +4,7 @@ import { purgeConversations } from '../domain/conversation/conversation.ts'
 import { purgeExpired } from '../domain/shared/housekeeping.ts'
 import { purgeThanks } from '../domain/requests/thanks.ts'
 import { purgeShareLinks } from '../domain/share-links/share-links.ts'
+import { purgeReceipts } from '../push/receipts.ts'
 
 const EVERY_MS = 60 * 60 * 1000
 
@@ -22,7 +23,8 @@ export default fp<HousekeepingOptions>(
         const thanks = await purgeThanks(app.sql, historyDays)
         const shareLinks = await purgeShareLinks(app.sql)
         const idempotencyKeys = await purgeIdempotencyKeys(app.sql)
-        app.log.debug({ purged, conversations, thanks, shareLinks, idempotencyKeys }, 'housekeeping done')
+        const receipts = await purgeReceipts(app.sql)
+        app.log.debug({ purged, conversations, thanks, shareLinks, idempotencyKeys, receipts }, 'housekeeping done')
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping failed')
       }

@@ -24,8 +24,10 @@ export interface PushNotice {
 }
 
 /**
- * The message as it is queued and as it arrives. Not `mutable`: our worker would change nothing, so Safari shows it
- * without waking the worker at all. No `app_badge`: the app keeps no count worth a badge.
+ * The message as it is queued and as it arrives. Not `mutable` as queued: for most pushes our worker would change
+ * nothing, so Safari shows them without waking the worker at all. A push that asks for a receipt (an alert) is made
+ * `mutable` as it is sent (withReceipt), so the worker runs and confirms it. No `app_badge`: the app keeps no count
+ * worth a badge.
  */
 export interface DeclarativeMessage {
   web_push: typeof DECLARATIVE_PUSH
@@ -87,6 +89,38 @@ function isDeclarative(message: unknown): message is DeclarativeMessage {
     notification !== null &&
     typeof (notification as { navigate?: unknown }).navigate === 'string'
   )
+}
+
+/**
+ * Where a practice alert's `navigate` carries its send time: replaced as it is sent (withReceipt), so the app can
+ * tell the user how long the alert took (docs/live-and-push.md, "Practice alert").
+ */
+export const SENT_AT = 'SENT_AT'
+
+/**
+ * A push that asks for a receipt, as it goes out (docs/adr/0016-alert-receipts.md): `receipt`, the token the
+ * service worker confirms it with, beside the declarative members (the format ignores unknown members, as it does
+ * the flat copy), and `mutable: true`, so that Safari runs the worker, which confirms it, instead of showing the
+ * message by itself. `sentAt` (ms since the epoch): the send time a practice alert's `navigate` carries in place of
+ * SENT_AT. A payload that is not a declarative message goes as it is.
+ */
+export function withReceipt(payload: string, receipt: string, sentAt: number | null): string {
+  let message: unknown
+  try {
+    message = JSON.parse(payload)
+  } catch {
+    return payload
+  }
+  if (!isDeclarative(message)) return payload
+  const marked = message as DeclarativeMessage & Partial<FlatCopy> & { mutable?: true; receipt?: string }
+  marked.mutable = true
+  marked.receipt = receipt
+  if (sentAt !== null) {
+    marked.notification.navigate = marked.notification.navigate.replace(SENT_AT, String(sentAt))
+    // The flat copy says what the declarative message says (docs/adr/0007-declarative-web-push.md).
+    if (typeof marked.url === 'string') marked.url = marked.url.replace(SENT_AT, String(sentAt))
+  }
+  return JSON.stringify(marked)
 }
 
 /**

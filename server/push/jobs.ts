@@ -21,7 +21,23 @@ export interface PushJob extends PushMessage {
   subscription: StoredSubscription
   payload: string
   attempts: number
+  /** The token the phone's service worker confirms the push with (receipts.ts); null: no receipt asked for. */
+  receipt: string | null
+  /** A practice alert: its `navigate` gets the send time (declarative.ts, withReceipt). */
+  practice: boolean
 }
+
+/**
+ * A push that asks for a receipt (docs/live-and-push.md, "Receipts"): an alert of a new request, or a practice
+ * alert the user asked for (no request).
+ */
+export type ReceiptAsked = { kind: 'alert'; requestId: number } | { kind: 'practice' }
+
+/**
+ * A device whose last this many pushes asking for a receipt were sent and never confirmed is stale: its alerts are
+ * tried after the fresh devices' (claimDue). A receipt starts the count again.
+ */
+export const STALE_AFTER_UNCONFIRMED = 5
 
 /**
  * Queues one push to every device of each user, with the text in that user's language: one statement, whatever
@@ -32,21 +48,42 @@ export async function enqueueForUsers(
   recipients: ReadonlyArray<{ user_id: number; language: Language }>,
   payloadFor: (language: Language) => string,
   message: PushMessage,
+  options: { receipt?: ReceiptAsked } = {},
 ): Promise<number> {
   if (recipients.length === 0) return 0
   const languages = [...new Set(recipients.map((r) => r.language))]
   const payloads = languages.map(payloadFor)
-  const rows = await sql`
-    insert into push_jobs (endpoint, payload, urgency, ttl)
-    select s.endpoint, texts.payload, ${message.urgency}, ${message.ttl}
+  const queue = sql`
+    insert into push_jobs (endpoint, payload, urgency, ttl${options.receipt ? sql`, receipt, stale` : sql``})
+    select s.endpoint, texts.payload, ${message.urgency}, ${message.ttl}${options.receipt ? receiptColumns(sql, options.receipt) : sql``}
     from unnest(${recipients.map((r) => r.user_id)}::int[], ${recipients.map((r) => r.language)}::text[])
       as wanted (user_id, language)
     join unnest(${languages}::text[], ${payloads}::text[]) as texts (language, payload) using (language)
     join push_subscriptions s on s.user_id = wanted.user_id
-    returning job_id
   `
-  return rows.length
+  if (!options.receipt) return (await sql`${queue} returning job_id`).length
+  // Each push's receipt row is written with it, so a receipt can never arrive before the row it confirms.
+  const [row] = await sql<{ queued: number }[]>`
+    with queued as (${queue} returning endpoint, receipt),
+    receipts as (
+      insert into push_receipts (receipt, endpoint, user_id, request_id, kind)
+      select q.receipt, q.endpoint, s.user_id,
+        ${options.receipt.kind === 'alert' ? options.receipt.requestId : null}::int, ${options.receipt.kind}
+      from queued q join push_subscriptions s using (endpoint)
+    )
+    select count(*)::int as queued from queued
+  `
+  return row!.queued
 }
+
+/**
+ * A new random token per push, and whether the device is stale: an alert to a stale device waits for the fresh
+ * ones. A practice alert never waits: the user is looking at their phone for it.
+ */
+const receiptColumns = (sql: Queryable, receipt: ReceiptAsked) =>
+  receipt.kind === 'alert'
+    ? sql`, gen_random_uuid(), s.unconfirmed_in_a_row >= ${STALE_AFTER_UNCONFIRMED}`
+    : sql`, gen_random_uuid(), false`
 
 /**
  * enqueueForUsers for one user, as a CTE (named `name`) of the statement that makes the change the push is about:
@@ -86,14 +123,15 @@ const FIRST_OF_ITS_DEVICE =
 /**
  * Claims up to `limit` due pushes for this worker: a short transaction whose row locks (SKIP LOCKED) keep two
  * instances from claiming the same row, and whose new not_before (the lease) keeps it from falling due again
- * while it is being sent. A claim whose instance died falls due once the lease is over.
+ * while it is being sent. A claim whose instance died falls due once the lease is over. Pushes to stale devices
+ * (STALE_AFTER_UNCONFIRMED) come after every due fresh one; the index on (stale, not_before) gives that order.
  */
 export async function claimDue(sql: Queryable, limit: number, leaseSeconds: number): Promise<PushJob[]> {
   const rows = await sql<Array<Omit<PushJob, 'subscription'> & StoredSubscription>>`
     with due as (
       select job_id from push_jobs j
       where not_before <= now() and ${sql.unsafe(FIRST_OF_ITS_DEVICE)}
-      order by not_before
+      order by stale, not_before
       limit ${limit}
       for update skip locked
     )
@@ -101,13 +139,35 @@ export async function claimDue(sql: Queryable, limit: number, leaseSeconds: numb
     set not_before = now() + make_interval(secs => ${leaseSeconds}), attempts = j.attempts + 1
     from due, push_subscriptions s
     where j.job_id = due.job_id and s.endpoint = j.endpoint
-    returning j.job_id::text, j.payload, j.urgency, j.ttl, j.attempts, s.endpoint, s.p256dh, s.auth
+    returning j.job_id::text, j.payload, j.urgency, j.ttl, j.attempts, s.endpoint, s.p256dh, s.auth,
+      j.receipt::text,
+      (j.receipt is not null and exists (
+        select 1 from push_receipts r where r.receipt = j.receipt and r.kind = 'practice'
+      )) as practice
   `
   return rows.map(({ endpoint, p256dh, auth, ...job }) => ({ ...job, subscription: { endpoint, p256dh, auth } }))
 }
 
 export async function finish(sql: Queryable, jobId: string): Promise<void> {
   await sql`delete from push_jobs where job_id = ${jobId}`
+}
+
+/**
+ * A push the push service took: deleted, and when it asked for a receipt, its receipt row is marked sent and its
+ * device counts one more unconfirmed push, unless the receipt came first (a fast phone). Sent twice (a lease that
+ * ran out), it counts once: the second finds no job.
+ */
+export async function finishSent(sql: Queryable, jobId: string): Promise<void> {
+  await sql`
+    with done as (delete from push_jobs where job_id = ${jobId} returning receipt, endpoint),
+    sent as (
+      update push_receipts r set sent_at = now()
+      from done where r.receipt = done.receipt and r.sent_at is null
+      returning r.reached_at, done.endpoint
+    )
+    update push_subscriptions s set unconfirmed_in_a_row = s.unconfirmed_in_a_row + 1
+    from sent where s.endpoint = sent.endpoint and sent.reached_at is null
+  `
 }
 
 export async function retryAfter(sql: Queryable, jobId: string, seconds: number): Promise<void> {

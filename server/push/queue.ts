@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Sql } from 'postgres'
 import webpush from 'web-push'
-import { withPublicOrigin } from './declarative.ts'
+import { withPublicOrigin, withReceipt } from './declarative.ts'
 import type { EndpointPolicy } from './endpoint-policy.ts'
 import { PushEndpointRefused } from './guarded-agent.ts'
-import { claimDue, countWaiting, finish, nextDue, retryAfter, type PushJob } from './jobs.ts'
+import { claimDue, countWaiting, finish, finishSent, nextDue, retryAfter, type PushJob } from './jobs.ts'
 import type { VapidKeys } from './vapid.ts'
 import { purgeAlerts, runDueWaves, type SentWave, type WaveSettings } from './waves.ts'
 
@@ -202,7 +202,9 @@ export class PushQueue {
     }
     try {
       // Encryption happens here, in the worker: never on a request's path.
-      const payload = withPublicOrigin(job.payload, this.publicOrigin)
+      // A receipt goes in as it is sent (docs/adr/0016-alert-receipts.md): the queued text is one per language.
+      const queued = job.receipt ? withReceipt(job.payload, job.receipt, job.practice ? Date.now() : null) : job.payload
+      const payload = withPublicOrigin(queued, this.publicOrigin)
       await webpush.sendNotification({ endpoint, keys: { p256dh, auth } }, payload, {
         vapidDetails: { subject: this.keys.subject, publicKey: this.keys.publicKey, privateKey: this.keys.privateKey },
         TTL: job.ttl,
@@ -213,7 +215,7 @@ export class PushQueue {
     } catch (error) {
       return this.failedOnce(job, error)
     }
-    await finish(this.sql, job.job_id)
+    await finishSent(this.sql, job.job_id)
     await this.hooks.delivered(endpoint)
   }
 

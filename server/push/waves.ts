@@ -156,6 +156,8 @@ async function sendWave(tx: Queryable, wave: DueWave, settings: WaveSettings): P
     [...located, ...unlocated],
     (language) => pushPayload('created', language, request, wave.owner_name),
     { urgency: 'high', ttl: TTL_NEW_REQUEST },
+    // Each alert asks its phone to confirm it: the owner's progress counts who it reached (receipts.ts).
+    { receipt: { kind: 'alert', requestId: wave.request_id } },
   )
   const alerted = wave.alerted + located.length + unlocated.length
   const last =

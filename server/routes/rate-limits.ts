@@ -16,3 +16,11 @@ export function accountRateLimit(config: Pick<Config, 'ACCOUNT_REQUESTS_PER_MINU
 export function sharedLinkRateLimit(config: Pick<Config, 'SHARED_LINK_REQUESTS_PER_MINUTE'>) {
   return { rateLimit: { max: config.SHARED_LINK_REQUESTS_PER_MINUTE, timeWindow: '1 minute' } }
 }
+
+/**
+ * Receipts of alerts (POST /api/push/receipts/{receipt}) come from phones without a session, many at once after a
+ * wave, and many phones share a carrier's address (CGNAT): generous, only a bound on junk. A token cannot be
+ * guessed, so the limit guards the database's work, not the tokens.
+ */
+export const RECEIPTS_PER_MINUTE = 600
+export const receiptRateLimit = { rateLimit: { max: RECEIPTS_PER_MINUTE, timeWindow: '1 minute' } }

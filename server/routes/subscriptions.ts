@@ -1,9 +1,11 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { isSubscribed, subscribe, unsubscribe } from '../domain/accounts/push-subscriptions.ts'
+import { subscribe, unsubscribe } from '../domain/accounts/push-subscriptions.ts'
 import { badRequest } from '../errors.ts'
 import { maskEndpoint } from '../logging.ts'
+import { subscriptionCheck } from '../push/receipts.ts'
 import { BEARER_AUTH, ErrorAnswers, Message } from '../schemas/common.ts'
+import { SubscriptionCheck } from '../schemas/push-receipts.ts'
 
 const PUSH_ENDPOINT = 'https://fcm.googleapis.com/fcm/send/fXk3Lw0pQe8:APA91bH-example'
 const Endpoint = Type.String({ pattern: '^https://', maxLength: 2048, examples: [PUSH_ENDPOINT] })
@@ -32,14 +34,15 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['push'],
-        summary: "Is this browser's push subscription the user's?",
+        summary: "Is this browser's push subscription the user's, and when did an alert last reach it?",
         security: BEARER_AUTH,
         querystring: Type.Object({ endpoint: Type.String({ maxLength: 2048, examples: [PUSH_ENDPOINT] }) }),
-        response: { 200: Type.Object({ isSubscribed: Type.Boolean() }), ...ErrorAnswers },
+        response: { 200: SubscriptionCheck, ...ErrorAnswers },
       },
     },
     async (request) => {
-      return { isSubscribed: await isSubscribed(app.sql, request.currentUser.user_id, request.query.endpoint) }
+      const row = await subscriptionCheck(app.sql, request.currentUser.user_id, request.query.endpoint)
+      return { isSubscribed: row !== undefined, lastReachedAt: row?.last_reached_at?.toISOString() ?? null }
     },
   )
 

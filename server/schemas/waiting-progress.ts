@@ -8,6 +8,12 @@ import { Nullable } from './common.ts'
 export const WaitingProgressSchema = Type.Object(
   {
     alerted: Type.Integer({ minimum: 0, description: 'How many helpers were alerted by push, in every wave so far.' }),
+    reached: Type.Integer({
+      minimum: 0,
+      description:
+        'How many of the alerted helpers had an alert of this request confirmed by their phone (its service worker ' +
+        'showed it), each person once however many devices. Pushes that never reached a phone are not counted.',
+    }),
     opened: Type.Integer({
       minimum: 0,
       description: 'How many people other than the owner opened the request (the view count: each person once).',
@@ -33,6 +39,7 @@ export const WaitingProgressSchema = Type.Object(
     examples: [
       {
         alerted: 15,
+        reached: 11,
         opened: 3,
         next_wave_at: '2026-11-24T09:35:00.000Z',
         alert_more_available_at: '2026-11-24T09:32:00.000Z',

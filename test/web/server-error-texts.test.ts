@@ -4,6 +4,7 @@ import { CONVERSATION_ERRORS } from '../../server/domain/conversation/errors.ts'
 import { DECISION_ERRORS, NOTICE_ERRORS, REPORT_ERRORS } from '../../server/domain/moderation/errors.ts'
 import { POSITION_ERRORS, REQUEST_ERRORS, THANKS_ERRORS } from '../../server/domain/requests/errors.ts'
 import { USER_ERRORS } from '../../server/domain/accounts/errors.ts'
+import { PUSH_ERRORS } from '../../server/push/errors.ts'
 import { BLOCK_ERRORS } from '../../server/domain/blocks/errors.ts'
 import { IDEMPOTENCY_ERRORS } from '../../server/domain/idempotency/errors.ts'
 import { SHARE_LINK_ERRORS } from '../../server/domain/share-links/errors.ts'
@@ -31,6 +32,7 @@ const SERVER_MESSAGES = new Set<string>([
   ...Object.values(DECISION_ERRORS),
   ...Object.values(NOTICE_ERRORS),
   ...Object.values(IDEMPOTENCY_ERRORS),
+  ...Object.values(PUSH_ERRORS),
   INVALID_CHARACTERS_MESSAGE,
   GENERIC_ERROR_MESSAGE,
   UNAVAILABLE_MESSAGE,
@@ -67,6 +69,7 @@ const WITHOUT_A_KEY = new Map<string, string>([
   [NOTICE_ERRORS.notFound, 'the app acknowledges only notices it was given, and shows nothing of it'],
   [IDEMPOTENCY_ERRORS.badKey, 'the outbox makes every key itself, in the allowed alphabet: genericerror'],
   [IDEMPOTENCY_ERRORS.otherCall, 'the outbox sends each key with one unchanged call only: genericerror'],
+  [PUSH_ERRORS.unknownReceipt, 'answered to the service worker, which shows nothing of it'],
   [GENERIC_ERROR_MESSAGE, 'genericerror is the fallback itself'],
   [UNAVAILABLE_MESSAGE, 'a 503 while the database is away: genericerror'],
 ])

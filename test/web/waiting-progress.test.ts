@@ -6,6 +6,7 @@ const NOW = Date.parse('2026-05-01T09:00:00Z')
 const at = (seconds: number) => new Date(NOW + seconds * 1000).toISOString()
 const progress = (next: number | null, available: number | null): WaitingProgress => ({
   alerted: 15,
+  reached: 11,
   opened: 3,
   next_wave_at: next === null ? null : at(next),
   alert_more_available_at: available === null ? null : at(available),
@@ -32,5 +33,8 @@ t.test('request.progress events are parsed; malformed ones ignored', async (t) =
   const event = { type: 'request.progress', request_id: 7, progress: progress(240, 60) }
   t.same(parseServerEvent(JSON.stringify(event)), event)
   t.equal(parseServerEvent(JSON.stringify({ ...event, progress: { alerted: '15' } })), null)
+  const withoutReached: Partial<WaitingProgress> = progress(240, 60)
+  delete withoutReached.reached
+  t.equal(parseServerEvent(JSON.stringify({ ...event, progress: withoutReached })), null, 'reached is a count too')
   t.equal(parseServerEvent(JSON.stringify({ ...event, request_id: '7' })), null)
 })

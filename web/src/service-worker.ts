@@ -10,7 +10,13 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
-import { chooseWindow, notificationFromPayload, parsePayload } from './features/pwa/push/notification.ts'
+import {
+  chooseWindow,
+  notificationFromPayload,
+  parsePayload,
+  receiptPath,
+  stampPractice,
+} from './features/pwa/push/notification.ts'
 import { isSkipWaitingMessage } from './features/pwa/worker-protocol.ts'
 import { OUTBOX_SYNC_TAG } from './features/outbox/background-sync.ts'
 import { sendOutboxFromWorker } from './features/outbox/worker-sender.ts'
@@ -57,18 +63,33 @@ self.addEventListener('activate', (event) => event.waitUntil(Promise.all([self.c
 // Every push is a Declarative Web Push message (docs/live-and-push.md). Safari on iPhone and iPad (18.4+) shows it
 // itself and opens its `navigate` on a tap, without this worker; browsers that do not read the format (Chromium's,
 // iOS 16.4-18.3) bring it here, and iOS revokes a subscription whose push shows nothing: something is always shown.
+// An alert asks for a receipt (docs/adr/0016-alert-receipts.md): it comes `mutable`, so Safari too runs this worker,
+// which shows it and then confirms it with its token alone. A receipt that fails (no network at that moment) is
+// not retried: the alert was shown, and the progress only counts a little low.
 self.addEventListener('push', (event) => {
   const data = event.data
-  const { title, options } = notificationFromPayload(parsePayload(data ? () => data.text() : undefined), APP_NAME)
-  event.waitUntil(self.registration.showNotification(title, options))
+  const payload = parsePayload(data ? () => data.text() : undefined)
+  const { title, options } = notificationFromPayload(payload, APP_NAME)
+  const shown = { ...options, data: { url: stampPractice(options.data.url, 'reached', Date.now()) } }
+  const receipt = receiptPath(payload)
+  event.waitUntil(
+    self.registration.showNotification(title, shown).then(async () => {
+      if (!receipt) return
+      try {
+        await fetch(receipt, { method: 'POST', credentials: 'omit' })
+      } catch (error) {
+        console.warn('Confirming the alert failed', error)
+      }
+    }),
+  )
 })
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
   const data: unknown = event.notification.data
   const path = typeof data === 'object' && data !== null && 'url' in data ? data.url : undefined
-  const url = new URL(typeof path === 'string' ? path : '/', self.location.origin).href
-  event.waitUntil(openApp(url))
+  const url = new URL(stampPractice(typeof path === 'string' ? path : '/', 'tapped', Date.now()), self.location.origin)
+  event.waitUntil(openApp(url.href))
 })
 
 async function openApp(url: string): Promise<void> {

@@ -10,13 +10,10 @@ export interface PushSubscriptionKeys {
   auth: string
 }
 
-/** Whether this browser's subscription is the user's. */
-export async function isSubscribed(sql: Queryable, userId: number, endpoint: string): Promise<boolean> {
-  const [row] = await sql`select 1 from push_subscriptions where endpoint = ${endpoint} and user_id = ${userId}`
-  return Boolean(row)
-}
-
-/** A browser shared after a logout belongs to whoever subscribed it last. */
+/**
+ * A browser shared after a logout belongs to whoever subscribed it last. Subscribing again proves the app runs
+ * there: the device is no longer stale (docs/live-and-push.md, "Stale subscriptions").
+ */
 export async function subscribe(
   sql: Queryable,
   userId: number,
@@ -27,7 +24,8 @@ export async function subscribe(
     insert into push_subscriptions (endpoint, user_id, p256dh, auth)
     values (${endpoint}, ${userId}, ${keys.p256dh}, ${keys.auth})
     on conflict (endpoint) do update
-    set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = now()
+    set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = now(),
+      unconfirmed_in_a_row = 0
   `
 }
 

@@ -22,6 +22,8 @@ export interface ProgressRow {
   owner_id: number
   status: RequestStatus
   alerted: number
+  /** Alerted users whose phone confirmed an alert of this request (server/push/receipts.ts), each once. */
+  reached: number
   opened: number
   next_wave_at: Date | null
   alert_more_available_at: Date | null
@@ -37,6 +39,8 @@ export interface ProgressRow {
 const selectProgress = (sql: Queryable) => sql`
   select r.request_id, r.owner_id, r.status,
     r.alerts_forgotten + (select count(*) from push_alerts a where a.request_id = r.request_id)::int as alerted,
+    (select count(distinct p.user_id) from push_receipts p
+      where p.request_id = r.request_id and p.reached_at is not null)::int as reached,
     r.views as opened, waves.next_wave_at, waves.alert_more_available_at,
     extract(epoch from waves.alert_more_available_at - now())::float8 as alert_more_in
   from requests r
@@ -105,6 +109,7 @@ export async function alertMore(sql: Queryable, viewer: Viewer, requestId: numbe
 export function progressJson(row: ProgressRow): WaitingProgress {
   return {
     alerted: row.alerted,
+    reached: row.reached,
     opened: row.opened,
     next_wave_at: row.next_wave_at?.toISOString() ?? null,
     alert_more_available_at: row.alert_more_available_at?.toISOString() ?? null,

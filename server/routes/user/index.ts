@@ -6,6 +6,7 @@ import blockListRoutes from './blocks.ts'
 import locationRoutes from './location.ts'
 import noticeRoutes from './notices.ts'
 import notificationPreferenceRoutes from './notification-preferences.ts'
+import practiceAlertRoutes from './practice-alert.ts'
 import registrationRoutes from './registration.ts'
 import sessionRoutes from './session.ts'
 
@@ -16,6 +17,7 @@ export default async function userRoutes(app: FastifyInstance, { config }: { con
   await app.register(accountRoutes, { config })
   await app.register(locationRoutes)
   await app.register(notificationPreferenceRoutes)
+  await app.register(practiceAlertRoutes)
   await app.register(adminUserRoutes)
   await app.register(blockListRoutes)
   await app.register(noticeRoutes)

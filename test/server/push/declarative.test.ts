@@ -43,12 +43,15 @@ t.test('every push is a declarative message, with its urgency', async (t) => {
   const opens = `https://pyoraapu.example/?request=${id}`
   await app.push.idle()
   const [alert] = bystander.received()
+  t.match(alert?.receipt, /^[0-9a-f-]{36}$/, 'an alert asks for a receipt (docs/adr/0016-alert-receipts.md)')
   t.same(
     alert,
     {
       urgency: 'high',
       ttl: '3600',
       web_push: 8030,
+      mutable: true,
+      receipt: alert?.receipt,
       notification: {
         title: 'Någon i närheten behöver hjälp',
         body: 'Cykelreparation: Flat tyre by the bridge',

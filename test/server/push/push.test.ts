@@ -73,10 +73,13 @@ t.test('web push', async (t) => {
     t.equal(push!.headers.urgency, 'high')
     t.equal(push!.headers.ttl, '3600')
     const message = readPush(push!, near.browser)
+    const { receipt, ...rest } = message
+    t.match(receipt, /^[0-9a-f-]{36}$/, 'the token its worker confirms it with (docs/adr/0016-alert-receipts.md)')
     t.same(
-      message,
+      rest,
       {
         web_push: 8030,
+        mutable: true,
         notification: {
           title: 'Lähistöllä tarvitaan apua',
           body: 'Pyörän korjaus: Ketju katkesi sillan luona',

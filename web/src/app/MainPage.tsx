@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter'
 import { Banner } from '../shared/ui/Banner.tsx'
 import { LazyRequestDetailDialog } from '../features/requests/components/LazyRequestDetailDialog.tsx'
 import { AlertsOffer } from '../features/pwa/push/AlertsOffer.tsx'
+import { PracticeResult } from '../features/pwa/push/PracticeResult.tsx'
 import { ModerationNotices } from '../features/moderation/ModerationNotices.tsx'
 import { RequestNotices } from '../features/requests/components/RequestNotices.tsx'
 import { RequestsTab } from '../features/requests/components/RequestsTab.tsx'
@@ -32,7 +33,8 @@ export function requestIdOf(search: string): number | null {
 
 /**
  * The main screen: the requests tab (default for a logged-in user) and the service map (default for a visitor,
- * who lands there from "Continue without logging in"). `/?request=<id>` opens that request's detail modal.
+ * who lands there from "Continue without logging in"). `/?request=<id>` opens that request's detail modal, and
+ * `/?practice=<sent ms>` (a tapped practice alert) a card saying how long it took.
  */
 export function MainPage() {
   const { i18n } = useLingui()
@@ -74,6 +76,8 @@ export function MainPage() {
         {/* A visitor on the requests tab has its locked notice as the one log-in prompt. */}
         <SessionNotice showVisitorPrompt={tab !== 'requests'} />
         {status === 'loggedIn' && <AlertsOffer />}
+        {/* A tapped practice alert (Settings → Notifications) opens `/?practice=...`: how long it took. */}
+        <PracticeResult search={search} onClose={() => navigate('/', { replace: true })} />
         <RequestNotices />
         <Tabs tab={tab} onChange={setChosenTab} requestsNews={requestsNews} />
         <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">

@@ -13,6 +13,8 @@ const CONTENT = [
   infoMessages.registeritemthanks,
   infoMessages.registeritempositions,
   infoMessages.registeritempush,
+  // Receipts of alerts (server/push/receipts.ts, RECEIPT_DAYS).
+  infoMessages.registeritemreceipts,
 ] as const
 
 /** Who sees phone numbers: exactly what server/domain/requests/requests.ts (phonesFor) lets through, and the device copy. */

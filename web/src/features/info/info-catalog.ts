@@ -69,6 +69,12 @@ export const infoMessages = defineMessages({
     id: 'registeritempush',
     message: 'Push notification subscriptions and login sessions',
   },
+  registeritemreceipts: /*i18n*/ {
+    id: 'registeritemreceipts',
+    message:
+      'Confirmations that an alert reached your phone: a random code the alert carried, when it was sent and when your phone showed it, kept for 30 days; your subscription keeps when an alert last reached it. The confirmation carries nothing else about you.',
+    comment: 'Item of the privacy statement’s list of what the register holds (server/push/receipts.ts).',
+  },
   registeritemmessages: /*i18n*/ {
     id: 'registeritemmessages',
     message: 'Messages between a requester and their helper, and how far each has read them',

@@ -12,6 +12,13 @@ export const progressMessages = defineMessages({
     message: '{count, plural, =0 {No helpers alerted yet} one {# helper alerted} other {# helpers alerted}}',
     comment: 'How many nearby helpers got a push notification about the owner’s request.',
   },
+  progressreached: /*i18n*/ {
+    id: 'progressreached',
+    message: '{count, plural, one {# reached} other {# reached}}',
+    comment:
+      'How many of the alerted helpers’ phones confirmed that the alert arrived, after the alerted count: ' +
+      '"12 helpers alerted · 9 reached · 3 opened it".',
+  },
   progressopened: /*i18n*/ {
     id: 'progressopened',
     message: '{count, plural, one {# opened it} other {# opened it}}',

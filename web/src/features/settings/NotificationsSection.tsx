@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react'
 import { useEffect, useRef, useState } from 'react'
 import { notificationMessages } from './notification-catalog.ts'
-import { readPushState, turnPushOff, turnPushOn, type PushState } from '../pwa/push/browser-push.ts'
+import { readPushStatus, turnPushOff, turnPushOn, type PushState } from '../pwa/push/browser-push.ts'
 import { isRunningOnIos, isStandalone } from '../pwa/install/platform.ts'
 import { FormMessage } from '../../shared/form/FormMessage.tsx'
 import { HelpNowSwitch } from './HelpNowSwitch.tsx'
 import { PushPreferencesForm } from './PushPreferencesForm.tsx'
+import { PracticeAlert } from './PracticeAlert.tsx'
 
 type Failure = 'check' | 'change' | null
 
@@ -25,13 +26,14 @@ const onIosOutsideTheApp = () => isRunningOnIos() && !isStandalone()
 
 /**
  * Web push on this device: the state, checked with the server each time the section opens (it mounts on
- * opening), and one button to change it. Errors go to the console; the screen gets a short failure text. Above it
- * "I can help now", under it the account's quiet hours and hourly cap: these hold on every device, so they show
- * whatever this one's state.
+ * opening), and one button to change it; while on, when an alert last reached this device and a practice alert
+ * (PracticeAlert). Errors go to the console; the screen gets a short failure text. Above it "I can help now", under
+ * it the account's quiet hours and hourly cap: these hold on every device, so they show whatever this one's state.
  */
 export function NotificationsSection() {
   const { i18n } = useLingui()
   const [state, setState] = useState<PushState | null>(null)
+  const [lastReachedAt, setLastReachedAt] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<Failure>(null)
   const [homeScreenOnly] = useState(onIosOutsideTheApp)
@@ -39,8 +41,12 @@ export function NotificationsSection() {
 
   useEffect(() => {
     mounted.current = true
-    readPushState()
-      .then((read) => mounted.current && setState(read))
+    readPushStatus()
+      .then((read) => {
+        if (!mounted.current) return
+        setState(read.state)
+        setLastReachedAt(read.lastReachedAt)
+      })
       .catch((error: unknown) => {
         console.error('Checking the push subscription failed', error)
         if (!mounted.current) return
@@ -101,6 +107,7 @@ export function NotificationsSection() {
           </button>
         )}
         <FormMessage tone="error" text={failureText} />
+        {state === 'on' && <PracticeAlert lastReachedAt={lastReachedAt} />}
       </div>
       <PushPreferencesForm />
     </div>

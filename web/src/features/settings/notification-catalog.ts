@@ -48,6 +48,24 @@ export const notificationMessages = defineMessages({
     id: 'notificationsfailed',
     message: 'Changing notifications failed. Please try again.',
   },
+  lastreached: /*i18n*/ {
+    id: 'lastreached',
+    message: 'Alerts last reached this phone: {when}',
+    comment: '{when} is a date and time. When this device last confirmed that an alert (or a practice alert) arrived.',
+  },
+  lastreachednever: /*i18n*/ {
+    id: 'lastreachednever',
+    message: 'No alert has reached this phone yet. Send yourself a practice alert to check.',
+  },
+  sendpracticealert: /*i18n*/ {
+    id: 'sendpracticealert',
+    message: 'Send me a practice alert',
+    comment: 'Button: the server sends a notification to the user’s own devices, to check that alerts arrive.',
+  },
+  practicealertsent: /*i18n*/ {
+    id: 'practicealertsent',
+    message: 'Practice alert sent. It should arrive in a few seconds; tap it to see how long it took.',
+  },
   notificationscheckfailed: /*i18n*/ {
     id: 'notificationscheckfailed',
     message: 'Checking notifications failed.',

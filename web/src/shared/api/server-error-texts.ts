@@ -6,6 +6,7 @@ import { POSITION_ERRORS } from '../../../../server/domain/requests/errors.ts'
 import { REQUEST_ERRORS } from '../../../../server/domain/requests/errors.ts'
 import { THANKS_ERRORS } from '../../../../server/domain/requests/errors.ts'
 import { USER_ERRORS } from '../../../../server/domain/accounts/errors.ts'
+import { PUSH_ERRORS } from '../../../../server/push/errors.ts'
 import { SUSPENSION_ERRORS } from '../../../../server/domain/moderation/suspension-errors.ts'
 import { parseRefusal } from '../../../../server/domain/moderation/refusal.ts'
 import type { MessageKey } from '../i18n/catalog.ts'
@@ -55,6 +56,9 @@ export const SERVER_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   [CONVERSATION_ERRORS.completed]: 'messagescompleted',
   [CONVERSATION_ERRORS.noHelper]: 'messagesnohelper',
   [CONVERSATION_ERRORS.hourlyLimit]: 'messagelimitreached',
+  // The practice alert
+  [PUSH_ERRORS.practiceTooOften]: 'practicetoooften',
+  [PUSH_ERRORS.practiceNoSubscription]: 'practicenosubscription',
   // Thank-yous
   [THANKS_ERRORS.textLength]: 'invalidthankslength',
   [THANKS_ERRORS.notOwner]: 'thanksnotowner',

@@ -169,6 +169,17 @@ export const messages = defineMessages({
     message: 'Nobody is helping with this request now: its messages are read-only.',
     comment: 'The helper released the request or the owner removed them, so no messages can be sent.',
   },
+  // The practice alert (Settings → Notifications; the server's refusals)
+  practicetoooften: /*i18n*/ {
+    id: 'practicetoooften',
+    message: 'You have asked for 3 practice alerts in the last hour. Try again later.',
+  },
+  practicenosubscription: /*i18n*/ {
+    id: 'practicenosubscription',
+    message: 'Turn notifications on on this device first.',
+    comment: 'A practice alert needs a device with notifications on.',
+  },
+
   messagelimitreached: /*i18n*/ {
     id: 'messagelimitreached',
     message: 'You have sent too many messages on this request. Try again later.',

@@ -20,6 +20,7 @@ function isProgress(value: unknown): value is EventOf<'request.progress'>['progr
   return (
     isObject(value) &&
     typeof value.alerted === 'number' &&
+    typeof value.reached === 'number' &&
     typeof value.opened === 'number' &&
     isTimeOrNull(value.next_wave_at) &&
     isTimeOrNull(value.alert_more_available_at)

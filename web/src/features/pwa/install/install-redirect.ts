@@ -24,7 +24,9 @@ export function shouldRedirectToInstall({ handledThisSession, standalone, search
   // `/?request=<id>` is what a push notification opens: the user came for that request, and a detour through the
   // install page would hide it. Such a visit still counts as the session's first one (the caller sets the flag),
   // so closing the request, which goes back to /, does not send the user to /install either.
-  if (new URLSearchParams(search).has('request')) return false
+  // So is `/?practice=...`, a tapped practice alert, whose card says how long the alert took.
+  const params = new URLSearchParams(search)
+  if (params.has('request') || params.has('practice')) return false
   return true
 }
 

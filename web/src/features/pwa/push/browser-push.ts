@@ -17,12 +17,18 @@ async function pushRegistration(): Promise<ServiceWorkerRegistration | null> {
 
 /** The state of this browser for the logged-in user: subscribed here *and* known to the server under this user. */
 export async function readPushState(): Promise<PushState> {
+  return (await readPushStatus()).state
+}
+
+/** readPushState, with when an alert last reached this device (its service worker's latest receipt). */
+export async function readPushStatus(): Promise<{ state: PushState; lastReachedAt: string | null }> {
   const registration = await pushRegistration()
-  if (!registration) return 'unsupported'
-  if (Notification.permission === 'denied') return 'denied'
+  if (!registration) return { state: 'unsupported', lastReachedAt: null }
+  if (Notification.permission === 'denied') return { state: 'denied', lastReachedAt: null }
   const subscription = await registration.pushManager.getSubscription()
-  if (!subscription || Notification.permission !== 'granted') return 'off'
-  return (await checkSubscription(subscription.endpoint)) ? 'on' : 'off'
+  if (!subscription || Notification.permission !== 'granted') return { state: 'off', lastReachedAt: null }
+  const { subscribed, lastReachedAt } = await checkSubscription(subscription.endpoint)
+  return subscribed ? { state: 'on', lastReachedAt } : { state: 'off', lastReachedAt: null }
 }
 
 /**

@@ -84,6 +84,31 @@ export function notificationFromPayload(payload: unknown, appName: string): Noti
   }
 }
 
+/** A receipt token as the server makes them; anything else in a payload is not sent anywhere. */
+const RECEIPT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/**
+ * The path the worker confirms a shown alert at (docs/live-and-push.md, "Receipts"), or null when the push asked
+ * for no receipt. Only the token travels: no session, nothing else about the user.
+ */
+export function receiptPath(payload: unknown): string | null {
+  if (typeof payload !== 'object' || payload === null) return null
+  const { receipt } = payload as Record<string, unknown>
+  return typeof receipt === 'string' && RECEIPT.test(receipt) ? `/api/push/receipts/${receipt}` : null
+}
+
+/**
+ * A practice alert's path (`/?practice=<sent ms>`) with a moment of the phone's added: `reached` when the worker
+ * showed it, `tapped` when the user tapped it, so the app can tell how long each took. Any other path is left as
+ * it is.
+ */
+export function stampPractice(path: string, moment: 'reached' | 'tapped', at: number): string {
+  const url = new URL(path, 'https://app.invalid')
+  if (!url.searchParams.has('practice')) return path
+  url.searchParams.set(moment, String(Math.round(at)))
+  return `${url.pathname}${url.search}${url.hash}`
+}
+
 /** The text of a push message as JSON, or null when it has none or it is not JSON. */
 export function parsePayload(readText: (() => string) | undefined): unknown {
   if (!readText) return null

@@ -18,8 +18,8 @@ import './WaitingProgress.css'
 const TICK_MS = 5_000
 
 /**
- * The waiting owner's progress (docs/product.md#progress-while-waiting): how many helpers were alerted and opened the
- * request, when the next alert round goes, and "Alert more helpers now". Only in the owner's own detail while the
+ * The waiting owner's progress (docs/product.md#progress-while-waiting): how many helpers were alerted, how many of
+ * their phones confirmed the alert (reached) and how many opened the request, when the next alert round goes, and "Alert more helpers now". Only in the owner's own detail while the
  * request is new; the server sends the counts to nobody else.
  */
 export function WaitingProgress({ request }: { request: HelpRequest }) {
@@ -82,10 +82,18 @@ function ProgressBlock({ requestId }: { requestId: number }) {
         <>
           <p className="waiting-progress__counts" aria-live="polite">
             <span>{i18n._(progressMessages.progressalerted.id, { count: progress.alerted })}</span>
+            {progress.alerted > 0 && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span className="waiting-progress__count">
+                  {i18n._(progressMessages.progressreached.id, { count: progress.reached })}
+                </span>
+              </>
+            )}
             {progress.opened > 0 && (
               <>
                 <span aria-hidden="true"> · </span>
-                <span className="waiting-progress__opened">
+                <span className="waiting-progress__count">
                   {i18n._(progressMessages.progressopened.id, { count: progress.opened })}
                 </span>
               </>
