@@ -7,6 +7,8 @@ const at = (seconds: number) => new Date(NOW + seconds * 1000).toISOString()
 const progress = (next: number | null, available: number | null): WaitingProgress => ({
   alerted: 15,
   opened: 3,
+  fitting: 0,
+  fitting_ability: null,
   next_wave_at: next === null ? null : at(next),
   alert_more_available_at: available === null ? null : at(available),
 })
