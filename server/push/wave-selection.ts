@@ -74,13 +74,14 @@ function mayBeAlertedNow(sql: Queryable, who: 'u' | 'nearest' | 'recent') {
 /** Whether the user `u` has an ability that fits the request's category (false for all where it prefers none). */
 function fitsRequest(sql: Queryable, category: RequestCategory | undefined) {
   const items = (category && CATEGORY_ABILITIES[category]?.items) || []
-  if (items.length === 0) return sql`false`
+  // A cast, not a bare constant: PostgreSQL refuses a constant in ORDER BY.
+  if (items.length === 0) return sql`false::boolean`
   return sql`(u.ability_kit && ${items as string[]}::text[] or u.ability_transport && ${items as string[]}::text[])`
 }
 
 /** Whether the user `u` speaks the owner's language: it is their app's language, or one they ticked. */
 function speaksOwnersLanguage(sql: Queryable, language: Language | undefined) {
-  if (!language) return sql`false`
+  if (!language) return sql`false::boolean`
   return sql`(u.language = ${language} or ${LANGUAGE_CODES[language]} = any(u.ability_languages))`
 }
 

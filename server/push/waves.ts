@@ -201,12 +201,13 @@ async function recordAlerts(
   sharesLocation: boolean,
 ): Promise<void> {
   if (recipients.length === 0) return
-  // With the ability the alert named, if any: the owner's progress counts the alerts that fit (progress.ts).
+  // With the ability the alert named, if any: the owner's progress counts the alerts that fit (progress.ts). None is
+  // sent as '' (an array of nulls alone does not reach PostgreSQL as text[]).
   await tx`
     insert into push_alerts (request_id, user_id, wave, shares_location, ability)
-    select ${requestId}, alerted.user_id, ${wave}, ${sharesLocation}, alerted.ability
+    select ${requestId}, alerted.user_id, ${wave}, ${sharesLocation}, nullif(alerted.ability, '')
     from unnest(
-      ${recipients.map((r) => r.user_id)}::int[], ${recipients.map((r) => r.ability ?? null)}::text[]
+      ${recipients.map((r) => r.user_id)}::int[], ${recipients.map((r) => r.ability ?? '')}::text[]
     ) as alerted (user_id, ability)
   `
 }
