@@ -13,6 +13,7 @@ const CONTENT = [
   infoMessages.registeritemthanks,
   infoMessages.registeritempositions,
   infoMessages.registeritempush,
+  infoMessages.registeritemabilities,
 ] as const
 
 /** Who sees phone numbers: exactly what server/domain/requests/requests.ts (phonesFor) lets through, and the device copy. */

@@ -64,6 +64,11 @@ export const infoMessages = defineMessages({
     id: 'registeritempush',
     message: 'Push notification subscriptions and login sessions',
   },
+  registeritemabilities: /*i18n*/ {
+    id: 'registeritemabilities',
+    message:
+      'What you tick under "What I can help with" (kit, transport, first aid, languages): used only to choose whom to alert first about a request and to tell them why; never shown to other users',
+  },
   registeritemmessages: /*i18n*/ {
     id: 'registeritemmessages',
     message: 'Messages between a requester and their helper, and how far each has read them',
