@@ -4,6 +4,10 @@ import { buildTestApp } from '../../helper.ts'
 import { signedIn } from '../../signed-in.ts'
 import { USER_ERRORS } from '../../../server/domain/accounts/errors.ts'
 
+interface UserAnswer {
+  user: { user_id: number; abilities: unknown }
+}
+
 const NONE = { kit: [], transport: [], firstAid: false, languages: [] }
 
 t.test('PUT /api/user/abilities: what the user can help with, stored once each, shown with the user', async (t) => {
@@ -34,8 +38,8 @@ t.test('PUT /api/user/abilities: what the user can help with, stored once each, 
     firstAid: true,
     languages: ['fi', 'sv'],
   }
-  t.same(saved.json().user.abilities, abilities, 'duplicates dropped, in the order of the lists')
-  t.equal(saved.json().user.user_id, userId, 'the whole user comes back')
+  t.same(saved.json<UserAnswer>().user.abilities, abilities, 'duplicates dropped, in the order of the lists')
+  t.equal(saved.json<UserAnswer>().user.user_id, userId, 'the whole user comes back')
   t.same(
     await stored(),
     {
@@ -47,13 +51,13 @@ t.test('PUT /api/user/abilities: what the user can help with, stored once each, 
     'stored as answered',
   )
   const me = await app.inject({ url: '/api/user/protected-route', headers: bearer(actor.user.token) })
-  t.same(me.json().user.abilities, abilities, 'the user at start has them')
+  t.same(me.json<UserAnswer>().user.abilities, abilities, 'the user at start has them')
   const login = await app.inject({
     method: 'POST',
     url: '/api/user/login',
     payload: { identifier: 'Taitava', password: actor.user.password },
   })
-  t.same(login.json().user.abilities, abilities, 'and so does a login')
+  t.same(login.json<UserAnswer>().user.abilities, abilities, 'and so does a login')
 
   t.test('a bad field is a 400 naming it, and changes nothing', async (t) => {
     const good = { kit: ['multi_tool'], transport: [], firstAid: false, languages: ['en'] }
@@ -73,7 +77,7 @@ t.test('PUT /api/user/abilities: what the user can help with, stored once each, 
     for (const [what, payload, message] of cases) {
       const answer = await put(payload)
       t.equal(answer.statusCode, 400, what)
-      t.equal(answer.json().message, message, `${what}: the message names the field`)
+      t.equal(answer.json<{ message: string }>().message, message, `${what}: the message names the field`)
     }
     t.equal((await put({ ...good, kit: [] }, 'not-a-token')).statusCode, 401)
     t.equal((await put({ ...good, kit: ['hammer'] }, 'not-a-token')).statusCode, 401, 'the session is checked first')
@@ -83,7 +87,7 @@ t.test('PUT /api/user/abilities: what the user can help with, stored once each, 
   t.test('ticking nothing clears them', async (t) => {
     const cleared = await put(NONE)
     t.equal(cleared.statusCode, 200)
-    t.same(cleared.json().user.abilities, NONE)
+    t.same(cleared.json<UserAnswer>().user.abilities, NONE)
   })
 })
 
