@@ -125,8 +125,8 @@ export function standDownPayload(
   )
 }
 
-function preview(text: string): string {
-  return text.length <= DESCRIPTION_PREVIEW ? text : `${text.slice(0, DESCRIPTION_PREVIEW - 1)}…`
+function preview(text: string, length = DESCRIPTION_PREVIEW): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}…`
 }
 
 export function pushPayload(
@@ -205,10 +205,13 @@ export function alertPayload(
 ): string {
   if (ability === null || ability === 'lights') return pushPayload('created', language, request, ownerName)
   const category = CATEGORY_NAMES[language][request.category]
+  const reason = `${ABILITY_REASONS[language][ability]}. `
   return declarativePayload(
     {
       title: TITLE[language].created,
-      body: `${ABILITY_REASONS[language][ability]}. ${category}: ${preview(request.description)}`,
+      // The reason takes its length from the description's preview: the body is no longer than without it, so the
+      // payload stays within what MAX_PAYLOAD_BYTES allows the plain alert.
+      body: `${reason}${category}: ${preview(request.description, DESCRIPTION_PREVIEW - reason.length)}`,
       path: requestPath(request.request_id),
       tag: requestTag(request.request_id),
     },
