@@ -76,6 +76,7 @@ export interface UserJson {
   isAdmin: boolean
   language?: string
   availableToHelp?: boolean
+  abilities?: { kit: string[]; transport: string[]; firstAid: boolean; languages: string[] }
 }
 
 export interface RegisteredUser {

@@ -1,4 +1,5 @@
 import type { RequestCategory } from '../domain/shared/categories.ts'
+import type { AbilityItem } from '../domain/shared/abilities.ts'
 import type { Language } from '../domain/accounts/rules.ts'
 import { declarativePayload } from './declarative.ts'
 
@@ -124,8 +125,8 @@ export function standDownPayload(
   )
 }
 
-function preview(text: string): string {
-  return text.length <= DESCRIPTION_PREVIEW ? text : `${text.slice(0, DESCRIPTION_PREVIEW - 1)}…`
+function preview(text: string, length = DESCRIPTION_PREVIEW): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}…`
 }
 
 export function pushPayload(
@@ -139,6 +140,78 @@ export function pushPayload(
     {
       title: TITLE[language][kind],
       body: body(kind, language, category, request.description, actorName),
+      path: requestPath(request.request_id),
+      tag: requestTag(request.request_id),
+    },
+    language,
+  )
+}
+
+/**
+ * Why an alert went to this helper first (docs/product.md#abilities): the item of theirs that fits the request, the
+ * most relevant one (shared/abilities.ts, CATEGORY_ABILITIES). Lights mend nothing and are never a reason.
+ */
+export const ABILITY_REASONS: Record<Language, Record<Exclude<AbilityItem, 'lights'>, string>> = {
+  english: {
+    pump_presta: 'You have a pump with you',
+    pump_schrader: 'You have a pump with you',
+    spare_tube: 'You have a spare tube with you',
+    patch_kit: 'You have a patch kit with you',
+    tyre_levers: 'You have tyre levers with you',
+    chain_tool: 'You have a chain tool with you',
+    multi_tool: 'You have a multi-tool with you',
+    ebike_charger: 'You have an e-bike charger with you',
+    car_with_rack: 'You have a car with a bike rack',
+    cargo_bike: 'You have a cargo bike',
+    van: 'You have a van',
+  },
+  finnish: {
+    pump_presta: 'Sinulla on pumppu mukana',
+    pump_schrader: 'Sinulla on pumppu mukana',
+    spare_tube: 'Sinulla on varasisärengas mukana',
+    patch_kit: 'Sinulla on paikkaussarja mukana',
+    tyre_levers: 'Sinulla on rengasraudat mukana',
+    chain_tool: 'Sinulla on ketjutyökalu mukana',
+    multi_tool: 'Sinulla on monitoimityökalu mukana',
+    ebike_charger: 'Sinulla on sähköpyörän laturi mukana',
+    car_with_rack: 'Sinulla on auto ja pyöräteline',
+    cargo_bike: 'Sinulla on tavarapyörä',
+    van: 'Sinulla on pakettiauto',
+  },
+  swedish: {
+    pump_presta: 'Du har en pump med dig',
+    pump_schrader: 'Du har en pump med dig',
+    spare_tube: 'Du har en reservslang med dig',
+    patch_kit: 'Du har ett lagningskit med dig',
+    tyre_levers: 'Du har däckjärn med dig',
+    chain_tool: 'Du har en kedjebrytare med dig',
+    multi_tool: 'Du har ett multiverktyg med dig',
+    ebike_charger: 'Du har en elcykelladdare med dig',
+    car_with_rack: 'Du har en bil med cykelhållare',
+    cargo_bike: 'Du har en lastcykel',
+    van: 'Du har en skåpbil',
+  },
+}
+
+/**
+ * A new request's alert (pushPayload's `created`), and for a helper whose abilities fit it the reason first:
+ * "You have a pump with you. Bicycle maintenance: …".
+ */
+export function alertPayload(
+  language: Language,
+  request: { request_id: number; category: RequestCategory; description: string },
+  ownerName: string,
+  ability: AbilityItem | null,
+): string {
+  if (ability === null || ability === 'lights') return pushPayload('created', language, request, ownerName)
+  const category = CATEGORY_NAMES[language][request.category]
+  const reason = `${ABILITY_REASONS[language][ability]}. `
+  return declarativePayload(
+    {
+      title: TITLE[language].created,
+      // The reason takes its length from the description's preview: the body is no longer than without it, so the
+      // payload stays within what MAX_PAYLOAD_BYTES allows the plain alert.
+      body: `${reason}${category}: ${preview(request.description, DESCRIPTION_PREVIEW - reason.length)}`,
       path: requestPath(request.request_id),
       tag: requestTag(request.request_id),
     },

@@ -1,9 +1,9 @@
 import type { Sql } from 'postgres'
 import type { Queryable } from '../db/queryable.ts'
 import type { RequestCategory } from '../domain/shared/categories.ts'
+import type { Language } from '../domain/accounts/rules.ts'
 import { AlertQuota, fillFromQuota } from './alert-quota.ts'
-import { enqueueForUsers } from './jobs.ts'
-import { pushPayload } from './texts.ts'
+import { enqueueAlerts } from './ability-alerts.ts'
 import { standDown } from './stand-down.ts'
 import { suspendedNow } from '../domain/moderation/in-force.ts'
 import { adminRecipients, nextWaveRecipients, unlocatedRecipients, type WaveRecipient } from './wave-selection.ts'
@@ -38,6 +38,8 @@ interface DueWave {
   waves: number
   owner_id: number
   owner_name: string
+  /** The owner's app language: helpers who speak it come first among those who fit alike (wave-selection.ts). */
+  owner_language: Language
   latitude: number | null
   longitude: number | null
   is_test: boolean
@@ -88,7 +90,8 @@ export async function runDueWave(
   const told: SentWave[] = []
   const queued = await sql.begin(async (tx) => {
     const [wave] = await tx<DueWave[]>`
-      select w.request_id, w.waves, r.owner_id, owner.user_name as owner_name, r.latitude, r.longitude, r.is_test,
+      select w.request_id, w.waves, r.owner_id, owner.user_name as owner_name, owner.language as owner_language,
+        r.latitude, r.longitude, r.is_test,
         r.category, r.description,
         (r.deleted_at is not null or r.status = 'completed') as over,
         (r.deleted_at is null and r.status = 'in progress') as taken,
@@ -151,12 +154,14 @@ async function sendWave(tx: Queryable, wave: DueWave, settings: WaveSettings): P
   await recordAlerts(tx, wave.request_id, number, located, true)
   await recordAlerts(tx, wave.request_id, number, unlocated, false)
   const request = { request_id: wave.request_id, category: wave.category, description: wave.description }
-  const queued = await enqueueForUsers(
+  // Each alert in its recipient's language, and to a helper whose abilities fit, with the reason (ability-alerts.ts);
+  // each asks its phone to confirm it: the owner's progress counts who it reached (receipts.ts).
+  const queued = await enqueueAlerts(
     tx,
     [...located, ...unlocated],
-    (language) => pushPayload('created', language, request, wave.owner_name),
+    request,
+    wave.owner_name,
     { urgency: 'high', ttl: TTL_NEW_REQUEST },
-    // Each alert asks its phone to confirm it: the owner's progress counts who it reached (receipts.ts).
     { receipt: { kind: 'alert', requestId: wave.request_id } },
   )
   const alerted = wave.alerted + located.length + unlocated.length
@@ -214,13 +219,18 @@ async function recordAlerts(
   tx: Queryable,
   requestId: number,
   wave: number,
-  recipients: Array<{ user_id: number }>,
+  recipients: Array<{ user_id: number; ability?: string | null }>,
   sharesLocation: boolean,
 ): Promise<void> {
   if (recipients.length === 0) return
+  // With the ability the alert named, if any: the owner's progress counts the alerts that fit (progress.ts). None is
+  // sent as '' (an array of nulls alone does not reach PostgreSQL as text[]).
   await tx`
-    insert into push_alerts (request_id, user_id, wave, shares_location)
-    select ${requestId}, unnest(${recipients.map((r) => r.user_id)}::int[]), ${wave}, ${sharesLocation}
+    insert into push_alerts (request_id, user_id, wave, shares_location, ability)
+    select ${requestId}, alerted.user_id, ${wave}, ${sharesLocation}, nullif(alerted.ability, '')
+    from unnest(
+      ${recipients.map((r) => r.user_id)}::int[], ${recipients.map((r) => r.ability ?? '')}::text[]
+    ) as alerted (user_id, ability)
   `
 }
 

@@ -2,10 +2,39 @@ import { Type, type Static } from '@sinclair/typebox'
 import { LANGUAGES } from '../domain/accounts/validation.ts'
 import { PURPOSES } from '../domain/accounts/phone-validation.ts'
 import { HELP_NOW_PERIODS } from '../domain/accounts/help-now.ts'
+import { ABILITY_LANGUAGES, KIT_ITEMS, TRANSPORT_MODES } from '../domain/shared/abilities.ts'
 import { Latitude, Longitude, Message, Nullable, Text } from './common.ts'
 
 export const LanguageSchema = Type.Union(LANGUAGES.map((language) => Type.Literal(language)))
 export const PurposeSchema = Type.Union(PURPOSES.map((purpose) => Type.Literal(purpose)))
+
+/** One of a fixed list, as a JSON Schema enum (the OpenAPI document lists the values). */
+const OneOf = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)))
+
+/**
+ * What the user can help with (docs/product.md#abilities): the body of PUT /api/user/abilities and `user.abilities`.
+ * A list may repeat an item (it is stored once); at most as many as its list has, twice over, so a body stays small.
+ */
+export const AbilitiesSchema = Type.Object(
+  {
+    kit: Type.Array(OneOf(KIT_ITEMS), { maxItems: KIT_ITEMS.length * 2, description: 'Kit carried on rides' }),
+    transport: Type.Array(OneOf(TRANSPORT_MODES), {
+      maxItems: TRANSPORT_MODES.length * 2,
+      description: 'A vehicle that can carry a cyclist and their bike',
+    }),
+    firstAid: Type.Boolean({ description: 'Trained in first aid' }),
+    languages: Type.Array(OneOf(ABILITY_LANGUAGES), {
+      maxItems: ABILITY_LANGUAGES.length * 2,
+      description: 'Languages spoken',
+    }),
+  },
+  {
+    examples: [
+      { kit: ['pump_presta', 'spare_tube', 'tyre_levers'], transport: [], firstAid: true, languages: ['fi', 'en'] },
+      { kit: [], transport: ['car_with_rack'], firstAid: false, languages: ['sv'] },
+    ],
+  },
+)
 
 export const PublicUser = Type.Object({
   user_id: Type.Integer(),
@@ -23,6 +52,8 @@ export const PublicUser = Type.Object({
   availableToHelp: Type.Boolean(),
   /** While on for a chosen time, when it goes off (ISO 8601); null while on with no end, or off. */
   availableUntil: Nullable(Type.String({ format: 'date-time' })),
+  /** What the user can help with: shown to the user alone, used by the waves of alerts (all empty: nothing said). */
+  abilities: AbilitiesSchema,
 })
 /**
  * The user the server answers with (login, register, protected-route, username, radius, language, notification

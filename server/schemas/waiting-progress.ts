@@ -26,6 +26,17 @@ export const WaitingProgressSchema = Type.Object(
           'taken over (even if released since), completed, deleted, or ALERT_MAX_RECIPIENTS reached.',
       }),
     ),
+    fitting: Type.Integer({
+      minimum: 0,
+      description:
+        'How many of the alerted have abilities that fit the request (docs/product.md#abilities): tools or spares ' +
+        'for bicycle maintenance, a vehicle for a transportation need. 0 for a category that prefers none.',
+    }),
+    fitting_ability: Nullable(
+      Type.Union([Type.Literal('repair_kit'), Type.Literal('vehicle')], {
+        description: 'The kind of ability that fits this request; null for a category that prefers none.',
+      }),
+    ),
     alert_more_available_at: Nullable(
       Type.String({
         format: 'date-time',
@@ -41,6 +52,8 @@ export const WaitingProgressSchema = Type.Object(
         alerted: 15,
         reached: 11,
         opened: 3,
+        fitting: 6,
+        fitting_ability: 'repair_kit',
         next_wave_at: '2026-11-24T09:35:00.000Z',
         alert_more_available_at: '2026-11-24T09:32:00.000Z',
       },

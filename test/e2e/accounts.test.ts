@@ -119,6 +119,24 @@ t.test('register in three steps, reading the SMS code from the outbox', async (t
 
   await page.getByText('Logged in as').waitFor()
   t.equal(new URL(page.url()).pathname, '/', 'on the main screen')
+
+  // The one optional step after registering (docs/product.md#abilities): Skip is in view without scrolling the
+  // long list, and skipping goes on as before (the alerts offer below).
+  const step = page.getByRole('dialog', { name: 'What can you help with?' })
+  await step.waitFor()
+  const skip = step.getByRole('button', { name: 'Skip' })
+  const box = await skip.boundingBox()
+  t.ok(box && box.y >= 0 && box.y + box.height <= page.viewportSize()!.height, 'Skip is on screen at once')
+  t.ok(await step.getByRole('group', { name: 'Kit I carry' }).isVisible(), 'the same form as the settings')
+  await expectNoSeriousViolations(t, page, 'the abilities step, light')
+  await screenshot(page, 'register-4-abilities-light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expectNoSeriousViolations(t, page, 'the abilities step, dark')
+  await screenshot(page, 'register-4-abilities-dark')
+  await page.emulateMedia({ colorScheme: 'light' })
+  await skip.click()
+  await step.waitFor({ state: 'detached' })
+  t.match(await storedUser(page), { abilities: { kit: [], transport: [], firstAid: false, languages: [] } })
   t.ok(await page.getByText(user.username).isVisible(), 'the main screen names the user')
   t.ok(await storedToken(page), 'token stored')
   t.match(await storedUser(page), { user_name: user.username, phone: user.e164, radius: 25, language: 'english' })
@@ -150,6 +168,7 @@ t.test('register in three steps, reading the SMS code from the outbox', async (t
   await page.getByText('Logged in as').waitFor()
   await page.getByRole('button', { name: 'Ask for help' }).waitFor()
   t.equal(await offer.count(), 0, 'once answered, the offer is not made again')
+  t.equal(await step.count(), 0, 'nor the abilities step, once skipped')
   t.same(
     await page.evaluate<string[]>('Object.keys(localStorage).filter((key) => key.startsWith("alertsOffer:"))'),
     [],

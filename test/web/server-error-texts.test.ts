@@ -56,6 +56,10 @@ const WITHOUT_A_KEY = new Map<string, string>([
   [USER_ERRORS.invalidLocation, 'coordinates come from the browser, in range: genericerror'],
   [USER_ERRORS.locationTooOften, 'the app waits out a 429 on a location report and sends it once more: never shown'],
   [USER_ERRORS.passwordTooLong, 'no catalog key yet: over 1024 characters shows genericerror'],
+  [USER_ERRORS.abilitiesKit, 'the abilities form offers the listed kit only: genericerror'],
+  [USER_ERRORS.abilitiesTransport, 'the abilities form offers the listed vehicles only: genericerror'],
+  [USER_ERRORS.abilitiesFirstAid, 'the abilities form sends a checkbox: genericerror'],
+  [USER_ERRORS.abilitiesLanguages, 'the abilities form offers the three languages only: genericerror'],
   [SHARE_LINK_ERRORS.notOwner, 'the detail offers sharing to the owner only: genericerror'],
   [
     SHARE_LINK_ERRORS.completed,

@@ -21,6 +21,7 @@ const USER: User = {
   hourlyCap: 6,
   availableToHelp: true,
   availableUntil: null,
+  abilities: { kit: [], transport: [], firstAid: false, languages: [] },
 }
 
 /** Fake server calls that record their order. */

@@ -76,14 +76,36 @@ t.test('the stored user is read back only when it has the expected shape', async
     hourlyCap: 3,
     availableToHelp: true,
     availableUntil: '2026-11-28T13:30:00.000Z',
+    abilities: { kit: ['pump_presta', 'lights'], transport: ['van'], firstAid: true, languages: ['fi', 'sv'] },
   }
   t.same(parseStoredUser(JSON.stringify(user)), user)
+  t.same(
+    parseStoredUser(JSON.stringify({ ...user, abilities: { ...user.abilities, languages: ['sv', 'fi', 'sv'] } }))
+      ?.abilities.languages,
+    ['fi', 'sv'],
+    'the lists read back in their own order, each item once',
+  )
+  t.same(
+    parseStoredUser(
+      JSON.stringify({ ...user, abilities: { kit: ['hammer', 'lights'], transport: 'van', firstAid: 1 } }),
+    )?.abilities,
+    { kit: ['lights'], transport: [], firstAid: false, languages: [] },
+    'only what the lists hold',
+  )
   t.same(parseStoredUser(JSON.stringify({ ...user, language: 'klingon' })), { ...user, language: 'english' })
-  const { quietStart, quietEnd, hourlyCap, availableToHelp, availableUntil, ...older } = user
+  const { quietStart, quietEnd, hourlyCap, availableToHelp, availableUntil, abilities, ...older } = user
   t.same(
     parseStoredUser(JSON.stringify(older)),
-    { ...older, quietStart: null, quietEnd: null, hourlyCap: 6, availableToHelp: true, availableUntil: null },
-    `stored before notification preferences (${[quietStart, quietEnd, hourlyCap, availableToHelp, availableUntil].join(', ')} now): ` +
+    {
+      ...older,
+      quietStart: null,
+      quietEnd: null,
+      hourlyCap: 6,
+      availableToHelp: true,
+      availableUntil: null,
+      abilities: { kit: [], transport: [], firstAid: false, languages: [] },
+    },
+    `stored before notification preferences (${[quietStart, quietEnd, hourlyCap, availableToHelp, availableUntil, abilities.kit].join(', ')} now): ` +
       'the defaults',
   )
   t.equal(parseStoredUser(null), null)

@@ -8,6 +8,8 @@ const progress = (next: number | null, available: number | null): WaitingProgres
   alerted: 15,
   reached: 11,
   opened: 3,
+  fitting: 0,
+  fitting_ability: null,
   next_wave_at: next === null ? null : at(next),
   alert_more_available_at: available === null ? null : at(available),
 })

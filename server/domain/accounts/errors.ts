@@ -21,6 +21,12 @@ export const USER_ERRORS = {
   quietHoursFormat: 'Quiet hours must be times such as 22:00',
   quietHoursSame: 'Quiet hours must start and end at different times',
   hourlyCapRange: 'Alerts per hour must be 1-30',
+  // PUT /api/user/abilities: each names its field and what it takes (server/domain/shared/abilities.ts).
+  abilitiesKit:
+    'kit must be a list of: pump_presta, pump_schrader, spare_tube, patch_kit, tyre_levers, chain_tool, multi_tool, ebike_charger, lights',
+  abilitiesTransport: 'transport must be a list of: car_with_rack, cargo_bike, van',
+  abilitiesFirstAid: 'firstAid must be true or false',
+  abilitiesLanguages: 'languages must be a list of: fi, sv, en',
 } as const
 
 /** One of the texts above. */

@@ -8,6 +8,8 @@ import { releaseForDeletedUser } from '../requests/edits.ts'
 import type { Language, Location } from './rules.ts'
 import { helpNowOf, helpNowUntil, type HelpNowPeriod } from './help-now.ts'
 import { blockedEitherWay } from '../blocks/blocked-either-way.ts'
+import type { Abilities } from '../shared/abilities.ts'
+import { abilitiesOf } from './abilities.ts'
 
 export interface UserRow {
   user_id: number
@@ -27,6 +29,11 @@ export interface UserRow {
   available_to_help: boolean
   /** On for a chosen time: off from this instant on (helpNow.ts); null: no end. */
   available_until: Date | null
+  /** What the user can help with (abilities.ts, migration 00028): lists of the fixed items of shared/abilities.ts. */
+  ability_kit: string[]
+  ability_transport: string[]
+  ability_first_aid: boolean
+  ability_languages: string[]
   /**
    * The users with a block between them and this user, whichever of the two made it (docs/safety.md, "Blocks"),
    * in ascending order. Read with the user, so every check of what this user may see or hear of uses the same set.
@@ -50,6 +57,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     quietEnd: hoursAndMinutes(row.quiet_end),
     hourlyCap: row.hourly_alert_cap,
     ...helpNowOf(row),
+    abilities: abilitiesOf(row),
   }
 }
 
@@ -71,6 +79,10 @@ const USER_COLUMNS = [
   'hourly_alert_cap',
   'available_to_help',
   'available_until',
+  'ability_kit',
+  'ability_transport',
+  'ability_first_aid',
+  'ability_languages',
 ]
 
 /**
@@ -219,6 +231,18 @@ export async function setHelpNow(
   const [row] = await sql<UserRow[]>`
     update users
     set available_to_help = ${availableToHelp}, available_until = ${helpNowUntil(sql, availableToHelp, period)}
+    where user_id = ${userId}
+    returning ${userColumns(sql)}
+  `
+  return row
+}
+
+/** What the user can help with, as checkAbilities left it (abilities.ts). */
+export async function setAbilities(sql: Queryable, userId: number, abilities: Abilities): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`
+    update users
+    set ability_kit = ${abilities.kit}::text[], ability_transport = ${abilities.transport}::text[],
+      ability_first_aid = ${abilities.firstAid}, ability_languages = ${abilities.languages}::text[]
     where user_id = ${userId}
     returning ${userColumns(sql)}
   `

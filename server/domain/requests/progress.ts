@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/queryable.ts'
 import { conflict, forbidden, notFound, tooManyRequests } from '../../errors.ts'
 import type { WaitingProgress } from '../../schemas/waiting-progress.ts'
-import type { RequestStatus } from '../shared/categories.ts'
+import type { RequestCategory, RequestStatus } from '../shared/categories.ts'
+import { CATEGORY_ABILITIES } from '../shared/abilities.ts'
 import { REQUEST_ERRORS } from './errors.ts'
 import { visibleTo, type Viewer } from './requests.ts'
 
@@ -24,6 +25,9 @@ export interface ProgressRow {
   alerted: number
   /** Alerted users whose phone confirmed an alert of this request (server/push/receipts.ts), each once. */
   reached: number
+  /** Of the alerts still recorded, those that went to a helper whose abilities fit (push_alerts.ability). */
+  fitting: number
+  category: RequestCategory
   opened: number
   next_wave_at: Date | null
   alert_more_available_at: Date | null
@@ -41,6 +45,8 @@ const selectProgress = (sql: Queryable) => sql`
     r.alerts_forgotten + (select count(*) from push_alerts a where a.request_id = r.request_id)::int as alerted,
     (select count(distinct p.user_id) from push_receipts p
       where p.request_id = r.request_id and p.reached_at is not null)::int as reached,
+    (select count(*) from push_alerts a where a.request_id = r.request_id and a.ability is not null)::int as fitting,
+    r.category,
     r.views as opened, waves.next_wave_at, waves.alert_more_available_at,
     extract(epoch from waves.alert_more_available_at - now())::float8 as alert_more_in
   from requests r
@@ -111,7 +117,18 @@ export function progressJson(row: ProgressRow): WaitingProgress {
     alerted: row.alerted,
     reached: row.reached,
     opened: row.opened,
+    ...fittingJson(row),
     next_wave_at: row.next_wave_at?.toISOString() ?? null,
     alert_more_available_at: row.alert_more_available_at?.toISOString() ?? null,
   }
+}
+
+/**
+ * How many of the alerted have abilities that fit the request, and which kind of ability that is for its category
+ * (docs/product.md#abilities): none for a category that prefers none. Alerts a stand-down forgot are not counted:
+ * by then the request no longer waits and its progress is not shown.
+ */
+function fittingJson(row: ProgressRow): Pick<WaitingProgress, 'fitting' | 'fitting_ability'> {
+  const wanted = CATEGORY_ABILITIES[row.category]
+  return wanted ? { fitting: row.fitting, fitting_ability: wanted.ability } : { fitting: 0, fitting_ability: null }
 }

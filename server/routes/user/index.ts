@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.ts'
+import abilityRoutes from './abilities.ts'
 import accountRoutes from './account.ts'
 import adminUserRoutes from './admin.ts'
 import blockListRoutes from './blocks.ts'
@@ -18,6 +19,7 @@ export default async function userRoutes(app: FastifyInstance, { config }: { con
   await app.register(locationRoutes)
   await app.register(notificationPreferenceRoutes)
   await app.register(practiceAlertRoutes)
+  await app.register(abilityRoutes)
   await app.register(adminUserRoutes)
   await app.register(blockListRoutes)
   await app.register(noticeRoutes)

@@ -88,7 +88,15 @@ t.test('progress: counts for the owner only, live; alert more at most once per 2
     const answer = await owner.get(url)
     t.equal(answer.status, 200)
     const progress = answer.body as unknown as Progress
-    t.same(Object.keys(progress).sort(), ['alert_more_available_at', 'alerted', 'next_wave_at', 'opened', 'reached'])
+    t.same(Object.keys(progress).sort(), [
+      'alert_more_available_at',
+      'alerted',
+      'fitting',
+      'fitting_ability',
+      'next_wave_at',
+      'opened',
+      'reached',
+    ])
     t.equal(progress.alerted, 2, 'the first wave: ALERT_FIRST_WAVE helpers')
     t.ok(seconds(progress.next_wave_at) > 3500, 'the next wave at its time (ALERT_ESCALATE_AFTER)')
     const wait = seconds(progress.alert_more_available_at)
@@ -161,7 +169,15 @@ t.test('progress: counts for the owner only, live; alert more at most once per 2
     t.equal(taken.status, 409)
     t.equal(taken.body.message, REQUEST_ERRORS.alreadyHasResponder)
     const progress = (await owner.get(url)).body as unknown as Progress
-    t.same(progress, { alerted: 4, reached: 0, opened: 1, next_wave_at: null, alert_more_available_at: null })
+    t.same(progress, {
+      alerted: 4,
+      reached: 0,
+      opened: 1,
+      fitting: 0,
+      fitting_ability: 'repair_kit',
+      next_wave_at: null,
+      alert_more_available_at: null,
+    })
     const sent = service.received.length
     t.equal((await taker.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' })).status, 200)
     // The next wave is due at once: it doubles to 8, so 4 helpers not alerted before.

@@ -5,6 +5,7 @@ import { Banner } from '../shared/ui/Banner.tsx'
 import { LazyRequestDetailDialog } from '../features/requests/components/LazyRequestDetailDialog.tsx'
 import { AlertsOffer } from '../features/pwa/push/AlertsOffer.tsx'
 import { PracticeResult } from '../features/pwa/push/PracticeResult.tsx'
+import { AbilitiesOffer } from '../features/abilities/AbilitiesOffer.tsx'
 import { ModerationNotices } from '../features/moderation/ModerationNotices.tsx'
 import { RequestNotices } from '../features/requests/components/RequestNotices.tsx'
 import { RequestsTab } from '../features/requests/components/RequestsTab.tsx'
@@ -91,6 +92,7 @@ export function MainPage() {
       <LazyRequestDetailDialog requestId={openRequestId} onClose={() => navigate('/', { replace: true })} />
       <LazySettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       {status === 'loggedIn' && <ModerationNotices />}
+      {status === 'loggedIn' && <AbilitiesOffer />}
     </>
   )
 }

@@ -15,6 +15,7 @@ const CONTENT = [
   infoMessages.registeritempush,
   // Receipts of alerts (server/push/receipts.ts, RECEIPT_DAYS).
   infoMessages.registeritemreceipts,
+  infoMessages.registeritemabilities,
 ] as const
 
 /** Who sees phone numbers: exactly what server/domain/requests/requests.ts (phonesFor) lets through, and the device copy. */

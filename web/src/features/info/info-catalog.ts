@@ -75,6 +75,11 @@ export const infoMessages = defineMessages({
       'Confirmations that an alert reached your phone: a random code the alert carried, when it was sent and when your phone showed it, kept for 30 days; your subscription keeps when an alert last reached it. The confirmation carries nothing else about you.',
     comment: 'Item of the privacy statement’s list of what the register holds (server/push/receipts.ts).',
   },
+  registeritemabilities: /*i18n*/ {
+    id: 'registeritemabilities',
+    message:
+      'What you tick under "What I can help with" (kit, transport, first aid, languages): used only to choose whom to alert first about a request and to tell them why; never shown to other users',
+  },
   registeritemmessages: /*i18n*/ {
     id: 'registeritemmessages',
     message: 'Messages between a requester and their helper, and how far each has read them',

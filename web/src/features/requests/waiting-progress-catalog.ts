@@ -24,6 +24,17 @@ export const progressMessages = defineMessages({
     message: '{count, plural, one {# opened it} other {# opened it}}',
     comment: 'How many people opened the owner’s request, after the alerted count: "12 helpers alerted · 3 opened it".',
   },
+  fittingrepairkit: /*i18n*/ {
+    id: 'fittingrepairkit',
+    message: '{fitting, plural, one {# with tools or spares} other {# with tools or spares}}',
+    comment:
+      'After "5 helpers alerted ·", how many of them carry a pump, spares or tools, e.g. "3 with tools or spares".',
+  },
+  fittingvehicle: /*i18n*/ {
+    id: 'fittingvehicle',
+    message: '{fitting, plural, one {# with a vehicle} other {# with a vehicle}}',
+    comment: 'After "5 helpers alerted", how many of them have a car, van or cargo bike, e.g. "3 with a vehicle".',
+  },
   progressnextround: /*i18n*/ {
     id: 'progressnextround',
     message: 'Next alert round {when}',

@@ -19,10 +19,12 @@ import { SessionRow } from './SessionRow.tsx'
 import { SettingsSection } from './SettingsSection.tsx'
 import { BlockedPeopleSection } from '../blocks/BlockedPeopleSection.tsx'
 import { blockMessages } from '../blocks/blocks-catalog.ts'
+import { AbilitiesSection } from '../abilities/AbilitiesSection.tsx'
+import { abilityMessages } from '../abilities/abilities-catalog.ts'
 import './Settings.css'
 
 /** Sections in SPEC order. */
-type SectionId = 'account' | 'radiusandlocation' | 'notifications' | 'blockedpeople' | 'language'
+type SectionId = 'account' | 'radiusandlocation' | 'notifications' | 'abilities' | 'blockedpeople' | 'language'
 
 interface SettingsModalProps {
   open: boolean
@@ -53,6 +55,8 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
       },
       // Push goes to a user: a visitor has nothing to be notified of.
       { id: 'notifications', title: i18n._(notificationMessages.notifications), content: <NotificationsSection /> },
+      // docs/product.md#abilities: whom the waves alert first, and what the alert says.
+      { id: 'abilities', title: i18n._(abilityMessages.abilities), content: <AbilitiesSection /> },
       // docs/safety.md, "Blocks": the only place a block is lifted.
       { id: 'blockedpeople', title: i18n._(blockMessages.blockedpeople), content: <BlockedPeopleSection /> },
     )

@@ -16,6 +16,7 @@ import { FormPage } from '../../../app/layout/FormPage.tsx'
 import { accountFieldOf, AccountStep, type AccountDetails } from './AccountStep.tsx'
 import { RadiusStep } from './RadiusStep.tsx'
 import { offerAlerts } from '../../pwa/push/alerts-offer.ts'
+import { offerAbilities } from '../../abilities/abilities-offer.ts'
 
 /**
  * /register, the three steps of docs/product.md#accounts: account details, then the SMS code, then the radius. The
@@ -65,6 +66,8 @@ export function RegisterPage() {
         })
         signIn(answer)
         offerAlerts(answer.user.user_id)
+        // The optional step "What can you help with?" opens over the main screen (docs/product.md#abilities).
+        offerAbilities(answer.user.user_id)
         navigate('/', { replace: true })
       } catch (error) {
         // A name or number taken meanwhile: back to step 1 to fix it (submitWithProof handles an expired code).

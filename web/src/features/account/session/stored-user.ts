@@ -1,6 +1,13 @@
 import { HOURLY_CAP_DEFAULT } from '../../../../../server/domain/accounts/push-preference-rules.ts'
 import type { User } from '../../../shared/api/types.ts'
 import { isLanguage } from '../../../shared/i18n/language.ts'
+import {
+  ABILITY_LANGUAGES,
+  KIT_ITEMS,
+  NO_ABILITIES,
+  TRANSPORT_MODES,
+  type Abilities,
+} from '../../../../../server/domain/shared/abilities.ts'
 
 /** What is kept of the user between visits (SPEC section 3): enough to show who is logged in before the server answers. */
 export type StoredUser = Pick<
@@ -15,11 +22,12 @@ export type StoredUser = Pick<
   | 'hourlyCap'
   | 'availableToHelp'
   | 'availableUntil'
+  | 'abilities'
 >
 
 export function toStoredUser(user: User): StoredUser {
   const { user_id, user_name, phone, radius, language, quietStart, quietEnd, hourlyCap } = user
-  const { availableToHelp, availableUntil } = user
+  const { availableToHelp, availableUntil, abilities } = user
   return {
     user_id,
     user_name,
@@ -31,6 +39,22 @@ export function toStoredUser(user: User): StoredUser {
     hourlyCap,
     availableToHelp,
     availableUntil,
+    abilities,
+  }
+}
+
+/** Only the items of the lists, whatever storage holds. */
+const itemsOf = <T extends string>(list: readonly T[], value: unknown): T[] =>
+  Array.isArray(value) ? list.filter((item) => value.includes(item)) : []
+
+function abilitiesOf(value: unknown): Abilities {
+  if (typeof value !== 'object' || value === null) return NO_ABILITIES
+  const stored = value as Record<string, unknown>
+  return {
+    kit: itemsOf(KIT_ITEMS, stored.kit),
+    transport: itemsOf(TRANSPORT_MODES, stored.transport),
+    firstAid: stored.firstAid === true,
+    languages: itemsOf(ABILITY_LANGUAGES, stored.languages),
   }
 }
 
@@ -58,6 +82,8 @@ export function parseStoredUser(json: string | null): StoredUser | null {
       // Stored before "I can help now" existed: on, the server's default.
       availableToHelp: typeof user.availableToHelp === 'boolean' ? user.availableToHelp : true,
       availableUntil: timeOrNull(user.availableUntil),
+      // Stored before abilities existed: none, until the server's answer replaces them.
+      abilities: abilitiesOf(user.abilities),
     }
   } catch {
     return null

@@ -14,6 +14,12 @@ import { messages } from '../../../shared/i18n/catalog.ts'
 import { Loader } from '../../../shared/ui/Loader.tsx'
 import './WaitingProgress.css'
 
+/** The count of alerted helpers whose abilities fit, by the kind of ability the request's category wants. */
+const FITTING_TEXT = {
+  repair_kit: progressMessages.fittingrepairkit,
+  vehicle: progressMessages.fittingvehicle,
+} as const
+
 /** A due time is written to the minute; the block looks again this often so "in 1 minute" and the button follow. */
 const TICK_MS = 5_000
 
@@ -82,6 +88,15 @@ function ProgressBlock({ requestId }: { requestId: number }) {
         <>
           <p className="waiting-progress__counts" aria-live="polite">
             <span>{i18n._(progressMessages.progressalerted.id, { count: progress.alerted })}</span>
+            {/* docs/product.md#abilities: how many of them have what fits the request. */}
+            {progress.fitting > 0 && progress.fitting_ability && (
+              <>
+                <span aria-hidden="true">, </span>
+                <span className="waiting-progress__fitting">
+                  {i18n._(FITTING_TEXT[progress.fitting_ability].id, { fitting: progress.fitting })}
+                </span>
+              </>
+            )}
             {progress.alerted > 0 && (
               <>
                 <span aria-hidden="true"> · </span>
