@@ -32,8 +32,11 @@ await Promise.all([owner, looker].map((user) => createUser(server, user)))
 const REQUEST_AT = { latitude: 60.171234, longitude: 24.941234 }
 // Subscribed helpers nearby, written straight into the database: the rounds record them as alerted whether or not
 // their (made-up) push service answers.
+const helpers = []
 for (let km = 1; km <= 6; km++)
-  await placeUser(sql, 'https://push.invalid', { at: away(REQUEST_AT, km, 45), radius: 20 })
+  helpers.push(await placeUser(sql, 'https://push.invalid', { at: away(REQUEST_AT, km, 45), radius: 20 }))
+// The one 2 km away carries a pump (docs/product.md#abilities): the first round takes them, and says so.
+await sql`update users set ability_kit = '{pump_presta}' where user_id = ${helpers[1]!.userId}`
 
 /** Both colour schemes at 390 px, the block in view. */
 async function shoot(page: Page, block: Locator, name: string) {
@@ -72,6 +75,8 @@ t.test('the owner watches helpers being alerted and alerts more', async (t) => {
   const block = detail.getByRole('region', { name: 'Finding a helper' })
   await block.getByText('2 helpers alerted').waitFor()
   t.pass('the first round: 2 helpers alerted, live')
+  await block.getByText('1 with tools or spares').waitFor()
+  t.pass('of whom 1 has what fits the request')
   await block.getByText(/^Next alert round in (59 minutes|1 hour)$/).waitFor()
   const button = block.getByRole('button', { name: 'Alert more helpers now' })
   t.ok(await button.isDisabled(), 'not within 2 minutes of the first round')
