@@ -43,11 +43,13 @@ t.test('the search goes on after a let-go', async (t) => {
       select waves, due_at <= now() as due from push_waves where request_id = ${id}`
     )[0]
 
-  /** A helper with an account, nearer the request than anyone, with a phone that is alerted. */
+  /** A helper with an account, nearer the request than anyone before, with a phone that is alerted. */
+  let nearest = 0.5
   const nearestHelper = async (name: string) => {
     const helper = await signedIn(app, name)
     const device = browserSubscription(service.origin, name.toLowerCase())
-    const at = away(HELSINKI, 0.2, 180)
+    nearest *= 0.8
+    const at = away(HELSINKI, nearest, 180)
     await app.sql`
       update users set latitude = ${at.latitude}, longitude = ${at.longitude}, radius = 30
       where user_id = ${helper.user.user.user_id}`
