@@ -251,4 +251,11 @@ t.test('practice alert: 401, 409 without a subscription, 3 an hour, a push that 
   t.equal((await confirm(app, pushed.receipt!)).statusCode, 204)
   const checked = await check()
   t.ok(checked.lastReachedAt && Date.parse(checked.lastReachedAt) >= before, 'Settings reads when it last reached')
+
+  // Subscribing the browser again proves the app runs there: a stale device is fresh again.
+  await app.sql`update push_subscriptions set unconfirmed_in_a_row = 7 where endpoint = ${device.json.endpoint}`
+  t.equal((await user.send('POST', '/api/subscriptions/subscribe', { subscription: device.json })).status, 201)
+  const [again] = await app.sql<{ n: number }[]>`
+    select unconfirmed_in_a_row as n from push_subscriptions where endpoint = ${device.json.endpoint}`
+  t.equal(again!.n, 0, 'subscribed again: fresh')
 })
