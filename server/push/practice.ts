@@ -27,7 +27,7 @@ const TEXTS: Record<Language, { title: string; body: string }> = {
     body: 'Napauta, niin näet, kauanko hälytyksellä kesti tavoittaa sinut.',
   },
   swedish: {
-    title: 'Övningslarm: så här ser en hjälpbegäran ut',
+    title: 'Övningslarm: så här ser en hjälpförfrågan ut',
     body: 'Tryck för att se hur länge larmet tog på sig att nå dig.',
   },
 }

@@ -55,7 +55,9 @@ export async function confirmReceipt(sql: Queryable, receipt: string): Promise<C
   return {
     known: row!.known,
     progress:
-      row!.request_id !== null && row!.owner_id !== null ? { requestId: row!.request_id, ownerId: row!.owner_id } : null,
+      row!.request_id !== null && row!.owner_id !== null
+        ? { requestId: row!.request_id, ownerId: row!.owner_id }
+        : null,
   }
 }
 

@@ -90,6 +90,9 @@ const ADDED_KEYS = [
   'positionnotresponder',
   'positionnotviewer',
   'positiontoooften',
+  // The practice alert (docs/live-and-push.md, "Practice alert"), the server's 429 and 409.
+  'practicetoooften',
+  'practicenosubscription',
   // Alert more helpers now (docs/product.md#progress-while-waiting)
   'alertmoretoosoon',
   'alertmorenomore',
