@@ -1,4 +1,4 @@
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { away, HELSINKI, placeUser, type Helper } from '../../push-helpers.ts'
 import { browserSubscription, startPushService } from '../../push-service.ts'
@@ -60,7 +60,7 @@ t.test('the search goes on after a let-go', async (t) => {
   }
 
   /** A new request alerted to its first wave, taken over by `helper`. */
-  const takenOver = async (owner: Actor, helper: Actor) => {
+  const takenOver = async (t: Test, owner: Actor, helper: Actor) => {
     const created = await owner.create({ ...HELSINKI })
     t.equal(created.status, 201)
     const id = created.body.request_id
@@ -74,7 +74,7 @@ t.test('the search goes on after a let-go', async (t) => {
   }
 
   /** After the let-go: the next wave went at once, to nobody alerted before and not to the helper. */
-  const searchWentOn = async (id: number, first: number[], helper: Actor) => {
+  const searchWentOn = async (t: Test, id: number, first: number[], helper: Actor) => {
     await app.push.idle()
     const now = await alertedOf(id)
     const added = now.filter((userId) => !first.includes(userId))
@@ -86,23 +86,23 @@ t.test('the search goes on after a let-go', async (t) => {
 
   await t.test('a release', async (t) => {
     const [owner, helper] = [await signedIn(app, 'Owner R'), await nearestHelper('Releaser')]
-    const { id, first } = await takenOver(owner, helper)
+    const { id, first } = await takenOver(t, owner, helper)
     t.equal((await helper.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' })).status, 200)
-    await searchWentOn(id, first, helper)
+    await searchWentOn(t, id, first, helper)
   })
 
   await t.test('a removal by the owner', async (t) => {
     const [owner, helper] = [await signedIn(app, 'Owner O'), await nearestHelper('Removed')]
-    const { id, first } = await takenOver(owner, helper)
+    const { id, first } = await takenOver(t, owner, helper)
     t.equal((await owner.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'owner' })).status, 200)
-    await searchWentOn(id, first, helper)
+    await searchWentOn(t, id, first, helper)
   })
 
   await t.test('a block by the owner', async (t) => {
     const [owner, helper] = [await signedIn(app, 'Owner B'), await nearestHelper('Blocked')]
-    const { id, first } = await takenOver(owner, helper)
+    const { id, first } = await takenOver(t, owner, helper)
     t.equal((await owner.send('POST', `/api/requests/${id}/block`, { about: 'responder' })).status, 201)
-    await searchWentOn(id, first, helper)
+    await searchWentOn(t, id, first, helper)
   })
 
   await t.test('a suspension of the helper', async (t) => {
@@ -111,7 +111,7 @@ t.test('the search goes on after a let-go', async (t) => {
       await nearestHelper('Suspended'),
       await signedIn(app, 'Admin S', true),
     ]
-    const { id, first } = await takenOver(owner, helper)
+    const { id, first } = await takenOver(t, owner, helper)
     await app.events.transaction(async (tx, announce) =>
       announceChanged(
         announce,
@@ -124,7 +124,7 @@ t.test('the search goes on after a let-go', async (t) => {
       ),
     )
     app.push.queue.wake()
-    await searchWentOn(id, first, helper)
+    await searchWentOn(t, id, first, helper)
   })
 
   await t.test('ALERT_MAX_RECIPIENTS counts over the whole life of the request', async (t) => {

@@ -51,7 +51,7 @@ t.test('the take-over budget', async (t) => {
     const refused = await takeOver(helper, id)
     t.equal(refused.statusCode, 429)
     t.equal(
-      refused.json().message,
+      refused.json<{ message: string }>().message,
       'You have let go of 3 requests in the last day. You can take a request over again in about 24 hours.',
     )
     const retryAfter = Number(refused.headers['retry-after'])
