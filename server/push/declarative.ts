@@ -105,22 +105,16 @@ export const SENT_AT = 'SENT_AT'
  * SENT_AT. A payload that is not a declarative message goes as it is.
  */
 export function withReceipt(payload: string, receipt: string, sentAt: number | null): string {
-  let message: unknown
-  try {
-    message = JSON.parse(payload)
-  } catch {
-    return payload
-  }
-  if (!isDeclarative(message)) return payload
-  const marked = message as DeclarativeMessage & Partial<FlatCopy> & { mutable?: true; receipt?: string }
-  marked.mutable = true
-  marked.receipt = receipt
-  if (sentAt !== null) {
-    marked.notification.navigate = marked.notification.navigate.replace(SENT_AT, String(sentAt))
-    // The flat copy says what the declarative message says (docs/adr/0007-declarative-web-push.md).
-    if (typeof marked.url === 'string') marked.url = marked.url.replace(SENT_AT, String(sentAt))
-  }
-  return JSON.stringify(marked)
+  return editDeclarative(payload, (message) => {
+    const marked = message as DeclarativeMessage & Partial<FlatCopy> & { mutable?: true; receipt?: string }
+    marked.mutable = true
+    marked.receipt = receipt
+    if (sentAt !== null) {
+      marked.notification.navigate = marked.notification.navigate.replace(SENT_AT, String(sentAt))
+      // The flat copy says what the declarative message says (docs/adr/0007-declarative-web-push.md).
+      if (typeof marked.url === 'string') marked.url = marked.url.replace(SENT_AT, String(sentAt))
+    }
+  })
 }
 
 /**
@@ -128,6 +122,13 @@ export function withReceipt(payload: string, receipt: string, sentAt: number | n
  * declarative message (queued by an earlier release) goes as it is: the worker still reads that shape.
  */
 export function withPublicOrigin(payload: string, origin: string): string {
+  return editDeclarative(payload, (message) => {
+    message.notification.navigate = new URL(message.notification.navigate, origin).href
+  })
+}
+
+/** `payload` with `edit` made to its declarative message; anything else (not JSON, an older shape) as it is. */
+function editDeclarative(payload: string, edit: (message: DeclarativeMessage) => void): string {
   let message: unknown
   try {
     message = JSON.parse(payload)
@@ -135,6 +136,6 @@ export function withPublicOrigin(payload: string, origin: string): string {
     return payload
   }
   if (!isDeclarative(message)) return payload
-  message.notification.navigate = new URL(message.notification.navigate, origin).href
+  edit(message)
   return JSON.stringify(message)
 }

@@ -5,12 +5,8 @@ import {
   largestBar,
   totals,
 } from '../../web/src/features/admin/overview/figures/chart-scale.ts'
-import {
-  formatDuration,
-  formatLongDay,
-  formatShare,
-  formatShortDay,
-} from '../../web/src/features/admin/overview/figures/figures-format.ts'
+import { formatDuration, formatShare } from '../../web/src/features/admin/overview/figures/figures-format.ts'
+import { formatLongDay, formatShortDay } from '../../web/src/shared/format/days.ts'
 
 t.test(
   'medians: seconds under a minute, minutes under an hour, hours under two days, then days; a dash for nothing',

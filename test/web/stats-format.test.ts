@@ -1,10 +1,6 @@
 import t from 'tap'
-import {
-  formatDuration,
-  formatLongDay,
-  formatShare,
-  formatShortDay,
-} from '../../web/src/features/stats/stats-format.ts'
+import { formatDuration, formatShare } from '../../web/src/features/stats/stats-format.ts'
+import { formatLongDay, formatShortDay } from '../../web/src/shared/format/days.ts'
 
 t.test('a median time written out for a sentence, in the unit that reads best', async (t) => {
   t.equal(formatDuration(0.5, 'en'), '30 seconds', 'seconds under a minute')

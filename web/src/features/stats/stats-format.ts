@@ -22,18 +22,3 @@ export function formatDuration(minutes: number, locale: string): string {
 export function formatShare(part: number, whole: number, locale: string): string {
   return number(locale, { style: 'percent', maximumFractionDigits: 0 }, whole > 0 ? part / whole : 0)
 }
-
-/** A YYYY-MM-DD calendar day, read as that date wherever the browser is (UTC in, UTC out). */
-const dayDate = (day: string) => Date.parse(`${day}T00:00:00Z`)
-
-/** Under the chart: "Oct 31", "31.10.", "31 okt.". */
-export function formatShortDay(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(dayDate(day))
-}
-
-/** A row of the chart's table: "Sat, October 31", "la 31. lokakuuta", "lör 31 oktober". */
-export function formatLongDay(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    dayDate(day),
-  )
-}

@@ -36,21 +36,6 @@ export function formatCount(value: number, locale: string): string {
   return number(locale, {}, value)
 }
 
-/** A YYYY-MM-DD calendar day, read as that date wherever the browser is (UTC in, UTC out). */
-const dayDate = (day: string) => Date.parse(`${day}T00:00:00Z`)
-
-/** An axis label: "Nov 3", "3.11.", "3 nov.". */
-export function formatShortDay(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(dayDate(day))
-}
-
-/** A table row or a bar's tooltip: "Tue, November 3", "ti 3. marraskuuta", "tis 3 november". */
-export function formatLongDay(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    dayDate(day),
-  )
-}
-
 /** HH:MM:SS on a 24-hour clock, as the app's languages write it: when the figures were last loaded. */
 export function formatClock(ms: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, {
