@@ -1,5 +1,6 @@
+import type { FastifyInstance } from 'fastify'
 import type { Sql } from 'postgres'
-import { browserSubscription } from './push-service.ts'
+import { browserSubscription, type startPushService } from './push-service.ts'
 
 export interface Place {
   latitude: number
@@ -66,3 +67,20 @@ export async function placeUser(
   }
   return { userId: row!.user_id, id, browser }
 }
+
+/**
+ * Runs the waits of escalation now: every scheduled wave falls due (a paused one too: the worker pauses it again
+ * while its request is taken), and the worker is told to look.
+ */
+export async function escalateNow(app: FastifyInstance): Promise<void> {
+  await app.sql`update push_waves set due_at = now()`
+  app.push.queue.wake()
+  await app.push.idle()
+}
+
+/** The ids of the devices the push service received pushes for since `since`, sorted. */
+export const receivedIds = (service: Awaited<ReturnType<typeof startPushService>>, since = 0) =>
+  service.received
+    .slice(since)
+    .map((push) => push.id)
+    .sort()

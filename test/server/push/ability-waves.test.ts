@@ -1,26 +1,20 @@
 import t, { type Test } from 'tap'
-import type { FastifyInstance } from 'fastify'
 import type { Sql } from 'postgres'
 import { nextWaveRecipients, unlocatedRecipients } from '../../../server/push/wave-selection.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { away, HELSINKI, placeUser, TAMPERE, type Helper, type Place } from '../../push-helpers.ts'
+import {
+  away,
+  HELSINKI,
+  placeUser,
+  TAMPERE,
+  type Helper,
+  type Place,
+  escalateNow,
+  receivedIds,
+} from '../../push-helpers.ts'
 import { readPush, startPushService } from '../../push-service.ts'
 import { signedIn } from '../../signed-in.ts'
 
-type PushService = Awaited<ReturnType<typeof startPushService>>
-
-/** Runs the waits of escalation now: every scheduled wave falls due, and the worker is told to look. */
-async function escalateNow(app: FastifyInstance): Promise<void> {
-  await app.sql`update push_waves set due_at = now()`
-  app.push.queue.wake()
-  await app.push.idle()
-}
-
-const receivedIds = (service: PushService, since = 0) =>
-  service.received
-    .slice(since)
-    .map((push) => push.id)
-    .sort()
 const idsOf = (...helpers: Helper[]) => helpers.map((h) => h.id).sort()
 
 interface Ticked {

@@ -1,27 +1,11 @@
 import t from 'tap'
-import type { FastifyInstance } from 'fastify'
 import { distanceKm } from '../../../server/domain/shared/distance.ts'
 import { nextWaveRecipients } from '../../../server/push/wave-selection.ts'
 import { purgeAlerts } from '../../../server/push/waves.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
-import { away, HELSINKI, placeUser, TAMPERE, type Helper } from '../../push-helpers.ts'
+import { away, HELSINKI, placeUser, TAMPERE, type Helper, escalateNow, receivedIds } from '../../push-helpers.ts'
 import { browserSubscription, readPush, startPushService } from '../../push-service.ts'
 import { changedByHand, signedIn } from '../../signed-in.ts'
-
-type PushService = Awaited<ReturnType<typeof startPushService>>
-
-/** Runs the waits of escalation now: every scheduled wave falls due, and the worker is told to look. */
-async function escalateNow(app: FastifyInstance): Promise<void> {
-  await app.sql`update push_waves set due_at = now()`
-  app.push.queue.wake()
-  await app.push.idle()
-}
-
-const receivedIds = (service: PushService, since = 0) =>
-  service.received
-    .slice(since)
-    .map((push) => push.id)
-    .sort()
 
 t.test('waves: the nearest helpers within their own reach first, then the next ones, up to the maximum', async (t) => {
   const dataDir = tempDir(t)
