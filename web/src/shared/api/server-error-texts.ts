@@ -48,6 +48,7 @@ export const SERVER_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   [REQUEST_ERRORS.descriptionLength]: 'invaliddesclength',
   [REQUEST_ERRORS.alertMoreTooSoon]: 'alertmoretoosoon',
   [REQUEST_ERRORS.noMoreAlerts]: 'alertmorenomore',
+  [REQUEST_ERRORS.moveTooSoon]: 'movetoosoon',
   // Messages between a request's owner and its helper
   [CONVERSATION_ERRORS.textLength]: 'invalidmessagelength',
   [CONVERSATION_ERRORS.notParticipant]: 'messagesnotparticipant',

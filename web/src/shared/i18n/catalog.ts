@@ -221,6 +221,10 @@ export const messages = defineMessages({
     id: 'alertmorenomore',
     message: 'No more helpers can be alerted for this request.',
   },
+  movetoosoon: /*i18n*/ {
+    id: 'movetoosoon',
+    message: 'A request can be moved once every 10 seconds. Try again in a moment.',
+  },
 
   // Reports and moderation decisions (the server's refusals)
   reportreasonrequired: /*i18n*/ {
