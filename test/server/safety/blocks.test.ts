@@ -9,6 +9,8 @@ import { BLOCK_ERRORS } from '../../../server/domain/blocks/errors.ts'
 import { BLOCKS_PER_USER } from '../../../server/domain/blocks/blocks.ts'
 import { nextWaveRecipients } from '../../../server/push/wave-selection.ts'
 import { requestForEvent } from '../../../server/domain/requests/requests.ts'
+import { suspendAccount } from '../../../server/domain/moderation/suspension.ts'
+import { announceChanged } from '../../../server/plugins/suspensions.ts'
 
 /** Blocks between users (docs/safety.md, "Blocks"): who may block whom, and every effect, both ways. */
 
@@ -306,4 +308,50 @@ t.test('a take-over racing a block never leaves a response between the two', asy
     `
     t.equal(running!.n, 0, `round ${round}: no running response (take-over answered ${takeOver.status})`)
   }
+})
+
+t.test('the block route answers as the detail does: 404 alike for every request the caller cannot open', async (t) => {
+  const app = await buildTestApp(t)
+  const [owner, rude, stranger, blocked, admin] = await Promise.all([
+    signedIn(app, 'Olli'),
+    signedIn(app, 'Rude'),
+    signedIn(app, 'Sanni'),
+    signedIn(app, 'Bea'),
+    signedIn(app, 'Aada', true),
+  ])
+  const stored = async () => (await app.sql<{ n: number }[]>`select count(*)::int as n from blocks`)[0]!.n
+  const notFound = async (who: Actor, id: number, about: 'owner' | 'responder', why: string) => {
+    const answer = await block(who, id, about)
+    t.same([answer.status, answer.body.message, answer.body.user_name], [404, 'Request not found', undefined], why)
+  }
+
+  // An open request of a suspended owner: its detail is 404 for all but admins, and so is blocking its owner.
+  const { body: rudes } = await rude.create()
+  const until = new Date(Date.now() + 7 * 86_400_000)
+  await app.events.transaction(async (tx, announce) =>
+    announceChanged(
+      announce,
+      await suspendAccount(tx, { userId: idOf(rude), until, reason: 'Rude words', decidedBy: idOf(admin) }),
+    ),
+  )
+  await app.events.publish({ type: 'user', userId: idOf(rude) })
+  t.equal((await stranger.get(`/api/requests/${rudes.request_id}`)).status, 404, 'the detail: 404')
+  await notFound(stranger, rudes.request_id, 'owner', 'a suspended owner: 404, no name')
+  await notFound(stranger, rudes.request_id, 'responder', 'about its helper too')
+
+  // A test request, for a non-admin; an unknown id.
+  const { body: test } = await admin.create({ isTest: 1 })
+  await notFound(stranger, test.request_id, 'owner', 'a test request: 404')
+  await notFound(stranger, 999_999, 'owner', 'no such request: 404')
+
+  // The owner blocked this user: to them the owner's requests do not exist, whatever `about` names.
+  const { body: ollis } = await owner.create()
+  t.equal((await blocked.send('PUT', `/api/requests/${ollis.request_id}/addresponder`)).status, 200)
+  t.equal((await block(owner, ollis.request_id, 'responder')).status, 201, 'the owner blocks their helper')
+  t.equal((await blocked.get(`/api/requests/${ollis.request_id}`)).status, 404, 'the detail: 404')
+  await notFound(blocked, ollis.request_id, 'responder', 'the blocked user, about the helper: 404, not 403')
+  await notFound(blocked, ollis.request_id, 'owner', 'about the owner: 404')
+
+  t.equal(await stored(), 1, 'only the owner’s block was stored')
+  t.equal((await block(admin, rudes.request_id, 'owner')).status, 201, 'an admin, who sees the request, may block')
 })
