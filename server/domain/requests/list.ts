@@ -81,7 +81,16 @@ function verified(cursor: string, key: string): Record<string, unknown> {
   return decode(payload!)
 }
 
-const isCoordinate = (value: unknown) => value === null || (typeof value === 'number' && Number.isFinite(value))
+/**
+ * Every number a cursor carries is bounded before it reaches PostgreSQL (docs/security.md, "Tokens and cursors"): an
+ * id past `integer` (2^31 − 1), 2^53 or 1e300 would be a 500 there, not the 400 a bad cursor is. The page cursor is
+ * written by anyone; the sync cursor is signed, and bounded all the same.
+ */
+const MAX_ID = 2_147_483_647
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID
+const isCoordinate = (value: unknown, limit: number) =>
+  value === null || (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit)
 
 /**
  * A cursor this server signed for this viewer, as they are now. The admin flag is compared, never believed: a role
@@ -96,13 +105,15 @@ function readSyncCursor(cursor: string, key: string, viewer: RequestViewer): Syn
     typeof t === 'string' &&
     /^\d{1,17}$/.test(t) &&
     (mode === 'nearby' || mode === 'all') &&
-    isCoordinate(lat) &&
-    isCoordinate(lon) &&
+    isCoordinate(lat, 90) &&
+    isCoordinate(lon, 180) &&
     (lat === null) === (lon === null) &&
     typeof radius === 'number' &&
     Number.isInteger(radius) &&
+    radius >= 0 &&
+    radius <= MAX_ID &&
     Array.isArray(blocked) &&
-    blocked.every((id) => Number.isInteger(id))
+    blocked.every(isId)
   if (!valid || Number(t) / 1000 < Date.now() - SYNC_CURSOR_MAX_AGE_DAYS * MS_PER_DAY)
     throw badRequest(REQUEST_ERRORS.badCursor)
   return {
@@ -123,7 +134,7 @@ function readSyncCursor(cursor: string, key: string, viewer: RequestViewer): Syn
  */
 function readPageCursor(cursor: string): number {
   const { before } = decode(cursor)
-  if (typeof before !== 'number' || !Number.isInteger(before) || before < 1) throw badRequest(REQUEST_ERRORS.badCursor)
+  if (!isId(before)) throw badRequest(REQUEST_ERRORS.badCursor)
   return before
 }
 
