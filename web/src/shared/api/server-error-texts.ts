@@ -99,6 +99,7 @@ export const SERVER_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   [DECISION_ERRORS.alreadyDecided]: 'reportalreadydecided',
   [DECISION_ERRORS.reportNotFound]: 'reportnotfound',
   [DECISION_ERRORS.ownReport]: 'ownreport',
+  [DECISION_ERRORS.filedReport]: 'filedreport',
 }
 
 /**

@@ -267,6 +267,10 @@ export const messages = defineMessages({
     id: 'ownreport',
     message: 'This report is about you: another admin decides it.',
   },
+  filedreport: /*i18n*/ {
+    id: 'filedreport',
+    message: 'You filed this report: another admin decides it.',
+  },
 })
 
 export type MessageKey = keyof typeof messages
