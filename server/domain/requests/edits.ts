@@ -218,7 +218,7 @@ export async function addView(tx: TransactionSql, viewer: Viewer, requestId: num
  */
 export async function releaseForDeletedUser(tx: Queryable, userId: number): Promise<number[]> {
   const released = await tx<{ request_id: number }[]>`
-    update requests set status = 'new', responder_id = null, updated_at = now()
+    update requests set status = 'new', responder_id = null, responder_distance_km = null, updated_at = now()
     where responder_id = ${userId} and status = 'in progress'
     returning request_id
   `
