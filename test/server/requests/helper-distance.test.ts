@@ -131,7 +131,7 @@ t.test('a request moves at most once per 10 s: parallel moves let exactly one th
   const statuses = answers.map((answer) => answer.statusCode).sort()
   t.same(statuses, [200, ...Array<number>(11).fill(429)], 'one move, eleven refusals')
   for (const refused of answers.filter((answer) => answer.statusCode === 429)) {
-    t.equal(refused.json().message, 'A request can be moved once every 10 seconds.')
+    t.equal(refused.json<{ message: string }>().message, 'A request can be moved once every 10 seconds.')
     const wait = Number(refused.headers['retry-after'])
     t.ok(wait >= 1 && wait <= 10, `Retry-After ${wait} s`)
   }

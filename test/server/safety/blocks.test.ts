@@ -212,7 +212,7 @@ t.test('the removed helper is told it is gone even where their block set was rel
 
   // What the block's transaction writes, without its bus messages: the order is this test's.
   await app.sql`insert into blocks (blocker_id, blocked_id, request_id) values (${idOf(owner)}, ${idOf(helper)}, ${id})`
-  await app.sql`update requests set status = 'new', responder_id = null where request_id = ${id}`
+  await app.sql`update requests set status = 'new', responder_id = null, responder_distance_km = null where request_id = ${id}`
   await app.events.hub.reloadUser(idOf(helper))
   const row = await requestForEvent(app.sql, id)
   const before = helperEvents.events.length
@@ -355,3 +355,65 @@ t.test('the block route answers as the detail does: 404 alike for every request 
   t.equal(await stored(), 1, 'only the owner’s block was stored')
   t.equal((await block(admin, rudes.request_id, 'owner')).status, 201, 'an admin, who sees the request, may block')
 })
+
+t.test(
+  'a delta names only the ids the caller’s app could hold: not a blocker’s, nor a suspended owner’s',
+  async (t) => {
+    const app = await buildTestApp(t)
+    const [blocker, blocked, rude, admin] = await Promise.all([
+      signedIn(app, 'Berit'),
+      signedIn(app, 'Unto'),
+      signedIn(app, 'Rauli'),
+      signedIn(app, 'Aarne', true),
+    ])
+    const { body: berits } = await blocker.create({ description: 'Need a pump' })
+    const { body: raulis } = await rude.create({ description: 'Chain broke' })
+    t.equal((await blocked.send('PUT', `/api/requests/${berits.request_id}/addresponder`)).status, 200)
+    t.equal((await block(blocker, berits.request_id, 'responder')).status, 201, 'Berit blocks her helper')
+    await app.events.transaction(async (tx, announce) =>
+      announceChanged(
+        announce,
+        await suspendAccount(tx, {
+          userId: idOf(rude),
+          until: new Date(Date.now() + 86_400_000),
+          reason: 'Rude words',
+          decidedBy: idOf(admin),
+        }),
+      ),
+    )
+    // The block and the suspension are older than the cursor: stamped back past its 30 s overlap, as if made a
+    // minute ago.
+    await app.sql`update blocks set created_at = created_at - interval '1 minute'`
+    await app.sql`update account_suspensions set decided_at = decided_at - interval '1 minute'`
+    await app.sql`update requests set updated_at = updated_at - interval '1 minute'`
+    const cursorOf = async (who: Actor, query: string) =>
+      (await app.inject({ url: `/api/requests${query}`, headers: { authorization: `Bearer ${who.user.token}` } }))
+        .headers['x-sync-cursor'] as string
+    const nearby = await cursorOf(blocked, '')
+    const all = await cursorOf(blocked, '?all=1')
+    const adminCursor = await cursorOf(admin, '?all=1')
+
+    // Both hidden requests change after the cursor: Berit edits hers, an admin deletes Rauli's.
+    t.equal(
+      (await blocker.send('PUT', `/api/requests/${berits.request_id}`, { description: 'Pump found' })).status,
+      200,
+    )
+    t.equal((await admin.send('DELETE', `/api/requests/${raulis.request_id}`)).status, 204)
+
+    for (const [what, query] of [
+      ['nearby', `?since=${encodeURIComponent(nearby)}`],
+      ['show-all', `?all=1&since=${encodeURIComponent(all)}`],
+    ] as const) {
+      const delta = (await blocked.get(`/api/requests${query}`)).body as unknown as {
+        requests: Json[]
+        removed: number[]
+      }
+      t.notOk(delta.removed.includes(berits.request_id), `${what}: the blocker’s change is not named`)
+      t.notOk(delta.removed.includes(raulis.request_id), `${what}: nor the suspended owner’s`)
+      t.notOk(ids(delta.requests).includes(berits.request_id), `${what}: nor sent`)
+    }
+    const adminDelta = (await admin.get(`/api/requests?all=1&since=${encodeURIComponent(adminCursor)}`))
+      .body as unknown as { requests: Json[]; removed: number[] }
+    t.ok(adminDelta.removed.includes(raulis.request_id), 'an admin, who saw it, hears it is gone')
+  },
+)
