@@ -96,6 +96,7 @@ const ADDED_KEYS = [
   // Alert more helpers now (docs/product.md#progress-while-waiting)
   'alertmoretoosoon',
   'alertmorenomore',
+  'movetoosoon',
   // Suspension and ban (docs/accounts.md): a refused account anywhere a key is shown, a lift that came too late.
   'accountrefused',
   'notsuspended',
@@ -113,6 +114,7 @@ const ADDED_KEYS = [
   'reportalreadydecided',
   'reportnotfound',
   'ownreport',
+  'filedreport',
 ]
 
 const WEB_SRC = fileURLToPath(new URL('../../web/src', import.meta.url))

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/queryable.ts'
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts'
 import { REQUEST_ERRORS } from '../requests/errors.ts'
 import { personAbout, type About } from '../requests/people.ts'
-import type { Viewer } from '../requests/requests.ts'
+import { visibleTo, type Viewer } from '../requests/requests.ts'
 import { removeResponder, type RemovedBy } from '../requests/status.ts'
 import { makeUntold } from '../requests/steps.ts'
 import { BLOCK_ERRORS } from './errors.ts'
@@ -32,7 +32,8 @@ export interface NewBlock {
 }
 
 /**
- * Blocks the person `about` names on a request the viewer can see (docs/safety.md, "Blocks"): its owner (anyone but
+ * Blocks the person `about` names on a request the viewer can see (docs/safety.md, "Blocks"; else 404, as its detail
+ * answers): its owner (anyone but
  * the owner), or its current or most recent helper (the owner only). Both users' rows are locked first, as a
  * take-over locks its helper's: a take-over between the two either commits before the block, and is ended by it,
  * or waits and sees the block. Every running response between them ends, as a final removal (whoever of the two
@@ -44,9 +45,12 @@ export async function blockFromRequest(
   requestId: number,
   about: About,
 ): Promise<NewBlock> {
+  // The detail's visibility rule first (visibleTo): a request the viewer cannot open (deleted, a test request, one
+  // of a user with a block between them, an open one of a suspended owner) is 404 as there, whatever `about` says,
+  // so that neither the answer nor a stored block tells anything about its people.
   const [request] = await tx<{ request_id: number; owner_id: number; responder_id: number | null }[]>`
-    select request_id, owner_id, responder_id from requests
-    where request_id = ${requestId} and deleted_at is null ${viewer.is_admin ? tx`` : tx`and not is_test`}
+    select r.request_id, r.owner_id, r.responder_id from requests r
+    where r.request_id = ${requestId} and ${visibleTo(tx, viewer)}
   `
   if (!request) throw notFound(REQUEST_ERRORS.notFound)
   const own = request.owner_id === viewer.user_id
@@ -59,6 +63,12 @@ export async function blockFromRequest(
   await tx`
     select 1 from users where user_id in (${viewer.user_id}, ${personId}) order by user_id for no key update
   `
+  // Again once both rows are locked: a suspension of the owner (which holds their row lock) committed while this
+  // call waited is seen now, as a take-over sees it (docs/security.md, "A suspension holds under races").
+  const [stillVisible] = await tx`
+    select 1 from requests r where r.request_id = ${requestId} and ${visibleTo(tx, viewer)}
+  `
+  if (!stillVisible) throw notFound(REQUEST_ERRORS.notFound)
   const [person] = await tx<{ user_name: string }[]>`select user_name from users where user_id = ${personId}`
   const [existing] = await tx<{ block_id: number }[]>`
     select block_id from blocks where blocker_id = ${viewer.user_id} and blocked_id = ${personId}

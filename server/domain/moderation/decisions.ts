@@ -60,6 +60,9 @@ export async function decideReport(
   `
   if (!report) throw notFound(DECISION_ERRORS.reportNotFound)
   if (report.reported_id === admin.user_id) throw forbidden(DECISION_ERRORS.ownReport)
+  // Nor one they filed: accusing and judging are two people's work (docs/admin.md, "Moderation"), so an admin's
+  // report waits for another admin. The report's row lock is held, so this cannot race its decision.
+  if (report.reporter_id === admin.user_id) throw forbidden(DECISION_ERRORS.filedReport)
   const [stored] = await tx<{ until: Date }[]>`
     insert into moderation_decisions (report_id, action, reason, days, decided_by)
     values (${reportId}, ${decision.action}, ${decision.reason}, ${decision.days}, ${admin.user_id})
@@ -69,9 +72,8 @@ export async function decideReport(
   if (!stored) throw conflict(DECISION_ERRORS.alreadyDecided)
 
   const notices: NewNotice[] = []
-  // The reporter learns the outcome (not told of their own decision, should an admin decide a report they sent).
-  if (report.reporter_id !== null && report.reporter_id !== admin.user_id)
-    notices.push({ userId: report.reporter_id, kind: 'report_reviewed' })
+  // The reporter learns the outcome (never the deciding admin: filedReport above).
+  if (report.reporter_id !== null) notices.push({ userId: report.reporter_id, kind: 'report_reviewed' })
   if (decision.action === 'warn') notices.push({ userId: report.reported_id, kind: 'warning' })
   await addNotices(tx, reportId, notices)
 

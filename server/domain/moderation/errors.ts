@@ -24,6 +24,7 @@ export const DECISION_ERRORS = {
   reportNotFound: 'No such report',
   alreadyDecided: 'This report has already been decided',
   ownReport: 'You cannot decide a report about yourself',
+  filedReport: 'You cannot decide a report you filed.',
 } as const
 
 /** A notice of the user's own. */

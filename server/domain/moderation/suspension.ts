@@ -92,7 +92,7 @@ export async function suspendAccount(tx: TransactionSql, suspension: Suspension)
 async function endResponses(tx: Queryable, where: PendingQuery<Row[]>): Promise<number[]> {
   const changed = await tx<{ request_id: number }[]>`
     with released as (
-      update requests set status = 'new', responder_id = null, updated_at = now()
+      update requests set status = 'new', responder_id = null, responder_distance_km = null, updated_at = now()
       where status = 'in progress' and ${where}
       returning request_id
     ),

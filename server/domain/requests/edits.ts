@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/queryable.ts'
 import { conflict, forbidden, tooManyRequests } from '../../errors.ts'
 import { REQUEST_ERRORS } from './errors.ts'
 import { ACTIVE_REQUEST_LIMIT, DAILY_REQUEST_LIMIT, type RequestLocation } from './rules.ts'
+import { MOVE_INTERVAL_SECONDS } from './limit-values.ts'
 import { helsinkiTodayStart } from '../shared/helsinki-day.ts'
 import { deletingConversation } from '../conversation/conversation.ts'
 import { suspensionOf } from '../moderation/in-force.ts'
@@ -129,7 +130,11 @@ export function editDescription(viewer: Viewer, requestId: number, description: 
   }
 }
 
-/** Moves the request; where it was (as locked) is told, for those it no longer reaches. */
+/**
+ * Moves the request; where it was (as locked) is told, for those it no longer reaches. At most one move per
+ * MOVE_INTERVAL_SECONDS per request (docs/product.md#limits), checked and recorded in this statement under the
+ * request's row lock, so parallel moves take turns and only the first passes.
+ */
 export function updateLocation(viewer: Viewer, requestId: number, place: RequestLocation): ChangeSteps {
   return {
     lock: lockRequestOnly(viewer, requestId),
@@ -140,13 +145,22 @@ export function updateLocation(viewer: Viewer, requestId: number, place: Request
       previousPlace: { latitude: locked.latitude, longitude: locked.longitude },
       responderAfter: null,
     }),
-    rules: (tx) => openOwnRequest(tx, viewer),
+    rules: (tx) => [
+      ...openOwnRequest(tx, viewer),
+      {
+        broken: tx`r.location_moved_at > now() - make_interval(secs => ${MOVE_INTERVAL_SECONDS})`,
+        error: (refusal) => {
+          const seconds = Math.min(MOVE_INTERVAL_SECONDS, Math.max(1, Math.ceil(refusal.refused_retry_after ?? 0)))
+          return tooManyRequests(REQUEST_ERRORS.moveTooSoon, seconds)
+        },
+      },
+    ],
     statement: (tx, _locked, refused) => tx`
-      ${refusalOf(tx, refused, requestId)},
+      ${refusalOf(tx, refused, requestId, undefined, tx`r.location_moved_at + make_interval(secs => ${MOVE_INTERVAL_SECONDS})`)},
       changed as (
         update requests
         set latitude = ${place.location?.latitude ?? null}::float8, longitude = ${place.location?.longitude ?? null}::float8,
-          is_approximate = ${place.isApproximate}, updated_at = now()
+          is_approximate = ${place.isApproximate}, location_moved_at = now(), updated_at = now()
         where request_id = ${requestId} and ${allowed(tx)}
         returning *
       )
@@ -204,7 +218,7 @@ export async function addView(tx: TransactionSql, viewer: Viewer, requestId: num
  */
 export async function releaseForDeletedUser(tx: Queryable, userId: number): Promise<number[]> {
   const released = await tx<{ request_id: number }[]>`
-    update requests set status = 'new', responder_id = null, updated_at = now()
+    update requests set status = 'new', responder_id = null, responder_distance_km = null, updated_at = now()
     where responder_id = ${userId} and status = 'in progress'
     returning request_id
   `

@@ -23,6 +23,7 @@ export const REQUEST_ERRORS = {
   badCursor: 'Invalid list cursor: fetch the list again without one.',
   alertMoreTooSoon: 'You can alert more helpers once every 2 minutes.',
   noMoreAlerts: 'No more helpers can be alerted for this request.',
+  moveTooSoon: 'A request can be moved once every 10 seconds.',
 } as const
 
 export type RequestErrorText = (typeof REQUEST_ERRORS)[keyof typeof REQUEST_ERRORS]

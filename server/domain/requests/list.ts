@@ -81,7 +81,16 @@ function verified(cursor: string, key: string): Record<string, unknown> {
   return decode(payload!)
 }
 
-const isCoordinate = (value: unknown) => value === null || (typeof value === 'number' && Number.isFinite(value))
+/**
+ * Every number a cursor carries is bounded before it reaches PostgreSQL (docs/security.md, "Tokens and cursors"): an
+ * id past `integer` (2^31 − 1), 2^53 or 1e300 would be a 500 there, not the 400 a bad cursor is. The page cursor is
+ * written by anyone; the sync cursor is signed, and bounded all the same.
+ */
+const MAX_ID = 2_147_483_647
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID
+const isCoordinate = (value: unknown, limit: number) =>
+  value === null || (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit)
 
 /**
  * A cursor this server signed for this viewer, as they are now. The admin flag is compared, never believed: a role
@@ -96,13 +105,15 @@ function readSyncCursor(cursor: string, key: string, viewer: RequestViewer): Syn
     typeof t === 'string' &&
     /^\d{1,17}$/.test(t) &&
     (mode === 'nearby' || mode === 'all') &&
-    isCoordinate(lat) &&
-    isCoordinate(lon) &&
+    isCoordinate(lat, 90) &&
+    isCoordinate(lon, 180) &&
     (lat === null) === (lon === null) &&
     typeof radius === 'number' &&
     Number.isInteger(radius) &&
+    radius >= 0 &&
+    radius <= MAX_ID &&
     Array.isArray(blocked) &&
-    blocked.every((id) => Number.isInteger(id))
+    blocked.every(isId)
   if (!valid || Number(t) / 1000 < Date.now() - SYNC_CURSOR_MAX_AGE_DAYS * MS_PER_DAY)
     throw badRequest(REQUEST_ERRORS.badCursor)
   return {
@@ -113,7 +124,7 @@ function readSyncCursor(cursor: string, key: string, viewer: RequestViewer): Syn
     lat: lat as number | null,
     lon: lon as number | null,
     radius,
-    blocked: blocked as number[],
+    blocked,
   }
 }
 
@@ -123,7 +134,7 @@ function readSyncCursor(cursor: string, key: string, viewer: RequestViewer): Syn
  */
 function readPageCursor(cursor: string): number {
   const { before } = decode(cursor)
-  if (typeof before !== 'number' || !Number.isInteger(before) || before < 1) throw badRequest(REQUEST_ERRORS.badCursor)
+  if (!isId(before)) throw badRequest(REQUEST_ERRORS.badCursor)
   return before
 }
 
@@ -221,8 +232,9 @@ export interface Changes {
  * What changed in a list since its cursor. A request whose updated_at is older than the cursor is as it was then,
  * so whether the viewer saw it then can be told from its row and the cursor's reach: it is sent if it came into
  * the list (the viewer moved or widened their radius), removed if it left it (moved away, history window passed).
- * A changed request is sent if the viewer may see it now and removed otherwise (removing an id the client never
- * held is harmless). Own requests are always sent again: their view count changes without updated_at.
+ * A changed request is sent if the viewer may see it now, and otherwise removed when the viewer's app could hold it
+ * (couldHold below): naming the change of a request hidden from them all along would tell them about it. Own
+ * requests are always sent again: their view count changes without updated_at.
  */
 export async function listChanges(
   sql: Queryable,
@@ -249,7 +261,27 @@ export async function listChanges(
     then.blocked_either_way.join() !== viewer.blocked_either_way.join()
   const t0 = sql`(to_timestamp(0) + ${state.t}::bigint * interval '1 microsecond')`
   const cursor = await syncCursor(sql, viewer, mode, cursorKey)
-  const rows = await sql<(RequestRow & { shown: boolean; changed: boolean; was_shown: boolean })[]>`
+  /*
+   * Whether the caller's app could hold a request it is no longer shown (docs/requests.md, "What a delta names"):
+   * only such ids go into `removed`, so that a delta never tells anyone that a request they could not see changed.
+   * Not when, for a non-admin, it is a test request, its owner was in the cursor's block set (the list the cursor came
+   * with left it out, and the events since did too: a lifted block makes the app load the list anew), or its owner
+   * has been suspended since before the cursor without a break (the open request was hidden all along).
+   */
+  const couldHold = viewer.is_admin
+    ? sql`true`
+    : sql`(not r.is_test ${
+        then.blocked_either_way.length === 0
+          ? sql``
+          : sql`and r.owner_id <> all(${sql.array([...then.blocked_either_way])}::int[])`
+      } and not (r.status <> 'completed' and exists (
+        select 1 from account_suspensions s_then
+        where s_then.user_id = r.owner_id and s_then.lifted_at is null and s_then.decided_at <= ${t0}
+          and (s_then.ends_at is null or s_then.ends_at > now())
+      )))`
+  const rows = await sql<
+    (RequestRow & { shown: boolean; changed: boolean; was_shown: boolean; could_hold: boolean })[]
+  >`
     select * from (
       ${selectRequests(
         sql,
@@ -258,7 +290,8 @@ export async function listChanges(
             as shown,
           r.updated_at > ${t0} as changed,
           coalesce(${visibleTo(sql, then)} and ${inHistory(sql, historyDays, t0)} and ${inList(sql, then, mode)}, false)
-            as was_shown`,
+            as was_shown,
+          ${couldHold} as could_hold`,
       )}
       where r.updated_at > ${t0} or r.owner_id = ${viewer.user_id}
         or (r.completed_at > ${t0} - make_interval(days => ${historyDays})
@@ -268,6 +301,8 @@ export async function listChanges(
     where (r.shown <> r.was_shown or r.changed or (r.shown and r.owner_id = ${viewer.user_id}))
       -- Test requests are not even named by id to someone who is not an admin.
       and (${viewer.is_admin} or not r.is_test)
+      -- Nor is a change the caller's app could not have held (couldHold).
+      and (r.shown or r.was_shown or r.could_hold)
     order by r.updated_at desc
   `
   const deleted = await sql<{ request_id: number }[]>`

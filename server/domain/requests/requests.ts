@@ -9,7 +9,6 @@ import type { Reach } from './reach.ts'
 import { admitReveal, isWithinPhoneReach, reachPlace, revealKey, type PhoneReachLimits } from '../limits/phone-reach.ts'
 import { limitLock } from '../limits/locks.ts'
 import type { UserRow } from '../accounts/users.ts'
-import { distanceKm } from '../shared/distance.ts'
 import { suspendedNow } from '../moderation/in-force.ts'
 
 /** A request row joined with the names and phones the answer needs. */
@@ -33,9 +32,11 @@ export interface RequestRow {
   phone: string
   responder_user_name: string | null
   responder_phone: string | null
-  /** The responder's last reported location (users.latitude/longitude): only ever answered as a rounded distance. */
-  responder_latitude: number | null
-  responder_longitude: number | null
+  /**
+   * How far the helper was from the request when they took it over, in whole km from their position snapped to a
+   * grid of about 1 km (helper-distance.ts); kept, never recomputed. Null without a helper or a location.
+   */
+  responder_distance_km: number | null
   phone_only_to_helper: boolean
   /**
    * The owner is suspended or banned now: an open request is then shown to admins only (hiddenBySuspension; the
@@ -145,28 +146,13 @@ export function requestFor(
     updated_at: row.updated_at.toISOString(),
     responder_id: completed ? null : row.responder_id,
     responder_user_name: completed ? null : row.responder_user_name,
-    responder_distance_km: own && !completed ? responderDistanceKm(row) : null,
+    responder_distance_km: own && !completed ? row.responder_distance_km : null,
     ...phonesFor(row, viewer, audience, reach),
     phoneLimitReached: reach === 'limit',
     isOwnRequest: own,
     got_help: row.got_help,
     phoneOnlyToHelper: row.phone_only_to_helper,
   }
-}
-
-/**
- * How far the helper is from the request, for its owner (docs/product.md#help-requests, "Take-overs"): whole
- * kilometres from the helper's last reported location, which the app updates only after a move of about a
- * kilometre, so finer figures would be false precision and tell the owner more about the helper than they need.
- * Null without a helper or either location. A share link's page says the same (domain/share-links).
- */
-export function responderDistanceKm(
-  row: Pick<RequestRow, 'responder_id' | 'latitude' | 'longitude' | 'responder_latitude' | 'responder_longitude'>,
-): number | null {
-  if (row.responder_id === null || row.latitude === null || row.longitude === null) return null
-  if (row.responder_latitude === null || row.responder_longitude === null) return null
-  const helper = { latitude: row.responder_latitude, longitude: row.responder_longitude }
-  return Math.round(distanceKm(helper, { latitude: row.latitude, longitude: row.longitude }))
 }
 
 /**
@@ -186,8 +172,7 @@ export const selectRequests = (sql: Queryable, extraColumns = sql``, from = sql`
   select
     r.request_id, r.owner_id, r.category, r.status, r.description, r.latitude, r.longitude, r.is_approximate,
     r.is_test, r.views, r.created_at, r.updated_at, r.completed_at, r.responder_id, r.got_help, r.phone_only_to_helper,
-    o.user_name, o.phone, rs.user_name as responder_user_name, rs.phone as responder_phone,
-    rs.latitude as responder_latitude, rs.longitude as responder_longitude,
+    r.responder_distance_km, o.user_name, o.phone, rs.user_name as responder_user_name, rs.phone as responder_phone,
     ${suspendedNow(sql, 'r.owner_id')} as owner_suspended
     ${extraColumns}
   from ${from} r

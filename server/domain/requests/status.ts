@@ -6,6 +6,7 @@ import { resumingSearch } from './search.ts'
 import { ACTIVE_RESPONSE_LIMIT } from './rules.ts'
 import { lockForChange, type Viewer } from './requests.ts'
 import { erasingPosition } from './position.ts'
+import { snappedHelperDistanceKm } from './helper-distance.ts'
 import { recordingHelp } from './thanks.ts'
 import { allowed, missingFor, notSuspended, refusalOf, visible, type ChangeSteps } from './steps.ts'
 import { blockWithOwner } from '../blocks/blocked-either-way.ts'
@@ -64,6 +65,8 @@ export function takeOver(viewer: Viewer, requestId: number): ChangeSteps {
       changed as (
         update requests
         set status = 'in progress', responder_id = ${me}, updated_at = now(),
+          -- Told to the owner from now on, whatever either of them does next (helper-distance.ts).
+          responder_distance_km = ${snappedHelperDistanceKm(tx, me, tx`requests.latitude`, tx`requests.longitude`)},
           -- Only the first take-over counts for the admin's "time to a responder".
           first_responded_at = coalesce(first_responded_at, now()) ${counted}
         where request_id = ${requestId} and ${allowed(tx)}
@@ -116,7 +119,7 @@ export function removeResponder(viewer: Viewer, requestId: number, removedBy: Re
       ),
       erased as (${erasingPosition(tx, requestId, allowed(tx))}),
       changed as (
-        update requests set status = 'new', responder_id = null, updated_at = now() ${counted}
+        update requests set status = 'new', responder_id = null, responder_distance_km = null, updated_at = now() ${counted}
         where request_id = ${requestId} and ${allowed(tx)}
         returning *
       ),

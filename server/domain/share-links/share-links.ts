@@ -5,7 +5,7 @@ import { conflict, forbidden, notFound } from '../../errors.ts'
 import type { SharedRequest } from '../../schemas/share-link.ts'
 import type { RequestCategory, RequestStatus } from '../shared/categories.ts'
 import { REQUEST_ERRORS } from '../requests/errors.ts'
-import { lockRequest, responderDistanceKm, visibleTo, type Viewer } from '../requests/requests.ts'
+import { lockRequest, visibleTo, type Viewer } from '../requests/requests.ts'
 import { SHARE_LINK_ERRORS } from './errors.ts'
 import { SHARE_LINK_HOURS, SHARE_LINK_HOURS_AFTER_COMPLETION } from './rules.ts'
 import { hashOf, looksLikeToken, newNonce, tokenOf } from './tokens.ts'
@@ -107,8 +107,8 @@ interface SharedRow {
   completed_at: Date | null
   responder_id: number | null
   responder_user_name: string | null
-  responder_latitude: number | null
-  responder_longitude: number | null
+  /** As the owner is told it (helper-distance.ts): fixed at the take-over. */
+  responder_distance_km: number | null
   on_my_way: boolean
   expires_at: Date
 }
@@ -123,8 +123,8 @@ export async function sharedRequest(sql: Queryable, token: string): Promise<Shar
   const [row] = await sql<SharedRow[]>`
     select
       r.category, r.status, r.description, r.latitude, r.longitude, r.is_approximate, r.created_at, r.updated_at,
-      r.completed_at, r.responder_id, rs.user_name as responder_user_name, rs.latitude as responder_latitude,
-      rs.longitude as responder_longitude, p.request_id is not null as on_my_way, ${expiry(sql)} as expires_at
+      r.completed_at, r.responder_id, rs.user_name as responder_user_name, r.responder_distance_km,
+      p.request_id is not null as on_my_way, ${expiry(sql)} as expires_at
     from share_links l
     join requests r on r.request_id = l.request_id
     left join users rs on rs.user_id = r.responder_id
@@ -147,7 +147,7 @@ export async function sharedRequest(sql: Queryable, token: string): Promise<Shar
     updated_at: row.updated_at.toISOString(),
     completed_at: row.completed_at?.toISOString() ?? null,
     helper: helping
-      ? { user_name: row.responder_user_name!, on_my_way: row.on_my_way, distance_km: responderDistanceKm(row) }
+      ? { user_name: row.responder_user_name!, on_my_way: row.on_my_way, distance_km: row.responder_distance_km }
       : null,
     expires_at: row.expires_at.toISOString(),
   }

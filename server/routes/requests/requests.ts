@@ -152,7 +152,11 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     '/api/requests/:id/location',
     {
       schema: {
-        ...documented('Move the request (owner)'),
+        ...documented(
+          'Move the request (owner)',
+          'At most one move per 10 s per request (429 with Retry-After). The distance the owner is told of the ' +
+            'helper is kept from the take-over: a move does not change it.',
+        ),
         params: RequestParams,
         body: RequestLocationBody,
         response: One,

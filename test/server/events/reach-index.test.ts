@@ -138,8 +138,7 @@ t.test('viewers with the same list audience get the same answer from requestFor'
     phone: '+358401111111',
     responder_user_name: 'Helper',
     responder_phone: '+358402222222',
-    responder_latitude: rnd() < 0.5 ? 60 + rnd() : null,
-    responder_longitude: 25,
+    responder_distance_km: rnd() < 0.5 ? Math.floor(rnd() * 10) : null,
     phone_only_to_helper: rnd() < 0.5,
     owner_suspended: false,
   })

@@ -183,6 +183,26 @@ t.test('a decision: its rules, 409 once closed, and the queue', async (t) => {
   t.equal((await helper.get('/api/user/notices')).status, 200)
 })
 
+t.test('an admin does not decide a report they filed: another admin does', async (t) => {
+  const { app, stranger, admin, otherAdmin, decide } = await setUp(t)
+  const request = (await stranger.create({ description: 'Selling bikes cheap' })).body.request_id
+  const filed = await admin.send<{ report_id: number }>('POST', `/api/requests/${request}/reports`, {
+    about: 'owner',
+    reason: 'spam',
+  })
+  t.equal(filed.status, 201, 'an admin may report, as anyone may')
+  const alone = await decide(admin, filed.body.report_id, { action: 'ban', reason: 'Spam' })
+  t.same([alone.status, alone.body.message], [403, 'You cannot decide a report you filed.'], 'not by its reporter')
+  const [stored] = await app.sql<{ n: number }[]>`
+    select count(*)::int as n from moderation_decisions where report_id = ${filed.body.report_id}`
+  t.equal(stored!.n, 0, 'nothing decided')
+  t.equal((await stranger.get('/api/requests')).status, 200, 'the reported user is not suspended')
+  const decided = await decide(otherAdmin, filed.body.report_id, { action: 'warn', reason: 'Spam' })
+  t.equal(decided.status, 200, 'another admin decides it')
+  const notices = (await admin.get('/api/user/notices')).body as unknown as Json[]
+  t.equal(notices.filter((notice) => notice.kind === 'report_reviewed').length, 1, 'and the reporter is told')
+})
+
 t.test('warn: the warned user reads the reasons once; the reporter the outcome only', async (t) => {
   const { owner, helper, stranger, admin, report, decide, noPhone } = await setUp(t)
   const reportId = await report(owner, 'responder')

@@ -373,6 +373,45 @@ t.test('a bad cursor is a 400 with a message', async (t) => {
   t.equal((await list(app, viewer, `?since=${nearbyCursor}`)).status, 200, 'a good one works')
 })
 
+t.test('every number a cursor carries is bounded: out of range is the 400, never a 500', async (t) => {
+  const app = await buildTestApp(t, { DATA_DIR: tempDir(t) })
+  const viewer = (await signedIn(app, 'Viewer')).user
+  const page = (before: unknown) => Buffer.from(JSON.stringify({ before })).toString('base64url')
+  // JSON.stringify writes 2^53 and 1e300 as the numbers they are; the text is written out for the biggest.
+  const huge = Buffer.from('{"before":1e300}').toString('base64url')
+  for (const [what, cursor] of [
+    ['2^31', page(2_147_483_648)],
+    ['2^53', page(2 ** 53)],
+    ['1e300', huge],
+    ['zero', page(0)],
+  ] as const) {
+    const answer = await list(app, viewer, `?all=1&before=${cursor}`)
+    t.same(
+      [answer.status, answer.body.message],
+      [400, 'Invalid list cursor: fetch the list again without one.'],
+      `a page cursor of ${what}`,
+    )
+  }
+  t.equal((await list(app, viewer, `?all=1&before=${page(2_147_483_647)}`)).status, 200, 'the largest id is a page')
+
+  // The sync cursor is signed, so only the server writes one; its numbers are bounded all the same.
+  const state = cursorState((await list(app, viewer)).syncCursor!)
+  const key = app.deriveKey(SYNC_CURSOR_KEY_PURPOSE)
+  for (const [what, change] of [
+    ['a latitude past the pole', { lat: 1e300, lon: 25 }],
+    ['a longitude past the date line', { lat: 60, lon: -181 }],
+    ['a radius past 2^31', { radius: 2 ** 53 }],
+    ['a blocked id past 2^31', { blocked: [2_147_483_648] }],
+  ] as const) {
+    const answer = await list(app, viewer, `?since=${signCursor({ ...state, ...change }, key)}`)
+    t.same(
+      [answer.status, answer.body.message],
+      [400, 'Invalid list cursor: fetch the list again without one.'],
+      `a sync cursor with ${what}`,
+    )
+  }
+})
+
 t.test('a sync cursor is believed only as signed, for its own viewer and their role now', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir })

@@ -9,6 +9,8 @@ import { BLOCK_ERRORS } from '../../../server/domain/blocks/errors.ts'
 import { BLOCKS_PER_USER } from '../../../server/domain/blocks/blocks.ts'
 import { nextWaveRecipients } from '../../../server/push/wave-selection.ts'
 import { requestForEvent } from '../../../server/domain/requests/requests.ts'
+import { suspendAccount } from '../../../server/domain/moderation/suspension.ts'
+import { announceChanged } from '../../../server/plugins/suspensions.ts'
 
 /** Blocks between users (docs/safety.md, "Blocks"): who may block whom, and every effect, both ways. */
 
@@ -210,7 +212,7 @@ t.test('the removed helper is told it is gone even where their block set was rel
 
   // What the block's transaction writes, without its bus messages: the order is this test's.
   await app.sql`insert into blocks (blocker_id, blocked_id, request_id) values (${idOf(owner)}, ${idOf(helper)}, ${id})`
-  await app.sql`update requests set status = 'new', responder_id = null where request_id = ${id}`
+  await app.sql`update requests set status = 'new', responder_id = null, responder_distance_km = null where request_id = ${id}`
   await app.events.hub.reloadUser(idOf(helper))
   const row = await requestForEvent(app.sql, id)
   const before = helperEvents.events.length
@@ -307,3 +309,111 @@ t.test('a take-over racing a block never leaves a response between the two', asy
     t.equal(running!.n, 0, `round ${round}: no running response (take-over answered ${takeOver.status})`)
   }
 })
+
+t.test('the block route answers as the detail does: 404 alike for every request the caller cannot open', async (t) => {
+  const app = await buildTestApp(t)
+  const [owner, rude, stranger, blocked, admin] = await Promise.all([
+    signedIn(app, 'Olli'),
+    signedIn(app, 'Rude'),
+    signedIn(app, 'Sanni'),
+    signedIn(app, 'Bea'),
+    signedIn(app, 'Aada', true),
+  ])
+  const stored = async () => (await app.sql<{ n: number }[]>`select count(*)::int as n from blocks`)[0]!.n
+  const notFound = async (who: Actor, id: number, about: 'owner' | 'responder', why: string) => {
+    const answer = await block(who, id, about)
+    t.same([answer.status, answer.body.message, answer.body.user_name], [404, 'Request not found', undefined], why)
+  }
+
+  // An open request of a suspended owner: its detail is 404 for all but admins, and so is blocking its owner.
+  const { body: rudes } = await rude.create()
+  const until = new Date(Date.now() + 7 * 86_400_000)
+  await app.events.transaction(async (tx, announce) =>
+    announceChanged(
+      announce,
+      await suspendAccount(tx, { userId: idOf(rude), until, reason: 'Rude words', decidedBy: idOf(admin) }),
+    ),
+  )
+  await app.events.publish({ type: 'user', userId: idOf(rude) })
+  t.equal((await stranger.get(`/api/requests/${rudes.request_id}`)).status, 404, 'the detail: 404')
+  await notFound(stranger, rudes.request_id, 'owner', 'a suspended owner: 404, no name')
+  await notFound(stranger, rudes.request_id, 'responder', 'about its helper too')
+
+  // A test request, for a non-admin; an unknown id.
+  const { body: test } = await admin.create({ isTest: 1 })
+  await notFound(stranger, test.request_id, 'owner', 'a test request: 404')
+  await notFound(stranger, 999_999, 'owner', 'no such request: 404')
+
+  // The owner blocked this user: to them the owner's requests do not exist, whatever `about` names.
+  const { body: ollis } = await owner.create()
+  t.equal((await blocked.send('PUT', `/api/requests/${ollis.request_id}/addresponder`)).status, 200)
+  t.equal((await block(owner, ollis.request_id, 'responder')).status, 201, 'the owner blocks their helper')
+  t.equal((await blocked.get(`/api/requests/${ollis.request_id}`)).status, 404, 'the detail: 404')
+  await notFound(blocked, ollis.request_id, 'responder', 'the blocked user, about the helper: 404, not 403')
+  await notFound(blocked, ollis.request_id, 'owner', 'about the owner: 404')
+
+  t.equal(await stored(), 1, 'only the owner’s block was stored')
+  t.equal((await block(admin, rudes.request_id, 'owner')).status, 201, 'an admin, who sees the request, may block')
+})
+
+t.test(
+  'a delta names only the ids the caller’s app could hold: not a blocker’s, nor a suspended owner’s',
+  async (t) => {
+    const app = await buildTestApp(t)
+    const [blocker, blocked, rude, admin] = await Promise.all([
+      signedIn(app, 'Berit'),
+      signedIn(app, 'Unto'),
+      signedIn(app, 'Rauli'),
+      signedIn(app, 'Aarne', true),
+    ])
+    const { body: berits } = await blocker.create({ description: 'Need a pump' })
+    const { body: raulis } = await rude.create({ description: 'Chain broke' })
+    t.equal((await blocked.send('PUT', `/api/requests/${berits.request_id}/addresponder`)).status, 200)
+    t.equal((await block(blocker, berits.request_id, 'responder')).status, 201, 'Berit blocks her helper')
+    await app.events.transaction(async (tx, announce) =>
+      announceChanged(
+        announce,
+        await suspendAccount(tx, {
+          userId: idOf(rude),
+          until: new Date(Date.now() + 86_400_000),
+          reason: 'Rude words',
+          decidedBy: idOf(admin),
+        }),
+      ),
+    )
+    // The block and the suspension are older than the cursor: stamped back past its 30 s overlap, as if made a
+    // minute ago.
+    await app.sql`update blocks set created_at = created_at - interval '1 minute'`
+    await app.sql`update account_suspensions set decided_at = decided_at - interval '1 minute'`
+    await app.sql`update requests set updated_at = updated_at - interval '1 minute'`
+    const cursorOf = async (who: Actor, query: string) =>
+      (await app.inject({ url: `/api/requests${query}`, headers: { authorization: `Bearer ${who.user.token}` } }))
+        .headers['x-sync-cursor'] as string
+    const nearby = await cursorOf(blocked, '')
+    const all = await cursorOf(blocked, '?all=1')
+    const adminCursor = await cursorOf(admin, '?all=1')
+
+    // Both hidden requests change after the cursor: Berit edits hers, an admin deletes Rauli's.
+    t.equal(
+      (await blocker.send('PUT', `/api/requests/${berits.request_id}`, { description: 'Pump found' })).status,
+      200,
+    )
+    t.equal((await admin.send('DELETE', `/api/requests/${raulis.request_id}`)).status, 204)
+
+    for (const [what, query] of [
+      ['nearby', `?since=${encodeURIComponent(nearby)}`],
+      ['show-all', `?all=1&since=${encodeURIComponent(all)}`],
+    ] as const) {
+      const delta = (await blocked.get(`/api/requests${query}`)).body as unknown as {
+        requests: Json[]
+        removed: number[]
+      }
+      t.notOk(delta.removed.includes(berits.request_id), `${what}: the blocker’s change is not named`)
+      t.notOk(delta.removed.includes(raulis.request_id), `${what}: nor the suspended owner’s`)
+      t.notOk(ids(delta.requests).includes(berits.request_id), `${what}: nor sent`)
+    }
+    const adminDelta = (await admin.get(`/api/requests?all=1&since=${encodeURIComponent(adminCursor)}`))
+      .body as unknown as { requests: Json[]; removed: number[] }
+    t.ok(adminDelta.removed.includes(raulis.request_id), 'an admin, who saw it, hears it is gone')
+  },
+)

@@ -49,6 +49,7 @@ export const SERVER_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   [REQUEST_ERRORS.descriptionLength]: 'invaliddesclength',
   [REQUEST_ERRORS.alertMoreTooSoon]: 'alertmoretoosoon',
   [REQUEST_ERRORS.noMoreAlerts]: 'alertmorenomore',
+  [REQUEST_ERRORS.moveTooSoon]: 'movetoosoon',
   // Messages between a request's owner and its helper
   [CONVERSATION_ERRORS.textLength]: 'invalidmessagelength',
   [CONVERSATION_ERRORS.notParticipant]: 'messagesnotparticipant',
@@ -102,6 +103,7 @@ export const SERVER_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   [DECISION_ERRORS.alreadyDecided]: 'reportalreadydecided',
   [DECISION_ERRORS.reportNotFound]: 'reportnotfound',
   [DECISION_ERRORS.ownReport]: 'ownreport',
+  [DECISION_ERRORS.filedReport]: 'filedreport',
 }
 
 /**

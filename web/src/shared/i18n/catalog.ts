@@ -232,6 +232,10 @@ export const messages = defineMessages({
     id: 'alertmorenomore',
     message: 'No more helpers can be alerted for this request.',
   },
+  movetoosoon: /*i18n*/ {
+    id: 'movetoosoon',
+    message: 'A request can be moved once every 10 seconds. Try again in a moment.',
+  },
 
   // Reports and moderation decisions (the server's refusals)
   reportreasonrequired: /*i18n*/ {
@@ -273,6 +277,10 @@ export const messages = defineMessages({
   ownreport: /*i18n*/ {
     id: 'ownreport',
     message: 'This report is about you: another admin decides it.',
+  },
+  filedreport: /*i18n*/ {
+    id: 'filedreport',
+    message: 'You filed this report: another admin decides it.',
   },
 })
 
