@@ -47,7 +47,7 @@ t.test('/info: the FAQ opens, the support address is copied, the privacy stateme
     t.ok(await page.getByRole('heading', { level: 2, name }).isVisible(), name)
   }
   const section = (heading: string) => page.getByRole('region', { name: heading })
-  t.equal(await section('Content of the register').locator('li').count(), 7, 'seven items in the register')
+  t.equal(await section('Content of the register').locator('li').count(), 9, 'nine items in the register')
   t.equal(await section('Who sees phone numbers').locator('li').count(), 7, 'seven rules on phone numbers')
   t.equal(await section('Messages').locator('li').count(), 3, 'three rules on messages')
   t.equal(await section('Thanks and helped counts').locator('li').count(), 2, 'two rules on thanks and counts')

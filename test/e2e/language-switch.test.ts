@@ -103,15 +103,16 @@ const USER_SCREENS: Screen[] = [
   { label: 'settings, account', path: '/', show: (page) => openSection(page, 0) },
   { label: 'settings, radius and location', path: '/', show: (page) => openSection(page, 1) },
   { label: 'settings, notifications', path: '/', show: (page) => openSection(page, 2) },
+  { label: 'settings, what I can help with', path: '/', show: (page) => openSection(page, 3) },
   {
     label: 'settings, blocked people',
     path: '/',
     show: async (page) => {
-      await openSection(page, 3)
+      await openSection(page, 4)
       await page.locator('.blocked-people > p').waitFor()
     },
   },
-  { label: 'settings, language', path: '/', show: (page) => openSection(page, 4) },
+  { label: 'settings, language', path: '/', show: (page) => openSection(page, 5) },
 ]
 
 /** What a person sees or hears: rendered text lines, accessible names, placeholders, the tab title and <html lang>. */
