@@ -9,7 +9,7 @@ const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/user/location',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: "The user's last reported position",
@@ -23,7 +23,7 @@ const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/user/location',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: "Report the user's position: the centre of their radius",

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { deviceCookieName, hashNonce, presentedNonce, rememberDevice } from '../../domain/accounts/device-cookies.ts'
 import { admitLoginAttempt } from '../../domain/limits/login-throttle.ts'
 import { passwordMatches } from '../../domain/accounts/passwords.ts'
@@ -22,9 +23,18 @@ import { LoginBody, PublicUser, SessionAnswer, UserAnswer } from '../../schemas/
 import { accountRateLimit } from '../rate-limits.ts'
 import type { Config } from '../../config.ts'
 
+const NO_SESSION = 'No session, log in again'
+
 const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limited = accountRateLimit(config)
   const deviceKey = app.deriveKey('device-cookie')
+  /**
+   * onRequest of the refresh call: without the cookie there is no session to refresh, so 401 comes before the body
+   * is read or validated, as app.authenticate does for an access token (docs/security.md, "Credentials before input").
+   */
+  const requireRefreshCookie = async (request: FastifyRequest) => {
+    if (!request.cookies[REFRESH_COOKIE]) throw unauthorized(NO_SESSION)
+  }
   app.post(
     '/api/user/login',
     {
@@ -86,11 +96,11 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         body: EmptyJsonBody,
         response: { 200: Type.Object({ accessToken: Type.String(), user: PublicUser }), ...ErrorAnswers },
       },
-      onRequest: app.sameOriginJson,
+      onRequest: [requireRefreshCookie, app.sameOriginJson],
     },
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE]
-      if (!presented) throw unauthorized('No session, log in again')
+      if (!presented) throw unauthorized(NO_SESSION)
       try {
         // A reused token ends its session: its copies go and its live streams close on every instance.
         const rotated = await rotateRefreshToken(
@@ -137,7 +147,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   app.get(
     '/api/user/protected-route',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: 'The logged-in user',
