@@ -6,6 +6,7 @@ import { admitLoginAttempt } from '../../domain/limits/login-throttle.ts'
 import { passwordMatches } from '../../domain/accounts/passwords.ts'
 import { phoneOrUndefined } from '../../domain/accounts/phone.ts'
 import {
+  REFRESH_SUCCESSOR_KEY_PURPOSE,
   revokeSession,
   revokeSessionOfRefreshToken,
   rotateRefreshToken,
@@ -28,6 +29,7 @@ const NO_SESSION = 'No session, log in again'
 const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limited = accountRateLimit(config)
   const deviceKey = app.deriveKey('device-cookie')
+  const successorKey = app.deriveKey(REFRESH_SUCCESSOR_KEY_PURPOSE)
   /**
    * onRequest of the refresh call: without the cookie there is no session to refresh, so 401 comes before the body
    * is read or validated, as app.authenticate does for an access token (docs/security.md, "Credentials before input").
@@ -89,7 +91,9 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         tags: ['accounts'],
         summary: 'A new access token from the refresh cookie',
         description:
-          'The refresh token is rotated; presenting an old one again ends its session. A suspended or banned ' +
+          'The refresh token is rotated. A token presented again within 20 s of its rotation (an answer lost on ' +
+          "the way) is answered the session's current token, the same one each time; presented later, it ends its " +
+          'session. A suspended or banned ' +
           "account's token is refused with 403 and the words of the login's refusal. Send `{}` as JSON; a browser " +
           'call from another origin (Sec-Fetch-Site or Origin) is refused with 403, another content type with 415.',
         security: [{ refreshCookie: [] }],
@@ -106,6 +110,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         const rotated = await rotateRefreshToken(
           (work) => app.events.transaction((tx, announce) => work(tx, announce.user)),
           presented,
+          successorKey,
         )
         const user = await userById(app.sql, rotated.userId)
         if (!user) throw unauthorized('Session expired, log in again')
