@@ -76,6 +76,24 @@ t.test('errors are JSON with the right status', async (t) => {
   )
 })
 
+t.test("the router's own refusals answer in the API's shape and never echo the path", async (t) => {
+  const { app } = await buildApp(t)
+  const marker = 'echo-me-not'
+  const calls: [string, number, string][] = [
+    [`/api/requests/${marker}${'x'.repeat(120)}`, 414, 'A part of the path is too long'],
+    [`/api/shared/${marker}${'a'.repeat(150)}`, 414, 'A part of the path is too long'],
+    [`/api/requests/${marker}%zz`, 400, 'Bad request'],
+  ]
+  for (const [url, status, message] of calls) {
+    const answer = await app.inject({ url })
+    t.equal(answer.statusCode, status, url.slice(0, 40))
+    t.same(answer.json(), { message }, 'our error shape')
+    t.notMatch(answer.body, marker, 'the path is not echoed')
+    t.ok(answer.headers['x-request-id'], 'the request id, as on every error answer')
+    t.ok(answer.headers['content-security-policy'], 'and the security headers')
+  }
+})
+
 t.test('client routes get the SPA, files get their cache policy', async (t) => {
   const { app } = await buildApp(t)
 
