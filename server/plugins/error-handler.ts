@@ -27,14 +27,15 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
  * answers echo the path, which no answer of ours does (it may carry a token, and an echo is a reflection vector);
  * these answer like the error handler, `{ message }` with the request id and the security headers.
  */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   request.server.addSecurityHeaders(request, reply)
   const known = error.code === undefined ? undefined : FRAMEWORK_ERRORS[error.code]
-  if (!known) {
-    request.log.error({ err: error }, 'request failed')
-    return reply.code(500).send({ message: GENERIC_ERROR_MESSAGE })
+  if (known) {
+    void reply.code(known.status).send({ message: known.message })
+    return
   }
-  return reply.code(known.status).send({ message: known.message })
+  request.log.error({ err: error }, 'request failed')
+  void reply.code(500).send({ message: GENERIC_ERROR_MESSAGE })
 }
 
 /**

@@ -255,7 +255,11 @@ t.test('images load only from the tiles and the configured logo origins, never f
     "https://a.fi 'unsafe-inline'",
     '*',
   ])
-    t.throws(() => loadConfig({ SERVICE_LOGO_ORIGINS: bad }), { variable: 'SERVICE_LOGO_ORIGINS' }, bad)
+    t.throws(
+      () => loadConfig({ SERVICE_LOGO_ORIGINS: bad }),
+      { name: 'ConfigError', variable: 'SERVICE_LOGO_ORIGINS' },
+      bad,
+    )
 })
 
 t.test('/api/config names the configured support address and the limits of phone numbers by reach', async (t) => {
