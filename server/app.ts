@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import websocket from '@fastify/websocket'
 import { constants as zlib } from 'node:zlib'
-import { firebaseAuthDomain, type Config } from './config.ts'
+import { firebaseAuthDomain, serviceLogoOrigins, type Config } from './config.ts'
 import { webDistDir } from './paths.ts'
 import { docsPageOptions, openApiDocumentRoute, openApiOptions } from './plugins/api-docs.ts'
 import authPlugin, { jwtOptions, jwtSecret } from './plugins/auth.ts'
@@ -77,7 +77,11 @@ export default async function app(
   await fastify.register(gracefulClose)
   // Before every route: its onResponse hook counts them all, and the security headers' onRoute hook sees each.
   await fastify.register(metricsPlugin)
-  await fastify.register(securityHeaders, { tileUrl: config.TILE_URL, firebaseAuthDomain: firebaseAuthDomain(config) })
+  await fastify.register(securityHeaders, {
+    tileUrl: config.TILE_URL,
+    firebaseAuthDomain: firebaseAuthDomain(config),
+    logoOrigins: serviceLogoOrigins(config),
+  })
   await fastify.register(errorHandler)
   await fastify.register(dbPlugin, { config })
   await fastify.register(rateLimitPlugin)

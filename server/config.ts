@@ -12,6 +12,9 @@ function variable<T extends TSchema>(schema: T, description: string, accepts: st
   return { ...schema, description, accepts }
 }
 
+/** An origin as a CSP source: http(s), a host or *.domain, an optional port; no path. */
+const ORIGIN = 'https?://(\\*\\.)?[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*(:[0-9]{1,5})?'
+
 const LogLevel = Type.Union(
   ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
 )
@@ -83,6 +86,15 @@ export const ConfigSchema = Type.Object({
     Type.String({ minLength: 1, default: '© OpenStreetMap contributors' }),
     'Attribution shown on the map for the tile source.',
     'text',
+  ),
+  SERVICE_LOGO_ORIGINS: variable(
+    Type.Optional(
+      Type.String({
+        pattern: `^${ORIGIN}(\\s*,\\s*${ORIGIN})*$`,
+      }),
+    ),
+    "Where service logos may load from: the Content-Security-Policy allows images from these origins besides the app's own and the tiles', so a logo_url elsewhere is not shown. Unset: no outside logos.",
+    'a comma-separated list of origins (scheme, host and optional port; *.domain for any subdomain), such as https://logos.example.fi,https://*.cdn.example.org',
   ),
   SUPPORT_EMAIL: variable(
     // A pragmatic shape check (something@domain.tld, no spaces): the address is shown and put in a mailto: link.
@@ -279,6 +291,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   checkTrustProxy(config)
   checkPublicUrl(config)
   return config
+}
+
+/** SERVICE_LOGO_ORIGINS as a list, lower case (the schema checked each entry's shape). */
+export function serviceLogoOrigins(config: Pick<Config, 'SERVICE_LOGO_ORIGINS'>): string[] {
+  return (config.SERVICE_LOGO_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim().toLowerCase())
+    .filter((origin) => origin !== '')
 }
 
 /** Rules between variables, which a per-variable schema cannot say. */

@@ -10,6 +10,7 @@ import type { Config } from './config.ts'
 import { AccessLog } from './http/access-log.ts'
 import { requestLoggerFactory } from './http/request-logger.ts'
 import { loggerOptions } from './logging.ts'
+import { answerFrameworkError } from './plugins/error-handler.ts'
 import { validatorCompiler } from './validation.ts'
 
 /** The Fastify instance with its server options and the app registered: production and tests both use this. */
@@ -37,6 +38,8 @@ export function buildServer(
     // Ids come from us, never from the client, so logs cannot be spoofed; clients see it in x-request-id.
     requestIdHeader: false,
     genReqId: () => randomUUID(),
+    // The router's refusals (too long a path parameter, a bad %-escape) in our error shape, never echoing the path.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   accessLog.writeTo(server.log)

@@ -46,7 +46,11 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: a valid access token of a live session, else 401. Sets request.currentUser. */
+    /**
+     * onRequest: a valid access token of a live session, else 401. Sets request.currentUser. An onRequest hook, so
+     * it runs before the body is read, parsed or validated: a caller without a session learns nothing of what a
+     * route takes (docs/security.md, "Credentials before input").
+     */
     authenticate: (request: FastifyRequest) => Promise<void>
     /** The user of a valid access token whose session is live, else undefined (for the event stream's auth). */
     userForAccessToken: (token: unknown) => Promise<AuthenticatedSession | undefined>
@@ -55,7 +59,7 @@ declare module 'fastify' {
      * while its bus is current and drops them on every `user` message.
      */
     sessionCache: SessionCache
-    /** preHandler after authenticate: 403 unless the user is an admin. */
+    /** onRequest after authenticate: 403 unless the user is an admin, before the input is looked at either. */
     requireAdmin: (request: FastifyRequest) => Promise<void>
     accessTokenFor: (user: UserRow, sessionId: string) => string
     /** A key for one purpose (e.g. hashing SMS codes), derived from the signing secret. */

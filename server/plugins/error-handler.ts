@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin'
-import type { FastifyError, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { isDatabaseUnavailable } from '../db/errors.ts'
 import { GENERIC_ERROR_MESSAGE, HttpError, UNAVAILABLE_MESSAGE } from '../errors.ts'
 import { USER_ERRORS } from '../domain/accounts/errors.ts'
@@ -14,6 +14,28 @@ const FILL_ALL_FIELDS = USER_ERRORS.fillAllFields
  */
 function isClientAbort(error: unknown, request: FastifyRequest): boolean {
   return request.raw.errored !== null && error === request.raw.errored
+}
+
+/** The router's own refusals, by Fastify's code: a path parameter over maxParamLength, a malformed %-escape. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'A part of the path is too long' },
+  FST_ERR_BAD_URL: { status: 400, message: 'Bad request' },
+}
+
+/**
+ * Fastify's `frameworkErrors` (server.ts): what the router refuses before any route or hook runs. Fastify's own
+ * answers echo the path, which no answer of ours does (it may carry a token, and an echo is a reflection vector);
+ * these answer like the error handler, `{ message }` with the request id and the security headers.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.server.addSecurityHeaders(request, reply)
+  const known = error.code === undefined ? undefined : FRAMEWORK_ERRORS[error.code]
+  if (known) {
+    void reply.code(known.status).send({ message: known.message })
+    return
+  }
+  request.log.error({ err: error }, 'request failed')
+  void reply.code(500).send({ message: GENERIC_ERROR_MESSAGE })
 }
 
 /**

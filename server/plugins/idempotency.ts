@@ -7,6 +7,7 @@ import {
   readIdempotencyKey,
   recordAnswer,
   REPLAYED_HEADER,
+  textFingerprintOf,
   type StoredAnswer,
 } from '../domain/idempotency/keys.ts'
 import type { TransactionWork } from './events.ts'
@@ -51,6 +52,7 @@ export default fp(
         userId: request.currentUser.user_id,
         key,
         fingerprint: fingerprintOf(request.method, request.url, request.body),
+        textFingerprint: textFingerprintOf(request.method, request.url, request.body),
       }
       let transactions = 0
       const keyed: Transaction = (work) => {

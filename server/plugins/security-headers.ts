@@ -6,6 +6,8 @@ export interface SecurityHeadersOptions {
   tileUrl: string
   /** Firebase phone auth's authDomain, when PHONE_VERIFICATION=firebase: reCAPTCHA and Firebase get allowed. */
   firebaseAuthDomain?: string | undefined
+  /** SERVICE_LOGO_ORIGINS: where service logos may load from. */
+  logoOrigins?: readonly string[]
 }
 
 /** What Firebase phone auth with invisible reCAPTCHA loads, by directive. */
@@ -30,15 +32,22 @@ export function tileSource(tileUrl: string): string {
 }
 
 /** Builds the Content-Security-Policy. Kept as a pure function so tests can read it without a server. */
-export function contentSecurityPolicy(tileUrl: string, firebaseAuthDomain?: string): string {
+export function contentSecurityPolicy(
+  tileUrl: string,
+  firebaseAuthDomain?: string,
+  logoOrigins: readonly string[] = [],
+): string {
   const tileOrigin = tileSource(tileUrl)
   const directives: Record<string, string> = {
     'default-src': "'self'",
     'script-src': "'self'",
     // OpenLayers and React set element styles at run time.
     'style-src': "'self' 'unsafe-inline'",
-    // Service logos come from the services' own sites: images (not scripts) from any https host.
-    'img-src': `'self' data: blob: ${tileOrigin} https:`,
+    // Images only from where the app loads them, so an injected image cannot carry data to any host: our files;
+    // data: for the SVG markers built in code (web/src/features/services/categories.ts); blob: for tiles fetched
+    // to read their status (web/src/shared/map/tiles.ts); the tile origin, for tiles loaded as plain <img> when
+    // the tile server allows no fetch; and the hosts the operator lists for service logos (SERVICE_LOGO_ORIGINS).
+    'img-src': ["'self' data: blob:", tileOrigin, ...logoOrigins].join(' '),
     'connect-src': `'self' ${tileOrigin}`,
     'font-src': "'self'",
     'worker-src': "'self'",
@@ -123,8 +132,8 @@ declare module 'fastify' {
  * answers carry them too, and a route's own headers (the reference page's CSP, a cache policy) replace them.
  */
 export default fp<SecurityHeadersOptions>(
-  async (app, { tileUrl, firebaseAuthDomain }) => {
-    const fixed = fixedSecurityHeaders(contentSecurityPolicy(tileUrl, firebaseAuthDomain))
+  async (app, { tileUrl, firebaseAuthDomain, logoOrigins }) => {
+    const fixed = fixedSecurityHeaders(contentSecurityPolicy(tileUrl, firebaseAuthDomain, logoOrigins))
     const add = (request: FastifyRequest, reply: FastifyReply) => {
       reply.headers(fixed)
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)

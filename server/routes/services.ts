@@ -136,7 +136,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.header('etag', copy.etag).type('application/json; charset=utf-8').send(copy.body)
   })
 
-  const admin = { preHandler: [app.authenticate, app.requireAdmin] }
+  const admin = { onRequest: [app.authenticate, app.requireAdmin] }
   const adminDocs = (summary: string) => ({ tags: ['services', 'admin'], summary, security: BEARER_AUTH })
   const Saved = Type.Object({ service_id: Type.Integer() })
 

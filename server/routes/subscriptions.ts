@@ -27,7 +27,7 @@ const SubscribeBody = Type.Union([Type.Object({ subscription: PushSubscriptionJs
 
 /** Web push subscriptions (docs/product.md#live-updates-and-push), one per browser; a user may have several devices. */
 const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate)
+  app.addHook('onRequest', app.authenticate)
 
   app.get(
     '/api/subscriptions/check-subscription',

@@ -35,6 +35,9 @@ export interface Operation {
   parameters: Parameter[]
   body: { schema: Schema; example?: unknown } | null
   secured: boolean
+  /** Whether every way of calling it needs a credential: security listed, and none of its alternatives empty. */
+  credentialsRequired: boolean
+  tags: string[]
   /** The statuses it documents: exact codes and classes such as `4XX`. */
   statuses: string[]
   /** The statuses documented as `{ message }`: all but the event stream's plain-GET 404, which has no body. */
@@ -49,7 +52,8 @@ interface Document {
 interface RawOperation {
   parameters?: Parameter[]
   requestBody?: { content?: Record<string, { schema: Schema; example?: unknown }> }
-  security?: unknown[]
+  security?: Record<string, string[]>[]
+  tags?: string[]
   responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>
 }
 
@@ -78,6 +82,9 @@ export async function apiOperations(app: FastifyInstance): Promise<Operation[]> 
         })),
         body: json ? { schema: resolve(json.schema), example: json.example } : null,
         secured: (raw.security?.length ?? 0) > 0,
+        credentialsRequired:
+          (raw.security?.length ?? 0) > 0 && raw.security!.every((option) => Object.keys(option).length > 0),
+        tags: raw.tags ?? [],
         statuses: Object.keys(raw.responses ?? {}),
         withMessage: Object.entries(raw.responses ?? {})
           .filter(([, response]) =>

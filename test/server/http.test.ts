@@ -7,6 +7,7 @@ import { precompressFolder } from '../../scripts/precompress.ts'
 import { buildServer } from '../../server/server.ts'
 import { contentSecurityPolicy } from '../../server/plugins/security-headers.ts'
 import { tileUrlWithKey } from '../../server/routes/config.ts'
+import { loadConfig } from '../../server/config.ts'
 import { buildTestApp, createTestDatabase, tempDir, testConfig } from '../helper.ts'
 
 /** A stand-in for `vite build` output, so these tests do not depend on the real web build. */
@@ -74,6 +75,24 @@ t.test('errors are JSON with the right status', async (t) => {
     logged.some((entry) => entry.reqId === requestId && entry.err?.message?.includes('secret internal detail')),
     'the 500 is logged with its request id and the real error',
   )
+})
+
+t.test("the router's own refusals answer in the API's shape and never echo the path", async (t) => {
+  const { app } = await buildApp(t)
+  const marker = 'echo-me-not'
+  const calls: [string, number, string][] = [
+    [`/api/requests/${marker}${'x'.repeat(120)}`, 414, 'A part of the path is too long'],
+    [`/api/shared/${marker}${'a'.repeat(150)}`, 414, 'A part of the path is too long'],
+    [`/api/requests/${marker}%zz`, 400, 'Bad request'],
+  ]
+  for (const [url, status, message] of calls) {
+    const answer = await app.inject({ url })
+    t.equal(answer.statusCode, status, url.slice(0, 40))
+    t.same(answer.json(), { message }, 'our error shape')
+    t.notMatch(answer.body, marker, 'the path is not echoed')
+    t.ok(answer.headers['x-request-id'], 'the request id, as on every error answer')
+    t.ok(answer.headers['content-security-policy'], 'and the security headers')
+  }
 })
 
 t.test('client routes get the SPA, files get their cache policy', async (t) => {
@@ -150,7 +169,8 @@ t.test('security headers are on pages and API answers', async (t) => {
     t.match(String(res.headers['content-security-policy']), /frame-ancestors 'none'/, `${url} frame-ancestors`)
     t.match(
       String(res.headers['content-security-policy']),
-      /img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org https:;/,
+      /img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org;/,
+      `${url}: images from our files, code-built data:/blob: URLs and the tiles only`,
     )
   }
   const api = await app.inject({ url: '/api/no/such/thing' })
@@ -186,11 +206,11 @@ t.test('a tile API key goes into the URL template the SPA gets', async (t) => {
 
 t.test('the CSP follows the configured tile host', async (t) => {
   const csp = contentSecurityPolicy('https://{a-c}.tiles.example.com:8443/v1/{z}/{x}/{y}.png?key=k')
-  t.match(csp, /img-src 'self' data: blob: https:\/\/\*\.tiles\.example\.com:8443 https:;/)
+  t.match(csp, /img-src 'self' data: blob: https:\/\/\*\.tiles\.example\.com:8443;/)
   t.match(csp, /connect-src 'self' https:\/\/\*\.tiles\.example\.com:8443;/)
   t.match(
     contentSecurityPolicy('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-    /img-src [^;]* https:\/\/tile\.openstreetmap\.org https:;/,
+    /img-src [^;]* https:\/\/tile\.openstreetmap\.org;/,
   )
   t.match(csp, /script-src 'self'(;|$)/, 'scripts only from our origin')
   t.match(csp, /frame-src 'none'/, 'no frames without Firebase')
@@ -206,6 +226,40 @@ t.test('the CSP follows the configured tile host', async (t) => {
     /frame-src https:\/\/www\.google\.com https:\/\/recaptcha\.google\.com https:\/\/demo\.firebaseapp\.com/,
   )
   t.match(firebase, /connect-src 'self' https:\/\/tile\.openstreetmap\.org https:\/\/identitytoolkit\.googleapis\.com/)
+})
+
+t.test('images load only from the tiles and the configured logo origins, never from any https host', async (t) => {
+  const noScheme = (csp: string) =>
+    csp.split('; ').filter((directive) => directive.split(' ').some((source) => /^(https?:|\*)$/.test(source)))
+  const tiles = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
+  t.same(noScheme(contentSecurityPolicy(tiles)), [], 'no directive allows a whole scheme')
+  t.same(noScheme(contentSecurityPolicy(tiles, 'demo.firebaseapp.com')), [], 'in Firebase mode neither')
+  const withLogos = contentSecurityPolicy(tiles, undefined, ['https://logos.example.fi', 'https://*.cdn.example.org'])
+  t.match(
+    withLogos,
+    /img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org https:\/\/logos\.example\.fi https:\/\/\*\.cdn\.example\.org;/,
+  )
+
+  const app = await buildTestApp(t, {
+    SERVICE_LOGO_ORIGINS: 'https://Logos.example.fi, https://*.cdn.example.org:8443',
+  })
+  t.match(
+    String((await app.inject({ url: '/api/config' })).headers['content-security-policy']),
+    /img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org https:\/\/logos\.example\.fi https:\/\/\*\.cdn\.example\.org:8443;/,
+    'SERVICE_LOGO_ORIGINS, lower case',
+  )
+  for (const bad of [
+    'https:',
+    'https://logos.example.fi/path',
+    'logos.example.fi',
+    "https://a.fi 'unsafe-inline'",
+    '*',
+  ])
+    t.throws(
+      () => loadConfig({ SERVICE_LOGO_ORIGINS: bad }),
+      { name: 'ConfigError', variable: 'SERVICE_LOGO_ORIGINS' },
+      bad,
+    )
 })
 
 t.test('/api/config names the configured support address and the limits of phone numbers by reach', async (t) => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
 import type { TransactionSql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
 import { forbidden, unauthorized } from '../../errors.ts'
@@ -7,16 +7,28 @@ import { refusalMessage } from '../moderation/refusal.ts'
 import type { LiveSession } from './session-cache.ts'
 import { userColumns, type UserRow } from './users.ts'
 
+/** What the key that derives each refresh token's successor is derived for (app.deriveKey). */
+export const REFRESH_SUCCESSOR_KEY_PURPOSE = 'refresh-token-successor'
+
 /** A login lasts at most this long, however often its refresh token is rotated. */
 export const SESSION_DAYS = 30
 
 /**
- * A refresh token exchanged this recently may be exchanged again without ending the session. The answer to a
+ * A refresh token exchanged this recently may be presented again without ending the session. The answer to a
  * refresh can be lost after the server rotated the token (a reload or a closed tab mid-request, a dropped mobile
  * connection): the browser then still holds the old cookie, and strict reuse detection would log the user out.
- * Auth0 and Okta use the same kind of window; a replay after it still revokes the whole session.
+ * Auth0 and Okta use the same kind of window; a replay after it still revokes the whole session. A replay within
+ * it is answered the session's current token, never a new one (rotateRefreshToken), so the window cannot fork the
+ * session into two live chains.
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 20
+
+/**
+ * How many rotations after a replayed token its replay looks for the session's current token. A lost answer is
+ * retried with the token before the current one (one step); a longer chain within the grace window is a client
+ * refreshing in a loop, and its replay is refused rather than followed further.
+ */
+const REPLAY_STEPS = 8
 
 export interface IssuedRefreshToken {
   sessionId: string
@@ -27,6 +39,16 @@ export interface IssuedRefreshToken {
 function newRefreshToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url')
   return { token, hash: hashToken(token) }
+}
+
+/**
+ * The token that follows `token` in its session: the HMAC of it under a key derived from the signing secret (so
+ * every instance computes the same one, and a copy of the database, which keeps only hashes, computes none). A
+ * rotation is thereby idempotent: presenting a token again yields the successor it yielded the first time, and a
+ * replay cannot start a second chain. A session's first token is random (startSession).
+ */
+function successorOf(successorKey: string, token: string): string {
+  return createHmac('sha256', successorKey).update(token).digest('base64url')
 }
 
 /** Only this hash is stored: a copy of the database does not let anyone log in. */
@@ -53,6 +75,7 @@ interface PresentedToken {
   within_grace: boolean
   revoked_at: Date | null
   expired: boolean
+  expires_at: Date
 }
 
 /**
@@ -65,20 +88,26 @@ export type SessionTransaction = <T>(
 ) => Promise<T>
 
 /**
- * Exchanges a refresh token for the next one of the same session. A token that was already exchanged, longer
- * than the grace window ago, means someone else holds a copy: the whole session is revoked, for the thief and the
- * owner alike. A token of a suspended or banned account is refused with 403 and the decision's words, so the app
- * it signs out can say why (its session was ended by the suspension anyway).
+ * Exchanges a refresh token for the next one of the same session (docs/accounts.md, "Tokens"). The next one is
+ * `successorOf` the presented one, under `successorKey` (`deriveKey(REFRESH_SUCCESSOR_KEY_PURPOSE)`). A token
+ * exchanged before, within the grace window, is answered the session's current token: its own successor, or that
+ * one's successor if the chain moved on meanwhile (one walk of at most REPLAY_STEPS), so parallel or repeated
+ * exchanges of one token all get the same answer and no second chain starts. Longer ago, it means someone else
+ * holds a copy: the whole session is revoked, for the thief and the owner alike. A token of a suspended or banned
+ * account is refused with 403 and the decision's words, so the app it signs out can say why (its session was ended
+ * by the suspension anyway). Every exchange of a session's tokens waits for the session's row lock, so they run one
+ * after the other.
  */
 export async function rotateRefreshToken(
   transaction: SessionTransaction,
   presented: string,
+  successorKey: string,
 ): Promise<IssuedRefreshToken & { userId: number }> {
   let refusal: Awaited<ReturnType<typeof suspensionInForce>>
   const result = await transaction(async (tx, endsSessionsOf) => {
     const [token] = await tx<PresentedToken[]>`
       select t.session_id, s.user_id, t.rotated_at, s.revoked_at, s.expires_at <= now() as expired,
-        t.rotated_at > now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS}) as within_grace
+        s.expires_at, t.rotated_at > now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS}) as within_grace
       from refresh_tokens t join sessions s using (session_id)
       where t.token_hash = ${hashToken(presented)}
       for update of t, s
@@ -86,30 +115,51 @@ export async function rotateRefreshToken(
     if (!token) return undefined
     refusal = await suspensionInForce(tx, token.user_id)
     if (refusal || token.revoked_at || token.expired) return undefined
-    if (token.rotated_at && !token.within_grace) {
+    const issued = { sessionId: token.session_id, expiresAt: token.expires_at, userId: token.user_id }
+    if (!token.rotated_at) {
+      const next = successorOf(successorKey, presented)
+      await tx`update refresh_tokens set rotated_at = now() where token_hash = ${hashToken(presented)}`
+      await tx`insert into refresh_tokens (token_hash, session_id) values (${hashToken(next)}, ${token.session_id})`
+      return { ...issued, refreshToken: next }
+    }
+    if (!token.within_grace) {
       const revokedUserId = await revokeSession(tx, token.session_id, 'refresh token reused')
       if (revokedUserId !== undefined) await endsSessionsOf(revokedUserId)
       return undefined
     }
-    const next = newRefreshToken()
-    // Within the grace window the first rotation time stands, so the window cannot be stretched by reusing.
-    await tx`
-      update refresh_tokens set rotated_at = coalesce(rotated_at, now()) where token_hash = ${hashToken(presented)}
-    `
-    await tx`insert into refresh_tokens (token_hash, session_id) values (${next.hash}, ${token.session_id})`
-    const [session] = await tx<{ user_id: number; expires_at: Date }[]>`
-      select user_id, expires_at from sessions where session_id = ${token.session_id}
-    `
-    return {
-      sessionId: token.session_id,
-      refreshToken: next.token,
-      expiresAt: session!.expires_at,
-      userId: session!.user_id,
-    }
+    const current = await currentTokenAfter(tx, token.session_id, presented, successorKey)
+    return current === undefined ? undefined : { ...issued, refreshToken: current }
   })
   if (refusal) throw forbidden(refusalMessage(refusal.until, refusal.reason))
   if (!result) throw unauthorized('Session expired, log in again')
   return result
+}
+
+/**
+ * The first of `rotated`'s successors that has not been exchanged itself: the session's current token, which a
+ * replay within the grace window is answered. Undefined when the chain is longer than REPLAY_STEPS, or broken
+ * (a successor not stored: the signing secret changed since, or the token was exchanged before successors were
+ * derived); the replay is then refused without ending the session, which it is no sign against.
+ */
+async function currentTokenAfter(
+  tx: TransactionSql,
+  sessionId: string,
+  rotated: string,
+  successorKey: string,
+): Promise<string | undefined> {
+  const chain: string[] = []
+  for (let token = rotated; chain.length < REPLAY_STEPS;) chain.push((token = successorOf(successorKey, token)))
+  const rows = await tx<{ token_hash: string; rotated: boolean }[]>`
+    select token_hash, rotated_at is not null as rotated from refresh_tokens
+    where session_id = ${sessionId} and token_hash in ${tx(chain.map(hashToken))}
+  `
+  const stored = new Map(rows.map((row) => [row.token_hash, row.rotated]))
+  for (const token of chain) {
+    const rotated = stored.get(hashToken(token))
+    if (rotated === undefined) return undefined
+    if (!rotated) return token
+  }
+  return undefined
 }
 
 /** Ends a live session; answers its user's id, or undefined when it had already ended (nothing changed). */

@@ -31,9 +31,39 @@ export interface KeyedCall {
   userId: number
   key: string
   fingerprint: Buffer
+  /**
+   * The fingerprint as keys stored before bodies were compared as JSON were made (the body's text as parsed, key
+   * order and all): a retry of such a call still matches it. Keys live KEY_LIFETIME_HOURS, so this can go once
+   * that has passed since every instance compares canonically.
+   */
+  textFingerprint: Buffer
 }
 
+/**
+ * JSON with every object's keys sorted, at every depth: one text for one value, however the client ordered or
+ * spaced its keys. Arrays keep their order, which is part of what they say.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  )
+}
+
+/**
+ * What a call asks, hashed: method, path and the body read as JSON (canonicalJson), so the same body sent again
+ * with its keys in another order, as another client library or a re-serialised outbox item may, is the same call
+ * (docs/requests.md, "Sent once").
+ */
 export function fingerprintOf(method: string, url: string, body: unknown): Buffer {
+  return createHash('sha256')
+    .update(`${method} ${url}\n${canonicalJson(body)}`)
+    .digest()
+}
+
+/** The fingerprint before canonicalJson (KeyedCall.textFingerprint). */
+export function textFingerprintOf(method: string, url: string, body: unknown): Buffer {
   return createHash('sha256')
     .update(`${method} ${url}\n${JSON.stringify(body ?? null)}`)
     .digest()
@@ -50,7 +80,7 @@ export interface StoredAnswer {
  * transaction's (new, or older than its lifetime and so free again): the caller does the work and `recordAnswer`s
  * it in the same transaction. Answers the stored answer when the key's first call committed; that call's
  * transaction is waited for (the primary key), so parallel calls with one key run the work once. The key with
- * another call is a 422.
+ * another call (method, path or body as JSON) is a 422.
  */
 export async function claimKey(tx: TransactionSql, call: KeyedCall): Promise<StoredAnswer | null> {
   for (;;) {
@@ -68,7 +98,8 @@ export async function claimKey(tx: TransactionSql, call: KeyedCall): Promise<Sto
     `
     // Deleted by housekeeping between the two statements: the key is free, claim it again.
     if (!stored) continue
-    if (!stored.fingerprint.equals(call.fingerprint)) throw new HttpError(422, IDEMPOTENCY_ERRORS.otherCall)
+    const sameCall = stored.fingerprint.equals(call.fingerprint) || stored.fingerprint.equals(call.textFingerprint)
+    if (!sameCall) throw new HttpError(422, IDEMPOTENCY_ERRORS.otherCall)
     return { status: stored.status, answer: stored.answer }
   }
 }

@@ -12,12 +12,18 @@ import type { Location } from '../accounts/rules.ts'
 /**
  * docs/security.md, "Phone numbers by reach": the owner's number goes to a user who is near, and "near" is a claim the user
  * makes by reporting locations. These rules keep that claim from being free: reports are spaced, a report that
- * jumps faster than anyone travels with a bicycle counts only once a later report confirms it, the distance is
+ * jumps faster than anyone travels with a bicycle counts only once a report a minute later confirms it, the distance is
  * capped whatever radius the user picks, and each day's reveals are counted and capped.
  */
 
 /** A report implying more than this from the previous one is a jump (a spoofed position, or a bad fix). */
 export const PLAUSIBLE_SPEED_KMH = 200
+/**
+ * A jump counts for reach only once a report at least this long after it, and plausible from it, confirms it. The
+ * spacing of reports alone (LOCATION_REPORT_SECONDS) would let a spoofer confirm a teleport with a second call 10 s
+ * later; the SPA reports at most once a minute, so a real arrival is confirmed by its next report.
+ */
+export const JUMP_CONFIRMATION_SECONDS = 60
 /** PUT /api/user/location is admitted at most once per this many seconds per user (the SPA reports far less often). */
 export const LOCATION_REPORT_SECONDS = 10
 
@@ -40,19 +46,19 @@ export function plausibleMove(from: Point, since: Date, to: Point, at: Date): bo
 /**
  * Whether a report moves the place that counts for phone reach. The first report does (there is nothing it could
  * be a jump from; registration's location is not one, so that a browser fix right after it is not judged against a
- * place from seconds ago). Later ones do when plausible from the previous report, which confirms a jump that report
- * made, or from the reach place itself, which lets a user come back from one bad fix.
+ * place from seconds ago). Later ones do when plausible from the reach place itself, which is ordinary travel or a
+ * user coming back from one bad fix; or when they confirm a jump: plausible from the previous report (the jump, which
+ * did not count) and at least JUMP_CONFIRMATION_SECONDS after it. A report within that time restarts the wait, as
+ * the previous report is the one measured from.
  */
 export function countsForReach(history: ReportHistory, to: Point, at: Date): boolean {
   const { reach_latitude, reach_longitude, reach_located_at } = history
   if (reach_latitude === null || reach_longitude === null || reach_located_at === null) return true
+  if (plausibleMove({ latitude: reach_latitude, longitude: reach_longitude }, reach_located_at, to, at)) return true
   const { latitude, longitude, location_updated_at } = history
-  const fromLast =
-    latitude !== null &&
-    longitude !== null &&
-    location_updated_at !== null &&
-    plausibleMove({ latitude, longitude }, location_updated_at, to, at)
-  return fromLast || plausibleMove({ latitude: reach_latitude, longitude: reach_longitude }, reach_located_at, to, at)
+  if (latitude === null || longitude === null || location_updated_at === null) return false
+  const waited = at.getTime() - location_updated_at.getTime() >= JUMP_CONFIRMATION_SECONDS * 1000
+  return waited && plausibleMove({ latitude, longitude }, location_updated_at, to, at)
 }
 
 /**

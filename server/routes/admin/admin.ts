@@ -11,7 +11,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/stats',
     {
-      preHandler: [app.authenticate, app.requireAdmin],
+      onRequest: [app.authenticate, app.requireAdmin],
       schema: {
         tags: ['admin'],
         summary: 'Figures for the admin dashboard',
@@ -37,7 +37,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/requests-per-day',
     {
-      preHandler: [app.authenticate, app.requireAdmin],
+      onRequest: [app.authenticate, app.requireAdmin],
       schema: {
         tags: ['admin'],
         summary: 'Requests per day over the last 30 days, for the dashboard chart',
@@ -54,7 +54,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/admin/requests.csv',
     {
-      preHandler: [app.authenticate, app.requireAdmin],
+      onRequest: [app.authenticate, app.requireAdmin],
       schema: {
         tags: ['admin'],
         summary: 'The requests of a period as CSV',

@@ -19,7 +19,7 @@ import {
  * never a phone number.
  */
 const adminReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const adminOnly = { preHandler: [app.authenticate, app.requireAdmin] }
+  const adminOnly = { onRequest: [app.authenticate, app.requireAdmin] }
   const documented = (summary: string, description: string) => ({
     tags: ['admin'],
     summary,

@@ -14,7 +14,7 @@ import { notFound } from '../../errors.ts'
 
 /** /api/admin/users: the dashboard's users section. Admins only (401 without a token, 403 otherwise). */
 const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const adminOnly = { preHandler: [app.authenticate, app.requireAdmin] }
+  const adminOnly = { onRequest: [app.authenticate, app.requireAdmin] }
   const documented = (summary: string, description: string) => ({
     tags: ['admin'],
     summary,

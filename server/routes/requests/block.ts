@@ -7,7 +7,7 @@ import { RequestParams } from '../../schemas/request.ts'
 
 /** Blocking someone met through a request (docs/safety.md, "Blocks"). Rules: server/domain/blocks/blocks.ts. */
 const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate)
+  app.addHook('onRequest', app.authenticate)
 
   app.post(
     '/api/requests/:id/block',

@@ -31,7 +31,7 @@ const documented = (summary: string, description?: string) => ({
  * server/domain/conversation/conversation.ts.
  */
 const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate)
+  app.addHook('onRequest', app.authenticate)
 
   app.get(
     '/api/requests/:id/messages',

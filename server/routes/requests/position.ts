@@ -23,7 +23,7 @@ const shape = (position: { latitude: number; longitude: number; at: Date }): Res
  * domain/requests/position.ts.
  */
 const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate)
+  app.addHook('onRequest', app.authenticate)
   const url = '/api/requests/:id/responder-position'
 
   app.get(

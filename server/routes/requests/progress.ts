@@ -16,7 +16,7 @@ const documented = (summary: string, description: string) => ({
  * domain/requests/progress.ts; the live event: server/events/progress-delivery.ts.
  */
 const progressRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate)
+  app.addHook('onRequest', app.authenticate)
 
   app.get(
     '/api/requests/:id/progress',

@@ -17,7 +17,7 @@ const documented = (summary: string, description: string) => ({
  * server/domain/moderation/reports.ts.
  */
 const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate)
+  app.addHook('onRequest', app.authenticate)
 
   app.post(
     '/api/requests/:id/reports',

@@ -24,7 +24,7 @@ import {
 } from '../../schemas/request.ts'
 
 const One = { 200: RequestJsonSchema, ...ErrorAnswers }
-/** Every request route needs a login (the preHandler below). */
+/** Every request route needs a login (the onRequest hook below). */
 const documented = (summary: string, description?: string) => ({
   tags: ['requests'],
   summary,
@@ -34,7 +34,7 @@ const documented = (summary: string, description?: string) => ({
 
 /** The request calls (docs/product.md#help-requests). Every change answers the request as the caller now sees it. */
 const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
-  app.addHook('preHandler', app.authenticate)
+  app.addHook('onRequest', app.authenticate)
   const cursorKey = app.deriveKey(SYNC_CURSOR_KEY_PURPOSE)
 
   const limits = { reachKm: config.PHONE_REACH_KM, revealsPerDay: config.PHONE_REVEALS_PER_DAY }

@@ -30,7 +30,7 @@ const pageUrl = (request: FastifyRequest, token: string) =>
  * domain/share-links/share-links.ts; the page's own call is routes/shared.ts.
  */
 const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate)
+  app.addHook('onRequest', app.authenticate)
   const key = app.deriveKey(SHARE_LINK_KEY_PURPOSE)
   const url = '/api/requests/:id/share'
   const answer = (request: FastifyRequest, link: LiveLink): ShareLink => ({

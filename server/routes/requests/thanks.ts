@@ -19,7 +19,7 @@ const documented = (summary: string, description: string) => ({
  * server/domain/requests/thanks.ts.
  */
 const thanksRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate)
+  app.addHook('onRequest', app.authenticate)
 
   app.post(
     '/api/requests/:id/thanks',

@@ -35,7 +35,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   app.put(
     '/api/user/username',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: 'Change the user name',
@@ -58,7 +58,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   app.put(
     '/api/user/radius',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: 'Change the radius (km) of requests the user hears of',
@@ -79,7 +79,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   app.put(
     '/api/user/language',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: 'Change the language of SMS and push texts',
@@ -98,7 +98,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   app.put(
     '/api/user/password',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: 'Change the password; the other sessions end',
@@ -169,7 +169,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   app.delete(
     '/api/user',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: 'Delete the account',

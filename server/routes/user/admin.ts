@@ -7,7 +7,7 @@ const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/user/user-count',
     {
-      preHandler: [app.authenticate, app.requireAdmin],
+      onRequest: [app.authenticate, app.requireAdmin],
       schema: {
         tags: ['admin', 'accounts'],
         summary: 'How many users there are',

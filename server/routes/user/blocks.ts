@@ -6,7 +6,7 @@ import { BlockListItem, BlockParams } from '../../schemas/block.ts'
 
 /** The user's own blocks, and lifting one (docs/safety.md, "Blocks"). */
 const blockListRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate)
+  app.addHook('onRequest', app.authenticate)
 
   app.get(
     '/api/user/blocks',

@@ -9,7 +9,7 @@ const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/user/location',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: "The user's last reported position",
@@ -23,14 +23,15 @@ const locationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/user/location',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: "Report the user's position: the centre of their radius",
         description:
           'At most one report per 10 seconds (429 with Retry-After). The list and pushes follow every report; phone ' +
-          'reach follows only plausible movement: a report more than 200 km/h from the previous one counts for it ' +
-          'once a later report confirms it (docs/security.md, "Phone numbers by reach").',
+          'reach follows only plausible movement: a report more than 200 km/h from the reach place counts for it ' +
+          'once a report at least a minute later, within 200 km/h of it, confirms it (docs/security.md, "Phone ' +
+          'numbers by reach").',
         security: BEARER_AUTH,
         body: LocationBody,
         response: { 200: LocationAnswer, ...ErrorAnswers },

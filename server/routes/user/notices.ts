@@ -8,7 +8,7 @@ import { NoticeList, NoticeParams } from '../../schemas/moderation.ts'
  * (`notices.changed`) while the app is open, until acknowledged. Rules: server/domain/moderation/notices.ts.
  */
 const noticeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate)
+  app.addHook('onRequest', app.authenticate)
   const documented = (summary: string, description: string) => ({
     tags: ['accounts', 'safety'],
     summary,

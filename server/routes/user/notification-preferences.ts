@@ -13,7 +13,7 @@ const notificationPreferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/user/notification-preferences',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: 'Set quiet hours and the most new-request alerts an hour',
@@ -38,7 +38,7 @@ const notificationPreferenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/user/available-to-help',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: 'Switch "I can help now" on or off, or on for a while',

@@ -1,10 +1,12 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { deviceCookieName, hashNonce, presentedNonce, rememberDevice } from '../../domain/accounts/device-cookies.ts'
 import { admitLoginAttempt } from '../../domain/limits/login-throttle.ts'
 import { passwordMatches } from '../../domain/accounts/passwords.ts'
 import { phoneOrUndefined } from '../../domain/accounts/phone.ts'
 import {
+  REFRESH_SUCCESSOR_KEY_PURPOSE,
   revokeSession,
   revokeSessionOfRefreshToken,
   rotateRefreshToken,
@@ -22,9 +24,19 @@ import { LoginBody, PublicUser, SessionAnswer, UserAnswer } from '../../schemas/
 import { accountRateLimit } from '../rate-limits.ts'
 import type { Config } from '../../config.ts'
 
+const NO_SESSION = 'No session, log in again'
+
 const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limited = accountRateLimit(config)
   const deviceKey = app.deriveKey('device-cookie')
+  const successorKey = app.deriveKey(REFRESH_SUCCESSOR_KEY_PURPOSE)
+  /**
+   * onRequest of the refresh call: without the cookie there is no session to refresh, so 401 comes before the body
+   * is read or validated, as app.authenticate does for an access token (docs/security.md, "Credentials before input").
+   */
+  const requireRefreshCookie = async (request: FastifyRequest) => {
+    if (!request.cookies[REFRESH_COOKIE]) throw unauthorized(NO_SESSION)
+  }
   app.post(
     '/api/user/login',
     {
@@ -79,23 +91,26 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         tags: ['accounts'],
         summary: 'A new access token from the refresh cookie',
         description:
-          'The refresh token is rotated; presenting an old one again ends its session. A suspended or banned ' +
+          'The refresh token is rotated. A token presented again within 20 s of its rotation (an answer lost on ' +
+          "the way) is answered the session's current token, the same one each time; presented later, it ends its " +
+          'session. A suspended or banned ' +
           "account's token is refused with 403 and the words of the login's refusal. Send `{}` as JSON; a browser " +
           'call from another origin (Sec-Fetch-Site or Origin) is refused with 403, another content type with 415.',
         security: [{ refreshCookie: [] }],
         body: EmptyJsonBody,
         response: { 200: Type.Object({ accessToken: Type.String(), user: PublicUser }), ...ErrorAnswers },
       },
-      onRequest: app.sameOriginJson,
+      onRequest: [requireRefreshCookie, app.sameOriginJson],
     },
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE]
-      if (!presented) throw unauthorized('No session, log in again')
+      if (!presented) throw unauthorized(NO_SESSION)
       try {
         // A reused token ends its session: its copies go and its live streams close on every instance.
         const rotated = await rotateRefreshToken(
           (work) => app.events.transaction((tx, announce) => work(tx, announce.user)),
           presented,
+          successorKey,
         )
         const user = await userById(app.sql, rotated.userId)
         if (!user) throw unauthorized('Session expired, log in again')
@@ -137,7 +152,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   app.get(
     '/api/user/protected-route',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: 'The logged-in user',

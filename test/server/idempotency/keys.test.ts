@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { IDEMPOTENCY_ERRORS } from '../../../server/domain/idempotency/errors.ts'
-import { purgeIdempotencyKeys } from '../../../server/domain/idempotency/keys.ts'
+import { fingerprintOf, purgeIdempotencyKeys, textFingerprintOf } from '../../../server/domain/idempotency/keys.ts'
 import { REQUEST_ERRORS } from '../../../server/domain/requests/errors.ts'
 import { bearer } from '../../accounts.ts'
 import { buildTestApp } from '../../helper.ts'
@@ -84,6 +84,33 @@ t.test('idempotency keys', async (t) => {
 
     const noKey = await owner.create()
     t.equal(noKey.status, 201, 'a call without a key runs as before')
+    t.equal(await requestCount(app, owner), 2)
+  })
+
+  t.test('the same body with its keys in another order, or spaced otherwise, is the same call', async (t) => {
+    const owner = await signedIn(app, 'Reorder Owner')
+    const first = await keyed(app, owner, '/api/requests', NEW_REQUEST, 'reordered-1')
+    t.equal(first.status, 201)
+    const reversed = Object.fromEntries(Object.entries(NEW_REQUEST).reverse())
+    t.not(JSON.stringify(reversed), JSON.stringify(NEW_REQUEST), 'the bytes differ')
+    const again = await keyed(app, owner, '/api/requests', reversed, 'reordered-1')
+    t.same([again.status, again.replayed, again.body], [201, true, first.body], 'answered as the first time')
+    const spaced = await app.inject({
+      method: 'POST',
+      url: '/api/requests',
+      headers: { ...bearer(owner.user.token), 'idempotency-key': 'reordered-1', 'content-type': 'application/json' },
+      payload: JSON.stringify(reversed, null, 2),
+    })
+    t.same([spaced.statusCode, spaced.headers['idempotent-replayed']], [201, 'true'], 'whitespace neither')
+    t.equal(await requestCount(app, owner), 1)
+
+    // A key stored before bodies were compared as JSON holds the hash of the body's text: its retry still matches.
+    const before = await keyed(app, owner, '/api/requests', NEW_REQUEST, 'stored-as-text')
+    await app.sql`
+      update idempotency_keys set fingerprint = ${textFingerprintOf('POST', '/api/requests', NEW_REQUEST)}
+      where user_id = ${owner.user.user.user_id} and key = 'stored-as-text'`
+    const retried = await keyed(app, owner, '/api/requests', NEW_REQUEST, 'stored-as-text')
+    t.same([retried.status, retried.replayed, retried.body], [201, true, before.body], 'a retry of an older key')
     t.equal(await requestCount(app, owner), 2)
   })
 
@@ -202,4 +229,14 @@ t.test('idempotency keys', async (t) => {
       'the reused key is new; the expired one is gone',
     )
   })
+})
+
+t.test('a fingerprint reads the body as JSON: key order is no part of it at any depth, array order is', async (t) => {
+  const body = { a: 1, nested: { x: [{ p: 1, q: 2 }, 'two'], y: null }, z: 'last' }
+  const reordered = { z: 'last', nested: { y: null, x: [{ q: 2, p: 1 }, 'two'] }, a: 1 }
+  t.ok(fingerprintOf('POST', '/api/x', body).equals(fingerprintOf('POST', '/api/x', reordered)))
+  const otherArray = { ...body, nested: { ...body.nested, x: ['two', { p: 1, q: 2 }] } }
+  t.notOk(fingerprintOf('POST', '/api/x', body).equals(fingerprintOf('POST', '/api/x', otherArray)))
+  t.notOk(fingerprintOf('POST', '/api/x', body).equals(fingerprintOf('POST', '/api/y', body)))
+  t.notOk(fingerprintOf('POST', '/api/x', { a: 1 }).equals(fingerprintOf('POST', '/api/x', { a: '1' })))
 })

@@ -40,6 +40,19 @@ async function allowNextReport(app: FastifyInstance, who: Actor) {
   `
 }
 
+/**
+ * The last report as if made `interval` ago, the reach place left as it is: a report now follows it by `interval`,
+ * while a jump it made stays a jump from the reach place.
+ */
+async function sinceLastReport(app: FastifyInstance, who: Actor, interval: string) {
+  await app.sql`
+    update users set
+      location_updated_at = location_updated_at - ${interval}::interval,
+      location_reported_at = location_reported_at - ${interval}::interval
+    where user_id = ${who.user.user.user_id}
+  `
+}
+
 /** A user whose first report (which counts at once: nothing to jump from) puts them at `where`. */
 async function userAt(app: FastifyInstance, name: string, where: Place, radius = 10): Promise<Actor> {
   const who = await signedIn(app, name)
@@ -85,7 +98,7 @@ t.test('phone numbers by reach', async (t) => {
     t.equal((await detail(long, id)).phone, ownerPhone, '16 km away with a 20 km radius')
   })
 
-  t.test('a jump to the request’s place reveals nothing until a later report confirms it', async (t) => {
+  t.test('a jump to the request’s place reveals nothing until a report a minute later confirms it', async (t) => {
     const jumper = await userAt(app, 'Jumper', OULU, 20)
     await allowNextReport(app, jumper)
     t.equal((await report(jumper, HELSINKI)).status, 200, 'the report is taken')
@@ -93,9 +106,24 @@ t.test('phone numbers by reach', async (t) => {
     t.equal((await detail(jumper, id)).phone, null, 'but 540 km in seconds does not count for phone reach')
     t.equal((await jumper.send('PUT', `/api/requests/${id}/add-view`)).body.phone, null, 'nor in a change’s answer')
 
-    await allowNextReport(app, jumper)
+    // The same place again as soon as the spacing allows: a spoofer's second call, not a confirmation.
+    await sinceLastReport(app, jumper, '10.6 seconds')
     t.equal((await report(jumper, HELSINKI)).status, 200)
-    t.equal((await detail(jumper, id)).phone, ownerPhone, 'a later report plausible from there confirms it')
+    t.equal((await detail(jumper, id)).phone, null, 'a report 10.6 s after the jump does not confirm it')
+
+    // A minute on, but 45 km away: not plausible from the jump either.
+    await sinceLastReport(app, jumper, '1 minute')
+    t.equal((await report(jumper, PORVOO)).status, 200)
+    t.equal((await detail(jumper, id)).phone, null, 'a report implausible from the jump does not confirm it')
+
+    await sinceLastReport(app, jumper, '1 minute')
+    t.equal((await report(jumper, PORVOO)).status, 200)
+    await sinceLastReport(app, jumper, '1 minute')
+    t.equal((await report(jumper, HELSINKI)).status, 200)
+    t.equal((await detail(jumper, id)).phone, null, 'confirmed in Porvoo, 45 km from Helsinki in a minute is a jump')
+    await sinceLastReport(app, jumper, '1 minute')
+    t.equal((await report(jumper, HELSINKI)).status, 200)
+    t.equal((await detail(jumper, id)).phone, ownerPhone, 'a report a minute later, plausible from there, confirms it')
   })
 
   t.test('a single bad fix does not move phone reach, and coming back from it counts', async (t) => {
