@@ -10,9 +10,9 @@ const abilityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/user/abilities',
     {
-      preHandler: app.authenticate,
-      // The schema's refusal waits for the handler: the session is checked first (401 before 400), and the 400
-      // names the field that is wrong (abilitiesRefusal).
+      onRequest: app.authenticate,
+      // The session is checked before the body (onRequest: 401 before 400), and the schema's refusal waits for the
+      // handler, so the 400 names the field that is wrong (abilitiesRefusal).
       attachValidation: true,
       schema: {
         tags: ['accounts'],

@@ -8,7 +8,7 @@ const practiceAlertRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/user/test-alert',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['push'],
         summary: 'Send a practice alert to my devices',
