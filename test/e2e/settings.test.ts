@@ -37,7 +37,7 @@ async function expectOneSectionAtATime(t: Test, settings: Locator) {
 }
 
 t.test(
-  'a logged-in user: account, radius and location, notifications, blocked people, language, info, log out',
+  'a logged-in user: account, radius and location, notifications, what I can help with, blocked people, language, info, log out',
   async (t) => {
     const { page, pageErrors } = await openContext(t, browser)
     await logIn(page, baseUrl, user.username, user.password)
@@ -47,8 +47,9 @@ t.test(
 
     t.same(
       await sectionTitles(settings),
-      ['Account', 'Radius and location', 'Notifications', 'Blocked people', 'Language'],
-      'sections in SPEC order, with Blocked people (docs/safety.md) before the language',
+      ['Account', 'Radius and location', 'Notifications', 'What I can help with', 'Blocked people', 'Language'],
+      'sections in SPEC order, with What I can help with (docs/product.md#abilities) and Blocked people ' +
+        '(docs/safety.md) before the language',
     )
     await expectOneSectionAtATime(t, settings)
     t.ok(await settings.getByRole('button', { name: 'Log out' }).isVisible(), 'log out')
