@@ -2,6 +2,7 @@ import { connect } from 'node:net'
 import { PassThrough } from 'node:stream'
 import t from 'tap'
 import { buildTestApp } from '../helper.ts'
+import { signedIn } from '../signed-in.ts'
 import { waitUntil } from '../wait.ts'
 
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789'
@@ -38,12 +39,15 @@ t.test('a client that resets its connection mid-upload is a client abort, not a 
   const app = await buildTestApp(t, { LOG_LEVEL: 'debug', METRICS_TOKEN }, { logStream: logs.stream })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const { port } = app.server.address() as { port: number }
+  // Signed in: the session is checked before the body is read (docs/security.md), so only then does the upload start.
+  const rider = await signedIn(app, 'Rider')
 
   const socket = connect(port, '127.0.0.1')
   await new Promise<void>((resolve) => socket.once('connect', resolve))
   const declared = 60_000
   socket.write(
     'POST /api/requests HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+      `Authorization: Bearer ${rider.user.token}\r\n` +
       `Content-Length: ${declared}\r\n\r\n{"description":"${'x'.repeat(4000)}`,
   )
   // The server has the request and is reading its body once it logged it; then the connection goes.
