@@ -37,6 +37,7 @@ t.test('a change wakes its own instance`s worker once, not again for its own NOT
   await waitUntil(() => heard)
   await app.push.idle()
 
-  const passes = proxy.since().filter((trip) => trip.statements.some((text) => text.includes('least(')))
+  // nextDue's own statement: a change's SQL may call least() too (the helper's distance at a take-over).
+  const passes = proxy.since().filter((trip) => trip.statements.some((text) => /^\s*select least\(/.test(text)))
   t.equal(passes.length, 1, 'one pass of the worker for one commit')
 })

@@ -46,7 +46,14 @@ async function appWithRoutes(t: Parameters<typeof createTestDatabase>[0]) {
 }
 
 /** Strings that fit the patterns our schemas use; the first that fits a field's limits is its valid-looking value. */
-const STRING_SAMPLES = ['https://push.example.org/send/abc123', '0401234567', 'abcdef', 'a']
+const STRING_SAMPLES = [
+  'https://push.example.org/send/abc123',
+  '0401234567',
+  'abcdef',
+  'a',
+  // A push's receipt token (server/schemas/push-receipts.ts).
+  '7d3f1a52-9c1e-4f0b-8a44-2b6f0d9e1c35',
+]
 
 const branches = (schema: Schema) => schema.anyOf ?? schema.oneOf
 const hasType = (schema: Schema, type: string) => [schema.type].flat().includes(type)
@@ -230,7 +237,7 @@ t.test('what else the validation layer refuses, and what it still lets through',
     url: '/api/subscriptions/check-subscription?endpoint=https%3A%2F%2Fp',
     headers: bearer(user.token),
   })
-  t.same([fine.statusCode, fine.json()], [200, { isSubscribed: false }])
+  t.same([fine.statusCode, fine.json()], [200, { isSubscribed: false, lastReachedAt: null }])
 })
 
 t.test('text outside the route schemas cannot make a 500 either', async (t) => {
