@@ -37,3 +37,16 @@ t.test('a refetched list keeps the numbers the held copies were shown', async (t
   t.equal(kept?.phone, HELD.phone, 'with the number shown before')
   t.equal(fresh, other, 'a request not held before is as fetched')
 })
+
+t.test('the helper’s copy keeps the owner’s number only while they help', async (t) => {
+  const released = later({ status: 'new', responder_id: null })
+  t.equal(applyRequestEvent([HELD], { type: 'request.upserted', request: released }, 7)[0]?.phone, null, 'let go')
+  const other = later({ responder_id: 8 })
+  t.equal(applyRequestEvent([HELD], { type: 'request.upserted', request: other }, 7)[0]?.phone, null, 'replaced')
+  t.equal(withPhonesSeen([HELD], [released], 7)[0]?.phone, null, 'a refetched list neither')
+  t.equal(
+    applyRequestEvent([HELD], { type: 'request.upserted', request: released }, 5)[0]?.phone,
+    HELD.phone,
+    'someone else who was shown it keeps it',
+  )
+})

@@ -204,3 +204,42 @@ t.test('a sync cursor the server no longer takes (400) is replaced by a whole li
   await store.getState().refetchRequests()
   t.equal(paths.at(-1), '/api/requests?since=cursor3', 'and its cursor is used next')
 })
+
+t.test('a removed helper loses the owner’s number with the role; someone else who was shown it keeps it', async (t) => {
+  const store = loggedInStore()
+  const helping = { request_id: 20, status: 'in progress' as const, phone: '+358401234567', updated_at: OLDER }
+  store.getState().putRequest(helpRequest({ ...helping, responder_id: ME }))
+  store.getState().putRequest(helpRequest({ request_id: 21, phone: '+358409876543', updated_at: OLDER }))
+  // The owner removed this user; the live copy for them carries no number, as for anyone who only looks.
+  store.getState().applyEvent({
+    type: 'request.upserted',
+    request: helpRequest({ ...helping, status: 'new', responder_id: null, phone: null, updated_at: NEWER }),
+  })
+  store.getState().applyEvent({
+    type: 'request.upserted',
+    request: helpRequest({ request_id: 21, status: 'in progress', responder_id: 9, phone: null, updated_at: NEWER }),
+  })
+  const [was, looked] = store.getState().requests
+  t.equal(was?.phone, null, 'the former helper’s copy drops the owner’s number')
+  t.equal(looked?.phone, '+358409876543', 'a nearby viewer shown the number keeps it when someone takes it over')
+})
+
+t.test('a request the server hides, live or in a sync, is remembered as hidden; a 404 on a recheck too', async (t) => {
+  const store = loggedInStore()
+  store.getState().putRequest(helpRequest({ request_id: 30, updated_at: OLDER }))
+  store.getState().applyEvent({ type: 'request.hidden', request_id: 30 })
+  store.getState().applyEvent({ type: 'request.hidden', request_id: 31 })
+  t.same(store.getState().requests, [], 'gone from the list')
+  t.same(store.getState().hiddenRequestIds, [30], 'only an id the list held is remembered')
+
+  // A message refused with 403/404 rechecks the request: the server shows this user nothing of it any more.
+  store.getState().putRequest(helpRequest({ request_id: 32, updated_at: OLDER }))
+  const realFetch = globalThis.fetch
+  globalThis.fetch = () => Promise.resolve(Response.json({ message: 'Request not found' }, { status: 404 }))
+  t.teardown(() => {
+    globalThis.fetch = realFetch
+  })
+  await store.getState().recheckRequest(32)
+  t.same(store.getState().requests, [], 'a recheck answered 404 drops it')
+  t.same(store.getState().hiddenRequestIds, [30, 32], 'and remembers it as hidden')
+})

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useState } from 'react'
-import { KeyedError } from '../../shared/api/errors.ts'
+import { ApiError, KeyedError } from '../../shared/api/errors.ts'
 import { sendMessage, type ConversationMessage } from './api.ts'
 import { conversationMessages } from './conversation-catalog.ts'
 import { messages } from '../../shared/i18n/catalog.ts'
@@ -49,6 +49,7 @@ export function MessageComposer({ requestId, side, onSent }: MessageComposerProp
   const { busy, error, run, submitWith } = useAction()
   const userId = useStore(selectUser)?.user_id
   const sendOrQueue = useStore((state) => state.sendOrQueue)
+  const recheckRequest = useStore((state) => state.recheckRequest)
   const send = async (words: string, clear: boolean) => {
     const problem = messageProblem(words)
     if (problem) throw new KeyedError(problem)
@@ -57,7 +58,15 @@ export function MessageComposer({ requestId, side, onSent }: MessageComposerProp
     const result = await sendOrQueue(
       { userId, kind: 'message', path: outboxPath('message', requestId), body: { text }, requestId },
       (call) => sendMessage(requestId, text, call),
-    )
+    ).catch(async (error: unknown) => {
+      // Refused as if this user had no part in it any more (removed as the helper, blocked) and no live event said
+      // so yet: what the server shows them now replaces the detail, which says why; the words stay in the field.
+      if (error instanceof ApiError && (error.status === 403 || error.status === 404))
+        await recheckRequest(requestId).catch((failed: unknown) =>
+          console.error('Rechecking the request failed', failed),
+        )
+      throw error
+    })
     if (result.sent) onSent(result.answer)
     if (clear) setText('')
   }

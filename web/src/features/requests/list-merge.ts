@@ -13,35 +13,42 @@ export type RequestEvent = Extract<ServerEvent, { type: 'request.upserted' | 're
  * An upsert never replaces a copy with a later updated_at: events queued while a fetch was in flight are applied
  * again on top of its answer, and must not roll back what the answer already shows.
  */
-export function applyRequestEvent(requests: readonly HelpRequest[], event: RequestEvent): HelpRequest[] {
+export function applyRequestEvent(
+  requests: readonly HelpRequest[],
+  event: RequestEvent,
+  viewerId?: number,
+): HelpRequest[] {
   if (event.type !== 'request.upserted') return requests.filter((r) => r.request_id !== event.request_id)
   const next = event.request
   const index = requests.findIndex((r) => r.request_id === next.request_id)
   if (index === -1) return [...requests, next]
   const current = requests[index] as HelpRequest
   if (Date.parse(current.updated_at) > Date.parse(next.updated_at)) return [...requests]
-  return requests.map((r, i) => (i === index ? keepPhonesSeen(current, next) : r))
+  return requests.map((r, i) => (i === index ? keepPhonesSeen(current, next, viewerId) : r))
+}
+
+/** A fetched list, keeping the numbers the held copies were shown (see keepPhonesSeen). */
+export function withPhonesSeen(held: readonly HelpRequest[], fetched: HelpRequest[], viewerId?: number): HelpRequest[] {
+  if (held.length === 0) return fetched
+  const byId = new Map(held.map((request) => [request.request_id, request]))
+  return fetched.map((request) => {
+    const copy = byId.get(request.request_id)
+    return copy ? keepPhonesSeen(copy, request, viewerId) : request
+  })
 }
 
 /**
  * The list and live events carry no phone numbers for a request the viewer only looks at; opening it shows the
  * owner's number to helpers within reach. A later list copy keeps the numbers already shown, so an open detail does
  * not lose its call link at the next live change, and the offline copy has them. An account's phone never changes;
- * the responder's number is kept only while the same responder helps; a completed request shows none.
+ * the responder's number is kept only while the same responder helps; a completed request shows none. A viewer
+ * (`viewerId`) who was its helper and is no longer (they let go, or the owner removed them) had the owner's number as
+ * the helper: it goes with that role (docs/safety.md), and only a new answer of the server shows it again.
  */
-/** A fetched list, keeping the numbers the held copies were shown (see keepPhonesSeen). */
-export function withPhonesSeen(held: readonly HelpRequest[], fetched: HelpRequest[]): HelpRequest[] {
-  if (held.length === 0) return fetched
-  const byId = new Map(held.map((request) => [request.request_id, request]))
-  return fetched.map((request) => {
-    const copy = byId.get(request.request_id)
-    return copy ? keepPhonesSeen(copy, request) : request
-  })
-}
-
-export function keepPhonesSeen(current: HelpRequest, next: HelpRequest): HelpRequest {
+export function keepPhonesSeen(current: HelpRequest, next: HelpRequest, viewerId?: number): HelpRequest {
   if (next.status === 'completed') return next
-  const phone = next.phone ?? current.phone
+  const noLongerHelping = viewerId !== undefined && isResponder(current, viewerId) && !isResponder(next, viewerId)
+  const phone = noLongerHelping ? next.phone : (next.phone ?? current.phone)
   const sameResponder = next.responder_id !== null && next.responder_id === current.responder_id
   const responder_phone = next.responder_phone ?? (sameResponder ? current.responder_phone : null)
   return phone === next.phone && responder_phone === next.responder_phone ? next : { ...next, phone, responder_phone }

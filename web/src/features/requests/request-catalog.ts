@@ -218,6 +218,18 @@ export const requestMessages = defineMessages({
     message: 'This request was removed.',
     comment: 'In the open detail modal: the request was deleted while the user was looking at it.',
   },
+  requestnolongershown: /*i18n*/ {
+    id: 'requestnolongershown',
+    message: 'This request is no longer shown to you.',
+    comment:
+      'In the open detail modal: while the user was looking at it, the server stopped showing it to them (its owner blocked them, was suspended, or moved it out of reach). Everything it showed is gone.',
+  },
+  nolongerhelping: /*i18n*/ {
+    id: 'nolongerhelping',
+    message: 'You are no longer this request’s helper, so its owner’s number and your messages are not shown any more.',
+    comment:
+      'In the open detail modal of a request the user was helping with: they let go of it, or its owner removed them as the helper.',
+  },
   releasetitle: /*i18n*/ { id: 'releasetitle', message: 'Release this request?' },
   releasewarning: /*i18n*/ {
     id: 'releasewarning',

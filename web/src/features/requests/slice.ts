@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand'
 import { ApiError, SessionEndedError } from '../../shared/api/errors.ts'
 import {
+  fetchRequest,
   fetchRequestChanges,
   fetchRequestPage,
   type HelpRequest,
@@ -39,6 +40,11 @@ export interface RequestsState {
   pageStatus: 'idle' | 'loading' | 'failed'
   /** Ids that a live event said were deleted, so an open detail modal can say so (the latest few). */
   deletedRequestIds: number[]
+  /**
+   * Ids held here that the server said this user may no longer see (a block, the owner's suspension, moved out of
+   * reach: a live `request.hidden`, a sync's removals, a 404), so an open detail drops them and says so (the latest few).
+   */
+  hiddenRequestIds: number[]
   /**
    * Live changes of the user's own requests, or of the ones they help with, worth telling, oldest first; dismissed
    * one by one.
@@ -91,6 +97,11 @@ export interface RequestsActions {
   putRequest: (request: HelpRequest) => void
   /** An HTTP answer said the request is gone (deleted here, or 404). */
   dropRequest: (id: number) => void
+  /**
+   * A call about this request was refused as if the user no longer had a part in it (403, 404): what the server shows
+   * them now replaces the copy held, or, when it shows nothing, the request is dropped as hidden.
+   */
+  recheckRequest: (id: number) => Promise<void>
   /** A session ended: nothing of the last user's list stays on screen. */
   requestsAfterLogout: () => void
   /** The list kept on the device (requests-cache.ts), shown until the server answers. */
@@ -113,21 +124,15 @@ export const initialRequestsState: RequestsState = {
   nextPage: null,
   pageStatus: 'idle',
   deletedRequestIds: [],
+  hiddenRequestIds: [],
   notices: [],
   endedResponseIds: [],
 }
 
 const KEPT_DELETED_IDS = 50
 
-const upsert = (requests: HelpRequest[], request: HelpRequest) =>
-  applyRequestEvent(requests, { type: 'request.upserted', request })
-
-/** A `since` answer on top of the list held: its removals (unless `remove` is false), then its requests. */
-function applyChanges(requests: HelpRequest[], changes: RequestChanges, remove: boolean): HelpRequest[] {
-  const removed = new Set(remove ? changes.removed : [])
-  const kept = removed.size > 0 ? requests.filter((r) => !removed.has(r.request_id)) : requests
-  return changes.requests.reduce(upsert, kept)
-}
+/** `ids` after `id`, the latest KEPT_DELETED_IDS. */
+const remembered = (ids: number[], id: number) => [...ids.filter((held) => held !== id).slice(1 - KEPT_DELETED_IDS), id]
 
 export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSlice> = (set, get) => {
   let loading: Promise<void> | null = null
@@ -137,6 +142,24 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
   /** Events that arrived while a fetch was in flight: applied again on top of its answer, which may predate them. */
   let eventsDuringLoad: RequestEvent[] | null = null
   let nextNoticeId = 1
+  const viewerId = () => get().user?.user_id
+  const upsert = (requests: HelpRequest[], request: HelpRequest) =>
+    applyRequestEvent(requests, { type: 'request.upserted', request }, viewerId())
+
+  /**
+   * A `since` answer on top of the list held: its removals (unless `remove` is false), then its requests. A removal
+   * of a request held is one the user may no longer see, as a live `request.hidden` says.
+   */
+  function applyChanges(requests: HelpRequest[], changes: RequestChanges, remove: boolean): HelpRequest[] {
+    const removed = new Set(remove ? changes.removed : [])
+    const kept = removed.size > 0 ? requests.filter((r) => !removed.has(r.request_id)) : requests
+    for (const request of requests) if (removed.has(request.request_id)) noteHidden(request.request_id)
+    return changes.requests.reduce(upsert, kept)
+  }
+
+  function noteHidden(id: number) {
+    set(({ hiddenRequestIds }) => ({ hiddenRequestIds: remembered(hiddenRequestIds, id) }))
+  }
   /** Ids this user released or deleted here (a released helper can never take the request again, so none expire). */
   const ownChanges = new Set<number>()
 
@@ -184,7 +207,8 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
     eventsDuringLoad?.push(event)
     const { requests, deletedRequestIds, notices } = get()
     if (event.type === 'request.hidden') {
-      // Out of the user's reach now, not gone: nothing to tell.
+      // Out of the user's reach now, not gone: no notice, but an open detail drops it and says so.
+      if (requests.some((r) => r.request_id === event.request_id)) noteHidden(event.request_id)
       set({ requests: applyRequestEvent(requests, event) })
       return
     }
@@ -193,7 +217,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
       const told =
         origin === 'live'
           ? {
-              deletedRequestIds: [...deletedRequestIds.slice(1 - KEPT_DELETED_IDS), event.request_id],
+              deletedRequestIds: remembered(deletedRequestIds, event.request_id),
               notices: notices.filter((n) => n.requestId !== event.request_id),
             }
           : {}
@@ -202,7 +226,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
       return
     }
     const previous = requests.find((r) => r.request_id === event.request.request_id)
-    set({ requests: applyRequestEvent(requests, event) })
+    set({ requests: applyRequestEvent(requests, event, viewerId()) })
     noteEndedResponse(previous, event.request)
     if (origin === 'live') notify(previous, event.request, event.removedBy)
   }
@@ -225,7 +249,8 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
       set({ requestsStatus: 'loading' })
       eventsDuringLoad = []
       try {
-        const requests = eventsDuringLoad.reduce(applyRequestEvent, await fetch())
+        const fetched = await fetch()
+        const requests = eventsDuringLoad.reduce((list, event) => applyRequestEvent(list, event, viewerId()), fetched)
         if (get().status === 'loggedIn') set({ requests, requestsStatus: 'loaded', requestsLoadedAt: Date.now() })
       } catch (error) {
         if (!(error instanceof SessionEndedError)) console.error('Fetching the requests failed', error)
@@ -270,7 +295,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
     syncCursor = nearby.syncCursor
     allSyncCursor = page?.syncCursor ?? null
     if (page) set({ nextPage: page.nextCursor })
-    return withPhonesSeen(get().requests, fetched)
+    return withPhonesSeen(get().requests, fetched, viewerId())
   }
 
   return {
@@ -318,6 +343,16 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
     putRequest: (request) => apply({ type: 'request.upserted', request }, 'answer'),
 
     dropRequest: (id) => apply({ type: 'request.deleted', request_id: id }, 'answer'),
+
+    recheckRequest: async (id) => {
+      try {
+        get().putRequest(await fetchRequest(id))
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404)) throw error
+        noteHidden(id)
+        apply({ type: 'request.deleted', request_id: id }, 'answer')
+      }
+    },
 
     requestsAfterLogout: () => {
       syncCursor = null

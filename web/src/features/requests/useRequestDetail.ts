@@ -3,8 +3,12 @@ import { ApiError } from '../../shared/api/errors.ts'
 import { addView, fetchRequest, type HelpRequest } from './api.ts'
 import { useStore } from '../../app/store.ts'
 
-/** 'deleted': a live event said it was deleted while open (the modal says so, not just "not found"). */
-export type DetailPhase = 'loading' | 'loaded' | 'failed' | 'notfound' | 'deleted'
+/**
+ * 'deleted': a live event said it was deleted while open (the modal says so, not just "not found"). 'hidden': the
+ * server said while it was open that this user may no longer see it (a block, a suspension, out of reach): what it
+ * showed goes, the owner's number and the conversation with it.
+ */
+export type DetailPhase = 'loading' | 'loaded' | 'failed' | 'notfound' | 'deleted' | 'hidden'
 
 /** What the modal knows of one request id; a state held for another id reads as loading. */
 interface Detail {
@@ -24,6 +28,7 @@ export function useRequestDetail(id: number) {
   const [detail, setDetail] = useState<Detail>({ id, phase: 'loading', request: null })
   const live = useStore((s) => s.requests.find((r) => r.request_id === id))
   const deleted = useStore((s) => s.deletedRequestIds.includes(id))
+  const hidden = useStore((s) => s.hiddenRequestIds.includes(id))
 
   const update = useCallback(
     (next: HelpRequest) => {
@@ -69,6 +74,8 @@ export function useRequestDetail(id: number) {
   // Another id than the one held: its fetch has just started.
   const { phase, request } = detail.id === id ? detail : { phase: 'loading' as const, request: null }
   if (phase === 'loaded' && deleted) return { phase: 'deleted' as const, request: null, update }
+  // Shown again later (back within reach) once the list holds it again.
+  if (phase === 'loaded' && hidden && !live) return { phase: 'hidden' as const, request: null, update }
   return { phase, request: phase === 'loaded' ? (live ?? request) : request, update }
 }
 

@@ -13,7 +13,7 @@ import { useRequestDetail } from '../useRequestDetail.ts'
 import { useStore } from '../../../app/store.ts'
 import { selectPosition } from '../../account/location/slice.ts'
 import { selectUser } from '../../account/session/slice.ts'
-import { isResponder } from '../slice.ts'
+import { isResponder, selectEndedResponseIds } from '../slice.ts'
 import { Dialog } from '../../../shared/ui/Dialog.tsx'
 import { FormMessage } from '../../../shared/form/FormMessage.tsx'
 import { Loader } from '../../../shared/ui/Loader.tsx'
@@ -75,6 +75,7 @@ function OpenRequestDialog({ id, onClose }: { id: number; onClose: () => void })
       {phase === 'failed' && <FormMessage tone="error" text={i18n._(messages.failedtofetchrequest)} />}
       {phase === 'notfound' && <FormMessage tone="error" text={i18n._(messages.notfound)} />}
       {phase === 'deleted' && <FormMessage tone="warning" text={i18n._(requestMessages.requestwasdeleted)} />}
+      {phase === 'hidden' && <FormMessage tone="warning" text={i18n._(requestMessages.requestnolongershown)} />}
       {phase === 'loaded' && request && <RequestDetail request={request} update={update} onDeleted={onClose} />}
     </Dialog>
   )
@@ -106,6 +107,8 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
   // While they decide (not helping with it yet), the actions come up there with it.
   const userId = useStore(selectUser)?.user_id
   const deciding = !request.isOwnRequest && (userId === undefined || !isResponder(request, userId))
+  // Their help ended while they look (let go here or elsewhere, or the owner removed them): said where the number was.
+  const helpEnded = useStore((state) => selectEndedResponseIds(state).includes(request.request_id))
   const actions = <RequestActions request={request} update={update} onDeleted={onDeleted} onThanked={trust.sent} />
   const ownActive = request.isOwnRequest && !completed
   const urgent = mentionsDanger(request.description)
@@ -123,6 +126,10 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
           })}
         </p>
       )}
+      <FormMessage
+        tone="warning"
+        text={helpEnded && deciding && !completed ? i18n._(requestMessages.nolongerhelping) : null}
+      />
       {request.is_test && <p className="request-detail__test">{i18n._(requestMessages.testrequest)}</p>}
       {!request.isOwnRequest && (
         <DecideFirst request={request} position={position} update={update}>
@@ -149,7 +156,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
             </dd>
           </div>
         )}
-        {!completed && request.phone === null && !request.isOwnRequest && (
+        {!completed && request.phone === null && !request.isOwnRequest && !helpEnded && (
           <div>
             <dt>{i18n._(formMessages.phone)}</dt>
             <dd className="facts__note">
