@@ -22,6 +22,6 @@ export const conflict = (message: string) => new HttpError(409, message)
 export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
   new HttpError(429, message, retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(retryAfterSeconds)))
 
-/** The SPEC's genericerror text, so a client that shows the server's words still says something sensible. */
+/** The genericerror text (docs/product.md#messages), so a client that shows the server's words still says something sensible. */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong, try again later'
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable, try again later'

@@ -22,7 +22,7 @@ const textParts = new Ajv({ ...BASE, coerceTypes: 'array' })
 const jsonBodies = new Ajv({ ...BASE, coerceTypes: false })
 
 /**
- * The SPEC's invalidcharacters text: text that cannot be stored gets the same words as a description with
+ * The invalidcharacters text (docs/product.md#messages): text that cannot be stored gets the same words as a description with
  * characters outside its rule, so the web client shows one translation for both.
  */
 export const INVALID_CHARACTERS_MESSAGE = REQUEST_ERRORS.descriptionChars

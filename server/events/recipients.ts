@@ -49,6 +49,6 @@ export function isRecipient(
   if (listener.blocked_either_way.includes(request.owner_id)) return false
   const id = listener.user_id
   if (id === request.owner_id || id === request.responder_id || id === previousResponderId) return true
-  // Without a location on either side, distance cannot exclude anyone: the SPEC shows the request.
+  // Without a location on either side, distance cannot exclude anyone: the request is shown (docs/product.md#help-requests).
   return isWithinRadius(listener, request) ?? true
 }

@@ -30,7 +30,7 @@ export interface AccessTokenPayload {
   exp?: number
 }
 
-/** The proof of a verified phone number (the SPEC's idToken in local mode). */
+/** The proof of a verified phone number (the `idToken` of docs/product.md#accounts, in local mode). */
 export interface PhoneProofPayload {
   phone: string
   purpose: Purpose

@@ -36,7 +36,7 @@ export interface PhoneVerification {
     language: Language,
     deliver?: boolean,
   ): Promise<{ resendAfter: number }>
-  /** Local mode: a correct code becomes a signed, single-use proof (the SPEC's idToken). */
+  /** Local mode: a correct code becomes a signed, single-use proof (the `idToken`, docs/product.md#accounts). */
   verifyCode(phone: string, code: string): Promise<string>
   /**
    * Either mode: checks that `idToken` proves `phone` (for `purpose`, where the token says one), without spending

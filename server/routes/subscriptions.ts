@@ -20,7 +20,7 @@ const EXAMPLE_SUBSCRIPTION = {
     auth: 'tBHItJI5svbpez7KI4CCXg',
   },
 }
-/** The SPEC sends `{subscription: {...}}`; a bare PushSubscription (its toJSON()) is accepted too. */
+/** The contract sends `{subscription: {...}}`; a bare PushSubscription (its toJSON()) is accepted too. */
 const SubscribeBody = Type.Union([Type.Object({ subscription: PushSubscriptionJson }), PushSubscriptionJson], {
   examples: [{ subscription: EXAMPLE_SUBSCRIPTION }],
 })

@@ -33,7 +33,7 @@ export const EmptyJsonBody = Type.Object(
 export const BEARER_AUTH = [{ bearerAuth: [] }] as const
 
 /**
- * A free-text field. The schema only bounds its size and type: the domain rules give the SPEC's own
+ * A free-text field. The schema only bounds its size and type: the domain rules give the contract's own
  * messages (e.g. "Username must be 3-16 characters"), which a schema error could not.
  */
 export const Text = Type.String({ maxLength: 2000 })

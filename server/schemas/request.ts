@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { REQUEST_CATEGORIES, REQUEST_STATUSES } from '../domain/shared/categories.ts'
 import { Latitude, Longitude, Nullable, Text } from './common.ts'
 
-/** The SPEC sends flags as 0 or 1. */
+/** The API contract sends flags as 0 or 1 (docs/product.md#help-requests). */
 const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)])
 
 export const RequestJsonSchema = Type.Object({
@@ -54,7 +54,7 @@ export const RequestJsonSchema = Type.Object({
       'got PHONE_REVEALS_PER_DAY numbers by reach today (Helsinki day); false otherwise.',
   }),
 })
-/** A help request as the server answers it (SPEC section 3); the web client's type too. */
+/** A help request as the server answers it (docs/product.md#help-requests); the web client's type too. */
 export type HelpRequest = Static<typeof RequestJsonSchema>
 
 export const RequestParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })
@@ -67,7 +67,7 @@ export const CreateRequestBody = Type.Object(
     longitude: Type.Optional(Nullable(Longitude)),
     isApproximate: Flag,
     isTest: Type.Optional(Flag),
-    /** Off unless sent: the SPEC's behaviour. */
+    /** Off unless sent: the contract's behaviour (docs/product.md#help-requests). */
     phoneOnlyToHelper: Type.Optional(Flag),
   },
   {

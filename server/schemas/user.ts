@@ -67,7 +67,7 @@ export type SessionAnswer = Static<typeof SessionAnswer>
 export const UserAnswer = Type.Object({ user: PublicUser })
 export const MessageAndUser = Type.Object({ message: Type.String(), user: PublicUser })
 
-/** The SPEC's radius field is a string of digits; API clients may send a number. */
+/** The contract's radius field is a string of digits (docs/product.md#accounts); API clients may send a number. */
 const Radius = Type.Union([Type.Integer(), Text])
 
 export const CheckUsernameBody = Type.Object({ user_name: Text }, { examples: [{ user_name: 'MattiV' }] })

@@ -18,7 +18,7 @@ export function checkDescription(input: string): string {
   return input.trim()
 }
 
-/** Two decimals is about a kilometre: the SPEC draws an approximate location as a 2 km circle. */
+/** Two decimals is about a kilometre: an approximate location is drawn as a 2 km circle (docs/product.md#help-requests). */
 export function roundApproximate(value: number): number {
   return Math.round(value * 100) / 100
 }
@@ -45,7 +45,7 @@ export function checkRequestLocation(
   }
 }
 
-/** The SPEC sends flags as 0 or 1; API clients may send booleans. */
+/** The contract sends flags as 0 or 1; API clients may send booleans. */
 export function flag(value: boolean | 0 | 1 | undefined): boolean {
   return value === true || value === 1
 }

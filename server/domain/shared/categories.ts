@@ -1,5 +1,5 @@
 /**
- * The fixed value lists of SPEC section 3. Pure values without imports: the server's rules and schemas and the
+ * The fixed value lists of docs/product.md (#help-requests, #service-map). Pure values without imports: the server's rules and schemas and the
  * web client (its forms, filters and labels) import them from here, so the two cannot drift apart.
  */
 

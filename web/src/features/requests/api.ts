@@ -11,13 +11,13 @@ export {
 import type { RequestCategory } from '../../../../server/domain/shared/categories.ts'
 import type { CreateRequestBody, HelpRequest } from '../../../../server/schemas/request.ts'
 
-/** A help request as the server answers it (SPEC section 3): the type of the server's response schema. */
+/** A help request as the server answers it (docs/product.md#help-requests): the type of the server's response schema. */
 export type { HelpRequest }
 
 /** POST /api/requests: the server's body type, with the category narrowed to the ones the form offers. */
 export type NewRequest = CreateRequestBody & { category: RequestCategory }
 
-/** Typed calls of the /api/requests endpoints (SPEC section 7). */
+/** Typed calls of the /api/requests endpoints (docs/product.md#help-requests; the OpenAPI at /api/docs). */
 
 const path = (id: number, action = '') => `/api/requests/${id}${action}`
 

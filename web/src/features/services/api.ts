@@ -16,7 +16,7 @@ export const FILTER_CATEGORIES = [
 export type FilterCategory = (typeof FILTER_CATEGORIES)[number]
 
 export type { ServiceLanguage } from '../../../../server/domain/shared/categories.ts'
-/** A cyclist-friendly service as GET /api/services answers it (SPEC section 3): the server's schema types. */
+/** A cyclist-friendly service as GET /api/services answers it (docs/product.md#service-map): the server's schema types. */
 export type { Service, ServiceLocalization } from '../../../../server/schemas/service.ts'
 import type { Service } from '../../../../server/schemas/service.ts'
 

@@ -78,7 +78,7 @@ export function safeWebsite(url: string | null | undefined): string | null {
   }
 }
 
-/** 'all' is ours: the SPEC's dropdown lists six categories; "all" is its natural starting value. */
+/** 'all' is ours: the dropdown of docs/product.md#service-map lists six categories; "all" is its natural starting value. */
 export type ServiceFilter = FilterCategory | 'all'
 
 /**

@@ -6,7 +6,7 @@ interface SettingsButtonProps {
   onClick: () => void
 }
 
-/** Opens the settings modal (SPEC: the settings/menu button of the top bar). */
+/** Opens the settings modal (docs/product.md#screens-and-routes: the settings button of the top bar). */
 export function SettingsButton({ onClick }: SettingsButtonProps) {
   const { i18n } = useLingui()
   return (

@@ -23,7 +23,7 @@ import { AbilitiesSection } from '../abilities/AbilitiesSection.tsx'
 import { abilityMessages } from '../abilities/abilities-catalog.ts'
 import './Settings.css'
 
-/** Sections in SPEC order. */
+/** Sections in the order of docs/product.md#screens-and-routes. */
 type SectionId = 'account' | 'radiusandlocation' | 'notifications' | 'abilities' | 'blockedpeople' | 'language'
 
 interface SettingsModalProps {
@@ -32,7 +32,7 @@ interface SettingsModalProps {
 }
 
 /**
- * The settings modal: collapsible sections, at most one open at a time (SPEC section 2). The account, the
+ * The settings modal: collapsible sections, at most one open at a time (docs/product.md#screens-and-routes). The account, the
  * radius-and-location and the notifications sections belong to a logged-in user; a visitor sees the language, the
  * info link and a login link.
  */

@@ -13,8 +13,8 @@ import type { MessageKey } from '../i18n/catalog.ts'
 import { ApiError, KeyedError } from './errors.ts'
 
 /**
- * The server's `message` texts, taken from the server's own constants, and the catalog key shown for each (SPEC
- * section 8's mapping table, plus the validation texts the server shares with the browser's own checks). Anything
+ * The server's `message` texts, taken from the server's own constants, and the catalog key shown for each (the
+ * mapping of docs/product.md#messages, plus the validation texts the server shares with the browser's own checks). Anything
  * not listed is shown as genericerror: an unknown text is never put on screen untranslated. The shared validators
  * return these same texts, so a problem found in the browser and one the server answers show the same message.
  */

@@ -8,7 +8,7 @@ import { servicesAdminMessages } from './services-admin-catalog.ts'
 
 interface ServiceRowProps {
   service: Service
-  /** In the user's language, with the SPEC's fallbacks. */
+  /** In the user's language, else English, else Finnish (`pickLocalization`, features/services/services.ts). */
   name: string
   onEdit: () => void
   onDelete: () => void

@@ -37,7 +37,7 @@ interface NewRequestDialogProps {
 /**
  * The new request modal (docs/product.md#help-requests): category and location choice required, description 1-500
  * characters with a counter, the admin's test checkbox. The request carries the user's current position (or a point the
- * user placed near it on a map), or none when it is not known (the SPEC allows requests without a location; the dialog says so, and then does not ask how to show
+ * user placed near it on a map), or none when it is not known (docs/product.md#help-requests allows requests without a location; the dialog says so, and then does not ask how to show
  * it).
  */
 export function NewRequestDialog({ open, onClose, initialTest = false }: NewRequestDialogProps) {
@@ -199,7 +199,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
         <label className="checkbox checkbox--top">
           <input type="checkbox" checked={isTest} onChange={(event) => setIsTest(event.target.checked)} />
           {/*
-           * docs/product.md#admin: the SPEC labels the checkbox in Finnish in every interface language; a hint in
+           * docs/product.md#admin: the checkbox is labelled in Finnish in every interface language; a hint in
            * the interface language says what it means.
            */}
           <span>

@@ -4,7 +4,7 @@ import type { AdminStats } from './figures-api.ts'
 import { formatCount, formatDuration, formatShare } from './figures-format.ts'
 import { figuresMessages as m } from './figures-catalog.ts'
 
-/** The SPEC's status colours mark the cards of requests in that status now. */
+/** The status colours (docs/product.md#help-requests) mark the cards of requests in that status now. */
 type Accent = 'new' | 'in-progress' | 'completed'
 
 interface Card {
