@@ -67,7 +67,7 @@ export function LoginPage() {
             {i18n._(loginCodeMessages.logincodeoffertitle)}
           </h2>
           <p>{i18n._(loginCodeMessages.logincodeoffer)}</p>
-          <Link href={LOGIN_CODE_PATH} className="button button--block">
+          <Link href={LOGIN_CODE_PATH} className="button button--primary button--block">
             {i18n._(loginCodeMessages.sendlogincode)}
           </Link>
         </section>

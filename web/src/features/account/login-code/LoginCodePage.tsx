@@ -20,7 +20,7 @@ export function LoginCodePage() {
   const { i18n } = useLingui()
   const signIn = useSignIn()
   const refusal = useStore(selectAccountRefusal)
-  const { step, moved, carried, sendCode, codeStep } = usePhoneVerificationFlow('login', (proof) =>
+  const { step, codeStep, accountPhoneStep } = usePhoneVerificationFlow('login', (proof) =>
     signIn(() => loginWithCode(proof.idToken)),
   )
   const [phone, setPhone] = useState('')
@@ -36,9 +36,7 @@ export function LoginCodePage() {
           intro={i18n._(loginCodeMessages.logincodeintro)}
           phone={phone}
           onChange={setPhone}
-          onSend={sendCode}
-          initialError={carried}
-          focusTitle={moved}
+          {...accountPhoneStep}
         />
       )}
       {step === 2 && (

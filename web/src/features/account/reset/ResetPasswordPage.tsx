@@ -19,7 +19,7 @@ import { AccountPhoneStep } from '../wizard/AccountPhoneStep.tsx'
 export function ResetPasswordPage() {
   const { i18n } = useLingui()
   const [, navigate] = useLocation()
-  const { step, moved, carried, go, sendCode, submitWithProof, codeStep } = usePhoneVerificationFlow('reset')
+  const { step, go, submitWithProof, codeStep, accountPhoneStep } = usePhoneVerificationFlow('reset')
   const [phone, setPhone] = useState('')
   const [password, setPassword] = useState('')
 
@@ -46,9 +46,7 @@ export function ResetPasswordPage() {
           }
           phone={phone}
           onChange={setPhone}
-          onSend={sendCode}
-          initialError={carried}
-          focusTitle={moved}
+          {...accountPhoneStep}
         />
       )}
       {step === 2 && (

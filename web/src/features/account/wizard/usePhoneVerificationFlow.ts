@@ -98,5 +98,8 @@ export function usePhoneVerificationFlow(purpose: VerificationPurpose, finish?: 
     initialError: carried,
   }
 
-  return { step, moved, carried, go, sendCode, submitWithProof, codeStep }
+  /** The props of step 1's AccountPhoneStep (reset, login with a code) that come from the flow. */
+  const accountPhoneStep = { onSend: sendCode, initialError: carried, focusTitle: moved }
+
+  return { step, moved, carried, go, sendCode, submitWithProof, codeStep, accountPhoneStep }
 }
