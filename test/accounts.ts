@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { normalisePhone } from '../server/domain/accounts/phone.ts'
+import type { Purpose } from '../server/domain/accounts/phone-validation.ts'
 import { SmsOutbox, type OutboxMessage } from './e2e/sms-outbox.ts'
 
 /** Every SMS the server "sent" in outbox mode, oldest first. */
@@ -46,7 +47,7 @@ export async function verifiedPhoneToken(
   app: FastifyInstance,
   dataDir: string,
   phone: string,
-  purpose: 'register' | 'reset' = 'register',
+  purpose: Purpose = 'register',
 ): Promise<string> {
   const remoteAddress = clientAddress()
   const sent = await app.inject({

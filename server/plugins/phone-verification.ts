@@ -43,6 +43,8 @@ export interface PhoneVerification {
    * it. Callers check the proof before any costly work (password hashing), then spend it.
    */
   proveIdToken(idToken: string, phone: string, purpose: Purpose): Promise<VerifiedPhone>
+  /** Either mode: the phone `idToken` proves for `purpose`, when the caller has no number to compare it with. */
+  provenPhone(idToken: string, purpose: Purpose): Promise<VerifiedPhone>
   /** Spends a checked proof inside the caller's transaction, so a failed change does not use it up. */
   spendProof(sql: Queryable, proof: VerifiedPhone): Promise<void>
   /** Resolves once every code queued so far has been handed to the transport or has failed. */
@@ -141,6 +143,8 @@ export default fp<{ config: Config }>(
         `
         if (spent.length === 0) throw badRequest(USER_ERRORS.invalidCode)
       },
+
+      provenPhone,
 
       delivered: () => queue.delivered(),
     })

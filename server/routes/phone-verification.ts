@@ -22,7 +22,8 @@ const phoneVerificationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = a
         tags: ['accounts'],
         summary: 'Send a verification code by SMS (local mode)',
         description:
-          'For registration or a password reset. A reset answers alike whether or not the number has an account. ' +
+          'For registration, a password reset or a login with a code. A reset or login code answers alike whether or ' +
+          'not the number has an account, and only the number of an account is texted. ' +
           'Answers 409 (phoneexists) when registering a number that has one; limited per address.',
         body: SendCodeBody,
         response: {
@@ -39,7 +40,8 @@ const phoneVerificationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = a
       // The registration wizard needs the SPEC's phoneexists; the per-address limit above bounds that probe.
       if (purpose === 'register' && registered) throw conflict(USER_ERRORS.phoneExists)
       const language = languageFromAcceptLanguage(request.headers['accept-language'])
-      // A reset answers alike whether or not the number has an account; only an account's phone gets a code.
+      // A reset or login code answers alike whether or not the number has an account; only an account's phone gets
+      // a code (docs/security.md, "Enumeration").
       const answer = await app.phoneVerification.sendCode(
         phone,
         purpose,
@@ -57,7 +59,9 @@ const phoneVerificationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = a
       schema: {
         tags: ['accounts'],
         summary: 'Exchange a correct SMS code for a proof of the number (idToken)',
-        description: 'The idToken is single-use and lasts 15 minutes: registration and password reset spend it.',
+        description:
+          'The idToken is single-use, lasts 15 minutes and is good only for the purpose its code was sent for: ' +
+          'registration, password reset or login spends it.',
         body: VerifyCodeBody,
         response: { 200: Type.Object({ idToken: Type.String() }), ...ErrorAnswers },
       },

@@ -107,10 +107,16 @@ export const RegisterBody = Type.Object(
 )
 export type RegisterBody = Static<typeof RegisterBody>
 
-export const LoginBody = Type.Object(
+export const PasswordLoginBody = Type.Object(
   { identifier: Text, password: Type.String({ maxLength: 10_000 }) },
   { examples: [{ identifier: 'MattiV', password: 'Polkupyörä-2026' }] },
 )
+/** A login with a code sent to the phone: the proof of a verification made with `purpose: "login"`. */
+export const CodeLoginBody = Type.Object(
+  { idToken: Type.String({ maxLength: 10_000 }) },
+  { examples: [{ idToken: 'eyJhbGciOiJIUzI1NiJ9.example' }] },
+)
+export const LoginBody = Type.Union([PasswordLoginBody, CodeLoginBody])
 export const UsernameBody = Type.Object({ user_name: Text }, { examples: [{ user_name: 'LiisaK' }] })
 export const RadiusBody = Type.Object({ radius: Radius }, { examples: [{ radius: '25' }] })
 export const NotificationPreferencesBody = Type.Object(

@@ -132,6 +132,7 @@ const VISITOR_SCREENS: Screen[] = [
       await page.getByRole('dialog', { name: 'What the radius means' }).waitFor()
     },
   },
+  { label: 'login with a code step 1', path: '/login/code', act: (page) => heading(page, 'Log in with a code') },
   { label: 'reset password step 1', path: '/resetpassword', act: (page) => resetStep(page, 1) },
   { label: 'reset password step 2', path: '/resetpassword', act: (page) => resetStep(page, 2) },
   { label: 'reset password step 3', path: '/resetpassword', act: (page) => resetStep(page, 3) },

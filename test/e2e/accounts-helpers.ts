@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import type { TestServer } from './browser.ts'
-import { SmsOutbox } from './sms-outbox.ts'
+import { screenshot } from './browser.ts'
+import { SmsOutbox, type OutboxMessage } from './sms-outbox.ts'
 
 export interface TestUser {
   username: string
@@ -41,6 +42,25 @@ export async function createUser(server: TestServer, user: TestUser): Promise<vo
     longitude: null,
     idToken,
   })
+}
+
+/**
+ * Step 1 of the wizards that send a code to an account (reset, login with a code): types the number as given, saves
+ * a screenshot, asks for the code and answers the SMS it brought, once step 2 shows.
+ */
+export async function askForCode(
+  page: Page,
+  outbox: SmsOutbox,
+  e164: string,
+  typed: string,
+  shot: string,
+): Promise<OutboxMessage> {
+  await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(typed)
+  await screenshot(page, shot)
+  const seen = outbox.count(e164)
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByRole('heading', { level: 2, name: 'Confirm your phone number' }).waitFor()
+  return outbox.waitForCode(e164, seen)
 }
 
 /** Types the six digits into the code boxes the way a person does: into the first box, auto-advancing. */

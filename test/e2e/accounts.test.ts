@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import postgres from 'postgres'
 import t from 'tap'
-import { createUser, logIn, openSettingsSection, type TestUser } from './accounts-helpers.ts'
+import { askForCode, createUser, logIn, openSettingsSection, typeCode, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 import { SmsOutbox } from './sms-outbox.ts'
@@ -365,12 +365,7 @@ t.test('reset the password by SMS', async (t) => {
   await page.goto(`${baseUrl}/login`)
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
   await page.getByRole('heading', { level: 1, name: 'Reset password' }).waitFor()
-  await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('+358 (40) 222-0002')
-  await screenshot(page, 'reset-1-phone')
-  const seen = outbox.count(user.e164)
-  await page.getByRole('button', { name: 'Next' }).click()
-  await page.getByRole('heading', { level: 2, name: 'Confirm your phone number' }).waitFor()
-  const sms = await outbox.waitForCode(user.e164, seen)
+  const sms = await askForCode(page, outbox, user.e164, '+358 (40) 222-0002', 'reset-1-phone')
   t.equal(sms.purpose, 'reset')
   // A paste of exactly six digits fills every box.
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).focus()
@@ -403,6 +398,58 @@ t.test('reset the password by SMS', async (t) => {
   await page.getByRole('button', { name: 'Log in', exact: true }).click()
   await page.getByText('Logged in as').waitFor()
   t.pass('the new password works')
+  t.same(pageErrors, [])
+})
+
+t.test('log in with a code sent to the phone, offered first once the password login is held back', async (t) => {
+  const user: TestUser = {
+    username: 'Koodilla',
+    phone: '040 444 0094',
+    e164: '+358404440094',
+    password: 'uusi-puhelin',
+  }
+  await createUser(server, user)
+  const { page, pageErrors } = await openContext(t, browser)
+  await page.goto(`${baseUrl}/login`)
+  const offers = page.getByRole('link', { name: 'Send me a login code' })
+  await offers.waitFor()
+  t.equal(await offers.count(), 1, 'the login page always offers a login code')
+
+  // Someone guesses from this address in parallel: the password login of the account is held back (429).
+  await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      fetch(`${baseUrl}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: user.username, password: `guess-${i}` }),
+      }),
+    ),
+  )
+  const identifier = page.getByRole('textbox', { name: 'Username or phone number', exact: true })
+  await identifier.fill(user.username)
+  await page.getByLabel('Password', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await page.getByText('Too many attempts, try again later').waitFor()
+  const offer = page.getByRole('region', { name: 'Log in with a code instead' })
+  await offer.waitFor()
+  t.equal(await offers.count(), 1, 'one offer, now in the notice')
+  const offerTop = (await offer.boundingBox())!.y
+  t.ok(offerTop < (await identifier.boundingBox())!.y, 'the offer comes before the password form')
+  await screenshot(page, 'login-code-offered')
+
+  await offer.getByRole('link', { name: 'Send me a login code' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Log in with a code' }).waitFor()
+  t.ok(await page.getByText('Step 1 of 2').isVisible(), 'two steps')
+  const sms = await askForCode(page, outbox, user.e164, '+358 40 444 0094', 'login-code-1-phone')
+  t.equal(sms.purpose, 'login')
+  await typeCode(page, sms.code)
+  await screenshot(page, 'login-code-2-code')
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByText('Logged in as').waitFor()
+  t.equal(new URL(page.url()).pathname, '/', 'on the main screen')
+  t.ok(await storedToken(page), 'signed in with a session')
+  t.match(await storedUser(page), { user_name: user.username })
+  await screenshot(page, 'login-code-signed-in')
   t.same(pageErrors, [])
 })
 

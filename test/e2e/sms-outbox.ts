@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Purpose } from '../../server/domain/accounts/phone-validation.ts'
 import { waitUntil } from '../wait.ts'
 
 /** One line of DATA_DIR/sms-outbox.jsonl, written by the server's outbox SMS transport. */
@@ -7,7 +8,7 @@ export interface OutboxMessage {
   to: string
   text: string
   code: string
-  purpose: 'register' | 'reset'
+  purpose: Purpose
   at: string
 }
 

@@ -5,8 +5,11 @@ import { USER_ERRORS } from './errors.ts'
  * side: the server uses libphonenumber-js's full metadata, the browser loads the small one on demand.
  */
 
-/** What a verification code proves: a new account's phone, or the owner of one whose password is reset. */
-export const PURPOSES = ['register', 'reset'] as const
+/**
+ * What a verification code proves: a new account's phone, the owner of one whose password is reset, or the owner of
+ * one who logs in with a code (docs/accounts.md, "Login with a code"). A proof is good for its own purpose only.
+ */
+export const PURPOSES = ['register', 'reset', 'login'] as const
 export type Purpose = (typeof PURPOSES)[number]
 
 /** docs/product.md#accounts: the parser never sees more than this. */

@@ -1,7 +1,13 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
-import { deviceCookieName, hashNonce, presentedNonce, rememberDevice } from '../../domain/accounts/device-cookies.ts'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import {
+  deviceCookieName,
+  deviceOfNonce,
+  hashNonce,
+  presentedNonce,
+  rememberDevice,
+} from '../../domain/accounts/device-cookies.ts'
 import { admitLoginAttempt } from '../../domain/limits/login-throttle.ts'
 import { passwordMatches } from '../../domain/accounts/passwords.ts'
 import { phoneOrUndefined } from '../../domain/accounts/phone.ts'
@@ -14,10 +20,11 @@ import {
 } from '../../domain/accounts/sessions.ts'
 import { USER_ERRORS } from '../../domain/accounts/errors.ts'
 import { requireFilled } from '../../domain/accounts/rules.ts'
-import { toPublicUser, userById, userByIdentifier } from '../../domain/accounts/users.ts'
+import { toPublicUser, userById, userByIdentifier, userByPhone, type UserRow } from '../../domain/accounts/users.ts'
 import { suspensionInForce } from '../../domain/moderation/in-force.ts'
 import { refusalMessage } from '../../domain/moderation/refusal.ts'
-import { forbidden, unauthorized } from '../../errors.ts'
+import { forbidden, HttpError, unauthorized } from '../../errors.ts'
+import type { Queryable } from '../../db/queryable.ts'
 import { REFRESH_COOKIE, type AccessTokenPayload } from '../../plugins/auth.ts'
 import { BEARER_AUTH, EmptyJsonBody, ErrorAnswers, NoBody } from '../../schemas/common.ts'
 import { LoginBody, PublicUser, SessionAnswer, UserAnswer } from '../../schemas/user.ts'
@@ -42,11 +49,14 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Log in with a user name or phone number and the password',
+        summary: 'Log in with a user name or phone number and the password, or with a code sent to the phone',
         description:
           'Answers an access token and sets the refresh cookie and the device cookie (path /api/user/login). Failed ' +
           'guesses are limited per account and address; a valid device cookie of the account is judged only by its ' +
-          'own failures. A suspended or banned account is refused after the right password with 403 ' +
+          'own failures. `{idToken}` instead logs in with the proof of a phone verification made with ' +
+          '`purpose: "login"` (single use), whatever the password failures; an unknown number, a used or another ' +
+          "purpose's proof are the same 401 as a wrong password. " +
+          'A suspended or banned account is refused after the right password or proof with 403 ' +
           '"Account suspended until <ISO 8601 UTC>: <reason>" or "Account banned: <reason>". A browser ' +
           'call from another origin (Sec-Fetch-Site or Origin) is refused with 403, a non-JSON body with 415.',
         body: LoginBody,
@@ -56,6 +66,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       onRequest: app.sameOriginJson,
     },
     async (request, reply) => {
+      if ('idToken' in request.body) return logInWithCode(request, reply, request.body.idToken)
       const { identifier, password } = request.body
       requireFilled(identifier, password)
       const name = identifier.trim()
@@ -69,20 +80,55 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const attempt = await admitLoginAttempt(app.sql, accountKey, request.ip, device)
       if (!(await passwordMatches(password, user?.password_hash)) || !user) throw unauthorized(USER_ERRORS.invalidLogin)
       await attempt.succeeded()
-      // Told only to whoever knows the password: the decision's words are the account's own business.
-      const suspension = await suspensionInForce(app.sql, user.user_id)
-      if (suspension) throw forbidden(refusalMessage(suspension.until, suspension.reason))
-      const session = await startSession(app.sql, user.user_id)
-      app.setRefreshCookie(request, reply, session)
-      app.setDeviceCookie(
-        request,
-        reply,
-        user.user_id,
-        await rememberDevice(app.sql, deviceKey, user.user_id, attempt.deviceId),
-      )
-      return { token: app.accessTokenFor(user, session.sessionId), user: toPublicUser(user) }
+      return signIn(request, reply, user, attempt.deviceId)
     },
   )
+
+  /**
+   * A login with a code sent to the account's phone (docs/accounts.md, "Login with a code"): the proof of a login
+   * verification, spent with the session's start. It never meets the password throttle, so failures an attacker
+   * makes cannot keep the phone's owner out; guessing the code is bounded by the code's own limits. Every refusal,
+   * an unknown number's included, is the password login's 401.
+   */
+  async function logInWithCode(request: FastifyRequest, reply: FastifyReply, idToken: string) {
+    const proof = await app.phoneVerification.provenPhone(idToken, 'login').catch(() => {
+      throw unauthorized(USER_ERRORS.invalidLogin)
+    })
+    const user = await userByPhone(app.sql, proof.phone)
+    if (!user) throw unauthorized(USER_ERRORS.invalidLogin)
+    // A device this browser proved before is rotated, as a password login would; none starts a new one.
+    const nonce = presentedNonce(deviceKey, user.user_id, request.cookies[deviceCookieName(user.user_id)])
+    const deviceId = nonce ? await deviceOfNonce(app.sql, user.user_id, hashNonce(nonce)) : undefined
+    const spend = (tx: Queryable) =>
+      app.phoneVerification.spendProof(tx, proof).catch((error: unknown) => {
+        // A proof already used (a replay) is refused as any other: it gives no second session.
+        throw error instanceof HttpError && error.statusCode === 400 ? unauthorized(USER_ERRORS.invalidLogin) : error
+      })
+    return signIn(request, reply, user, deviceId, spend)
+  }
+
+  /**
+   * The end of either login: a suspension is told only now, then the session starts in one transaction with `spend`
+   * (a code login's proof, so a failed start leaves it unused), and the refresh and device cookies are set.
+   */
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+    deviceId: string | undefined,
+    spend?: (tx: Queryable) => Promise<void>,
+  ) {
+    // Told only to whoever proved the account: the decision's words are the account's own business.
+    const suspension = await suspensionInForce(app.sql, user.user_id)
+    if (suspension) throw forbidden(refusalMessage(suspension.until, suspension.reason))
+    const session = await app.sql.begin(async (tx) => {
+      await spend?.(tx)
+      return startSession(tx, user.user_id)
+    })
+    app.setRefreshCookie(request, reply, session)
+    app.setDeviceCookie(request, reply, user.user_id, await rememberDevice(app.sql, deviceKey, user.user_id, deviceId))
+    return { token: app.accessTokenFor(user, session.sessionId), user: toPublicUser(user) }
+  }
 
   app.post(
     '/api/user/refresh-token',

@@ -47,28 +47,32 @@ function statementRecorder(app: FastifyInstance) {
   }
 }
 
-t.test('a reset for a known and for an unknown number does the same work before it answers', async (t) => {
-  const dataDir = tempDir(t)
-  const app = await buildTestApp(t, { DATA_DIR: dataDir }, { pushWorker: { worker: false } })
-  const known = uniquePhone()
-  await signedInUser(app, { user_name: 'Recorded', phone: known })
-  const send = (phone: string) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/phone-verification/send',
-      payload: { phone, purpose: 'reset' },
-      remoteAddress: '192.0.2.60',
-    })
-  await send(uniquePhone()) // the first call of each statement may differ (connections, prepared statements)
-  const record = statementRecorder(app)
-  const forKnown = await record(() => send(known))
-  const forUnknown = await record(() => send(uniquePhone()))
-  t.same([forKnown.answer.statusCode, forUnknown.answer.statusCode], [202, 202])
-  t.ok(forKnown.statements.length >= 3, `the recorder sees the statements (${forKnown.statements.length})`)
-  t.same(forUnknown.statements, forKnown.statements, 'the same statements, in the same order')
-  await app.phoneVerification.delivered()
-  t.equal(readOutbox(dataDir).filter((m) => m.to === known && m.purpose === 'reset').length, 1, 'only one SMS')
-})
+for (const purpose of ['reset', 'login'] as const) {
+  t.test(`a ${purpose} code for a known and for an unknown number does the same work before it answers`, async (t) => {
+    const dataDir = tempDir(t)
+    const app = await buildTestApp(t, { DATA_DIR: dataDir }, { pushWorker: { worker: false } })
+    const known = uniquePhone()
+    await signedInUser(app, { user_name: 'Recorded', phone: known })
+    const send = (phone: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/phone-verification/send',
+        payload: { phone, purpose },
+        remoteAddress: '192.0.2.60',
+      })
+    await send(uniquePhone()) // the first call of each statement may differ (connections, prepared statements)
+    const record = statementRecorder(app)
+    const forKnown = await record(() => send(known))
+    const forUnknown = await record(() => send(uniquePhone()))
+    t.same([forKnown.answer.statusCode, forUnknown.answer.statusCode], [202, 202])
+    t.same(forUnknown.answer.body, forKnown.answer.body, 'the same answer')
+    t.ok(forKnown.statements.length >= 3, `the recorder sees the statements (${forKnown.statements.length})`)
+    t.same(forUnknown.statements, forKnown.statements, 'the same statements, in the same order')
+    await app.phoneVerification.delivered()
+    t.equal(readOutbox(dataDir).filter((m) => m.to === known && m.purpose === purpose).length, 1, 'only one SMS')
+    t.equal(readOutbox(dataDir).length, 1, 'none to the unknown numbers')
+  })
+}
 
 t.test('phone numbers cannot be enumerated or used to make the server hash', async (t) => {
   const dataDir = tempDir(t)

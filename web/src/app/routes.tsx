@@ -3,6 +3,7 @@ import { AdminOnly } from '../features/admin/AdminOnly.tsx'
 import { PageLoader } from '../shared/ui/PageLoader.tsx'
 import { Route, Switch } from 'wouter'
 import { GuestOnly } from '../features/account/GuestOnly.tsx'
+import { LOGIN_CODE_PATH } from '../features/account/login-code/path.ts'
 import { FirstVisitRedirect } from '../features/pwa/install/FirstVisitRedirect.tsx'
 import { InstallPage } from '../features/pwa/install/InstallPage.tsx'
 import { withTexts } from '../shared/i18n/catalog-loader.ts'
@@ -23,6 +24,11 @@ const RegisterPage = lazy(
 const ResetPasswordPage = lazy(
   withTexts('reset-password', () =>
     import('../features/account/reset/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+  ),
+)
+const LoginCodePage = lazy(
+  withTexts('login-code', () =>
+    import('../features/account/login-code/LoginCodePage.tsx').then((m) => ({ default: m.LoginCodePage })),
   ),
 )
 const PrivacyStatementPage = lazy(
@@ -65,6 +71,10 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/login',
     screen: () => <GuestOnly>{loading(<LoginPage />)}</GuestOnly>,
+  },
+  {
+    path: LOGIN_CODE_PATH,
+    screen: () => <GuestOnly>{loading(<LoginCodePage />)}</GuestOnly>,
   },
   {
     path: '/register',

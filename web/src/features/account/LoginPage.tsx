@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react'
 import { useRef, useState } from 'react'
-import { Link, useLocation, useSearch } from 'wouter'
+import { Link, useSearch } from 'wouter'
 import { login } from './api.ts'
 import { check } from '../../shared/form/field-error.ts'
 import { FormError } from '../../shared/form/FormError.tsx'
@@ -16,21 +16,26 @@ import { screenTitles } from '../../shared/i18n/shell-catalog.ts'
 import { useStore } from '../../app/store.ts'
 import { FormPage } from '../../app/layout/FormPage.tsx'
 import { ApiError } from '../../shared/api/errors.ts'
-import { parseRefusal } from '../../../../server/domain/moderation/refusal.ts'
 import { AccountRefusalNotice } from './suspension/AccountRefusalNotice.tsx'
 import { selectAccountRefusal } from './session/slice.ts'
+import { LOGIN_CODE_PATH } from './login-code/path.ts'
+import { loginCodeMessages } from './login-code/login-code-catalog.ts'
+import { useSignIn } from './useSignIn.ts'
 
 /** The value of ?message= after a password reset (docs/product.md#screens-and-routes). */
 export const PASSWORD_UPDATED = 'password-updated'
 
-/** /login: username or phone (in any format the server can normalise) and password. */
+/**
+ * /login: username or phone (in any format the server can normalise) and password, or a code sent to the phone
+ * (docs/accounts.md, "Login with a code"), offered first once the password login answers 429.
+ */
 export function LoginPage() {
   const { i18n } = useLingui()
-  const [, navigate] = useLocation()
   const passwordUpdated = new URLSearchParams(useSearch()).get('message') === PASSWORD_UPDATED
-  const signIn = useStore((state) => state.signIn)
-  const accountRefused = useStore((state) => state.accountRefused)
+  const signIn = useSignIn()
   const refusal = useStore(selectAccountRefusal)
+  /** The password login answered 429: guesses made elsewhere may be holding this account back. */
+  const [throttled, setThrottled] = useState(false)
   const [identifier, setIdentifier] = useState('')
   const [password, setPassword] = useState('')
   const { busy, error, submitWith } = useAction()
@@ -44,16 +49,11 @@ export function LoginPage() {
     check(identifier.trim() === '' ? 'fillallfields' : null, 'identifier')
     check(password === '' ? 'fillallfields' : null, 'password')
     try {
-      signIn(await login(identifier.trim(), password))
+      await signIn(() => login(identifier.trim(), password))
     } catch (error) {
-      // A suspended or banned account: the notice above the form says why and how to appeal.
-      if (error instanceof ApiError && error.status === 403 && parseRefusal(error.message)) {
-        accountRefused(error.message)
-        return
-      }
+      if (error instanceof ApiError && error.status === 429) setThrottled(true)
       throw error
     }
-    navigate('/', { replace: true })
   }
 
   return (
@@ -61,6 +61,17 @@ export function LoginPage() {
       <h1 className="page__title">{i18n._(screenTitles.login)}</h1>
       {passwordUpdated && <FormMessage tone="success" text={i18n._(messages.passwordchanged)} />}
       {refusal && <AccountRefusalNotice message={refusal} />}
+      {throttled && (
+        <section className="notice" aria-labelledby="login-code-offer">
+          <h2 id="login-code-offer" className="notice__title">
+            {i18n._(loginCodeMessages.logincodeoffertitle)}
+          </h2>
+          <p>{i18n._(loginCodeMessages.logincodeoffer)}</p>
+          <Link href={LOGIN_CODE_PATH} className="button button--primary button--block">
+            {i18n._(loginCodeMessages.sendlogincode)}
+          </Link>
+        </section>
+      )}
       <form className="form" noValidate onSubmit={submitWith(logIn)}>
         <TextField
           ref={identifierRef}
@@ -88,6 +99,13 @@ export function LoginPage() {
         <FormError error={error} />
         <SubmitButton busy={busy}>{i18n._(screenTitles.login)}</SubmitButton>
       </form>
+      {!throttled && (
+        <p>
+          <Link href={LOGIN_CODE_PATH} className="touch-link">
+            {i18n._(loginCodeMessages.sendlogincode)}
+          </Link>
+        </p>
+      )}
       <p>
         <Link href="/resetpassword" className="touch-link">
           <Trans id="forgotpassword" message="Forgot your password?" />

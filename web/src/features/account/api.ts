@@ -12,6 +12,9 @@ const post = <T>(path: string, body: unknown, auth = false) => apiFetch<T>(path,
 export const login = (identifier: string, password: string) =>
   post<SessionAnswer>('/api/user/login', { identifier, password })
 
+/** The login with a code sent to the phone: the proof of a verification made for purpose "login". */
+export const loginWithCode = (idToken: string) => post<SessionAnswer>('/api/user/login', { idToken })
+
 export async function isUsernameAvailable(user_name: string): Promise<boolean> {
   return (await post<{ available: boolean }>('/api/user/check-username', { user_name })).available === true
 }

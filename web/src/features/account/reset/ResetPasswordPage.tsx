@@ -1,19 +1,17 @@
-import { useLingui } from '@lingui/react'
+import { Trans, useLingui } from '@lingui/react'
 import { useState } from 'react'
 import { useLocation } from 'wouter'
-import { phoneExists, setNewPassword } from '../api.ts'
-import { check, FieldError } from '../../../shared/form/field-error.ts'
+import { setNewPassword } from '../api.ts'
+import { check } from '../../../shared/form/field-error.ts'
 import { CodeStep } from '../wizard/CodeStep.tsx'
 import { usePhoneVerificationFlow } from '../wizard/usePhoneVerificationFlow.ts'
 import { screenTitles } from '../../../shared/i18n/shell-catalog.ts'
 import { wizardMessages } from '../wizard/wizard-catalog.ts'
-import { loadPhoneParser } from '../../../shared/phone/parser.ts'
-import { checkPhone } from '../../../shared/phone/rules.ts'
 import { passwordError } from '../validation.ts'
 import { FormPage } from '../../../app/layout/FormPage.tsx'
 import { PASSWORD_UPDATED } from '../LoginPage.tsx'
 import { NewPasswordStep } from './NewPasswordStep.tsx'
-import { PhoneStep } from './PhoneStep.tsx'
+import { AccountPhoneStep } from '../wizard/AccountPhoneStep.tsx'
 
 /**
  * /resetpassword (docs/product.md#accounts): phone, then the SMS code, then a new password; success goes to the login.
@@ -21,16 +19,9 @@ import { PhoneStep } from './PhoneStep.tsx'
 export function ResetPasswordPage() {
   const { i18n } = useLingui()
   const [, navigate] = useLocation()
-  const { step, moved, carried, go, sendCode, submitWithProof, codeStep } = usePhoneVerificationFlow('reset')
+  const { step, go, submitWithProof, codeStep, accountPhoneStep } = usePhoneVerificationFlow('reset')
   const [phone, setPhone] = useState('')
   const [password, setPassword] = useState('')
-
-  async function submitPhone() {
-    const parsed = checkPhone(phone, await loadPhoneParser(), 'enterphone')
-    if ('error' in parsed) throw new FieldError(parsed.error, 'phone')
-    if (!(await phoneExists(parsed.phone))) throw new FieldError('phonenumbernotfound', 'phone')
-    await sendCode(parsed.phone)
-  }
 
   async function savePassword() {
     check(password === '' ? 'fillallfields' : passwordError(password), 'password')
@@ -45,7 +36,18 @@ export function ResetPasswordPage() {
     <FormPage title={title}>
       <h1 className="page__title">{title}</h1>
       {step === 1 && (
-        <PhoneStep phone={phone} onChange={setPhone} onNext={submitPhone} initialError={carried} focusTitle={moved} />
+        <AccountPhoneStep
+          count={3}
+          intro={
+            <Trans
+              id="resetintro"
+              message="Enter the phone number of your account. We will send you a code by text message, and then you can choose a new password."
+            />
+          }
+          phone={phone}
+          onChange={setPhone}
+          {...accountPhoneStep}
+        />
       )}
       {step === 2 && (
         <CodeStep step={2} count={3} title={i18n._(wizardMessages.codestep)} phone={phone.trim()} {...codeStep} />

@@ -15,10 +15,11 @@ export interface PhoneProof {
 }
 
 /**
- * The phone verification shared by the registration and password-reset wizards: step 1 sends a code, step 2
- * confirms it, step 3 presents the proof. Everything is kept across steps, so Back never costs a new SMS.
+ * The phone verification shared by the registration, password-reset and code login wizards: step 1 sends a code,
+ * step 2 confirms it, step 3 presents the proof. Everything is kept across steps, so Back never costs a new SMS.
+ * With `finish`, the confirmed code goes straight to it instead of a step 3 (the code login signs in with it).
  */
-export function usePhoneVerificationFlow(purpose: VerificationPurpose) {
+export function usePhoneVerificationFlow(purpose: VerificationPurpose, finish?: (proof: PhoneProof) => Promise<void>) {
   const { step, moved, carried, go } = useWizardSteps()
   /** The E.164 number the last code went to. */
   const [sentTo, setSentTo] = useState<string | null>(null)
@@ -55,11 +56,19 @@ export function usePhoneVerificationFlow(purpose: VerificationPurpose) {
 
   async function confirmCode(typed: string) {
     if (!sentTo) throw new FieldError('codenotentered', 'code')
-    if (verified?.code !== typed) {
-      const idToken = await (await getPhoneVerifier()).verify(sentTo, typed)
-      setVerified({ code: typed, idToken })
+    const proof =
+      verified?.code === typed
+        ? verified
+        : { code: typed, idToken: await (await getPhoneVerifier()).verify(sentTo, typed) }
+    setVerified(proof)
+    if (!finish) return go(3)
+    try {
+      await finish({ phone: sentTo, idToken: proof.idToken })
+    } catch (error) {
+      // The proof may be spent or refused: the next try checks the code again (and asks for a new one if it was used).
+      setVerified(null)
+      throw error
     }
-    go(3)
   }
 
   /**
@@ -89,5 +98,8 @@ export function usePhoneVerificationFlow(purpose: VerificationPurpose) {
     initialError: carried,
   }
 
-  return { step, moved, carried, go, sendCode, submitWithProof, codeStep }
+  /** The props of step 1's AccountPhoneStep (reset, login with a code) that come from the flow. */
+  const accountPhoneStep = { onSend: sendCode, initialError: carried, focusTitle: moved }
+
+  return { step, moved, carried, go, sendCode, submitWithProof, codeStep, accountPhoneStep }
 }

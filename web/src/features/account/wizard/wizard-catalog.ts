@@ -1,6 +1,6 @@
 import { defineMessages } from '../../../shared/i18n/define-messages.ts'
 
-/** Step titles and other strings of the registration and password reset wizards. */
+/** Step titles and other strings of the registration, password reset and code login wizards. */
 export const wizardMessages = defineMessages({
   accountstep: /*i18n*/ { id: 'accountstep', message: 'Your account details' },
   codestep: /*i18n*/ { id: 'codestep', message: 'Confirm your phone number' },
@@ -9,7 +9,7 @@ export const wizardMessages = defineMessages({
   phonestep: /*i18n*/ {
     id: 'phonestep',
     message: 'Your phone number',
-    comment: 'Password reset, step 1: the phone number of the account.',
+    comment: 'Password reset and login with a code, step 1: the phone number of the account.',
   },
   newpasswordstep: /*i18n*/ { id: 'newpasswordstep', message: 'Choose a new password' },
   savepassword: /*i18n*/ { id: 'savepassword', message: 'Save password' },
