@@ -33,6 +33,11 @@ export async function lockPhoneRecords(sql: Queryable, phone: string): Promise<v
  * as before (their reporter becomes null with the account).
  */
 export async function keepModerationRecords(sql: Queryable, userId: number, phoneKey: Buffer): Promise<void> {
+  // A decision locks its report, then the reported user's row (decisions.ts, suspension.ts): taken in that order
+  // here, a decision being made now commits first, and the statement below, reading after it, keeps its ban. Read
+  // in the same statement as a decision still running, the ban would instead go with the user row's cascade.
+  await sql`select 1 from reports where reported_id = ${userId} order by report_id for no key update`
+  await sql`select 1 from users where user_id = ${userId} for no key update`
   await sql`
     with
       reports as (

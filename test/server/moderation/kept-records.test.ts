@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { deleteUser } from '../../../server/domain/accounts/users.ts'
+import { decideReport } from '../../../server/domain/moderation/decisions.ts'
 import { USER_ERRORS } from '../../../server/domain/accounts/errors.ts'
 import {
   PHONE_RECORD_KEY_PURPOSE,
@@ -270,4 +271,28 @@ t.test('a registration racing the deletion of a banned account waits for it, and
   )
   const [users] = await app.sql<{ n: number }[]>`select count(*)::int as n from users where phone = ${phone}`
   t.equal(users!.n, 0)
+})
+
+t.test('a deletion racing a ban waits for it, and keeps the ban', async (t) => {
+  const { app, dataDir, owner, admin, reportHelper, register } = await setUp(t)
+  const phone = `+35840${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`
+  const token = await verifiedPhoneToken(app, dataDir, phone)
+  const racer = actorFor(app, await signedInUser(app, { user_name: 'Racer', phone }))
+  const reportId = await reportHelper(owner, racer, 'unsafe')
+  let deletion: ReturnType<typeof racer.send> | undefined
+  await app.sql.begin(async (tx) => {
+    const deciding = { user_id: admin.user.user.user_id, is_admin: true, blocked_either_way: [] }
+    await decideReport(tx, deciding, reportId, { action: 'ban', reason: 'Unsafe', days: null })
+    // The deletion passed its session check before the ban commits, and waits for it.
+    deletion = racer.send('DELETE', '/api/user')
+    await waitUntil(async () => {
+      const [waiting] = await app.sql<{ n: number }[]>`
+        select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+        where not l.granted and a.datname = current_database()`
+      return waiting!.n > 0
+    })
+  })
+  t.equal((await deletion!).status, 204)
+  const refused = await register(phone, token)
+  t.equal(refused.statusCode, 403, 'the ban decided during the deletion holds')
 })
