@@ -97,7 +97,10 @@ export default async function app(
   await fastify.register(authPlugin, { secret })
   await fastify.register(sameOrigin)
   await fastify.register(phoneVerificationPlugin, { config })
-  await fastify.register(housekeeping, { historyDays: config.REQUEST_HISTORY_DAYS })
+  await fastify.register(housekeeping, {
+    historyDays: config.REQUEST_HISTORY_DAYS,
+    moderationRecordDays: config.MODERATION_RECORD_DAYS,
+  })
   await fastify.register(eventsPlugin, {
     socketsPerUser: config.LIVE_SOCKETS_PER_USER,
     unauthenticatedPerAddress: config.LIVE_UNAUTHENTICATED_SOCKETS_PER_ADDRESS,

@@ -173,6 +173,11 @@ export const ConfigSchema = Type.Object({
     'Days a completed help request stays in the list.',
     'an integer from 0 to 365',
   ),
+  MODERATION_RECORD_DAYS: variable(
+    Type.Integer({ minimum: 1, maximum: 3650, default: 365 }),
+    'Days the moderation records of a deleted account (reports about it with their decisions and reasons, its suspensions and bans, admins’ looks at its phone number) are kept, tied to a keyed hash of its phone number, after the deletion; a ban or suspension in force is kept until it ends. The privacy statement states this time (docs/adr/0018-moderation-records-by-phone-key.md).',
+    'an integer from 1 to 3650',
+  ),
   PHONE_REACH_KM: variable(
     Type.Integer({ minimum: 1, maximum: 999, default: 30 }),
     'Farthest a user may be from a request to get its owner’s phone number by being near: within their own radius and within this, whatever radius they choose, measured from their last location that moved plausibly (docs/security.md, "Phone numbers by reach").',

@@ -21,6 +21,7 @@ const configRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
     map: { tileUrl: tileUrlWithKey(config), attribution: config.TILE_ATTRIBUTION },
     supportEmail: config.SUPPORT_EMAIL,
     phoneReach: { km: config.PHONE_REACH_KM, perDay: config.PHONE_REVEALS_PER_DAY },
+    moderationRecordDays: config.MODERATION_RECORD_DAYS,
   }
   app.get(
     '/api/config',
@@ -29,7 +30,7 @@ const configRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
         tags: ['config'],
         summary: "This server's setup for the web client",
         description:
-          'Phone verification mode, map tiles, the web push key, the support address and the limits of phone numbers by reach. Public.',
+          'Phone verification mode, map tiles, the web push key, the support address, the limits of phone numbers by reach and how long a deleted account’s moderation records are kept. Public.',
         response: { 200: PublicConfig, '5xx': ErrorMessage },
       },
     },

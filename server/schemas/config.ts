@@ -28,5 +28,8 @@ export const ClientConfigSchema = Type.Object({
   supportEmail: Type.String(),
   /** PHONE_REACH_KM and PHONE_REVEALS_PER_DAY: the privacy statement names this installation's numbers. */
   phoneReach: Type.Object({ km: Type.Integer(), perDay: Type.Integer() }),
+  moderationRecordDays: Type.Integer({
+    description: 'MODERATION_RECORD_DAYS: how long a deleted account’s moderation records are kept (privacy statement)',
+  }),
 })
 export type ClientConfig = Static<typeof ClientConfigSchema>

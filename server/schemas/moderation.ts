@@ -98,6 +98,18 @@ export const AdminReport = Type.Object(
 export type AdminReport = Static<typeof AdminReport>
 export type Decision = Static<typeof Decision>
 
+/** A report about a deleted earlier account of the same phone number, kept after the deletion (no reported person). */
+export const KeptReport = Type.Composite([
+  Type.Omit(AdminReport, ['reported']),
+  Type.Object({
+    account_deleted_at: Type.String({
+      format: 'date-time',
+      description: 'When the earlier account it was about was deleted; kept MODERATION_RECORD_DAYS from then',
+    }),
+  }),
+])
+export type KeptReport = Static<typeof KeptReport>
+
 export const AdminReportList = Type.Array(AdminReport)
 export type AdminReportList = Static<typeof AdminReportList>
 
@@ -158,6 +170,11 @@ export const UserHistory = Type.Object({
   ),
   reports: Type.Array(AdminReport, { description: 'Every report about them, newest first, with its decision' }),
   reports_made: Type.Integer({ minimum: 0, description: 'How many reports they have sent themselves' }),
+  earlier_reports: Type.Array(KeptReport, {
+    description:
+      'Reports about deleted earlier accounts with the same phone number, newest first, with their decisions: ' +
+      'kept MODERATION_RECORD_DAYS after each deletion, matched by a keyed hash of the number, never the number',
+  }),
 })
 export type UserHistory = Static<typeof UserHistory>
 

@@ -262,10 +262,16 @@ t.test('images load only from the tiles and the configured logo origins, never f
     )
 })
 
-t.test('/api/config names the configured support address and the limits of phone numbers by reach', async (t) => {
-  const app = await buildTestApp(t, { SUPPORT_EMAIL: 'apu@example.org', PHONE_REACH_KM: 25, PHONE_REVEALS_PER_DAY: 12 })
+t.test('/api/config names the support address, the phone reach limits and the moderation record days', async (t) => {
+  const app = await buildTestApp(t, {
+    SUPPORT_EMAIL: 'apu@example.org',
+    PHONE_REACH_KM: 25,
+    PHONE_REVEALS_PER_DAY: 12,
+    MODERATION_RECORD_DAYS: 90,
+  })
   const response = await app.inject({ url: '/api/config' })
   t.equal(response.statusCode, 200)
   t.equal(response.json<{ supportEmail: string }>().supportEmail, 'apu@example.org')
   t.same(response.json<{ phoneReach: unknown }>().phoneReach, { km: 25, perDay: 12 }, 'for the privacy statement')
+  t.equal(response.json<{ moderationRecordDays: number }>().moderationRecordDays, 90, 'and its kept records')
 })

@@ -5,6 +5,9 @@ export const USER_ERRORS = {
   userNameChars: 'Username contains invalid characters',
   userNameTaken: 'Username already taken',
   phoneExists: 'Phonenumber already exists',
+  // Registration of a number whose deleted account is banned, or suspended and not yet at its end (403; docs/adr/
+  // 0018-moderation-records-by-phone-key.md).
+  phoneBanned: 'This phonenumber is banned and cannot register while the ban lasts',
   phoneNotFound: 'No user found with this phonenumber',
   invalidPhone: 'Invalid phonenumber',
   passwordTooShort: 'Password must be at least 5 characters long',

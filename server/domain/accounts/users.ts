@@ -10,6 +10,7 @@ import { helpNowOf, helpNowUntil, type HelpNowPeriod } from './help-now.ts'
 import { blockedEitherWay } from '../blocks/blocked-either-way.ts'
 import type { Abilities } from '../shared/abilities.ts'
 import { abilitiesOf } from './abilities.ts'
+import { keepModerationRecords, lockPhoneRecords } from '../moderation/kept-records.ts'
 
 export interface UserRow {
   user_id: number
@@ -191,13 +192,22 @@ export async function updateUser(sql: Queryable, userId: number, changes: Change
 
 /**
  * Removes the user and everything personal that hangs on them, in the caller's transaction: their requests,
- * sessions and codes; requests they were working on go back to new. Answers the ids of the requests changed.
+ * sessions and codes; requests they were working on go back to new. Their moderation records stay, tied to
+ * `phoneKey` (phoneRecordKey of their number) instead (docs/adr/0018-moderation-records-by-phone-key.md). Answers
+ * the ids of the requests changed.
  */
-export async function deleteUser(sql: Queryable, user: Pick<UserRow, 'user_id' | 'phone'>): Promise<number[]> {
+export async function deleteUser(
+  sql: Queryable,
+  user: Pick<UserRow, 'user_id' | 'phone'>,
+  phoneKey: Buffer,
+): Promise<number[]> {
   // The push quota row first, before anything else is locked: a wave holding it (alert-quota.ts) needs nothing this
   // transaction holds yet, so it finishes and this goes on. Left to the cascade from the user row, this would wait
   // for that wave while holding the user row, whose key the wave's alert record needs: a deadlock.
   await sql`delete from push_alert_quota where user_id = ${user.user_id}`
+  // A registration of the number waits for this deletion, and then sees a ban it leaves (refuseBannedPhone).
+  await lockPhoneRecords(sql, user.phone)
+  await keepModerationRecords(sql, user.user_id, phoneKey)
   const changedRequests = await releaseForDeletedUser(sql, user.user_id)
   await sql`delete from phone_codes where phone = ${user.phone}`
   await sql`delete from users where user_id = ${user.user_id}`

@@ -56,8 +56,11 @@ export async function decideReport(
   decision: NewDecision,
 ): Promise<Decided> {
   const [report] = await tx<{ reported_id: number; reporter_id: number | null }[]>`
-    select reported_id, reporter_id from reports where report_id = ${reportId} for no key update
+    select reported_id, reporter_id from reports
+    where report_id = ${reportId} and reported_id is not null
+    for no key update
   `
+  // A report kept after its reported account was deleted is a record only: nobody is left to decide about.
   if (!report) throw notFound(DECISION_ERRORS.reportNotFound)
   if (report.reported_id === admin.user_id) throw forbidden(DECISION_ERRORS.ownReport)
   // Nor one they filed: accusing and judging are two people's work (docs/admin.md, "Moderation"), so an admin's

@@ -3,6 +3,8 @@ import { notFound } from '../../errors.ts'
 import type { UserHistory } from '../../schemas/moderation.ts'
 import { ADMIN_USER_ERRORS } from '../admin/errors.ts'
 import { reportsAbout } from './reports.ts'
+import { keptReportsOf } from './kept-reports.ts'
+import { phoneRecordKey } from './kept-records.ts'
 
 /** How many of a user's requests and take-overs the history shows, newest first. */
 export const HISTORY_ROWS = 50
@@ -10,13 +12,15 @@ export const HISTORY_ROWS = 50
 /**
  * A user's record for the admin deciding a report about them (docs/admin.md, "Moderation"): the requests they made
  * (deleted ones too, marked), their take-overs and how each ended, every report about them with its decision, and
- * how many reports they sent. Names and ids only: never a phone number or a description.
+ * how many reports they sent, and the reports kept about deleted earlier accounts of their phone number (`recordKey`:
+ * the key of phoneRecordKey). Names and ids only: never a phone number or a description.
  */
-export async function userHistory(sql: Queryable, userId: number): Promise<UserHistory> {
-  const [user] = await sql<{ user_id: number; user_name: string; created_at: Date; is_admin: boolean }[]>`
-    select user_id, user_name, created_at, is_admin from users where user_id = ${userId}
+export async function userHistory(sql: Queryable, userId: number, recordKey: string): Promise<UserHistory> {
+  const [row] = await sql<{ user_id: number; user_name: string; created_at: Date; is_admin: boolean; phone: string }[]>`
+    select user_id, user_name, created_at, is_admin, phone from users where user_id = ${userId}
   `
-  if (!user) throw notFound(ADMIN_USER_ERRORS.userNotFound)
+  if (!row) throw notFound(ADMIN_USER_ERRORS.userNotFound)
+  const { phone, ...user } = row
   const requests = await sql<
     { request_id: number; category: string; status: string; created_at: Date; deleted: boolean; is_test: boolean }[]
   >`
@@ -54,5 +58,6 @@ export async function userHistory(sql: Queryable, userId: number): Promise<UserH
     })),
     reports: await reportsAbout(sql, userId),
     reports_made: made!.n,
+    earlier_reports: await keptReportsOf(sql, phoneRecordKey(recordKey, phone)),
   }
 }

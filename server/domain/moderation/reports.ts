@@ -129,7 +129,8 @@ export async function reportOptions(sql: Queryable, viewer: Viewer, requestId: n
   }))
 }
 
-interface ReportRow {
+/** A report with its decision, as both the admins' lists and the records kept after a deletion read it. */
+export interface ReportRecordRow {
   report_id: number
   created_at: Date
   reason: ReportReason
@@ -137,10 +138,6 @@ interface ReportRow {
   request_id: number | null
   reporter_id: number | null
   reporter_name: string | null
-  reported_id: number
-  reported_name: string
-  open_reports: number
-  total_reports: number
   action: DecisionAction | null
   decision_reason: string | null
   days: number | null
@@ -149,22 +146,40 @@ interface ReportRow {
   decided_by_name: string | null
 }
 
-/**
- * Reports as the admins read them, with their decision and the reported person's counts: add a where clause and an
- * order. Names and ids only: never a phone number.
- */
-export const selectReports = (sql: Queryable) => sql`
-  select
-    r.report_id, r.created_at, r.reason, r.details, r.request_id,
-    r.reporter_id, reporter.user_name as reporter_name,
-    r.reported_id, reported.user_name as reported_name,
-    counts.open_reports, counts.total_reports,
-    d.action, d.reason as decision_reason, d.days, d.decided_at, d.decided_by, admin.user_name as decided_by_name
+interface ReportRow extends ReportRecordRow {
+  reported_id: number
+  reported_name: string
+  open_reports: number
+  total_reports: number
+}
+
+/** The columns of a ReportRecordRow, from reportSource. */
+export const reportRecordColumns = (sql: Queryable) => sql`
+  r.report_id, r.created_at, r.reason, r.details, r.request_id,
+  r.reporter_id, reporter.user_name as reporter_name,
+  d.action, d.reason as decision_reason, d.days, d.decided_at, d.decided_by, admin.user_name as decided_by_name
+`
+
+/** Reports (`r`) with their reporter, decision (`d`) and its admin. */
+export const reportSource = (sql: Queryable) => sql`
   from reports r
-  join users reported on reported.user_id = r.reported_id
   left join users reporter on reporter.user_id = r.reporter_id
   left join moderation_decisions d on d.report_id = r.report_id
   left join users admin on admin.user_id = d.decided_by
+`
+
+/**
+ * Reports as the admins read them, with their decision and the reported person's counts: add a where clause and an
+ * order. Names and ids only: never a phone number. A report kept after its reported account was deleted (no
+ * reported_id) is not among them: it shows only in the history of a later account of the number (kept-reports.ts).
+ */
+export const selectReports = (sql: Queryable) => sql`
+  select
+    ${reportRecordColumns(sql)},
+    r.reported_id, reported.user_name as reported_name,
+    counts.open_reports, counts.total_reports
+  ${reportSource(sql)}
+  join users reported on reported.user_id = r.reported_id
   cross join lateral (
     select count(*) filter (where od.report_id is null)::int as open_reports, count(*)::int as total_reports
     from reports o
@@ -173,7 +188,8 @@ export const selectReports = (sql: Queryable) => sql`
   ) counts
 `
 
-export function adminReportOf(row: ReportRow): AdminReport {
+/** The fields of a report and its decision that do not name the reported person. */
+export function reportRecordOf(row: ReportRecordRow): Omit<AdminReport, 'reported'> {
   return {
     report_id: row.report_id,
     created_at: row.created_at.toISOString(),
@@ -182,12 +198,6 @@ export function adminReportOf(row: ReportRow): AdminReport {
     request_id: row.request_id,
     status: row.action === null ? 'open' : 'closed',
     reporter: row.reporter_id === null ? null : { user_id: row.reporter_id, user_name: row.reporter_name! },
-    reported: {
-      user_id: row.reported_id,
-      user_name: row.reported_name,
-      open_reports: row.open_reports,
-      total_reports: row.total_reports,
-    },
     decision:
       row.action === null
         ? null
@@ -198,6 +208,18 @@ export function adminReportOf(row: ReportRow): AdminReport {
             decided_at: row.decided_at!.toISOString(),
             decided_by: row.decided_by === null ? null : { user_id: row.decided_by, user_name: row.decided_by_name! },
           },
+  }
+}
+
+export function adminReportOf(row: ReportRow): AdminReport {
+  return {
+    ...reportRecordOf(row),
+    reported: {
+      user_id: row.reported_id,
+      user_name: row.reported_name,
+      open_reports: row.open_reports,
+      total_reports: row.total_reports,
+    },
   }
 }
 

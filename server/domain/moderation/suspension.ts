@@ -128,14 +128,15 @@ export async function liftSuspension(
 /**
  * Suspensions whose end has passed, recorded as ended (lifted_at = ends_at) by whichever instance comes first: the
  * rules read the end themselves, so this only announces that the users' open requests are shown again. Answers
- * the users and the requests to announce.
+ * the users and the requests to announce. One kept after its account was deleted announces nothing: its end is read
+ * where it counts (kept-records.ts).
  */
 export async function endExpiredSuspensions(tx: TransactionSql): Promise<{ userIds: number[]; requestIds: number[] }> {
   const ended = await tx<{ user_id: number }[]>`
     update account_suspensions set lifted_at = ends_at
     where suspension_id in (
       select suspension_id from account_suspensions
-      where lifted_at is null and ends_at <= now()
+      where lifted_at is null and ends_at <= now() and user_id is not null
       for update skip locked
     )
     returning user_id

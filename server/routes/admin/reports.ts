@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { checkDecision, decideReport } from '../../domain/moderation/decisions.ts'
 import { userHistory } from '../../domain/moderation/history.ts'
+import { PHONE_RECORD_KEY_PURPOSE } from '../../domain/moderation/kept-records.ts'
 import { listReports, reportById } from '../../domain/moderation/reports.ts'
 import { DECISION_REASON_MAX, SUSPENSION_DAYS_MAX } from '../../domain/moderation/rules.ts'
 import { AdminUserParams } from '../../schemas/admin-users.ts'
@@ -20,6 +21,7 @@ import {
  */
 const adminReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const adminOnly = { onRequest: [app.authenticate, app.requireAdmin] }
+  const recordKey = app.deriveKey(PHONE_RECORD_KEY_PURPOSE)
   const documented = (summary: string, description: string) => ({
     tags: ['admin'],
     summary,
@@ -91,13 +93,14 @@ const adminReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...documented(
           "A user's history, for deciding a report about them",
           'Their requests and take-overs (newest 50 each, deleted requests marked), every report about them with ' +
-            'its decision, and how many reports they sent. 404 for an unknown user. No phone number.',
+            'its decision, how many reports they sent, and the reports kept about deleted earlier accounts of their ' +
+            'phone number (earlier_reports). 404 for an unknown user. No phone number.',
         ),
         params: AdminUserParams,
         response: { 200: UserHistory, ...ErrorAnswers },
       },
     },
-    async (request) => userHistory(app.sql, request.params.id),
+    async (request) => userHistory(app.sql, request.params.id, recordKey),
   )
 }
 

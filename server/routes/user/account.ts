@@ -22,10 +22,12 @@ import {
 } from '../../schemas/user.ts'
 import { accountRateLimit } from '../rate-limits.ts'
 import type { Config } from '../../config.ts'
+import { PHONE_RECORD_KEY_PURPOSE, phoneRecordKey } from '../../domain/moderation/kept-records.ts'
 
 /** The account's own settings (docs/product.md#accounts) and the password reset that ends a forgotten password. */
 const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limited = accountRateLimit(config)
+  const recordKey = app.deriveKey(PHONE_RECORD_KEY_PURPOSE)
   /** The row after an update of the caller's own account; it can only be gone if deleted meanwhile. */
   const updated = (row: UserRow | undefined): UserRow => {
     if (!row) throw unauthorized('Session ended, log in again')
@@ -173,7 +175,10 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       schema: {
         tags: ['accounts'],
         summary: 'Delete the account',
-        description: "The user's own requests are deleted and their offers of help withdrawn.",
+        description:
+          "The user's own requests are deleted and their offers of help withdrawn. Reports about the user, their " +
+          "decisions, suspensions and bans, and admins' looks at their number are kept for MODERATION_RECORD_DAYS, " +
+          'tied to a keyed hash of the phone number (docs/adr/0018-moderation-records-by-phone-key.md).',
         security: BEARER_AUTH,
         response: { 204: NoBody('The account is gone and the refresh cookie cleared.'), ...ErrorAnswers },
       },
@@ -183,7 +188,11 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
         // Helpers alerted of the user's open requests are stood down before the requests go.
         for (const row of await openRequestsOf(tx, request.currentUser.user_id))
           await app.push.queuePushes(tx, { kind: 'deleted' }, row)
-        for (const requestId of await deleteUser(tx, request.currentUser)) {
+        for (const requestId of await deleteUser(
+          tx,
+          request.currentUser,
+          phoneRecordKey(recordKey, request.currentUser.phone),
+        )) {
           await announce.request({ requestId, previousResponderId: null })
           // A request the user helped with: its owner's map drops their shared position (read after the commit).
           await announce.position(requestId)

@@ -16,9 +16,16 @@ import { ErrorAnswers } from '../../schemas/common.ts'
 import { CheckPhoneBody, CheckUsernameBody, RegisterBody, SessionAnswer } from '../../schemas/user.ts'
 import { accountRateLimit } from '../rate-limits.ts'
 import type { Config } from '../../config.ts'
+import {
+  lockPhoneRecords,
+  PHONE_RECORD_KEY_PURPOSE,
+  phoneRecordKey,
+  refuseBannedPhone,
+} from '../../domain/moderation/kept-records.ts'
 
 const registrationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limited = accountRateLimit(config)
+  const recordKey = app.deriveKey(PHONE_RECORD_KEY_PURPOSE)
   app.post(
     '/api/user/check-username',
     {
@@ -65,7 +72,8 @@ const registrationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
         tags: ['accounts'],
         summary: 'Register: a new account, logged in',
         description:
-          'Needs the idToken of a verified phone number. Answers an access token and sets the refresh cookie.',
+          'Needs the idToken of a verified phone number. Answers an access token and sets the refresh cookie. 403 ' +
+          'while a deleted account of the number is banned or suspended (docs/accounts.md, "Suspension and ban").',
         body: RegisterBody,
         response: { 201: SessionAnswer, ...ErrorAnswers },
       },
@@ -85,6 +93,9 @@ const registrationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
       const proof = await app.phoneVerification.proveIdToken(body.idToken, phone, 'register')
       const passwordHash = await hashPassword(password)
       const { user, session } = await app.sql.begin(async (tx) => {
+        // A ban on the number's deleted account refuses it; a parallel deletion is waited for (kept-records.ts).
+        await lockPhoneRecords(tx, phone)
+        await refuseBannedPhone(tx, phoneRecordKey(recordKey, phone))
         await app.phoneVerification.spendProof(tx, proof)
         const user = await insertUser(tx, { userName, phone, passwordHash, radius, language, location })
         return { user, session: await startSession(tx, user.user_id) }

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react'
 import { screenTitles } from '../../shared/i18n/shell-catalog.ts'
 import { InfoLayout } from './InfoLayout.tsx'
 import { infoMessages } from './info-catalog.ts'
-import { usePhoneReach, useSupportEmail } from './support.ts'
+import { useModerationRecordDays, usePhoneReach, useSupportEmail } from './support.ts'
 import { SupportEmailLink } from './SupportEmailLink.tsx'
 
 const CONTENT = [
@@ -53,6 +53,8 @@ const SAFETY_BETWEEN_USERS = [
   infoMessages.registerblocks,
   infoMessages.registerreports,
   infoMessages.registerdecisions,
+  // What a deleted account leaves: server/domain/moderation/kept-records.ts, MODERATION_RECORD_DAYS.
+  infoMessages.registerkeptafterdeletion,
 ] as const
 
 const SAFETY = [infoMessages.registersafety1, infoMessages.registersafety2, infoMessages.registersafety4] as const
@@ -62,6 +64,7 @@ export function PrivacyStatementPage() {
   const { i18n } = useLingui()
   const supportEmail = useSupportEmail()
   const phoneReach = usePhoneReach()
+  const days = useModerationRecordDays()
   return (
     <InfoLayout title={i18n._(screenTitles.privacystatement)}>
       <section className="info-section" aria-labelledby="register-holder-heading">
@@ -124,7 +127,7 @@ export function PrivacyStatementPage() {
         <h2 id="register-moderation-heading">{i18n._(infoMessages.registermoderationheading)}</h2>
         <ul>
           {SAFETY_BETWEEN_USERS.map((item) => (
-            <li key={item.id}>{i18n._(item)}</li>
+            <li key={item.id}>{i18n._(item.id, { days })}</li>
           ))}
         </ul>
       </section>

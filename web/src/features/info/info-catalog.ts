@@ -203,12 +203,19 @@ export const infoMessages = defineMessages({
   registerreports: /*i18n*/ {
     id: 'registerreports',
     message:
-      'You can report someone you met through a request to the administrators. A report (who reported whom, about which request, the reason and your own words, and when) is read by administrators only; the person reported is never told who reported them. It is kept as long as the reported person’s account, so that repeated behaviour can be seen; if you delete your account, the report stays without your name.',
+      'You can report someone you met through a request to the administrators. A report (who reported whom, about which request, the reason and your own words, and when) is read by administrators only; the person reported is never told who reported them. It is kept as long as the reported person’s account, and for a set time after it is deleted (below), so that repeated behaviour can be seen; if you delete your account, the report stays without your name.',
   },
   registerdecisions: /*i18n*/ {
     id: 'registerdecisions',
     message:
       'An administrator decides each report with a statement of reasons: no action, a warning, a suspension for some days, or closing the account. The person concerned is shown the reasons; the reporter is told only the outcome. The decision, who made it and when are kept with the report. A suspension or a closed account ends every login at once and hides the person’s open requests; it can be appealed by email to the address above.',
+  },
+  registerkeptafterdeletion: /*i18n*/ {
+    id: 'registerkeptafterdeletion',
+    message:
+      'When an account is deleted, the reports about it with their decisions and reasons, its suspensions and closings, and the records of administrators viewing its phone number or, for an administrator, of the numbers they viewed are kept for {days} days. They are no longer kept under the account but under a code made from its phone number with the service’s secret key, from which the number cannot be worked out. If an account is later registered with the same number, the administrators see these records in its history. A suspension or closing still in force is kept until it ends, and until then the number cannot be registered again. Nothing else of a deleted account is kept.',
+    comment:
+      '{days} is this installation’s MODERATION_RECORD_DAYS (365 by default). What server/domain/moderation/kept-records.ts keeps.',
   },
   registerblocks: /*i18n*/ {
     id: 'registerblocks',

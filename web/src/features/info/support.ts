@@ -29,5 +29,18 @@ export function usePhoneReach(): { km: number; perDay: number } {
   return phoneReach && phoneReach !== 'failed' ? phoneReach : DEFAULT_PHONE_REACH
 }
 
+/** The server's default of MODERATION_RECORD_DAYS. */
+const DEFAULT_MODERATION_RECORD_DAYS = 365
+const selectModerationRecordDays = (config: ClientConfig) => config.moderationRecordDays
+
+/**
+ * How long a deleted account's moderation records are kept on this installation (from /api/config), for the privacy
+ * statement; the server's default while loading or when the config cannot be fetched.
+ */
+export function useModerationRecordDays(): number {
+  const days = useClientConfig(selectModerationRecordDays, 'the moderation record days')
+  return typeof days === 'number' ? days : DEFAULT_MODERATION_RECORD_DAYS
+}
+
 /** docs/product.md#screens-and-routes: the app version shown on the info page. */
 export const APP_VERSION = '2.0.2'

@@ -24,7 +24,10 @@ interface HistoryPanelProps {
   currentReportId: number
 }
 
-/** The reported user's record: requests made, take-overs and how they ended, other reports about them and decisions. */
+/**
+ * The reported user's record: requests made, take-overs and how they ended, other reports about them and decisions,
+ * and those kept about a deleted earlier account with the same phone number (docs/admin.md, "Moderation").
+ */
 export function HistoryPanel({ userId, name, currentReportId }: HistoryPanelProps) {
   const { i18n } = useLingui()
   const [history, setHistory] = useState<UserHistory | 'loading' | 'failed'>('loading')
@@ -110,6 +113,23 @@ export function HistoryPanel({ userId, name, currentReportId }: HistoryPanelProp
           <p className="report-panel__none">
             {i18n._(reportsMessages.historyreportsmade.id, { count: history.reports_made })}
           </p>
+          {history.earlier_reports.length > 0 && (
+            <>
+              <h5 className="report-panel__subtitle">{i18n._(reportsMessages.historyearlierreports)}</h5>
+              <ul className="report-history">
+                {history.earlier_reports.map((report) => (
+                  <li key={report.report_id}>
+                    {i18n._(reasonNames[report.reason])}
+                    {' · '}
+                    {day(report.created_at)}
+                    {' · '}
+                    {i18n._(reportsMessages.historyearlieraccountdeleted.id, { date: day(report.account_deleted_at) })}
+                    {report.decision && <DecisionSummary decision={report.decision} />}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </>
       )}
     </section>

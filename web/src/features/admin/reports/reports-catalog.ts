@@ -56,6 +56,15 @@ export const reportsMessages = defineMessages({
   historyresponses: /*i18n*/ { id: 'historyresponses', message: 'Take-overs' },
   historyreports: /*i18n*/ { id: 'historyreports', message: 'Other reports about them' },
   historynone: /*i18n*/ { id: 'historynone', message: 'None' },
+  historyearlierreports: /*i18n*/ {
+    id: 'historyearlierreports',
+    message: 'Reports about a deleted earlier account with the same phone number',
+    comment: 'Kept after that account was deleted, matched by the phone number (docs/admin.md, "Moderation").',
+  },
+  historyearlieraccountdeleted: /*i18n*/ {
+    id: 'historyearlieraccountdeleted',
+    message: 'from an earlier account deleted {date}',
+  },
   historyreportsmade: /*i18n*/ {
     id: 'historyreportsmade',
     message: '{count, plural, one {They have sent # report themselves.} other {They have sent # reports themselves.}}',
