@@ -37,7 +37,7 @@ const phoneVerificationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = a
       const { purpose } = request.body
       const phone = normalisePhone(request.body.phone)
       const registered = await phoneRegistered(app.sql, phone)
-      // The registration wizard needs the SPEC's phoneexists; the per-address limit above bounds that probe.
+      // The registration wizard needs phoneexists (docs/product.md#accounts); the per-address limit above bounds that probe.
       if (purpose === 'register' && registered) throw conflict(USER_ERRORS.phoneExists)
       const language = languageFromAcceptLanguage(request.headers['accept-language'])
       // A reset or login code answers alike whether or not the number has an account; only an account's phone gets

@@ -1,4 +1,4 @@
-/** The server's words for account errors: the SPEC's English texts, which the client maps to its catalog keys. */
+/** The server's words for account errors: the English texts of docs/product.md#messages, which the client maps to its catalog keys. */
 export const USER_ERRORS = {
   fillAllFields: 'Please fill in all fields',
   userNameLength: 'Username must be 3-16 characters',

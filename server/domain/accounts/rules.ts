@@ -27,7 +27,7 @@ export function checkNewPassword(password: string): string {
 }
 
 /**
- * docs/product.md#accounts: digits only, 1 to 3 of them; the SPEC's form field sends a string, API clients may send a
+ * docs/product.md#accounts: digits only, 1 to 3 of them; the contract's form field sends a string, API clients may send a
  * number.
  */
 export function checkRadius(input: string | number): number {

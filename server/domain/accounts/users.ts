@@ -93,7 +93,7 @@ const USER_COLUMNS = [
 export const userColumns = (sql: Queryable, table = 'users') =>
   sql`${sql(USER_COLUMNS.map((column) => `${table}.${column}`))}, ${blockedEitherWay(sql, table)} as blocked_either_way`
 
-/** Unique violations become the SPEC's conflict messages instead of a 500. */
+/** Unique violations become the conflict messages of docs/product.md#messages instead of a 500. */
 function rethrowUniqueViolation(error: unknown): never {
   const { code, constraint_name } = error as { code?: string; constraint_name?: string }
   if (code === '23505' && constraint_name === 'users_user_name_lower_key') throw conflict(USER_ERRORS.userNameTaken)

@@ -1,7 +1,7 @@
 import { USER_ERRORS, type UserErrorText } from './errors.ts'
 
 /**
- * The account rules of SPEC section 5 as pure functions, shared by the server (which wraps a problem into its 400)
+ * The account rules of docs/product.md#accounts as pure functions, shared by the server (which wraps a problem into its 400)
  * and the web client (which maps it to its catalog key through the same table as the server's answers). Each
  * returns the server's message for the first problem found, or null. No imports but the messages: the web bundle
  * loads this file.
@@ -69,7 +69,7 @@ export function radiusProblem(input: string | number): UserErrorText | null {
   const text = radiusText(input)
   if (text === '') return USER_ERRORS.fillAllFields
   if (!/^[0-9]+$/.test(text)) return USER_ERRORS.radiusChars
-  // "0" and "000" have 1-3 digits but no area: the closest SPEC message is the length one.
+  // "0" and "000" have 1-3 digits but no area: the closest message of the contract is the length one.
   if (text.length > RADIUS_MAX_DIGITS || Number(text) < RADIUS_MIN) return USER_ERRORS.radiusLength
   return null
 }

@@ -6,7 +6,7 @@ import { selectSessionStatus } from './session/slice.ts'
 
 /**
  * The guard of /login, /login/code, /register and /resetpassword: a logged-in user goes to the main screen
- * (docs/product.md#screens-and-routes). The SPEC names that target for the login guard only; the register and reset
+ * (docs/product.md#screens-and-routes). The contract names that target for the login guard only; the register and reset
  * guards use the same one, since a logged-in user has nothing to do on either and the main screen is where they act.
  * While a stored token is being checked, a loader shows instead of a form that might vanish a moment later.
  */

@@ -5,7 +5,7 @@ import { ApiError } from '../../shared/api/errors.ts'
 import type { Coordinates, SessionAnswer, User } from '../../shared/api/types.ts'
 import type { HelpNowPeriod } from '../../../../server/domain/accounts/help-now.ts'
 
-/** Typed calls of the /api/user endpoints (SPEC section 7). */
+/** Typed calls of the /api/user endpoints (docs/product.md#accounts; the OpenAPI at /api/docs). */
 
 const post = <T>(path: string, body: unknown, auth = false) => apiFetch<T>(path, { method: 'POST', body, auth })
 

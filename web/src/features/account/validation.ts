@@ -3,7 +3,7 @@ import { keyForServerError } from '../../shared/api/server-error-texts.ts'
 import type { MessageKey } from '../../shared/i18n/catalog.ts'
 
 /**
- * The account rules of SPEC section 5, checked in the browser for a quick answer with the server's own functions
+ * The account rules of docs/product.md#accounts, checked in the browser for a quick answer with the server's own functions
  * (server/domain/accounts/validation.ts); a problem's server text maps to its catalog key through the same table as the
  * server's answers. The server checks again and is the authority.
  */

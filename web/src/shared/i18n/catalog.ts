@@ -1,10 +1,10 @@
 import { defineMessages } from './define-messages.ts'
 
 /**
- * The product's user-facing feedback (SPEC section 8): validation errors, server errors and success notices.
+ * The product's user-facing feedback (docs/product.md#messages): validation errors, server errors and success notices.
  * Keys are the product's message keys; screens refer to them as `messages.invalidphone`, and the mapping of
- * server answers to keys selects them by key. English texts are the SPEC's own wording, except that the SPEC's
- * "phonenumber" is displayed as two words (the server's API messages keep the SPEC spelling); toomanyattempts is
+ * server answers to keys selects them by key. English texts are the contract's own wording, except that its
+ * "phonenumber" is displayed as two words (the server's API messages keep the contract's spelling); toomanyattempts is
  * ours (the server's rate limits).
  */
 export const messages = defineMessages({
@@ -87,12 +87,12 @@ export const messages = defineMessages({
   offline: /*i18n*/ {
     id: 'offline',
     message: 'You are offline. Check your internet connection and try again.',
-    comment: 'Not in the SPEC: an API call made while the device has no network.',
+    comment: 'Not in the contract: an API call made while the device has no network.',
   },
   servernotreached: /*i18n*/ {
     id: 'servernotreached',
     message: 'The server could not be reached. Check your connection and try again.',
-    comment: 'Not in the SPEC: the device is online but no answer came from the server.',
+    comment: 'Not in the contract: the device is online but no answer came from the server.',
   },
   badrequest: /*i18n*/ { id: 'badrequest', message: 'Bad request' },
   notfound: /*i18n*/ {
@@ -113,7 +113,7 @@ export const messages = defineMessages({
   toomanyattempts: /*i18n*/ {
     id: 'toomanyattempts',
     message: 'Too many attempts, try again later',
-    comment: 'Not in the SPEC: the server limits logins and SMS codes against abuse (HTTP 429).',
+    comment: 'Not in the contract: the server limits logins and SMS codes against abuse (HTTP 429).',
   },
 
   // The admin dashboard

@@ -10,7 +10,7 @@ export function readSavedLanguage(): Language | null {
   }
 }
 
-/** Saves the choice as the bare key ("swedish"), the format the SPEC gives for this storage key. */
+/** Saves the choice as the bare key ("swedish"), the format the contract gives for this storage key. */
 export function saveLanguage(language: Language): void {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language)

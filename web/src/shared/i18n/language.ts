@@ -4,7 +4,7 @@
 
 import { LANGUAGES, type Language } from '../../../../server/domain/accounts/validation.ts'
 
-/** The product's language keys (SPEC section 1), the server's list; the saved value in localStorage is one of these. */
+/** The product's language keys (docs/product.md#languages), the server's list; the saved value in localStorage is one of these. */
 export { LANGUAGES, type Language }
 
 /** Lingui locale of each language; also the value of <html lang>. */
@@ -17,7 +17,7 @@ export type Locale = (typeof LOCALE_OF)[Language]
 
 export const DEFAULT_LANGUAGE: Language = 'english'
 
-/** localStorage key of the saved choice (SPEC: "one [key] for the language"). */
+/** localStorage key of the saved choice (docs/product.md#languages). */
 export const LANGUAGE_STORAGE_KEY = 'language'
 
 export function isLanguage(value: unknown): value is Language {
@@ -30,7 +30,7 @@ export function languageOfTag(tag: string): Language | undefined {
   return LANGUAGES.find((language) => LOCALE_OF[language] === primary)
 }
 
-/** The saved choice if valid, else the first browser language we support, else English (SPEC section 1). */
+/** The saved choice if valid, else the first browser language we support, else English (docs/product.md#languages). */
 export function chooseLanguage(saved: string | null | undefined, browserLanguages: readonly string[]): Language {
   if (isLanguage(saved)) return saved
   for (const tag of browserLanguages) {

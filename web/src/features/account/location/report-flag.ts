@@ -2,7 +2,7 @@ import type { Report } from './location-reporter.ts'
 
 /**
  * sessionStorage key: the last position this browser session reported, and when. A reload goes on from it
- * (docs/product.md#accounts: once per session in the SPEC, now again only after a move of more than a kilometre).
+ * (docs/product.md#accounts: once per session in the contract, now again only after a move of more than a kilometre).
  */
 const REPORTED_KEY = 'locationReported'
 

@@ -23,7 +23,7 @@ const isUnreachable = (error: unknown) => error instanceof ApiError && (error.st
  * Login status at app start (docs/product.md#accounts): no token, logged out; an expired token, a refresh decides;
  * otherwise the protected-route check decides (its 401 triggers one refresh in the client).
  *
- * Decided here where the SPEC is silent: a server that cannot be reached (offline at the roadside, a 5xx) does not
+ * Decided here where the contract is silent: a server that cannot be reached (offline at the roadside, a 5xx) does not
  * log anyone out. Only the server's explicit refusal does; until then the stored session stands, and the first
  * call that reaches the server settles it.
  */

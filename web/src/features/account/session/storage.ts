@@ -1,6 +1,6 @@
 import { parseStoredUser, type StoredUser } from './stored-user.ts'
 
-/** localStorage keys of SPEC section 9. */
+/** The localStorage keys the contract names (docs/product.md#accounts, #languages). */
 export const TOKEN_KEY = 'token'
 export const USER_KEY = 'user'
 

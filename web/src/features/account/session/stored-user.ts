@@ -9,7 +9,7 @@ import {
   type Abilities,
 } from '../../../../../server/domain/shared/abilities.ts'
 
-/** What is kept of the user between visits (SPEC section 3): enough to show who is logged in before the server answers. */
+/** What is kept of the user between visits (docs/product.md#accounts): enough to show who is logged in before the server answers. */
 export type StoredUser = Pick<
   User,
   | 'user_id'

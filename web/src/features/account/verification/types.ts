@@ -1,7 +1,7 @@
 import type { VerificationPurpose } from '../../../shared/api/types.ts'
 
 /**
- * Proving that the user holds a phone (SPEC: "an SMS code is sent and the confirmed code yields an idToken").
+ * Proving that the user holds a phone (docs/product.md#accounts: an SMS code is sent and the confirmed code yields an idToken).
  * The wizards use only this interface; which implementation runs is the server's choice (GET /api/config).
  * Failures throw an ApiError or a KeyedError, which `messageKeyOf` turns into the text to show.
  */

@@ -5,7 +5,7 @@ import { checkPhone } from '../../../shared/phone/rules.ts'
 
 /**
  * The number of an existing account as typed in step 1 of the reset and code login wizards, in E.164, or the field's
- * error: the wizard says "No user found with this phonenumber" (SPEC: phonenumbernotfound) rather than wait for a code
+ * error: the wizard says "No user found with this phonenumber" (phonenumbernotfound, docs/product.md#accounts) rather than wait for a code
  * the server never sends to a number without an account.
  */
 export async function accountPhone(input: string): Promise<string> {

@@ -1,4 +1,4 @@
-/** The verification code: six boxes of one digit each (SPEC section 5). */
+/** The verification code: six boxes of one digit each (docs/product.md#accounts). */
 export const CODE_LENGTH = 6
 
 export type CodeDigits = readonly string[]
