@@ -71,8 +71,10 @@ export default fp(
       if (status >= 400 && status < 500) {
         if (error.validation) {
           // "All fields must be filled in" is the message for any missing field, on every form
-          // (docs/product.md#accounts).
-          const missingField = error.validation.some((issue) => issue.keyword === 'required')
+          // (docs/product.md#accounts). A body of one of two shapes (a login by password or by code) reports each
+          // shape's first problem: only when every one is a missing field is a field missing, not a wrong one.
+          const issues = error.validation.filter((issue) => issue.keyword !== 'anyOf')
+          const missingField = issues.length > 0 && issues.every((issue) => issue.keyword === 'required')
           return reply
             .code(400)
             .send({ message: missingField ? FILL_ALL_FIELDS : 'Bad request', detail: error.message })
