@@ -15,7 +15,7 @@ export function countInFlight(sql: Sql): { sql: Sql; inFlight: () => number } {
 
   /**
    * Counts a postgres.js query once, when it is sent. A query is a thenable that runs when first awaited (patched
-   * to be no Promise subclass: patches/postgres+3.4.9.patch), so it is told by its `then`.
+   * to be no Promise subclass: patches/postgres+3.4.9+003+thenable-query.patch), so it is told by its `then`.
    */
   const tracked = <T>(result: T): T => {
     if (typeof (result as { then?: unknown } | null)?.then !== 'function') return result

@@ -5,7 +5,7 @@ import { startTcpProxy } from '../../tcp-proxy.ts'
 import { waitUntil } from '../../wait.ts'
 
 /*
- * patches/postgres+3.4.9.patch: after the listening connection closes, postgres.js listens again until it
+ * patches/postgres+3.4.9+002+listen-again.patch: after the listening connection closes, postgres.js listens again until it
  * succeeds. It tried once, right away, so a PostgreSQL that was not back yet (a restart, a failover) left every
  * channel deaf for good, and the event bus with it (docs/live-and-push.md). No migrations are needed: NOTIFY and
  * LISTEN touch no table, on the maintenance database.

@@ -3,7 +3,7 @@ import postgres from 'postgres'
 import { ADMIN_DATABASE_URL } from '../../helper.ts'
 
 /*
- * patches/postgres+3.4.9.patch makes a postgres.js query a thenable whose Promise is made when it is first awaited:
+ * patches/postgres+3.4.9+003+thenable-query.patch makes a postgres.js query a thenable whose Promise is made when it is first awaited:
  * as a Promise subclass, every fragment of a statement was a pending Promise that young-generation collections
  * kept until a full one (docs/performance.md, "Garbage of a change"). What callers rely on must hold as before.
  * No migrations are needed: the queries touch no table, on the maintenance database.

@@ -9,7 +9,7 @@ import { ADMIN_DATABASE_URL } from '../../helper.ts'
  * When BEGIN is the query that fills the connection's pipeline (max_pipeline), the chain stops early: the
  * connection is never reserved, `sql.begin` fails (UNSAFE_TRANSACTION, or a TypeError with max: 1), the server
  * keeps the transaction open, and the pool lends that connection to unrelated queries, which then run inside it
- * (porsager/postgres#1189, #823, #1210). patches/postgres+3.4.9.patch applies the fix of porsager/postgres#1218.
+ * (porsager/postgres#1189, #823, #1210). patches/postgres+3.4.9+001+upstream-fixes.patch applies the fix of porsager/postgres#1218.
  *
  * The pool hands queries out deterministically (free connections first, then the busy ones in turn), so a known
  * number of queries puts BEGIN exactly at the boundary: no timing is involved. No migrations are needed: the
