@@ -34,7 +34,7 @@ export function run(command: string, args: string[], env: Record<string, string>
 /** Waits until a started server says where it listens; it is killed at the end of the test. */
 export async function listening(t: Teardown, server: Running): Promise<{ server: Running; url: string }> {
   t.teardown(() => server.child.kill('SIGKILL'))
-  const [, url] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 120_000)
+  const [, url] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)
   return { server, url: url! }
 }
 

@@ -6,7 +6,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 export interface RunningMain {
   child: ChildProcess
   output(): string
-  waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray>
+  /**
+   * The first match of `pattern` in the output. No deadline of its own (docs/testing.md, "Helpers"): it fails when
+   * the process exits without printing it, and the test file's timeout ends a process that hangs.
+   */
+  waitFor(pattern: RegExp): Promise<RegExpMatchArray>
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
@@ -43,26 +47,22 @@ export function runProcess(command: string, args: string[], env: Record<string, 
     child,
     output: () => output,
     exited,
-    waitFor(pattern, timeoutMs) {
+    waitFor(pattern) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const match = pattern.exec(output)
           if (!match) return
-          cleanup()
+          listeners.delete(check)
           resolve(match)
         }
-        const timer = setTimeout(() => {
-          cleanup()
-          reject(new Error(`timed out after ${timeoutMs} ms waiting for ${pattern}; output:\n${output}`))
-        }, timeoutMs)
-        const cleanup = () => {
-          clearTimeout(timer)
-          listeners.delete(check)
-        }
         listeners.add(check)
-        // Output that arrived with the exit is checked once more.
-        void exited.then(check)
         check()
+        // Output that arrived with the exit is checked once more; then there is nothing more to wait for.
+        void exited.then(({ code, signal }) => {
+          check()
+          if (!listeners.delete(check)) return
+          reject(new Error(`exited (${signal ?? code}) without printing ${pattern}; output:\n${output}`))
+        })
       })
     },
   }

@@ -9,7 +9,6 @@ import { readdirSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 import t, { type Test } from 'tap'
@@ -18,6 +17,7 @@ import { SmsOutbox } from '../e2e/sms-outbox.ts'
 import { openEvents, type EventClient } from '../event-client.ts'
 import { createTestDatabase, tempDir } from '../helper.ts'
 import { runMain, type RunningMain } from '../process.ts'
+import { waitUntil } from '../wait.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const SMS_PER_IP_PER_HOUR = 2
@@ -117,12 +117,10 @@ async function startCaddy(t: Test, upstreams: string): Promise<number> {
   caddy.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()))
   caddy.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()))
   t.teardown(() => caddy.kill('SIGKILL'))
-  for (let tries = 0; ; tries++) {
-    const ready = await request(port, '/readyz').catch(() => undefined)
-    if (ready?.status === 200) break
-    if (tries > 100 || caddy.exitCode !== null) throw new Error(`Caddy did not start:\n${log}`)
-    await sleep(100)
-  }
+  await waitUntil(
+    async () => caddy.exitCode !== null || (await request(port, '/readyz').catch(() => undefined))?.status === 200,
+  )
+  if (caddy.exitCode !== null) throw new Error(`Caddy did not start:\n${log}`)
   t.notMatch(log, /not formatted/, 'the Caddyfile is as caddy fmt writes it')
   return port
 }
@@ -155,7 +153,7 @@ async function main(t: Test): Promise<void> {
       LOG_LEVEL: 'info',
     })
     t.teardown(() => server.child.kill('SIGKILL'))
-    const [, port] = await server.waitFor(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/, 60_000)
+    const [, port] = await server.waitFor(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/)
     return { name, process: server, port: Number(port), dataDir }
   }
   const instances = await Promise.all([start('a'), start('b')])
@@ -166,18 +164,20 @@ async function main(t: Test): Promise<void> {
   const servedBy = async (answer: Answer): Promise<{ instance: Instance; remoteAddress: string }> => {
     const id = header(answer, 'x-request-id')
     if (!id) throw new Error(`no x-request-id on a ${answer.status} answer`)
-    for (let tries = 0; tries < 50; tries++) {
-      for (const instance of instances) {
-        const line = instance.process
-          .output()
-          .split('\n')
-          .find((l) => l.includes(`"reqId":"${id}"`) && l.includes('"remoteAddress"'))
-        if (line)
-          return { instance, remoteAddress: (JSON.parse(line) as { req: { remoteAddress: string } }).req.remoteAddress }
-      }
-      await sleep(20)
-    }
-    throw new Error(`request ${id} is in neither instance's log`)
+    // The answer came, so one instance logged the request; the log line may reach the pipe a moment later.
+    const logged = () =>
+      instances
+        .map((instance) => ({
+          instance,
+          line: instance.process
+            .output()
+            .split('\n')
+            .find((l) => l.includes(`"reqId":"${id}"`) && l.includes('"remoteAddress"')),
+        }))
+        .find(({ line }) => line !== undefined)
+    await waitUntil(() => logged() !== undefined)
+    const { instance, line } = logged()!
+    return { instance, remoteAddress: (JSON.parse(line!) as { req: { remoteAddress: string } }).req.remoteAddress }
   }
 
   const sendCode = (phone: string, from: string, headers: Record<string, string> = {}) =>

@@ -31,7 +31,7 @@ t.test("npm start's command, in a clean environment, serves /readyz", async (t) 
     tempDir(t),
   )
   t.teardown(() => server.child.kill('SIGKILL'))
-  const [, url] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 120_000)
+  const [, url] = await server.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/)
   const ready = await fetch(`${url}/readyz`)
   t.equal(ready.status, 200, server.output())
   const index = await fetch(`${url}/`)

@@ -4,15 +4,8 @@ import t, { type Test } from 'tap'
 import type { HelpRequest } from '../../web/src/features/requests/api.ts'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import {
-  checkPrerequisites,
-  eventStreamReady,
-  launchBrowser,
-  openContext,
-  screenshot,
-  startServer,
-  waitUntil,
-} from './browser.ts'
+import { checkPrerequisites, eventStreamReady, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
+import { waitUntil } from '../wait.ts'
 import { olMapNextTo } from './ol-map.ts'
 
 checkPrerequisites()
@@ -91,7 +84,9 @@ const markerColour = (id: number) => `(() => {
 
 /** Waits until request `id`'s marker is drawn in `colour`, then answers the colour drawn there. */
 async function waitForMarkerColour(page: Page, id: number, colour: number[]): Promise<number[] | null> {
-  await waitUntil(page, `JSON.stringify(${markerColour(id)}) === ${JSON.stringify(JSON.stringify(colour))}`)
+  await waitUntil(() =>
+    page.evaluate<boolean>(`JSON.stringify(${markerColour(id)}) === ${JSON.stringify(JSON.stringify(colour))}`),
+  )
   return page.evaluate<number[] | null>(markerColour(id))
 }
 
@@ -248,7 +243,7 @@ t.test('filters and orders narrow the list and the map alike', async (t) => {
   await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 60, { steps: 8 })
   await page.mouse.up()
   // A drag ends in a short kinetic glide.
-  await waitUntil(page, `!${MAP}.getView().getAnimating()`)
+  await waitUntil(() => page.evaluate<boolean>(`!${MAP}.getView().getAnimating()`))
   const moved = await centre()
   t.notSame(moved, before, 'the drag moved the map')
   const oulu = await call<HelpRequest>(helperToken, 'POST', '/api/requests', {
@@ -268,7 +263,7 @@ t.test('filters and orders narrow the list and the map alike', async (t) => {
     return !${MAP}.getView().getAnimating() && pixel !== null &&
       pixel[0] > 0 && pixel[0] < ${box.width} && pixel[1] > 0 && pixel[1] < ${box.height}
   })()`
-  await waitUntil(page, inView)
+  await waitUntil(() => page.evaluate<boolean>(inView))
   t.notSame(await centre(), moved, 'refitted: the view moved')
   t.ok(await page.evaluate<boolean>(inView), 'refitted: in view')
   t.same(pageErrors, [], 'no errors in the page')
@@ -290,14 +285,13 @@ t.test('a row or a marker opens the request with its admin actions; closing retu
   // the filter's render, and may be animated: wait for the view at rest on the marker (the fit centres it), not
   // only at rest, which it also is just before the refit begins.
   await live.getByLabel('Test or real').selectOption('test')
-  await waitUntil(
-    page,
-    `(() => {
+  await waitUntil(() =>
+    page.evaluate<boolean>(`(() => {
       const pixel = ${markerPixel(testRequest.request_id)}
       const [width, height] = ${MAP}.getSize()
       return !${MAP}.getView().getAnimating() && pixel !== null &&
         Math.abs(pixel[0] - width / 2) < width / 10 && Math.abs(pixel[1] - height / 2) < height / 10
-    })()`,
+    })()`),
   )
   const pixel = await page.evaluate<[number, number]>(markerPixel(testRequest.request_id))
   await page.locator('.live-map .ol-viewport').click({ position: { x: pixel[0], y: pixel[1] } })

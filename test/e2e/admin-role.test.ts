@@ -25,6 +25,8 @@ async function setAdmin(isAdmin: boolean) {
       update users set is_admin = ${isAdmin} where user_name = ${user.username} returning user_id`
     await notifyInstances(tx, { type: 'user', userId: row!.user_id })
   })
+  // The command's own step, not a guess at how long something takes: after the lease an instance has either heard
+  // the NOTIFY or is not current and reads the database (docs/adr/0010-session-cache.md), however slow the machine.
   await sleep(BUS_LEASE_MS)
 }
 

@@ -3,12 +3,13 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
-import tap, { type Test } from 'tap'
+import type { Test } from 'tap'
 import type { Config } from '../../server/config.ts'
 import { INSTALL_REDIRECT_KEY } from '../../web/src/features/pwa/install/install-redirect.ts'
 import { buildTestApp, createTestDatabase, tempDir } from '../helper.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 import { startTileServer } from './tile-server.ts'
+import { waitUntil } from '../wait.ts'
 
 /** The built web app that the real server serves; e2e tests run against the production build. */
 export const WEB_DIST_INDEX = fileURLToPath(new URL('../../web/dist/index.html', import.meta.url))
@@ -162,34 +163,6 @@ export function eventStreamFramesSent(page: Page): string[] {
   return frames
 }
 
-/** The expressions page waits are waiting for, named on stderr when the test runner's timeout ends the file. */
-const waitingFor = new Set<{ expression: string }>()
-tap.on('timeout', () => {
-  for (const { expression } of waitingFor) console.error(`# timed out waiting until ${expression}`)
-})
-
-/**
- * Waits until a page expression is true, checked on every animation frame. The expression is compiled with the
- * evaluated code: Playwright's waitForFunction would eval a string predicate, which the app's CSP refuses. No
- * deadline of its own (docs/testing.md, Helpers): a busy machine only makes it slower, and an expression that never
- * becomes true is ended by the test file's timeout, which then names it.
- */
-export async function waitUntil(page: Page, expression: string): Promise<void> {
-  const waiting = { expression }
-  waitingFor.add(waiting)
-  try {
-    await page.evaluate(`new Promise((resolve) => {
-      const check = () => {
-        if (${expression}) resolve(true)
-        else requestAnimationFrame(check)
-      }
-      check()
-    })`)
-  } finally {
-    waitingFor.delete(waiting)
-  }
-}
-
 /**
  * Waits until the service worker controls the page and has finished activating: 'activated' comes only after its
  * activate handler (taking over the page, keeping the first answers of the public API for offline use) is done, so
@@ -197,5 +170,5 @@ export async function waitUntil(page: Page, expression: string): Promise<void> {
  */
 export async function waitForOfflineReady(page: Page): Promise<void> {
   await page.evaluate('navigator.serviceWorker.ready')
-  await waitUntil(page, `navigator.serviceWorker.controller?.state === 'activated'`)
+  await waitUntil(() => page.evaluate<boolean>(`navigator.serviceWorker.controller?.state === 'activated'`))
 }

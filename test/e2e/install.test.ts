@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core'
 import t from 'tap'
 import { createUser, typeCode, type TestUser } from './accounts-helpers.ts'
-import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer, waitUntil } from './browser.ts'
+import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
+import { waitUntil } from '../wait.ts'
 import { SmsOutbox } from './sms-outbox.ts'
 
 checkPrerequisites()
@@ -42,7 +43,7 @@ async function heightOf(locator: Locator): Promise<number> {
 
 /** The install logo's file, once it has loaded. */
 async function logoFile(page: Page): Promise<string> {
-  await waitUntil(page, 'document.querySelector("img.install-page__logo")?.naturalWidth > 0')
+  await waitUntil(() => page.evaluate<boolean>('document.querySelector("img.install-page__logo")?.naturalWidth > 0'))
   return (await page.locator('img.install-page__logo').getAttribute('src')) ?? ''
 }
 

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import t, { type Test } from 'tap'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
-import { waitUntil as waitForCondition } from '../wait.ts'
-import { checkPrerequisites, launchBrowser, openContext, startServer, waitUntil } from './browser.ts'
+import { waitUntil } from '../wait.ts'
+import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)
@@ -141,7 +141,7 @@ async function switchLanguage(page: Page, languageScreen: Screen, option: 'Suomi
   await languageScreen.show(page)
   await page.getByRole('radio', { name: new RegExp(`^${option}`) }).check()
   // The catalog loads before the switch shows: <html lang> follows it.
-  await waitUntil(page, `document.documentElement.lang === '${lang}'`)
+  await waitUntil(() => page.evaluate<boolean>(`document.documentElement.lang === '${lang}'`))
 }
 
 /** Reads every screen in English, switches the language in the settings, and reads them again. */
@@ -175,7 +175,7 @@ async function expectAllTranslated(
   await switchLanguage(page, screens[live]!, option, lang)
   // <html lang> changes with the catalog, React's render and the map's control labels a frame or two later.
   let left: string[] = []
-  await waitForCondition(async () => (left = untranslated(live, await visibleTexts(page))).length === 0)
+  await waitUntil(async () => (left = untranslated(live, await visibleTexts(page))).length === 0)
   t.same(left, [], 'the switch itself translates what is on screen')
 
   for (const [index, screen] of screens.entries()) {

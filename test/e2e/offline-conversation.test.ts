@@ -9,8 +9,8 @@ import {
   screenshot,
   startServer,
   waitForOfflineReady,
-  waitUntil,
 } from './browser.ts'
+import { waitUntil } from '../wait.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)
@@ -83,20 +83,28 @@ t.test('offline, the owner still reads the conversation and can write; a logout 
   await page.getByRole('button', { name: REQUEST }).getByText('In progress').waitFor()
   let dialog = await openDetail(page)
   await dialog.getByText(FIRST).waitFor()
-  await waitUntil(page, `(localStorage.getItem('conversationsCache') ?? '').includes(${JSON.stringify(FIRST)})`)
+  await waitUntil(() =>
+    page.evaluate<boolean>(`(localStorage.getItem('conversationsCache') ?? '').includes(${JSON.stringify(FIRST)})`),
+  )
   t.pass('the loaded conversation is kept on the device')
   // Read on screen (the section scrolled into view): the kept copy counts it read, as the server does.
   await dialog.getByText(FIRST).scrollIntoViewIfNeeded()
-  await waitUntil(page, `/"lastReadId":"\\d+"/.test(localStorage.getItem('conversationsCache') ?? '')`)
+  await waitUntil(() =>
+    page.evaluate<boolean>(`/"lastReadId":"\\d+"/.test(localStorage.getItem('conversationsCache') ?? '')`),
+  )
   await dialog.getByRole('button', { name: 'Close' }).click()
   await dialog.waitFor({ state: 'hidden' })
 
   // A message heard live while the detail is closed joins the kept copy.
   await asHelper(`/api/requests/${requestId}/messages`, 'POST', { text: SECOND }, token)
-  await waitUntil(page, `(localStorage.getItem('conversationsCache') ?? '').includes(${JSON.stringify(SECOND)})`)
+  await waitUntil(() =>
+    page.evaluate<boolean>(`(localStorage.getItem('conversationsCache') ?? '').includes(${JSON.stringify(SECOND)})`),
+  )
   t.pass('a live message joins the kept copy')
   // The list is saved a moment after it changes: waited for, so the reload below finds the request in progress.
-  await waitUntil(page, `(localStorage.getItem('requestsCache') ?? '').includes('"status":"in progress"')`)
+  await waitUntil(() =>
+    page.evaluate<boolean>(`(localStorage.getItem('requestsCache') ?? '').includes('"status":"in progress"')`),
+  )
 
   // Offline, a reload: the conversation from the device, said to be the offline copy, and no sending.
   await context.setOffline(true)

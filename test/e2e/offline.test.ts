@@ -9,8 +9,8 @@ import {
   screenshot,
   startServer,
   waitForOfflineReady,
-  waitUntil,
 } from './browser.ts'
+import { waitUntil } from '../wait.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)
@@ -90,7 +90,9 @@ t.test('offline, the cyclist keeps their request and the helper’s number; a lo
   await dialog.locator(`a[href="tel:${bob.e164}"]`).waitFor()
   await closeDetail(page)
   // Saved a moment after the change (changes are batched): waited for, not assumed.
-  await waitUntil(page, `(localStorage.getItem('requestsCache') ?? '').includes(${JSON.stringify(bob.e164)})`)
+  await waitUntil(() =>
+    page.evaluate<boolean>(`(localStorage.getItem('requestsCache') ?? '').includes(${JSON.stringify(bob.e164)})`),
+  )
   t.pass('the list on the device holds the helper’s number')
 
   // At start the kept list shows at once, while the stored session is still being checked (held here).
@@ -142,7 +144,9 @@ t.test('offline, the cyclist keeps their request and the helper’s number; a lo
   // C logs in on the same device, then goes offline: only C's own view of the request, never A's copy.
   await logIn(page, baseUrl, carl.username, carl.password)
   await page.getByRole('button', { name: REQUEST }).waitFor()
-  await waitUntil(page, `(localStorage.getItem('requestsCache') ?? '').includes('"requests":[{')`)
+  await waitUntil(() =>
+    page.evaluate<boolean>(`(localStorage.getItem('requestsCache') ?? '').includes('"requests":[{')`),
+  )
   await context.setOffline(true)
   await page.reload()
   await page.getByText(OFFLINE_LINE).waitFor()
@@ -157,7 +161,7 @@ t.test('offline with nothing kept: the offline text, not a fetch error', async (
   await logIn(page, baseUrl, bob.username, bob.password)
   await waitForOfflineReady(page)
   // The list is saved a moment after it loads: removed only once it was, so a late save cannot bring it back.
-  await waitUntil(page, "localStorage.getItem('requestsCache') !== null")
+  await waitUntil(() => page.evaluate<boolean>("localStorage.getItem('requestsCache') !== null"))
   await page.evaluate("localStorage.removeItem('requestsCache')")
   await context.setOffline(true)
   await page.reload()

@@ -5,7 +5,8 @@ import t from 'tap'
 import { createUser, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { askForHelp, livePage, takeOver } from './helping.ts'
-import { checkPrerequisites, eventStreamReady, launchBrowser, startServer, waitUntil } from './browser.ts'
+import { checkPrerequisites, eventStreamReady, launchBrowser, startServer } from './browser.ts'
+import { waitUntil } from '../wait.ts'
 import { olMapNextTo } from './ol-map.ts'
 
 checkPrerequisites()
@@ -104,14 +105,14 @@ t.test('the owner sees the helper approach on the map', async (t) => {
   await helping.getByText('Your location is shared with Oona until you stop or the help ends.').waitFor()
   await helping.getByText('Keep the app open to keep sharing.').waitFor()
   // The screen is kept on while sharing, and asked for again when the page comes back into view.
-  await waitUntil(h.page, 'window.wakeLocks.held === 1')
+  await waitUntil(() => h.page.evaluate<boolean>('window.wakeLocks.held === 1'))
   await h.page.evaluate(setVisibility('hidden'))
   await h.page.evaluate(setVisibility('visible'))
-  await waitUntil(h.page, 'window.wakeLocks.asked === 2 && window.wakeLocks.held === 1')
+  await waitUntil(() => h.page.evaluate<boolean>('window.wakeLocks.asked === 2 && window.wakeLocks.held === 1'))
   const far = own.getByText(/^Heikki is 3[.,]3 km away · about 11 min$/)
   await far.waitFor()
   await own.getByText('Helper (Heikki)').waitFor()
-  await waitUntil(o.page, `Boolean(${HELPER_DOT}) && Boolean(${HELPER_DOT}.getGeometry())`)
+  await waitUntil(() => o.page.evaluate<boolean>(`Boolean(${HELPER_DOT}) && Boolean(${HELPER_DOT}.getGeometry())`))
   const farDot = await o.page.evaluate<number[]>(`${HELPER_DOT}.getGeometry().getCoordinates()`)
   await shoot(o.page, 'owner-far')
   await shoot(h.page, 'helper-sharing')
@@ -158,23 +159,25 @@ t.test('the owner sees the helper approach on the map', async (t) => {
   await ownerLive
   await own.getByText(/^Heikki was 0[.,]\d km away · last seen 3 min ago$/).waitFor()
   await own.getByText('Helper (Heikki), last known position').waitFor()
-  await waitUntil(o.page, `${HELPER_DOT}?.get('stale') === true && Boolean(${HELPER_DOT}.getGeometry())`)
+  await waitUntil(() =>
+    o.page.evaluate<boolean>(`${HELPER_DOT}?.get('stale') === true && Boolean(${HELPER_DOT}.getGeometry())`),
+  )
   await shoot(o.page, 'owner-stale')
   await expectNoSeriousViolations(t, o.page, 'the owner’s detail with a stale helper position')
   // The helper unlocks their phone and rides on: current again, live.
   await h.page.evaluate(setVisibility('visible'))
-  await waitUntil(h.page, 'window.wakeLocks.held === 1')
+  await waitUntil(() => h.page.evaluate<boolean>('window.wakeLocks.held === 1'))
   await h.context.setGeolocation(HELPER_FAR)
   await far.waitFor()
-  await waitUntil(o.page, `${HELPER_DOT}.get('stale') === false`)
+  await waitUntil(() => o.page.evaluate<boolean>(`${HELPER_DOT}.get('stale') === false`))
   await own.getByText('Helper (Heikki)', { exact: true }).waitFor()
 
   // One tap stops it: the owner's line and dot go, live; and the screen may lock again.
   await helping.getByRole('button', { name: 'Stop sharing' }).click()
   await helping.getByRole('button', { name: 'Share my location with Oona' }).waitFor()
-  await waitUntil(h.page, 'window.wakeLocks.held === 0')
+  await waitUntil(() => h.page.evaluate<boolean>('window.wakeLocks.held === 0'))
   await own.getByTestId('approach-line').waitFor({ state: 'detached' })
-  await waitUntil(o.page, `!${HELPER_DOT}.getGeometry()`)
+  await waitUntil(() => o.page.evaluate<boolean>(`!${HELPER_DOT}.getGeometry()`))
   t.equal(await own.getByText('Helper (Heikki)').count(), 0, 'the legend drops the helper')
 
   // Sharing again, then the owner removes the helper: the sharing ends by itself on both sides.

@@ -11,9 +11,8 @@ import {
   screenshot,
   startServer,
   waitForOfflineReady,
-  waitUntil,
 } from './browser.ts'
-import { waitUntil as waitFor } from '../wait.ts'
+import { waitUntil } from '../wait.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)
@@ -148,8 +147,12 @@ t.test(
     await card(page, 'Out of water on the trail').getByText('In progress').waitFor()
     let detail = await openDetail(page, 'Out of water on the trail')
     await detail.getByRole('textbox', { name: /Your message/ }).waitFor()
-    await waitUntil(page, `(localStorage.getItem('conversationsCache') ?? '').includes('"readOnly":null')`)
-    await waitUntil(page, `(localStorage.getItem('requestsCache') ?? '').includes('"status":"in progress"')`)
+    await waitUntil(() =>
+      page.evaluate<boolean>(`(localStorage.getItem('conversationsCache') ?? '').includes('"readOnly":null')`),
+    )
+    await waitUntil(() =>
+      page.evaluate<boolean>(`(localStorage.getItem('requestsCache') ?? '').includes('"status":"in progress"')`),
+    )
 
     // The connection drops: the message is kept, shown as a pending bubble, and the field is free again.
     await context.setOffline(true)
@@ -357,7 +360,7 @@ t.test('a logout clears the outbox: no IndexedDB of the app is left', async (t) 
   await shootBoth(t, page, 'outbox-logout-warning')
   await confirm.getByRole('button', { name: 'Log out' }).click()
   await page.getByText('You are using the app as a visitor').waitFor()
-  await waitFor(async () => !(await databases()).includes('pyoraapu-outbox'))
+  await waitUntil(async () => !(await databases()).includes('pyoraapu-outbox'))
   t.same(await databases(), [], 'nothing of the user left')
   await context.setOffline(false)
   t.equal(await rows(sql`select count(*)::int as n from requests where description = 'Kept until the logout'`), 0)
@@ -397,7 +400,7 @@ t.test('with the app closed, the service worker sends on Background Sync with a 
     tag: 'outbox',
     lastChance: false,
   })
-  await waitFor(
+  await waitUntil(
     async () => (await rows(sql`select count(*)::int as n from requests where description = ${DESCRIPTION}`)) > 0,
   )
   t.pass('the worker sent it')

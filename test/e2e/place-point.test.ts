@@ -4,7 +4,8 @@ import postgres from 'postgres'
 import { distanceKm } from '../../server/domain/shared/distance.ts'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer, waitUntil } from './browser.ts'
+import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
+import { waitUntil } from '../wait.ts'
 import { atLeastTouchSize } from './helping.ts'
 import { olMapNextTo } from './ol-map.ts'
 
@@ -82,7 +83,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // The map opens below the button, and where that is depends on the fonts: with some, below the fold, where a
       // person scrolls before dragging. The raw mouse does not scroll, and a press off the screen misses the point.
       await map.scrollIntoViewIfNeeded()
-      await waitUntil(page, markerPickable)
+      await waitUntil(() => page.evaluate<boolean>(markerPickable))
 
       // Drag the marker 80 px right and 60 px down, with small steps as a finger moves.
       const from = await pixelOf(page, map, markerCoordinate)
@@ -92,7 +93,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.mouse.move(from.x, from.y)
       await page.mouse.down()
       // The press picked the point up (OpenLayers' Translate shows the grabbing hand), rather than panning the map.
-      await waitUntil(page, `${MAP}.getViewport().classList.contains('ol-grabbing')`)
+      await waitUntil(() => page.evaluate<boolean>(`${MAP}.getViewport().classList.contains('ol-grabbing')`))
       await page.mouse.move(to.x, to.y, { steps: 8 })
       await page.mouse.up()
       const moved = form.getByRole('status').filter({ hasText: /The point is \d+ m from your phone’s position\./ })

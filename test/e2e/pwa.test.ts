@@ -14,8 +14,8 @@ import {
   skipInstallRedirect,
   startServer,
   waitForOfflineReady,
-  waitUntil,
 } from './browser.ts'
+import { waitUntil } from '../wait.ts'
 
 checkPrerequisites()
 // A copy of the build, so one test can deploy a "new version" of it without touching web/dist.
@@ -89,9 +89,10 @@ t.test('Chromium finds the app installable, and the manifest link follows the la
   t.equal(await page.getAttribute('link[rel="manifest"]', 'href'), '/manifest.webmanifest', 'English by default')
   await page.evaluate(`localStorage.setItem('language', 'finnish')`)
   await page.reload()
-  await waitUntil(
-    page,
-    `document.querySelector('link[rel="manifest"]').getAttribute('href') === '/manifest-fi.webmanifest'`,
+  await waitUntil(() =>
+    page.evaluate<boolean>(
+      `document.querySelector('link[rel="manifest"]').getAttribute('href') === '/manifest-fi.webmanifest'`,
+    ),
   )
   t.pass('the Finnish manifest after choosing Finnish')
 })

@@ -3,7 +3,8 @@ import t from 'tap'
 import type { Service } from '../../web/src/features/services/api.ts'
 import { pickLocalization } from '../../web/src/features/services/services.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot, waitUntil } from './browser.ts'
+import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
+import { waitUntil } from '../wait.ts'
 import { olMapNextTo } from './ol-map.ts'
 import { startTileServer } from './tile-server.ts'
 
@@ -49,12 +50,11 @@ const zoomOf = (page: Page) => page.evaluate<number>(`${OL_MAP}.getView().getZoo
 
 /** Waits until the markers drawn stand for `count` services (the clusters are made when the layer is drawn). */
 async function waitForMarkers(page: Page, count: number): Promise<void> {
-  await waitUntil(
-    page,
-    `(() => {
+  await waitUntil(() =>
+    page.evaluate<boolean>(`(() => {
     const layer = ${OL_MAP}.getAllLayers().find((candidate) => candidate.get('name') === 'services')
     return layer.getSource().getFeatures().reduce((sum, cluster) => sum + cluster.get('features').length, 0) === ${count}
-  })()`,
+  })()`),
   )
 }
 
@@ -232,7 +232,9 @@ t.test('tiles answering 401 show the AuthFailure panel, and the map stays usable
     if (!cluster || taps === 5) throw new Error('no marker inside the view')
     const zoom = await zoomOf(page)
     await viewport.click({ position: { x: cluster.x, y: cluster.y } })
-    await waitUntil(page, `${OL_MAP}.getView().getZoom() > ${zoom} && !${OL_MAP}.getView().getAnimating()`)
+    await waitUntil(() =>
+      page.evaluate<boolean>(`${OL_MAP}.getView().getZoom() > ${zoom} && !${OL_MAP}.getView().getAnimating()`),
+    )
     await waitForMarkers(page, services.length)
   }
   t.pass('a marker still opens its service without tiles')
@@ -302,7 +304,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.goto(`${baseUrl}/`)
     await waitForMap(page)
     // docs/product.md#service-map: zoom 10 on the user's position.
-    await waitUntil(page, `${OL_MAP}.getView().getZoom() === 10`)
+    await waitUntil(() => page.evaluate<boolean>(`${OL_MAP}.getView().getZoom() === 10`))
     await waitForMarkers(page, services.length)
     const before = await drawnMarkers(page)
     const clusters = before.filter((marker) => marker.size > 1)
@@ -332,15 +334,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const target = clusters.filter((cluster) => clearOfControls(cluster, box)).sort((a, b) => b.size - a.size)[0]
     if (!target) throw new Error('no cluster inside the default view')
     await page.locator('.service-map .ol-viewport').click({ position: { x: target.x, y: target.y } })
-    await waitUntil(page, `${OL_MAP}.getView().getZoom() > 10 && !${OL_MAP}.getView().getAnimating()`)
+    await waitUntil(() =>
+      page.evaluate<boolean>(`${OL_MAP}.getView().getZoom() > 10 && !${OL_MAP}.getView().getAnimating()`),
+    )
     t.ok((await zoomOf(page)) > 10, `the tap on a cluster of ${target.size} zoomed in to ${await zoomOf(page)}`)
     t.equal(await page.getByRole('dialog').count(), 0, 'a cluster opens no service')
-    await waitUntil(
-      page,
-      `(() => {
+    await waitUntil(() =>
+      page.evaluate<boolean>(`(() => {
       const layer = ${OL_MAP}.getAllLayers().find((candidate) => candidate.get('name') === 'services')
       return layer.getSource().getFeatures().length > ${before.length}
-    })()`,
+    })()`),
     )
     t.pass('the cluster came apart into more markers')
     await screenshot(page, `service-map-cluster-zoomed-${colorScheme}`, { fullPage: true })

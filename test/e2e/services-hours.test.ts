@@ -5,7 +5,8 @@ import { distanceKm } from '../../server/domain/shared/distance.ts'
 import { formatKm } from '../../web/src/features/requests/distance.ts'
 import { createUser, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer, waitUntil } from './browser.ts'
+import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
+import { waitUntil } from '../wait.ts'
 import { askForHelp, livePage } from './helping.ts'
 
 checkPrerequisites()
@@ -122,7 +123,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await summary.click()
     await page.getByText('Nearest to you first').waitFor()
     // The hours come with their chunk: wait until the first row says something about them.
-    await waitUntil(page, `document.querySelector('.service-list .hours') !== null`)
+    await waitUntil(() => page.evaluate<boolean>(`document.querySelector('.service-list .hours') !== null`))
     t.ok(
       loaded.some((url) => url.includes('/assets/opening-hours')),
       'it is loaded once the list is opened',
@@ -188,14 +189,14 @@ for (const [index, colorScheme] of (['light', 'dark'] as const).entries()) {
     const nearby = detail.getByRole('region', { name: 'Help nearby while you wait' })
     await nearby.waitFor()
     const items = nearby.getByRole('listitem')
-    await waitUntil(page, `document.querySelectorAll('.nearby__item').length === 3`)
+    await waitUntil(() => page.evaluate<boolean>(`document.querySelectorAll('.nearby__item').length === 3`))
     t.same(
       await nearby.locator('.nearby__name').allInnerTexts(),
       ['Corner Bikes', 'Shut Shop', 'Hour-less Rentals'],
       'shops and rentals only, nearest first, three of the four',
     )
     // Real time here: the corner shop's state depends on the hour, the others' never.
-    await waitUntil(page, `document.querySelectorAll('.nearby__item .hours').length === 2`)
+    await waitUntil(() => page.evaluate<boolean>(`document.querySelectorAll('.nearby__item .hours').length === 2`))
     const facts = await nearby.locator('.nearby__facts').allInnerTexts()
     t.match(facts[0], new RegExp(`^${km(SERVICES[0]!)} · (Open, closes at 18:00|Closed, opens (tomorrow )?at 10:00)$`))
     t.equal(facts[1], `${km(SERVICES[2]!)} · Closed`)

@@ -4,7 +4,8 @@ import t, { type Test } from 'tap'
 import { createUser, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { askForHelp, atLeastTouchSize, livePage, takeOver } from './helping.ts'
-import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer, waitUntil } from './browser.ts'
+import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
+import { waitUntil } from '../wait.ts'
 
 checkPrerequisites()
 
@@ -26,7 +27,11 @@ const REQUEST = /Bicycle maintenance/
  * own (docs/testing.md, "Waiting"); the file's timeout ends one that never comes.
  */
 const headlineIs = (page: Page, text: string) =>
-  waitUntil(page, `document.querySelector('.shared-status__headline')?.textContent === ${JSON.stringify(text)}`)
+  waitUntil(() =>
+    page.evaluate<boolean>(
+      `document.querySelector('.shared-status__headline')?.textContent === ${JSON.stringify(text)}`,
+    ),
+  )
 
 /** Light and dark: a screenshot to look at and the axe check. */
 async function shootAndCheck(t: Test, page: Page, name: string) {

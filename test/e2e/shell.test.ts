@@ -1,6 +1,7 @@
 import type { Locator } from 'playwright-core'
 import t from 'tap'
-import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer, waitUntil } from './browser.ts'
+import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
+import { waitUntil } from '../wait.ts'
 
 checkPrerequisites()
 const browser = await launchBrowser(t)
@@ -24,7 +25,7 @@ t.test('the main screen is in English for an English browser', async (t) => {
   await heading.waitFor()
   const banner = page.getByRole('img', { name: 'Bike Help' })
   t.ok(await banner.isVisible(), 'banner image with the app name as alt text')
-  await waitUntil(page, 'document.querySelector("img.banner")?.naturalWidth > 0')
+  await waitUntil(() => page.evaluate<boolean>('document.querySelector("img.banner")?.naturalWidth > 0'))
   t.pass('banner image loaded')
   const settings = page.getByRole('button', { name: 'Settings' })
   t.ok(await settings.isVisible(), 'settings button')

@@ -2,6 +2,7 @@ import t from 'tap'
 import { apiFetch, apiPut, connectSession, refreshAccessToken } from '../../web/src/shared/api/client.ts'
 import { ApiError, SessionEndedError } from '../../web/src/shared/api/errors.ts'
 import { login, logout, reportLocation } from '../../web/src/features/account/api.ts'
+import { waitUntil } from '../wait.ts'
 
 interface Call {
   path: string
@@ -132,7 +133,12 @@ t.test('a 401 on the retry ends the session too: never a second refresh', async 
 t.test('parallel 401s share one refresh (a rotated refresh token must not be presented twice)', async (t) => {
   const { calls } = fakeServer(t, async (call) => {
     if (call.path === '/api/user/refresh-token') {
-      await new Promise((resolve) => setTimeout(resolve, 20))
+      // The refresh answers once all three calls have had their 401: each of them then knows of the refresh.
+      await waitUntil(
+        () =>
+          calls.filter((c) => c.path !== '/api/user/refresh-token' && !c.authorization?.endsWith('new-token'))
+            .length === 3,
+      )
       return json(200, { accessToken: 'new-token' })
     }
     return call.authorization === 'Bearer new-token' ? json(200, { path: call.path }) : json(401, {})

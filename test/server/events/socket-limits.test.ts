@@ -9,19 +9,11 @@ import type { FastifyInstance } from 'fastify'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
 import { openEvents, type EventClient, type ServerEvent } from '../../event-client.ts'
 import { signedIn } from '../../signed-in.ts'
+import { waitUntil } from '../../wait.ts'
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 })
   return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
-}
-
-/** Waits for a condition, polling; the timeout only turns a hang into a failure, the test never relies on it. */
-async function until(condition: () => boolean, what: string, ms = 20_000): Promise<void> {
-  const started = Date.now()
-  while (!condition()) {
-    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
 }
 
 /** Counts the session checks (each one a database query) that sockets' auth messages cause. */
@@ -36,14 +28,6 @@ function countSessionChecks(t: Test, app: FastifyInstance): { calls: number } {
     app.userForAccessToken = check
   })
   return counter
-}
-
-/** The close of this socket; the timeout only turns a hang into a failure. */
-function closeOf(client: EventClient, ms = 10_000): Promise<{ code: number; reason: string }> {
-  return Promise.race([
-    client.closed,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms).unref()),
-  ])
 }
 
 const about = (id: number) => (event: ServerEvent) => event.request?.request_id === id
@@ -88,7 +72,7 @@ t.test('a user has at most LIVE_SOCKETS_PER_USER sockets (default 10): a new one
   t.pass('ten sockets of one user all hear of a change')
 
   const eleventh = await open(tabs.user.token)
-  const closed = await closeOf(oldest)
+  const closed = await oldest.closed
   t.equal(closed.code, REPLACED, 'the oldest is closed with 4409')
   t.equal(closed.reason, 'Replaced by a newer connection')
 
@@ -107,7 +91,7 @@ t.test('sockets of one user opened in parallel beyond the limit: exactly the sur
   // Every one got `ready` (openEvents waited for it); the server has decided about each, and closed 10 at once.
   const closes: number[] = []
   for (const client of clients) void client.closed.then(({ code }) => closes.push(code))
-  await until(() => closes.length === 10, 'ten closed')
+  await waitUntil(() => closes.length === 10)
   t.same(new Set(closes), new Set([REPLACED]), 'all with 4409')
   const open = clients.filter((client) => client.socket.readyState === WebSocket.OPEN)
   t.equal(open.length, 2, 'two are left')
@@ -125,7 +109,7 @@ t.test("a socket that re-authenticates as another user counts as that user's new
   const switching = await openEvents(base, other.user.token)
   t.teardown(() => [first, second, switching].forEach((client) => client.close()))
   switching.socket.send(JSON.stringify({ type: 'auth', token: owner.user.token }))
-  t.equal((await closeOf(first)).code, REPLACED, "the user's oldest is closed")
+  t.equal((await first.closed).code, REPLACED, "the user's oldest is closed")
   const id = (await (await signedIn(app, 'Switch Poster')).create()).body.request_id
   await Promise.all([second, switching].map((client) => client.next(about(id))))
   t.equal(socketsOf(app, owner.user.user.user_id), 2)
@@ -142,7 +126,7 @@ t.test('the cap is per instance: each instance keeps its own newest sockets of a
   const third = await openEvents(baseA, user.user.token)
   const all = [...onA, ...onB, third]
   t.teardown(() => all.forEach((client) => client.close()))
-  t.equal((await closeOf(onA[0]!)).code, REPLACED, "A's oldest is closed")
+  t.equal((await onA[0]!.closed).code, REPLACED, "A's oldest is closed")
   const id = (await (await signedIn(a, 'Instance Poster')).create()).body.request_id
   await Promise.all([onA[1]!, third, ...onB].map((client) => client.next(about(id))))
   t.pass("B's two, and A's other two, still listen")
@@ -215,7 +199,7 @@ t.test('at most LIVE_UNAUTHENTICATED_SOCKETS_PER_ADDRESS (default 20) sockets wa
   const closing = twenty[1]!.socket
   closing.close()
   await new Promise((resolve) => closing.once('close', resolve))
-  await until(() => app.events.limits.waiting.hasRoom('203.0.113.7'), 'the server saw the close')
+  await waitUntil(() => app.events.limits.waiting.hasRoom('203.0.113.7'))
   t.equal((await from('203.0.113.7')).refused, undefined, 'closed: room for another')
   t.equal((await from('203.0.113.7')).refused, 429, 'and again full')
 })
@@ -247,9 +231,9 @@ t.test('one socket may send only a few messages: a flood of re-auths is closed w
   const auth = JSON.stringify({ type: 'auth', token: user.user.token })
   for (let i = 0; i < FLOOD; i++) client.socket.send(auth)
   // Before the fix every frame was checked against the database: the count reaching FLOOD shows it at once.
-  await until(() => closed !== undefined || sessionChecks.calls === FLOOD, 'closed, or every frame checked')
+  await waitUntil(() => closed !== undefined || sessionChecks.calls === FLOOD)
   t.ok(sessionChecks.calls < FLOOD, `not every frame was checked (${sessionChecks.calls})`)
-  await until(() => closed !== undefined, 'closed')
+  await waitUntil(() => closed !== undefined)
   t.same(closed, { code: TOO_MANY, reason: 'Too many messages' })
   // The first auth was the connection's own; the flood got the rest of the burst, then nothing.
   t.ok(sessionChecks.calls <= 4, `at most the burst's rest was checked (${sessionChecks.calls})`)
@@ -273,8 +257,8 @@ t.test('junk frames count too: a flood of them is closed with 4429, nothing look
   for (let i = 0; i < 500; i++) client.socket.send(i % 2 ? noise : Buffer.from(noise))
   // One auth after the junk: before the fix it was checked (the junk ignored), now the socket is closed before it.
   client.socket.send(JSON.stringify({ type: 'auth', token: user.user.token }))
-  await until(() => closed !== undefined || sessionChecks.calls > 0, 'closed, or the final auth checked')
-  await until(() => closed !== undefined, 'closed')
+  await waitUntil(() => closed !== undefined || sessionChecks.calls > 0)
+  await waitUntil(() => closed !== undefined)
   t.same(closed, { code: TOO_MANY, reason: 'Too many messages' })
   t.equal(sessionChecks.calls, 0)
 })

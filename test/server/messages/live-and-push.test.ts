@@ -14,14 +14,6 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
 }
 
-const waitFor = async (what: string, done: () => Promise<boolean> | boolean, ms = 5000) => {
-  const deadline = Date.now() + ms
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
-
 /**
  * Two instances on one PostgreSQL with a local push service: a message written on A reaches its participants'
  * sockets on B, nobody else's; a participant without an open socket gets a push after the delay, unless they read
@@ -108,7 +100,7 @@ t.test('messages live across instances, and by push when offline', async (t) => 
     // The wait itself is not the test: the job falls due now.
     await a.sql`update push_jobs set not_before = now() where message_id = ${sent.body.message_id}`
     a.push.queue.wake()
-    await waitFor('the push', () => messagePushesTo('helper-phone', helperDevice).length > 0, 15_000)
+    await waitUntil(() => messagePushesTo('helper-phone', helperDevice).length > 0)
     const [push] = messagePushesTo('helper-phone', helperDevice)
     t.equal(push!.urgency, 'high')
     t.same(

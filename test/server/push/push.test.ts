@@ -1,9 +1,9 @@
 import t from 'tap'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { buildTestApp, tempDir } from '../../helper.ts'
 import { type Actor } from '../../requests.ts'
 import { browserSubscription, readPush, startPushService, verifyVapid } from '../../push-service.ts'
 import { signedIn } from '../../signed-in.ts'
+import { waitUntil } from '../../wait.ts'
 
 const HELSINKI = { latitude: 60.1699, longitude: 24.9384 }
 const TAMPERE = { latitude: 61.4978, longitude: 23.761 }
@@ -124,11 +124,7 @@ t.test('web push', async (t) => {
     service.answers.set(gone.id, { status: 410 })
     service.answers.set(slow.id, { status: 429, headers: { 'retry-after': '1' } })
     await owner.who.create({ ...HELSINKI })
-    const deadline = Date.now() + 10_000
-    while (pushesTo(slow.id).length === 0) {
-      if (Date.now() > deadline) throw new Error('the push service got no push for Slow within 10 s')
-      await sleep(20)
-    }
+    await waitUntil(() => pushesTo(slow.id).length > 0)
     service.answers.delete(slow.id)
     await app.push.idle()
     const [left] = await app.sql<{ n: number }[]>`

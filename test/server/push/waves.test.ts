@@ -6,6 +6,7 @@ import { buildTestApp, tempDir } from '../../helper.ts'
 import { away, HELSINKI, placeUser, TAMPERE, type Helper, escalateNow, receivedIds } from '../../push-helpers.ts'
 import { browserSubscription, readPush, startPushService } from '../../push-service.ts'
 import { changedByHand, signedIn } from '../../signed-in.ts'
+import { waitUntil } from '../../wait.ts'
 
 t.test('waves: the nearest helpers within their own reach first, then the next ones, up to the maximum', async (t) => {
   const dataDir = tempDir(t)
@@ -141,11 +142,7 @@ t.test('escalation on its own timer stops after a take-over, a completion or a d
 
   // Once the first waves are out (a take-over before them would rightly leave nobody alerted), and before the
   // next ones: request 0 is taken over, 1 completed, 2 deleted; 3 is left waiting.
-  const firstWaves = Date.now() + 10_000
-  while (ids.some((_, i) => pushesNear(i).length < 2)) {
-    if (Date.now() > firstWaves) throw new Error('the first waves did not go out within 10 s')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+  await waitUntil(() => ids.every((_, i) => pushesNear(i).length >= 2))
   const acted = await Promise.all([
     helper.send('PUT', `/api/requests/${ids[0]}/addresponder`),
     owners[1]!.send('PUT', `/api/requests/${ids[1]}/setready`, { gotHelp: 0 }),
@@ -156,11 +153,7 @@ t.test('escalation on its own timer stops after a take-over, a completion or a d
     [200, 200, 204],
   )
 
-  const deadline = Date.now() + 40_000
-  while (pushesNear(3).length < 6) {
-    if (Date.now() > deadline) throw new Error(`request 3 reached ${pushesNear(3).length} of its 6 helpers in 40 s`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  await waitUntil(() => pushesNear(3).length >= 6)
   await app.push.idle()
   t.same(
     pushesNear(3),

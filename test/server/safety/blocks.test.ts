@@ -11,13 +11,9 @@ import { nextWaveRecipients } from '../../../server/push/wave-selection.ts'
 import { requestForEvent } from '../../../server/domain/requests/requests.ts'
 import { suspendAccount } from '../../../server/domain/moderation/suspension.ts'
 import { announceChanged } from '../../../server/plugins/suspensions.ts'
+import { waitUntil } from '../../wait.ts'
 
 /** Blocks between users (docs/safety.md, "Blocks"): who may block whom, and every effect, both ways. */
-
-/** Polls until `done`; no deadline of its own: the test runner's timeout ends a wait that never ends. */
-const waitFor = async (done: () => boolean) => {
-  while (!done()) await new Promise((resolve) => setTimeout(resolve, 25))
-}
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 })
@@ -251,7 +247,7 @@ t.test('the helper who blocks the owner leaves; the owner is told by push as aft
   const { body: request } = await owner.create()
   const id = request.request_id
   // The alert first: a take-over stands down whatever alert was not sent yet.
-  await waitFor(() => pushesTo('helper').length >= 1)
+  await waitUntil(() => pushesTo('helper').length >= 1)
   t.equal((await helper.send('PUT', `/api/requests/${id}/addresponder`)).status, 200)
   t.equal((await block(helper, id, 'owner')).status, 201)
   const [response] = await app.sql<{ outcome: string }[]>`
@@ -261,7 +257,7 @@ t.test('the helper who blocks the owner leaves; the owner is told by push as aft
   t.equal((await owner.get(`/api/requests/${id}`)).body.status, 'new', 'the request waits for a helper again')
 
   // Taken, then released: the second push to the owner is the release.
-  await waitFor(() => pushesTo('owner').length >= 2)
+  await waitUntil(() => pushesTo('owner').length >= 2)
   t.match(pushesTo('owner')[1], { title: /open again|avoinna|öppen igen/ }, 'the owner hears their helper left')
   t.same(
     pushesTo('helper').map((push) => push.title),

@@ -5,20 +5,13 @@ import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } 
 import { browserSubscription, readPush, startPushService } from '../../push-service.ts'
 import type { Actor } from '../../requests.ts'
 import { signedIn } from '../../signed-in.ts'
+import { waitUntil } from '../../wait.ts'
 
 type ThanksEvent = ServerEvent & { thanks?: { text: string; owner_name: string; request_id: number } }
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 })
   return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
-}
-
-const waitFor = async (what: string, done: () => boolean, ms = 15_000) => {
-  const deadline = Date.now() + ms
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
 }
 
 /**
@@ -85,7 +78,7 @@ t.test('a thank-you live across instances and by push', async (t) => {
         payload: readPush(push, helperDevice),
       }))
       .filter((push) => push.payload.notification.tag.startsWith('thanks-'))
-  await waitFor('the push', () => thanksPushes().length > 0)
+  await waitUntil(() => thanksPushes().length > 0)
   t.same(thanksPushes(), [
     {
       urgency: 'normal',
