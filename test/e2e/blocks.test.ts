@@ -111,3 +111,22 @@ t.test('the owner blocks their helper: the help ends and the request leaves the 
   t.pass('and it left the helper’s list at once')
   await screenshot(o.page, 'block-helper-after')
 })
+
+t.test('the buttons follow the server’s mayActAbout: the owner opening their request after a release', async (t) => {
+  const o = await livePage(t, browser, baseUrl, owner, HERE)
+  const s = await livePage(t, browser, baseUrl, stranger, HERE)
+  const id = await ask(o.page, 'Gear cable snapped')
+  t.equal((await call(s.page, 'PUT', `/api/requests/${id}/addresponder`)).status, 200)
+  t.equal((await call(s.page, 'PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' })).status, 200)
+
+  // Opened afresh, the request has no helper any more; the server still names the most recent one to its owner.
+  await o.page.goto(`${baseUrl}/?request=${id}`)
+  const detail = o.page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  await detail.getByRole('button', { name: 'Block Sami' }).waitFor()
+  t.equal(await detail.getByRole('button', { name: /^Block / }).count(), 1, 'the owner: their former helper only')
+
+  await s.page.goto(`${baseUrl}/?request=${id}`)
+  const theirs = s.page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  await theirs.getByRole('button', { name: 'Block Olga' }).waitFor()
+  t.equal(await theirs.getByRole('button', { name: /^Block / }).count(), 1, 'the former helper: the owner only')
+})
