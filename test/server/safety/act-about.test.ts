@@ -25,9 +25,12 @@ const block = (who: Actor, id: number, about: RequestRole) => who.send('POST', `
  */
 async function actOn(t: Test, who: Actor, id: number) {
   const detail = await who.get(`/api/requests/${id}`)
-  const field = detail.status === 200 ? ((detail.body as { mayActAbout: People }).mayActAbout ?? null) : null
+  const field = detail.status === 200 ? ((detail.body as unknown as { mayActAbout: People }).mayActAbout ?? null) : null
   if (field !== null) {
-    const listed = (await who.get('/api/requests?all=1')).body as Array<{ request_id: number; mayActAbout: People }>
+    const listed = (await who.get('/api/requests?all=1')).body as unknown as Array<{
+      request_id: number
+      mayActAbout: People
+    }>
     t.same(listed.find((row) => row.request_id === id)?.mayActAbout, field, 'the list says what the detail says')
   }
   const reports = await Promise.all(ROLES.map(async (about) => (await report(who, id, about)).status))
@@ -79,7 +82,7 @@ t.test('one rule for reports and blocks, and the field that tells it', async (t)
     const { owner, helper, id } = await scene(app, 'c')
     await take(t, helper, id)
     t.equal((await helper.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' })).status, 200)
-    const owners = (await owner.get(`/api/requests/${id}`)).body as { mayActAbout: People }
+    const owners = (await owner.get(`/api/requests/${id}`)).body as unknown as { mayActAbout: People }
     t.same(owners.mayActAbout, [{ about: 'responder', user_name: 'Helper c' }], 'released: the owner names them')
     sameRule(t, await actOn(t, helper, id), [{ about: 'owner', user_name: 'Owner c' }], [201, 403])
 
