@@ -33,6 +33,7 @@ function requestRows(count: number): HelpRequest[] {
     got_help: null,
     phoneOnlyToHelper: false,
     phoneLimitReached: false,
+    mayActAbout: [{ about: 'owner' as const, user_name: `Pyöräilijä${i % 500}` }],
   }))
 }
 

@@ -3,7 +3,7 @@ import type { Sql } from 'postgres'
 import type { Notice } from '../db/one-statement.ts'
 import type { Queryable } from '../db/queryable.ts'
 import type { Place } from '../domain/requests/reach.ts'
-import type { RemovedBy } from '../schemas/events.ts'
+import type { RequestRole } from '../domain/requests/people.ts'
 
 /** What crosses between instances: ids only, so a NOTIFY payload stays tiny and carries no personal data. */
 export type BusMessage = (
@@ -12,7 +12,7 @@ export type BusMessage = (
       requestId: number
       previousResponderId: number | null
       /** Set when the responder left: who ended it, so the helper's other devices can tell a release from a removal. */
-      removedBy?: RemovedBy
+      removedBy?: RequestRole
       /** Only the view count changed: only those who see it (the owner, admins) are told. */
       viewsOnly?: true
       /**

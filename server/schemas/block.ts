@@ -1,12 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ABOUT_VALUES } from '../domain/requests/people.ts'
+import { REQUEST_ROLES } from '../domain/requests/people.ts'
 
-export const About = Type.Union(
-  ABOUT_VALUES.map((about) => Type.Literal(about)),
-  { description: '`owner`: the request’s owner; `responder`: its current helper, else the most recent one.' },
+/** `about` is checked by the domain, as a report's is (server/schemas/request.ts, RequestRole, says why). */
+export const BlockBody = Type.Object(
+  {
+    about: Type.String({
+      maxLength: 2000,
+      description: `Whom: ${REQUEST_ROLES.join(' or ')}; \`responder\` is the current helper, else the most recent one.`,
+    }),
+  },
+  { examples: [{ about: 'owner' }] },
 )
-
-export const BlockBody = Type.Object({ about: About }, { examples: [{ about: 'owner' }] })
 
 export const BlockSchema = Type.Object({
   block_id: Type.Integer(),

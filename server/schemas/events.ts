@@ -3,12 +3,13 @@ import type { HelpRequest } from './request.ts'
 import type { Thanks } from './thanks.ts'
 import type { ResponderPosition } from './responder-position.ts'
 import type { PublicUser } from './user.ts'
+import type { RequestRole } from '../domain/requests/people.ts'
 import type { WaitingProgress } from './waiting-progress.ts'
 
 /**
  * What GET /api/events sends over the WebSocket; the server writes these and the web client reads them. No
  * TypeBox schema: nothing validates outgoing socket messages. `request.upserted` carries the request as GET
- * /api/requests would list it for this user; `removedBy` says who ended a response when that
+ * /api/requests would list it for this user; `removedBy` says who ended a response (the owner or the helper) when that
  * is the change; `refetch` means events may have been missed; `user.updated` carries the
  * user's own account after a change on the server (a role granted or revoked, a new name from another device);
  * `services.changed` says the public service list changed: the client fetches GET /api/services again (its ETag
@@ -23,13 +24,11 @@ import type { WaitingProgress } from './waiting-progress.ts'
  * `notices.changed` says the user has a new notice of a moderation decision (docs/admin.md, "Moderation"), sent to
  * that user only: the client fetches GET /api/user/notices, so the event carries nothing.
  */
-/** Who ended a response: the owner removed the helper, or the helper released the request. */
-export type RemovedBy = 'owner' | 'responder'
 
 export type ServerEvent =
   | { type: 'ready' }
   | { type: 'refetch' }
-  | { type: 'request.upserted'; request: HelpRequest; removedBy?: RemovedBy }
+  | { type: 'request.upserted'; request: HelpRequest; removedBy?: RequestRole }
   | { type: 'request.deleted'; request_id: number }
   | { type: 'request.hidden'; request_id: number }
   | { type: 'user.updated'; user: PublicUser }

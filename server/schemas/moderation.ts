@@ -1,9 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, Text } from './common.ts'
+import { REQUEST_ROLES } from '../domain/requests/people.ts'
+import { RequestRole } from './request.ts'
 import {
   DECISION_ACTIONS,
   DECISION_REASON_MAX,
-  REPORT_ABOUT,
   REPORT_DETAILS_MAX,
   REPORT_REASONS,
   SUSPENSION_DAYS_MAX,
@@ -22,7 +23,7 @@ const OneOf = <const T extends readonly string[]>(values: T, description?: strin
  */
 export const ReportBody = Type.Object(
   {
-    about: Type.String({ maxLength: 2000, description: `Whom: ${REPORT_ABOUT.join(' or ')}` }),
+    about: Type.String({ maxLength: 2000, description: `Whom: ${REQUEST_ROLES.join(' or ')}` }),
     reason: Type.String({ maxLength: 2000, description: `Why: one of ${REPORT_REASONS.join(', ')}` }),
     details: Type.Optional(
       Type.String({
@@ -40,7 +41,7 @@ export const ReportCreated = Type.Object({ report_id: Type.Integer() }, { exampl
 /** Whom the caller may report on one request, for the app's "Report" buttons. */
 export const ReportOptions = Type.Array(
   Type.Object({
-    about: OneOf(REPORT_ABOUT),
+    about: RequestRole,
     user_name: Type.String(),
     reported: Type.Boolean({ description: 'The caller has reported this person on this request already' }),
   }),

@@ -1,6 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { REQUEST_CATEGORIES, REQUEST_STATUSES } from '../domain/shared/categories.ts'
+import { REQUEST_ROLES } from '../domain/requests/people.ts'
 import { Latitude, Longitude, Nullable, Text } from './common.ts'
+
+/**
+ * `owner` or `responder`: a person's part on a request (server/domain/requests/people.ts), in answers and in
+ * `removedBy`. A report's or a block's `about` is a string here and checked by the domain (requestRoleOf), for both
+ * alike: a wrong one is then answered in the action's words, not a schema's "Bad request".
+ */
+export const RequestRole = Type.Union(
+  REQUEST_ROLES.map((role) => Type.Literal(role)),
+  { description: '`owner`: the request’s owner; `responder`: its current helper, else the most recent one.' },
+)
 
 /** The API contract sends flags as 0 or 1 (docs/product.md#help-requests). */
 const Flag = Type.Union([Type.Boolean(), Type.Literal(0), Type.Literal(1)])
@@ -47,6 +58,12 @@ export const RequestJsonSchema = Type.Object({
   got_help: Nullable(Type.Boolean()),
   phoneOnlyToHelper: Type.Boolean({
     description: 'The owner shows their number only to the person who helps: nobody else receives it.',
+  }),
+  mayActAbout: Type.Array(Type.Object({ about: RequestRole, user_name: Type.String() }), {
+    description:
+      'Whom this viewer may report (`POST .../reports`) and block (`POST .../block`) on this request, by name: the ' +
+      'owner to anyone but the owner; the current helper, else the most recent one, to the owner and admins. The ' +
+      'one rule both calls apply (docs/safety.md).',
   }),
   phoneLimitReached: Type.Boolean({
     description:
@@ -99,7 +116,7 @@ export const RequestLocationBody = Type.Object(
 )
 export const RemoveResponderBody = Type.Object(
   {
-    removedBy: Type.Union([Type.Literal('owner'), Type.Literal('responder')]),
+    removedBy: RequestRole,
   },
   { examples: [{ removedBy: 'responder' }] },
 )

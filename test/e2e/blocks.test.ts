@@ -12,14 +12,14 @@ const browser = await launchBrowser(t)
 const server = await startServer(t)
 const { baseUrl } = server
 
-const users: TestUser[] = ['Olga', 'Sami', 'Hemmo'].map((username, i) => ({
+const users: TestUser[] = ['Olga', 'Sami', 'Hemmo', 'Ilona', 'Kalle'].map((username, i) => ({
   username,
   phone: `040 777 000${i + 1}`,
   e164: `+35840777000${i + 1}`,
   password: 'polkupyora',
 }))
 await Promise.all(users.map((user) => createUser(server, user)))
-const [owner, stranger, helper] = users as [TestUser, TestUser, TestUser]
+const [owner, stranger, helper, asker, kalle] = users as [TestUser, TestUser, TestUser, TestUser, TestUser]
 const HERE = { latitude: 60.17, longitude: 24.94 }
 
 /** The page's own API call with its token (page code is a string: the root tsconfig has no DOM types). */
@@ -110,4 +110,23 @@ t.test('the owner blocks their helper: the help ends and the request leaves the 
   await card(h.page, 'Flat tyre by the bridge').waitFor({ state: 'detached' })
   t.pass('and it left the helper’s list at once')
   await screenshot(o.page, 'block-helper-after')
+})
+
+t.test('the buttons follow the server’s mayActAbout: the owner opening their request after a release', async (t) => {
+  const o = await livePage(t, browser, baseUrl, asker, HERE)
+  const s = await livePage(t, browser, baseUrl, kalle, HERE)
+  const id = await ask(o.page, 'Gear cable snapped')
+  t.equal((await call(s.page, 'PUT', `/api/requests/${id}/addresponder`)).status, 200)
+  t.equal((await call(s.page, 'PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' })).status, 200)
+
+  // Opened afresh, the request has no helper any more; the server still names the most recent one to its owner.
+  await o.page.goto(`${baseUrl}/?request=${id}`)
+  const detail = o.page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  await detail.getByRole('button', { name: 'Block Kalle' }).waitFor()
+  t.equal(await detail.getByRole('button', { name: /^Block / }).count(), 1, 'the owner: their former helper only')
+
+  await s.page.goto(`${baseUrl}/?request=${id}`)
+  const theirs = s.page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  await theirs.getByRole('button', { name: 'Block Ilona' }).waitFor()
+  t.equal(await theirs.getByRole('button', { name: /^Block / }).count(), 1, 'the former helper: the owner only')
 })

@@ -24,6 +24,7 @@ export function helpRequest(fields: Partial<HelpRequest> = {}): HelpRequest {
     got_help: null,
     phoneOnlyToHelper: false,
     phoneLimitReached: false,
+    mayActAbout: [{ about: 'owner', user_name: 'someone' }],
     ...fields,
   }
 }

@@ -43,7 +43,7 @@ t.test('clearing removes the copy', async (t) => {
 })
 
 t.test('a damaged, foreign or older copy is ignored, not misread', async (t) => {
-  const valid = { version: 1, userId: 3, loadedAt: LOADED_AT, requests: [helpRequest()] }
+  const valid = { version: 2, userId: 3, loadedAt: LOADED_AT, requests: [helpRequest()] }
   t.ok(parseCachedRequests(JSON.stringify(valid), 3), 'the valid shape reads')
   t.equal(parseCachedRequests(null, 3), null, 'nothing stored')
   t.equal(parseCachedRequests('{not json', 3), null, 'not JSON')

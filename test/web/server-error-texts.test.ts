@@ -70,6 +70,7 @@ const WITHOUT_A_KEY = new Map<string, string>([
   [SUSPENSION_ERRORS.self, 'the dashboard offers no decision on yourself: genericerror'],
   [SUSPENSION_ERRORS.endInPast, 'the dashboard asks for 1-365 days, never an end in the past: genericerror'],
   [REPORT_ERRORS.invalidAbout, 'the app reports only "owner" or "responder": genericerror'],
+  [BLOCK_ERRORS.invalidAbout, "the app blocks only whom the request's mayActAbout names: genericerror"],
   [NOTICE_ERRORS.notFound, 'the app acknowledges only notices it was given, and shows nothing of it'],
   [IDEMPOTENCY_ERRORS.badKey, 'the outbox makes every key itself, in the allowed alphabet: genericerror'],
   [IDEMPOTENCY_ERRORS.otherCall, 'the outbox sends each key with one unchanged call only: genericerror'],

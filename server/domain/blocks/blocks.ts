@@ -2,9 +2,9 @@ import type { TransactionSql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts'
 import { REQUEST_ERRORS } from '../requests/errors.ts'
-import { personAbout, type About } from '../requests/people.ts'
-import { visibleTo, type Viewer } from '../requests/requests.ts'
-import { removeResponder, type RemovedBy } from '../requests/status.ts'
+import { actRefusal, personAbout, requestRoleOf, type RequestRole } from '../requests/people.ts'
+import { findRequest, visibleTo, type Viewer } from '../requests/requests.ts'
+import { removeResponder } from '../requests/status.ts'
 import { makeUntold } from '../requests/steps.ts'
 import { BLOCK_ERRORS } from './errors.ts'
 import { blockBetween } from './blocked-either-way.ts'
@@ -19,7 +19,7 @@ export const BLOCKS_PER_USER = 200
 export interface EndedResponse {
   requestId: number
   previousResponderId: number
-  removedBy: RemovedBy
+  removedBy: RequestRole
 }
 
 export interface NewBlock {
@@ -31,10 +31,18 @@ export interface NewBlock {
   blockedId: number
 }
 
+/** What each refusal of the rule is to a block. */
+const REFUSED = {
+  self: () => badRequest(BLOCK_ERRORS.self),
+  notOwner: () => forbidden(BLOCK_ERRORS.notOwner),
+  noHelper: () => conflict(BLOCK_ERRORS.noHelper),
+} as const
+
 /**
  * Blocks the person `about` names on a request the viewer can see (docs/safety.md, "Blocks"; else 404, as its detail
- * answers): its owner (anyone but
- * the owner), or its current or most recent helper (the owner only). Both users' rows are locked first, as a
+ * answers), whom the one rule of reports and blocks allows (server/domain/requests/people.ts, actRefusal): its owner
+ * (anyone but the owner), or its current or most recent helper (the owner and admins). Both users' rows are locked
+ * first, as a
  * take-over locks its helper's: a take-over between the two either commits before the block, and is ended by it,
  * or waits and sees the block. Every running response between them ends, as a final removal (whoever of the two
  * took it over can never take that request again). Blocking someone already blocked answers that block again.
@@ -43,22 +51,17 @@ export async function blockFromRequest(
   tx: TransactionSql,
   viewer: Viewer,
   requestId: number,
-  about: About,
+  aboutWord: string,
 ): Promise<NewBlock> {
+  const about = requestRoleOf(aboutWord, BLOCK_ERRORS.invalidAbout)
   // The detail's visibility rule first (visibleTo): a request the viewer cannot open (deleted, a test request, one
   // of a user with a block between them, an open one of a suspended owner) is 404 as there, whatever `about` says,
   // so that neither the answer nor a stored block tells anything about its people.
-  const [request] = await tx<{ request_id: number; owner_id: number; responder_id: number | null }[]>`
-    select r.request_id, r.owner_id, r.responder_id from requests r
-    where r.request_id = ${requestId} and ${visibleTo(tx, viewer)}
-  `
-  if (!request) throw notFound(REQUEST_ERRORS.notFound)
+  const request = await findRequest(tx, viewer, requestId)
+  const refusal = actRefusal(viewer, request, about)
+  if (refusal !== null) throw REFUSED[refusal]()
+  const { user_id: personId, user_name: userName } = personAbout(request, about)!
   const own = request.owner_id === viewer.user_id
-  if (about === 'owner' && own) throw badRequest(BLOCK_ERRORS.self)
-  if (about === 'responder' && !own) throw forbidden(BLOCK_ERRORS.notOwner)
-  const personId = await personAbout(tx, request, about)
-  if (personId === null) throw conflict(BLOCK_ERRORS.noHelper)
-  if (personId === viewer.user_id) throw badRequest(BLOCK_ERRORS.self)
 
   await tx`
     select 1 from users where user_id in (${viewer.user_id}, ${personId}) order by user_id for no key update
@@ -69,11 +72,10 @@ export async function blockFromRequest(
     select 1 from requests r where r.request_id = ${requestId} and ${visibleTo(tx, viewer)}
   `
   if (!stillVisible) throw notFound(REQUEST_ERRORS.notFound)
-  const [person] = await tx<{ user_name: string }[]>`select user_name from users where user_id = ${personId}`
   const [existing] = await tx<{ block_id: number }[]>`
     select block_id from blocks where blocker_id = ${viewer.user_id} and blocked_id = ${personId}
   `
-  if (existing) return { block_id: existing.block_id, user_name: person!.user_name, ended: [], blockedId: personId }
+  if (existing) return { block_id: existing.block_id, user_name: userName, ended: [], blockedId: personId }
   // The owner blocked the viewer already: to the viewer, the owner's requests do not exist (visibleTo).
   if (!own && !viewer.is_admin && (await blockBetween(tx, viewer.user_id, personId))) {
     throw notFound(REQUEST_ERRORS.notFound)
@@ -90,7 +92,7 @@ export async function blockFromRequest(
     values (${viewer.user_id}, ${personId}, ${requestId})
     returning block_id
   `
-  return { block_id: block!.block_id, user_name: person!.user_name, ended, blockedId: personId }
+  return { block_id: block!.block_id, user_name: userName, ended, blockedId: personId }
 }
 
 /** Every running response between the viewer and the other user, either way round, ended by the viewer. */
@@ -104,7 +106,7 @@ async function endResponsesBetween(tx: TransactionSql, viewer: Viewer, otherId: 
   `
   const ended: EndedResponse[] = []
   for (const { request_id: requestId, owner_id: ownerId } of running) {
-    const removedBy: RemovedBy = ownerId === viewer.user_id ? 'owner' : 'responder'
+    const removedBy: RequestRole = ownerId === viewer.user_id ? 'owner' : 'responder'
     const previousResponderId = (await makeUntold(tx, removeResponder(viewer, requestId, removedBy))).responder_id!
     ended.push({ requestId, previousResponderId, removedBy })
   }

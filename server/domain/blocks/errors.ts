@@ -3,6 +3,7 @@
  * catalog keys (web/src/shared/api/server-error-texts.ts).
  */
 export const BLOCK_ERRORS = {
+  invalidAbout: 'Block the owner or the responder of the request.',
   self: 'You cannot block yourself.',
   notOwner: 'Only the owner can block the helper of a request.',
   noHelper: 'Nobody has helped with this request.',

@@ -3,27 +3,32 @@ import type { Queryable } from '../../db/queryable.ts'
 import { badRequest, conflict, forbidden, tooManyRequests } from '../../errors.ts'
 import type { AdminReport, ReportBody, ReportOptions } from '../../schemas/moderation.ts'
 import { findRequest, type Viewer } from '../requests/requests.ts'
+import {
+  actRefusal,
+  mayActAbout,
+  personAbout,
+  requestRoleOf,
+  type Person,
+  type RequestRole,
+} from '../requests/people.ts'
 import { lockLimitKeys } from '../limits/locks.ts'
 import { helsinkiTodayStart, LIMIT_TIME_ZONE } from '../shared/helsinki-day.ts'
 import { REPORT_ERRORS } from './errors.ts'
 import {
-  isReportAbout,
-  isReportReason,
   reportDetailsProblem,
   REPORTS_PER_DAY,
   type DecisionAction,
-  type ReportAbout,
   type ReportReason,
+  isReportReason,
 } from './rules.ts'
 
 /**
- * Reports (docs/admin.md, "Moderation"): a signed-in user tells the admins about a person on a request. About the
- * owner: anyone who may see the request but its owner. About the helper: the owner or an admin, about the current
- * helper or, after a release or removal, the most recent one (request_responses keeps every take-over).
+ * Reports (docs/admin.md, "Moderation"): a signed-in user tells the admins about a person on a request, whom the one
+ * rule of reports and blocks allows (server/domain/requests/people.ts, actRefusal; docs/safety.md).
  */
 
 export interface NewReport {
-  about: ReportAbout
+  about: RequestRole
   reason: ReportReason
   /** Trimmed; null when none was written. */
   details: string | null
@@ -31,46 +36,30 @@ export interface NewReport {
 
 /** The body as stored, or a 400 in words. */
 export function checkReport(body: ReportBody): NewReport {
-  if (!isReportAbout(body.about)) throw badRequest(REPORT_ERRORS.invalidAbout)
+  const about = requestRoleOf(body.about, REPORT_ERRORS.invalidAbout)
   if (!isReportReason(body.reason)) throw badRequest(REPORT_ERRORS.invalidReason)
   const details = (body.details ?? '').trim()
   const problem = reportDetailsProblem(details)
   if (problem !== null) throw badRequest(problem)
-  return { about: body.about, reason: body.reason, details: details === '' ? null : details }
+  return { about, reason: body.reason, details: details === '' ? null : details }
 }
 
-interface Person {
-  user_id: number
-  user_name: string
-}
-
-/**
- * The request's most recent helper: the one running now, else the one whose take-over started last. Null when
- * nobody ever took it over.
- */
-async function latestResponder(sql: Queryable, requestId: number): Promise<Person | null> {
-  const [row] = await sql<Person[]>`
-    select u.user_id, u.user_name
-    from request_responses rr
-    join users u on u.user_id = rr.responder_id
-    where rr.request_id = ${requestId}
-    order by rr.ended_at is null desc, rr.started_at desc
-    limit 1
-  `
-  return row ?? null
-}
+/** What each refusal of the rule is to a report. */
+const REFUSED = {
+  self: () => badRequest(REPORT_ERRORS.yourself),
+  notOwner: () => forbidden(REPORT_ERRORS.ownerOnly),
+  noHelper: () => conflict(REPORT_ERRORS.noResponder),
+} as const
 
 /**
- * Whom `about` names on this request, for this viewer: 404 for a request they may not see, 403 for a helper to
- * anyone but the owner and admins, 409 when it never had a helper.
+ * Whom `about` names on this request, for this viewer: 404 for a request they may not see, else as the rule says
+ * (403 for a helper to anyone but the owner and admins, 409 when it never had a helper, 400 for themselves).
  */
-async function reportedPerson(sql: Queryable, viewer: Viewer, requestId: number, about: ReportAbout): Promise<Person> {
+async function reportedPerson(sql: Queryable, viewer: Viewer, requestId: number, about: RequestRole): Promise<Person> {
   const request = await findRequest(sql, viewer, requestId)
-  if (about === 'owner') return { user_id: request.owner_id, user_name: request.user_name }
-  if (request.owner_id !== viewer.user_id && !viewer.is_admin) throw forbidden(REPORT_ERRORS.ownerOnly)
-  const responder = await latestResponder(sql, requestId)
-  if (!responder) throw conflict(REPORT_ERRORS.noResponder)
-  return responder
+  const refusal = actRefusal(viewer, request, about)
+  if (refusal !== null) throw REFUSED[refusal]()
+  return personAbout(request, about)!
 }
 
 /**
@@ -83,7 +72,6 @@ export async function fileReport(sql: Sql, viewer: Viewer, requestId: number, re
   const reportId: number = await sql.begin(async (tx) => {
     await lockLimitKeys(tx, [`reports:${viewer.user_id}`])
     const reported = await reportedPerson(tx, viewer, requestId, report.about)
-    if (reported.user_id === viewer.user_id) throw badRequest(REPORT_ERRORS.yourself)
     const [seen] = await tx<{ today: number; again: boolean; retry_after: number }[]>`
       select
         count(*) filter (where created_at >= ${helsinkiTodayStart(tx)})::int as today,
@@ -108,16 +96,13 @@ export async function fileReport(sql: Sql, viewer: Viewer, requestId: number, re
   return reportId
 }
 
-/** Whom the viewer may report on this request, and whether they did already (the app's "Report" buttons). */
+/**
+ * Whom the viewer may report on this request (the request's `mayActAbout`, the rule of blocks too), and whether they
+ * did already (the app's "Report" buttons).
+ */
 export async function reportOptions(sql: Queryable, viewer: Viewer, requestId: number): Promise<ReportOptions> {
   const request = await findRequest(sql, viewer, requestId)
-  const people: Array<{ about: ReportAbout; person: Person }> = []
-  if (request.owner_id !== viewer.user_id)
-    people.push({ about: 'owner', person: { user_id: request.owner_id, user_name: request.user_name } })
-  if (request.owner_id === viewer.user_id || viewer.is_admin) {
-    const responder = await latestResponder(sql, requestId)
-    if (responder && responder.user_id !== viewer.user_id) people.push({ about: 'responder', person: responder })
-  }
+  const people = mayActAbout(viewer, request).map(({ about }) => ({ about, person: personAbout(request, about)! }))
   const done = await sql<{ reported_id: number }[]>`
     select reported_id from reports where reporter_id = ${viewer.user_id} and request_id = ${requestId}
   `

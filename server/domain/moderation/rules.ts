@@ -7,10 +7,6 @@ import { isFreeText } from '../shared/free-text.ts'
 import { REQUEST_ERRORS } from '../requests/errors.ts'
 import { DECISION_ERRORS, REPORT_ERRORS } from './errors.ts'
 
-/** Whom a report is about: the request's owner, or its helper (the current one, or the most recent one). */
-export const REPORT_ABOUT = ['owner', 'responder'] as const
-export type ReportAbout = (typeof REPORT_ABOUT)[number]
-
 /** Why: each is said in plain words in the app (web/src/features/moderation/moderation-catalog.ts). */
 export const REPORT_REASONS = ['harassment', 'unsafe', 'no_show', 'fake', 'spam', 'other'] as const
 export type ReportReason = (typeof REPORT_REASONS)[number]
@@ -27,8 +23,6 @@ export const REPORTS_PER_DAY = 10
 export const DECISION_REASON_MAX = 500
 export const SUSPENSION_DAYS_MAX = 365
 
-export const isReportAbout = (value: string): value is ReportAbout =>
-  (REPORT_ABOUT as readonly string[]).includes(value)
 export const isReportReason = (value: string): value is ReportReason =>
   (REPORT_REASONS as readonly string[]).includes(value)
 export const isDecisionAction = (value: string): value is DecisionAction =>

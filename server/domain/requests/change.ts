@@ -21,6 +21,7 @@ import {
 } from './requests.ts'
 import type { RequestLocation } from './rules.ts'
 import * as status from './status.ts'
+import type { RequestRole } from './people.ts'
 import { firstBroken, type ChangeSteps, type Refusal, type Told } from './steps.ts'
 
 export type { Told } from './steps.ts'
@@ -219,7 +220,7 @@ export function requestChanges(context: ChangeContext) {
         return { requestId: id, ...NO_RESPONDER, viewsOnly: true, ...(counted ? {} : { unchanged: true as const }) }
       }),
     takeOver: (viewer: RequestViewer, id: number) => run(viewer, status.takeOver(viewer, id)),
-    removeResponder: (viewer: RequestViewer, id: number, removedBy: status.RemovedBy) =>
+    removeResponder: (viewer: RequestViewer, id: number, removedBy: RequestRole) =>
       run(viewer, status.removeResponder(viewer, id, removedBy)),
     setReady: (viewer: RequestViewer, id: number, gotHelp: boolean) =>
       run(viewer, status.setReady(viewer, id, gotHelp)),

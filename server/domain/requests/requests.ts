@@ -10,6 +10,7 @@ import { admitReveal, isWithinPhoneReach, reachPlace, revealKey, type PhoneReach
 import { limitLock } from '../limits/locks.ts'
 import type { UserRow } from '../accounts/users.ts'
 import { suspendedNow } from '../moderation/in-force.ts'
+import { mayActAbout, mostRecentHelper, mostRecentHelperJoin } from './people.ts'
 
 /** A request row joined with the names and phones the answer needs. */
 export interface RequestRow {
@@ -43,6 +44,9 @@ export interface RequestRow {
    * events' isRecipient reads this).
    */
   owner_suspended: boolean
+  /** The most recent helper, for whom the viewer may report or block (people.ts, mayActAbout). */
+  latest_responder_id: number | null
+  latest_responder_name: string | null
 }
 
 /**
@@ -120,8 +124,9 @@ function phonesFor(row: RequestRow, viewer: RequestViewer, audience: Audience, r
 }
 
 /**
- * What a viewer may see. A completed request is read-only history: no phone numbers and no responder. The view
- * count is for the owner and admins; the phones as phonesFor decides.
+ * What a viewer may see. A completed request is read-only history: no phone numbers and no responder (only
+ * `mayActAbout` still names its most recent helper to those who may report or block them). The view count is for the
+ * owner and admins; the phones as phonesFor decides.
  */
 export function requestFor(
   row: RequestRow,
@@ -152,6 +157,8 @@ export function requestFor(
     isOwnRequest: own,
     got_help: row.got_help,
     phoneOnlyToHelper: row.phone_only_to_helper,
+    // In both audiences: a live event after a take-over, release or removal changes whom the owner may act about.
+    mayActAbout: mayActAbout(viewer, row),
   }
 }
 
@@ -163,7 +170,8 @@ export function listAudience(row: RequestRow, viewer: Viewer): number {
   return (
     (row.owner_id === viewer.user_id ? 1 : 0) |
     (row.responder_id === viewer.user_id ? 2 : 0) |
-    (viewer.is_admin ? 4 : 0)
+    (viewer.is_admin ? 4 : 0) |
+    (row.latest_responder_id === viewer.user_id ? 8 : 0)
   )
 }
 
@@ -173,11 +181,12 @@ export const selectRequests = (sql: Queryable, extraColumns = sql``, from = sql`
     r.request_id, r.owner_id, r.category, r.status, r.description, r.latitude, r.longitude, r.is_approximate,
     r.is_test, r.views, r.created_at, r.updated_at, r.completed_at, r.responder_id, r.got_help, r.phone_only_to_helper,
     r.responder_distance_km, o.user_name, o.phone, rs.user_name as responder_user_name, rs.phone as responder_phone,
-    ${suspendedNow(sql, 'r.owner_id')} as owner_suspended
+    ${suspendedNow(sql, 'r.owner_id')} as owner_suspended, ${mostRecentHelper(sql)}
     ${extraColumns}
   from ${from} r
   join users o on o.user_id = r.owner_id
   left join users rs on rs.user_id = r.responder_id
+  ${mostRecentHelperJoin(sql)}
 `
 
 /**

@@ -5,6 +5,7 @@ import { endsAsLetGo, letGoPauseMessage, takeOverPausedUntil } from './let-go.ts
 import { resumingSearch } from './search.ts'
 import { ACTIVE_RESPONSE_LIMIT } from './rules.ts'
 import { lockForChange, type Viewer } from './requests.ts'
+import type { RequestRole } from './people.ts'
 import { erasingPosition } from './position.ts'
 import { snappedHelperDistanceKm } from './helper-distance.ts'
 import { recordingHelp } from './thanks.ts'
@@ -76,15 +77,13 @@ export function takeOver(viewer: Viewer, requestId: number): ChangeSteps {
   }
 }
 
-export type RemovedBy = 'owner' | 'responder'
-
 /**
  * In progress → new: the responder releases it, or the owner removes the responder. Either way that user can
  * never take this request again (their response row stays, ended), and their shared position goes. Within 30
  * minutes of the take-over it is the helper's let-go (let-go.ts), and the search goes on: the request's paused wave
  * row falls due now (docs/live-and-push.md, "When a helper lets go").
  */
-export function removeResponder(viewer: Viewer, requestId: number, removedBy: RemovedBy): ChangeSteps {
+export function removeResponder(viewer: Viewer, requestId: number, removedBy: RequestRole): ChangeSteps {
   const me = viewer.user_id
   // The helper who lets go sees the request as anyone near it does: their answer may show the owner's number.
   const reveals = removedBy === 'responder' && !viewer.is_admin

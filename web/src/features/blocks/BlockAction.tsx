@@ -9,13 +9,13 @@ import { useAction } from '../../shared/form/useAction.ts'
 import { messages } from '../../shared/i18n/catalog.ts'
 import { shellMessages } from '../../shared/i18n/shell-catalog.ts'
 import { Dialog } from '../../shared/ui/Dialog.tsx'
-import { blockFromRequest, type About } from './api.ts'
+import { blockFromRequest, type RequestRole } from './api.ts'
 import { blockMessages } from './blocks-catalog.ts'
 import './blocks.css'
 
 interface BlockActionProps {
   request: HelpRequest
-  about: About
+  about: RequestRole
   /** The name of the person `about` names, as the detail shows it. */
   name: string
   /** Blocked the owner, and read that it is done: their request is gone for this user, and its detail closes. */

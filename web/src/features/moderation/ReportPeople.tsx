@@ -24,9 +24,10 @@ interface ReportPeopleProps {
 }
 
 /**
- * "Report {name}" for each person the server says the user may report on this request (the owner, to anyone else
- * who sees it; the helper, current or most recent, to the owner), or that it was reported already. Fetched when a
- * request is opened and again when its helper changes, since whom one may report changes with it.
+ * "Report {name}" for each person the server says the user may report on this request (the one rule of reports and
+ * blocks, docs/safety.md: the owner, to anyone else who sees it; the helper, current or most recent, to the owner and
+ * admins), or that it was reported already. Fetched when a request is opened and again when the request's
+ * `mayActAbout` changes (a take-over, say), since it is the same list with whether each was reported.
  */
 export function ReportPeople({ request, compact = false }: ReportPeopleProps) {
   const { i18n } = useLingui()
@@ -34,10 +35,10 @@ export function ReportPeople({ request, compact = false }: ReportPeopleProps) {
   const options = useStore(selectReportOptions(id))
   const loadReportOptions = useStore((state) => state.loadReportOptions)
   const [reporting, setReporting] = useState<ReportOption | null>(null)
-  const helperKey = `${request.status}:${request.responder_id ?? ''}`
+  const peopleKey = request.mayActAbout.map(({ about, user_name }) => `${about}:${user_name}`).join('\n')
   useEffect(() => {
     void loadReportOptions(id)
-  }, [loadReportOptions, id, helperKey])
+  }, [loadReportOptions, id, peopleKey])
   if (!options || options.length === 0) return null
   return (
     <div className={compact ? 'report-people report-people--compact' : 'report-people'}>

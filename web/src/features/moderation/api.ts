@@ -1,9 +1,10 @@
 import { apiFetch } from '../../shared/api/client.ts'
 import type { Notice, ReportBody, ReportOptions } from '../../../../server/schemas/moderation.ts'
-import type { ReportAbout, ReportReason } from '../../../../server/domain/moderation/rules.ts'
+import type { ReportReason } from '../../../../server/domain/moderation/rules.ts'
+import type { RequestRole } from '../../../../server/domain/requests/people.ts'
 
 /** The server's types of reports and notices (docs/admin.md, "Moderation"). */
-export type { Notice, ReportOptions, ReportAbout, ReportReason }
+export type { Notice, ReportOptions, ReportReason, RequestRole }
 export type ReportOption = ReportOptions[number]
 
 const reportsPath = (requestId: number) => `/api/requests/${requestId}/reports`

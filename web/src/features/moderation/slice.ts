@@ -4,7 +4,7 @@ import {
   fetchNotices,
   fetchReportOptions,
   type Notice,
-  type ReportAbout,
+  type RequestRole,
   type ReportOptions,
 } from './api.ts'
 
@@ -26,7 +26,7 @@ export interface ModerationActions {
   noticeSeen: (noticeId: number) => Promise<void>
   loadReportOptions: (requestId: number) => Promise<void>
   /** A report was sent: that person shows as reported on this request. */
-  reportSent: (requestId: number, about: ReportAbout) => void
+  reportSent: (requestId: number, about: RequestRole) => void
   moderationAfterLogout: () => void
 }
 

@@ -10,9 +10,10 @@ export {
 } from '../../../../server/domain/shared/categories.ts'
 import type { RequestCategory } from '../../../../server/domain/shared/categories.ts'
 import type { CreateRequestBody, HelpRequest } from '../../../../server/schemas/request.ts'
+import type { RequestRole } from '../../../../server/domain/requests/people.ts'
 
 /** A help request as the server answers it (docs/product.md#help-requests): the type of the server's response schema. */
-export type { HelpRequest }
+export type { HelpRequest, RequestRole }
 
 /** POST /api/requests: the server's body type, with the category narrowed to the ones the form offers. */
 export type NewRequest = CreateRequestBody & { category: RequestCategory }
@@ -67,7 +68,7 @@ export const updateRequestLocation = (id: number, { latitude, longitude }: Coord
   apiPut<HelpRequest>(path(id, '/location'), { latitude, longitude, isApproximate: isApproximate ? 1 : 0 })
 export const addView = (id: number) => apiPut<HelpRequest>(path(id, '/add-view'), {})
 export const takeOver = (id: number) => apiPut<HelpRequest>(path(id, '/addresponder'), {})
-export const removeResponder = (id: number, removedBy: 'owner' | 'responder') =>
+export const removeResponder = (id: number, removedBy: RequestRole) =>
   apiPut<HelpRequest>(path(id, '/removeresponder'), { removedBy })
 export const setReady = (id: number, gotHelp: boolean) =>
   apiPut<HelpRequest>(path(id, '/setready'), { gotHelp: gotHelp ? 1 : 0 })

@@ -8,8 +8,8 @@ import type { HelpRequest } from './api.ts'
  */
 export const REQUESTS_CACHE_KEY = 'requestsCache'
 
-/** Raised when the stored shape changes: an older copy is then ignored instead of misread. */
-const CACHE_VERSION = 1
+/** Raised when the stored shape changes (2: requests carry `mayActAbout`): an older copy is then ignored, not misread. */
+const CACHE_VERSION = 2
 
 export interface CachedRequests {
   /** Whose list it is: another user's copy is never shown. */

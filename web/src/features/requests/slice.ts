@@ -19,7 +19,7 @@ import {
   type RequestEvent,
   withPhonesSeen,
 } from './list-merge.ts'
-import type { RemovedBy } from '../../shared/live/server-events.ts'
+import type { RequestRole } from '../../shared/live/server-events.ts'
 import type { SessionStatus } from '../account/session/status.ts'
 import { isResponder } from './selectors.ts'
 
@@ -164,7 +164,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
   const ownChanges = new Set<number>()
 
   /** A live change (`next` null: deleted) of a request held as `previous`. */
-  function notify(previous: HelpRequest | undefined, next: HelpRequest | null, removedBy?: RemovedBy) {
+  function notify(previous: HelpRequest | undefined, next: HelpRequest | null, removedBy?: RequestRole) {
     const userId = get().user?.user_id
     const helped =
       previous && userId !== undefined && !ownChanges.has(previous.request_id)

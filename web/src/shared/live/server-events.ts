@@ -1,6 +1,7 @@
 // The live event stream's messages (docs/architecture.md, "Live events"): parsed here, applied by each feature
 // (the request list's merge rules: features/requests/list-merge.ts).
-import type { RemovedBy, ServerEvent } from '../../../../server/schemas/events.ts'
+import type { ServerEvent } from '../../../../server/schemas/events.ts'
+import type { RequestRole } from '../../../../server/domain/requests/people.ts'
 
 /** One kind of event, by its type. */
 export type EventOf<T extends ServerEvent['type']> = Extract<ServerEvent, { type: T }>
@@ -28,7 +29,7 @@ function isProgress(value: unknown): value is EventOf<'request.progress'>['progr
 }
 
 /** What GET /api/events sends: the server's own type of the messages it writes. */
-export type { RemovedBy, ServerEvent }
+export type { RequestRole, ServerEvent }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { useState } from 'react'
 import { KeyedError } from '../../../shared/api/errors.ts'
-import { deleteRequest, removeResponder, takeOver, type HelpRequest } from '../api.ts'
+import { deleteRequest, removeResponder, takeOver, type HelpRequest, type RequestRole } from '../api.ts'
 import { takeOverFeedback, type Feedback } from '../../../shared/api/server-error-texts.ts'
 import type { Thanks } from '../../thanks/api.ts'
 import { messages } from '../../../shared/i18n/catalog.ts'
@@ -109,7 +109,7 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
   }
 
   /** Release or remove, once confirmed: a failure is shown in the confirmation dialog, which stays open. */
-  async function removeConfirmed(removedBy: 'owner' | 'responder', close: () => void) {
+  async function removeConfirmed(removedBy: RequestRole, close: () => void) {
     if (removedBy === 'responder') expectOwnChange(request.request_id)
     try {
       update(await removeResponder(request.request_id, removedBy))

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import type { HelpRequest } from '../api.ts'
 import { BlockAction } from '../../blocks/BlockAction.tsx'
 
@@ -9,17 +8,20 @@ interface SafetyActionsProps {
 }
 
 /**
- * The way out from someone who behaves badly, at the end of a request's detail (docs/safety.md): others block its
- * owner; the owner blocks its helper, also the one who just left or was removed while the detail is open (the server
- * takes the most recent helper), so the block's own answer does not take the action away mid-dialog.
+ * The way out from someone who behaves badly, at the end of a request's detail (docs/safety.md, "Blocks"): "Block
+ * {name}" for each person the server says this user may block (`mayActAbout`, the one rule of reports and blocks):
+ * others block its owner; the owner (and admins) its helper, also the one who left or was removed, since the server
+ * names the most recent helper. The app decides nothing itself, so it offers exactly what the server accepts.
  */
 export function SafetyActions({ request, onOwnerBlocked }: SafetyActionsProps) {
-  const [lastHelper, setLastHelper] = useState(request.responder_user_name)
-  if (request.responder_user_name !== null && request.responder_user_name !== lastHelper)
-    setLastHelper(request.responder_user_name)
-
-  if (!request.isOwnRequest)
-    return <BlockAction request={request} about="owner" name={request.user_name} onOwnerBlocked={onOwnerBlocked} />
-  if (lastHelper === null) return null
-  return <BlockAction request={request} about="responder" name={lastHelper} onOwnerBlocked={onOwnerBlocked} />
+  return request.mayActAbout.map(({ about, user_name }) => (
+    // Keyed by the person too: a new helper is a new "Block", not the done state of the earlier one's.
+    <BlockAction
+      key={`${about}:${user_name}`}
+      request={request}
+      about={about}
+      name={user_name}
+      onOwnerBlocked={onOwnerBlocked}
+    />
+  ))
 }
