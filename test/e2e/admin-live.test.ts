@@ -219,7 +219,8 @@ t.test('filters and orders narrow the list and the map alike', async (t) => {
   await live.getByLabel('Category').selectOption('all')
   await sql`update requests set created_at = now() - interval '3 days' where request_id = ${flatTyre.request_id}`
   await page.reload()
-  await rowOf(page, flatTyre.request_id).waitFor()
+  // Every request of the list is on screen before the filter: each row may come with its own render.
+  for (const shown of [flatTyre, noLocation, testRequest]) await rowOf(page, shown.request_id).waitFor()
   await live.getByLabel('Created').selectOption('day')
   t.same(await shownIds(), [noLocation.request_id, testRequest.request_id], 'the last 24 hours')
   await live.getByLabel('Created').selectOption('week')

@@ -49,6 +49,8 @@ const SPEC_KEYS = [
 
 /** Keys the product adds to SPEC section 8: the server's rate limits (HTTP 429), and calls that got no answer. */
 const ADDED_KEYS = [
+  // Registration refused for a number banned with an account since deleted (docs/safety.md).
+  'phonebanned',
   // Blocks' server answers (docs/safety.md).
   'blockself',
   'blocknotowner',

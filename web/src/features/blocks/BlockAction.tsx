@@ -31,12 +31,16 @@ export function BlockAction({ request, about, name, onOwnerBlocked }: BlockActio
   const { i18n } = useLingui()
   const dropRequest = useStore((s) => s.dropRequest)
   const refetchRequests = useStore((s) => s.refetchRequests)
+  const expectOwnChange = useStore((s) => s.expectOwnChange)
   const { busy, error, submitWith } = useAction()
   const [phase, setPhase] = useState<'closed' | 'confirm' | 'done'>('closed')
   const [blockedName, setBlockedName] = useState(name)
   const [blocked, setBlocked] = useState(false)
 
   async function block() {
+    // Blocking the owner hides their request from this user: their own doing, which the open detail does not
+    // announce as "no longer shown" (it closes with this dialog instead).
+    if (about === 'owner') expectOwnChange(request.request_id)
     const made = await blockFromRequest(request.request_id, about)
     setBlockedName(made.user_name)
     setBlocked(true)

@@ -85,8 +85,9 @@ export interface RequestsActions {
   applyEvent: (event: RequestEvent) => void
   dismissNotice: (id: number) => void
   /**
-   * The user is about to release or delete this request on this device: the live event of their own action makes
-   * no "no longer needed" notice, whether it comes before or after the HTTP answer.
+   * The user is about to release or delete this request, or block its owner, on this device: the live event of their
+   * own action makes no "no longer needed" notice, nor a "no longer shown" detail, whether it comes before or after
+   * the HTTP answer.
    */
   expectOwnChange: (id: number) => void
   setShowAll: (showAll: boolean) => void
@@ -157,7 +158,9 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
     return changes.requests.reduce(upsert, kept)
   }
 
+  /** Hidden by something this user did here (they blocked its owner) is no news to the open detail. */
   function noteHidden(id: number) {
+    if (ownChanges.has(id)) return
     set(({ hiddenRequestIds }) => ({ hiddenRequestIds: remembered(hiddenRequestIds, id) }))
   }
   /** Ids this user released or deleted here (a released helper can never take the request again, so none expire). */

@@ -37,6 +37,7 @@ export const SERVER_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   [USER_ERRORS.invalidPhone]: 'invalidphone',
   [USER_ERRORS.phoneExists]: 'phoneexists',
   [USER_ERRORS.phoneNotFound]: 'phonenumbernotfound',
+  [USER_ERRORS.phoneBanned]: 'phonebanned',
   [USER_ERRORS.invalidCode]: 'invalidcode',
   [USER_ERRORS.tooManyAttempts]: 'toomanyattempts',
   // Help requests

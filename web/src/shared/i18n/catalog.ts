@@ -15,6 +15,12 @@ export const messages = defineMessages({
   usernameexists: /*i18n*/ { id: 'usernameexists', message: 'Username already exists' },
   phoneexists: /*i18n*/ { id: 'phoneexists', message: 'Phone number already exists' },
   phonenumbernotfound: /*i18n*/ { id: 'phonenumbernotfound', message: 'No user found with this phone number' },
+  phonebanned: /*i18n*/ {
+    id: 'phonebanned',
+    message: 'This phone number is banned and cannot register while the ban lasts.',
+    comment:
+      'Not in the contract: the last step of registration, for a number whose earlier account was banned or suspended and then deleted (docs/safety.md, "What a deleted account leaves"). Only the phone’s holder, who proved it with the code, reads it.',
+  },
   enterphone: /*i18n*/ {
     id: 'enterphone',
     message: 'Enter your phone number',
