@@ -1,6 +1,7 @@
 import type { RequestCategory } from '../domain/shared/categories.ts'
 import type { AbilityItem } from '../domain/shared/abilities.ts'
 import type { Language } from '../domain/accounts/rules.ts'
+import { mentionsDanger } from '../domain/shared/danger-words.ts'
 import { declarativePayload } from './declarative.ts'
 
 export type PushKind = 'created' | 'taken' | 'released' | 'removed' | 'completed'
@@ -51,6 +52,19 @@ export const CATEGORY_NAMES: Record<Language, Record<RequestCategory, string>> =
     other: 'Annat',
   },
 }
+
+/**
+ * A new request whose description mentions an injury or danger (shared/danger-words.ts, the app's own rule) says so
+ * in its alert's title: a helper deciding whether to go reads it before the description (docs/product.md#help-requests).
+ */
+const INJURY_TITLE: Record<Language, string> = {
+  english: 'Someone nearby may be hurt',
+  finnish: 'Lähistöllä joku voi olla loukkaantunut',
+  swedish: 'Någon i närheten kan vara skadad',
+}
+
+const titleOf = (kind: PushKind, language: Language, description: string) =>
+  kind === 'created' && mentionsDanger(description) ? INJURY_TITLE[language] : TITLE[language][kind]
 
 const TITLE: Record<Language, Record<PushKind, string>> = {
   english: {
@@ -138,7 +152,7 @@ export function pushPayload(
   const category = CATEGORY_NAMES[language][request.category]
   return declarativePayload(
     {
-      title: TITLE[language][kind],
+      title: titleOf(kind, language, request.description),
       body: body(kind, language, category, request.description, actorName),
       path: requestPath(request.request_id),
       tag: requestTag(request.request_id),
@@ -208,7 +222,7 @@ export function alertPayload(
   const reason = `${ABILITY_REASONS[language][ability]}. `
   return declarativePayload(
     {
-      title: TITLE[language].created,
+      title: titleOf('created', language, request.description),
       // The reason takes its length from the description's preview: the body is no longer than without it, so the
       // payload stays within what MAX_PAYLOAD_BYTES allows the plain alert.
       body: `${reason}${category}: ${preview(request.description, DESCRIPTION_PREVIEW - reason.length)}`,

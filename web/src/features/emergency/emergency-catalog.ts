@@ -10,6 +10,18 @@ export const emergencyMessages = {
     message: 'If someone is hurt or in danger, call 112 first. Helpers here are other cyclists.',
     comment: 'Shown at the top of the new request form when the description mentions an injury or danger.',
   },
+  emergencyotherdanger: /*i18n*/ {
+    id: 'emergencyotherdanger',
+    message: 'The person asking mentions an injury. If someone is hurt, call 112 first.',
+    comment:
+      'At the top of a request someone else asked for, when its description mentions an injury or danger: to the helper and to anyone deciding whether to help.',
+  },
+  emergencyrequestpoint: /*i18n*/ {
+    id: 'emergencyrequestpoint',
+    message: 'The request’s point to read out: latitude {latitude}, longitude {longitude}',
+    comment:
+      'Decimal degrees with five decimals: the exact point of the request, where helpers are sent, for telling the emergency operator.',
+  },
   emergencyposition: /*i18n*/ {
     id: 'emergencyposition',
     message: 'Your position to read out: latitude {latitude}, longitude {longitude}',

@@ -21,7 +21,7 @@ import type { Coordinates } from '../../../shared/api/types.ts'
 import { EmergencyLine } from '../../emergency/EmergencyLine.tsx'
 import { SafetyCard } from '../../safety/SafetyCard.tsx'
 import { markSafetyCardSeen } from '../../safety/safety-card.ts'
-import { mentionsDanger } from '../../emergency/danger-words.ts'
+import { mentionsDanger } from '../../../../../server/domain/shared/danger-words.ts'
 import { outboxPath } from '../../outbox/outbox-item.ts'
 import { OfflineRequestHint } from '../../outbox/OfflineRequestHint.tsx'
 
@@ -102,7 +102,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
   const urgent = mentionsDanger(description)
   return (
     <form className="form" noValidate onSubmit={submit}>
-      {urgent && <EmergencyLine position={location} urgent />}
+      {urgent && <EmergencyLine position={location} urgent="own" />}
       <fieldset className="choice-list" aria-describedby={fieldError('category') ? 'new-category-error' : undefined}>
         <legend className="field__label">{i18n._(requestMessages.category)}</legend>
         {REQUEST_CATEGORIES.map((value) => (

@@ -30,7 +30,7 @@ import { useTrust } from '../../thanks/useTrust.ts'
 import { thanksMessages } from '../../thanks/thanks-catalog.ts'
 import { OnMyWay } from '../../position-sharing/OnMyWay.tsx'
 import { EmergencyLine } from '../../emergency/EmergencyLine.tsx'
-import { mentionsDanger } from '../../emergency/danger-words.ts'
+import { mentionsDanger } from '../../../../../server/domain/shared/danger-words.ts'
 import { useNow } from '../../../shared/hooks/useNow.ts'
 import { useHelperPosition } from '../../position-sharing/useHelperPosition.ts'
 import { isPositionStale } from '../../position-sharing/staleness.ts'
@@ -112,6 +112,11 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
   const actions = <RequestActions request={request} update={update} onDeleted={onDeleted} onThanked={trust.sent} />
   const ownActive = request.isOwnRequest && !completed
   const urgent = mentionsDanger(request.description)
+  // Where to send help: an exact request's point, the one helpers are sent to; for an approximate one (or one
+  // without a place) the owner's phone knows better than the rounded point (docs/product.md#help-requests).
+  const exactPoint = point && !request.isApproximate ? point : null
+  const ownHelpPlace = exactPoint ?? position
+  const helpPlace = exactPoint ? ('request' as const) : ('phone' as const)
 
   return (
     <div className="request-detail">
@@ -131,13 +136,17 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
         text={helpEnded && deciding && !completed ? i18n._(requestMessages.nolongerhelping) : null}
       />
       {request.is_test && <p className="request-detail__test">{i18n._(requestMessages.testrequest)}</p>}
+      {/* Someone else's words that mention an injury: whoever opens it reads so first, with the point to read out. */}
+      {!request.isOwnRequest && !completed && urgent && (
+        <EmergencyLine position={exactPoint} place="request" urgent="other" />
+      )}
       {!request.isOwnRequest && (
         <DecideFirst request={request} position={position} update={update}>
           {deciding && actions}
         </DecideFirst>
       )}
       {/* The owner's own words that mention an injury bring the 112 line to the top, as in the new-request form. */}
-      {ownActive && urgent && <EmergencyLine position={position} urgent />}
+      {ownActive && urgent && <EmergencyLine position={ownHelpPlace} place={helpPlace} urgent="own" />}
       {/* While the owner waits, how the search goes is the news: before the facts they already know. */}
       <WaitingProgress request={request} />
       <dl className="facts">
@@ -254,7 +263,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
       </section>
 
       {request.isOwnRequest && <DescriptionSection request={request} update={update} />}
-      {ownActive && !urgent && <EmergencyLine position={position} />}
+      {ownActive && !urgent && <EmergencyLine position={ownHelpPlace} place={helpPlace} />}
       {request.isOwnRequest && <ShareLinkSection request={request} />}
       <NearbyServices request={request} />
       <ConversationSection request={request} />
