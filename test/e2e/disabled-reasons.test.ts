@@ -57,10 +57,26 @@ async function disabledWithReason(t: Test, button: Locator, reason: string, what
   t.equal(await button.page().locator(`#${describedBy}`).textContent(), reason, `${what}: ${reason}`)
 }
 
+/** A button's colours and border as drawn, in the colour scheme the page emulates now. */
+const drawn = (button: Locator) =>
+  button.evaluate((element) => {
+    const style = getComputedStyle(element)
+    return { background: style.backgroundColor, color: style.color, border: style.borderTopStyle }
+  })
+
+/** What the button looks like in light and in dark. */
+async function inBothSchemes(page: Page, button: Locator) {
+  await page.emulateMedia({ colorScheme: 'dark' })
+  const dark = await drawn(button)
+  await page.emulateMedia({ colorScheme: 'light' })
+  return { light: await drawn(button), dark }
+}
+
 t.test('at the active-request limit, Ask for help is disabled with the reason', async (t) => {
   const { page } = await livePage(t, browser, baseUrl, owner, HERE)
   const askButton = page.getByRole('button', { name: 'Ask for help' })
   t.notOk(await askButton.isDisabled(), 'enabled below the limit')
+  const enabled = await inBothSchemes(page, askButton)
   await ask(page, 'First one')
   await ask(page, 'Second one')
   await page.getByRole('button', { name: 'Refresh' }).click()
@@ -71,8 +87,18 @@ t.test('at the active-request limit, Ask for help is disabled with the reason', 
     'Active limit reached: You already have 2 active requests, delete an old one first',
     'Ask for help',
   )
+  // It looks disabled too, in light and dark: not the primary action's colours, and a dashed border.
+  const disabled = await inBothSchemes(page, askButton)
+  for (const scheme of ['light', 'dark'] as const) {
+    t.not(disabled[scheme].background, enabled[scheme].background, `${scheme}: not the action's background`)
+    t.not(disabled[scheme].color, enabled[scheme].color, `${scheme}: not the action's text colour`)
+    t.equal(disabled[scheme].border, 'dashed', `${scheme}: a dashed border`)
+  }
   await expectNoSeriousViolations(t, page, 'requests tab at the limit')
   await screenshot(page, 'ask-for-help-at-limit')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await screenshot(page, 'ask-for-help-at-limit-dark')
+  await page.emulateMedia({ colorScheme: 'light' })
 })
 
 t.test('at the response limit and after a release, I’m working on it is disabled with the reason', async (t) => {
