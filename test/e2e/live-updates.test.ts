@@ -49,6 +49,10 @@ t.test('changes reach an open page without a reload', async (t) => {
   await notice.waitFor()
   t.equal(await a.page.locator('[aria-live="polite"]').filter({ has: notice }).count(), 1, 'in a polite live region')
   t.ok(await a.page.getByRole('button', { name: REQUEST }).getByText('In progress').isVisible(), 'A’s list follows')
+  // How far the helper was stays on A's own card, and in the detail, after the notice goes.
+  const ownCard = a.page.getByRole('button', { name: REQUEST })
+  await ownCard.getByText('Bruno was about 2 km away').waitFor()
+  t.notMatch(await ownCard.locator('.request-row__distance').textContent(), /·\s*$/, 'no dangling separator')
   await screenshot(a.page, 'live-takeover-notice')
   await a.page.getByRole('button', { name: 'Dismiss notice' }).click()
   await notice.waitFor({ state: 'hidden' })
@@ -56,6 +60,8 @@ t.test('changes reach an open page without a reload', async (t) => {
   // A marks it ready; B's open modal, and then B's list, show it completed.
   await a.page.getByRole('button', { name: REQUEST }).click()
   const own = a.page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  await own.getByText('Bruno was about 2 km away').waitFor()
+  t.pass('and in the owner’s detail, beside the helper’s name')
   await own.getByRole('button', { name: 'Mark ready' }).click()
   const ready = a.page.getByRole('dialog', { name: 'Mark the request ready?' })
   await ready.getByRole('radio', { name: 'Yes' }).check()

@@ -153,6 +153,17 @@ export const requestMessages = defineMessages({
     id: 'requesttakenovernear',
     message: '{name} is working on your request ({category}), less than a kilometre from it.',
   },
+  helperwaskm: /*i18n*/ {
+    id: 'helperwaskm',
+    message: '{name} was about {distance} km away',
+    comment:
+      'On the owner’s card and in their detail while someone helps: how far the helper was when they took the request over, in whole km (rounded to a 1 km grid; not followed live).',
+  },
+  helperwasnear: /*i18n*/ {
+    id: 'helperwasnear',
+    message: '{name} was less than a kilometre away',
+    comment: 'As helperwaskm, for a helper who took it over from under a kilometre away.',
+  },
   requestreleased: /*i18n*/ {
     id: 'requestreleased',
     message:

@@ -7,6 +7,7 @@ import { messages } from '../../../shared/i18n/catalog.ts'
 import { categoryNames, requestMessages } from '../request-catalog.ts'
 import { PhoneLink } from '../../../shared/phone/PhoneLink.tsx'
 import { pointOf } from '../distance.ts'
+import { helperDistanceText } from '../helper-distance.ts'
 import { formatRelativeTime } from '../relative-time.ts'
 import { editedPartsText } from '../edited-parts.ts'
 import { useRequestDetail } from '../useRequestDetail.ts'
@@ -111,6 +112,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
   const helpEnded = useStore((state) => selectEndedResponseIds(state).includes(request.request_id))
   const actions = <RequestActions request={request} update={update} onDeleted={onDeleted} onThanked={trust.sent} />
   const ownActive = request.isOwnRequest && !completed
+  const helperDistance = request.isOwnRequest ? helperDistanceText(request, i18n) : null
   const urgent = mentionsDanger(request.description)
   // Where to send help: an exact request's point, the one helpers are sent to; for an approximate one (or one
   // without a place) the owner's phone knows better than the rounded point (docs/product.md#help-requests).
@@ -202,6 +204,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
                   <PhoneLink phone={request.responder_phone} />
                 </>
               )}
+              {helperDistance && <span className="facts__note facts__note--block">{helperDistance}</span>}
               {trust.responderHelped !== null && (
                 <span className="helped-count">
                   {i18n._(thanksMessages.hashelped.id, { count: trust.responderHelped })}

@@ -5,6 +5,7 @@ import { useNow } from '../../../shared/hooks/useNow.ts'
 import { cardMessages } from '../card-catalog.ts'
 import { categoryNames, requestMessages } from '../request-catalog.ts'
 import { distanceFrom, formatKm } from '../distance.ts'
+import { helperDistanceText } from '../helper-distance.ts'
 import { isActive, isResponder } from '../selectors.ts'
 import { useStore } from '../../../app/store.ts'
 import { selectUser } from '../../account/session/slice.ts'
@@ -59,7 +60,9 @@ export function RequestList({ requests, position, onOpen }: RequestListProps) {
                 place={
                   distance !== null
                     ? i18n._(requestMessages.distance.id, { distance: formatKm(distance, i18n.locale) })
-                    : null
+                    : request.isOwnRequest
+                      ? helperDistanceText(request, i18n)
+                      : null
                 }
               />
               {request.is_test && <span className="request-row__test">{i18n._(requestMessages.testrequest)}</span>}

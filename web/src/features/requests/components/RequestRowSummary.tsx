@@ -15,6 +15,8 @@ interface RequestRowSummaryProps {
 /** A request row's preview and its status line (status, age, where): the same in the main list and the dashboard. */
 export function RequestRowSummary({ request, now, place }: RequestRowSummaryProps) {
   const { i18n } = useLingui()
+  // Nothing to say of the place (the owner's own request, calm): the age alone, without a dangling separator.
+  const where = request.latitude === null ? i18n._(requestMessages.nolocation) : place
   return (
     <>
       {request.description && <span className="request-row__preview">{previewOf(request.description)}</span>}
@@ -22,8 +24,7 @@ export function RequestRowSummary({ request, now, place }: RequestRowSummaryProp
         <StatusBadge status={request.status} />
         <span className="request-row__distance">
           <time dateTime={request.created_at}>{formatAge(request.created_at, now, i18n.locale)}</time>
-          {' · '}
-          {request.latitude === null ? i18n._(requestMessages.nolocation) : place}
+          {where && ` · ${where}`}
         </span>
       </span>
     </>
