@@ -60,6 +60,14 @@ t.test('an admin reaches the dashboard from the settings, and its sections by ad
   )
   const nav = page.getByRole('navigation', { name: 'Dashboard sections' })
   t.equal(await nav.getByRole('link', { name: 'Overview' }).getAttribute('aria-current'), 'page')
+  // At phone width every section is on screen, none scrolled out of sight (they wrap to a second row).
+  const width = page.viewportSize()!.width
+  const links = await nav.getByRole('link').all()
+  t.equal(links.length, 4, 'four sections')
+  for (const link of links) {
+    const box = (await link.boundingBox())!
+    t.ok(box.x >= 0 && box.x + box.width <= width, `${await link.textContent()} is within the ${width} px screen`)
+  }
 
   await nav.getByRole('link', { name: 'Users' }).click()
   await page.waitForURL(`${server.baseUrl}/admin/users`)
