@@ -4,12 +4,12 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 import postgres from 'postgres'
 import t, { type Test } from 'tap'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
-import { expectNoSeriousViolations } from './axe.ts'
+import { apiCall, tokenOf } from './api-calls.ts'
 import {
   checkPrerequisites,
   launchBrowser,
   openContext,
-  screenshot,
+  shootBoth,
   startServer,
   waitUntil,
   WEB_DIST_INDEX,
@@ -67,25 +67,18 @@ const firstFiles = new Set([
   ...filesOf('shell.'),
 ])
 
-async function api<T>(path: string, method: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`)
-  return (await response.json()) as T
-}
-
-const tokenOf = async (user: TestUser) =>
-  (await api<{ token: string }>('/api/user/login', 'POST', { identifier: user.username, password: user.password }))
-    .token
-
 /** A request of `user`'s, made through the API, optionally taken over by `taker`: a conversation to write in. */
 async function requestOf(user: TestUser, description: string, taker?: TestUser): Promise<number> {
   const body = { category: 'food_and_hydration', description, ...FOREST, isApproximate: 0 }
-  const { request_id } = await api<{ request_id: number }>('/api/requests', 'POST', body, await tokenOf(user))
-  if (taker) await api(`/api/requests/${request_id}/addresponder`, 'PUT', {}, await tokenOf(taker))
+  const { request_id } = await apiCall<{ request_id: number }>(
+    baseUrl,
+    '/api/requests',
+    'POST',
+    body,
+    await tokenOf(baseUrl, user),
+  )
+  if (taker)
+    await apiCall(baseUrl, `/api/requests/${request_id}/addresponder`, 'PUT', {}, await tokenOf(baseUrl, taker))
   return request_id
 }
 
@@ -113,15 +106,6 @@ async function failFiles(context: BrowserContext, blocked: (file: string) => boo
 }
 
 const rows = async (query: Promise<Array<{ n: number }>>) => (await query)[0]?.n ?? -1
-
-async function shootBoth(t: Test, page: Page, name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    await screenshot(page, `${name}-${colorScheme}`)
-    await expectNoSeriousViolations(t, page, `${name}, ${colorScheme}`)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
 
 /** The failure in place of a screen: its text and a "Try again" button. */
 async function expectFailure(t: Test, where: Locator | Page, what: string): Promise<Locator> {
