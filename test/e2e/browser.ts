@@ -7,6 +7,7 @@ import type { Test } from 'tap'
 import type { Config } from '../../server/config.ts'
 import { INSTALL_REDIRECT_KEY } from '../../web/src/features/pwa/install/install-redirect.ts'
 import { buildTestApp, createTestDatabase, tempDir } from '../helper.ts'
+import { expectNoSeriousViolations } from './axe.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 import { startTileServer } from './tile-server.ts'
 import { waitUntil } from '../wait.ts'
@@ -24,6 +25,19 @@ export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/', impor
 export async function screenshot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage, animations: 'disabled', caret: 'hide' })
+}
+
+/**
+ * Saves the page in the light and the dark scheme (`<name>-light.png`, `<name>-dark.png`), each checked with axe-core,
+ * and leaves it light.
+ */
+export async function shootBoth(t: Test, page: Page, name: string, fullPage = false): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await screenshot(page, `${name}-${colorScheme}`, { fullPage })
+    await expectNoSeriousViolations(t, page, `${name}, ${colorScheme}`)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
 }
 
 /** A phone in portrait: the narrowest screen the app is designed for. */

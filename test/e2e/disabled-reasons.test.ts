@@ -59,10 +59,11 @@ async function disabledWithReason(t: Test, button: Locator, reason: string, what
 
 /** A button's colours and border as drawn, in the colour scheme the page emulates now. */
 const drawn = (button: Locator) =>
-  button.evaluate((element) => {
+  // Page code as a string: the root tsconfig has no DOM types.
+  button.evaluate<{ background: string; color: string; border: string }, undefined>(`(element) => {
     const style = getComputedStyle(element)
     return { background: style.backgroundColor, color: style.color, border: style.borderTopStyle }
-  })
+  }`)
 
 /** What the button looks like in light and in dark. */
 async function inBothSchemes(page: Page, button: Locator) {

@@ -2,13 +2,13 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 import postgres from 'postgres'
 import t, { type Test } from 'tap'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
-import { expectNoSeriousViolations } from './axe.ts'
+import { apiCall, tokenOf as tokenOfUser } from './api-calls.ts'
 import {
   checkPrerequisites,
   eventStreamReady,
   launchBrowser,
   openContext,
-  screenshot,
+  shootBoth,
   startServer,
   waitForOfflineReady,
 } from './browser.ts'
@@ -52,22 +52,9 @@ async function signedIn(t: Test, user: TestUser, { backgroundSync = false } = {}
   return opened
 }
 
-/** The API as the helper's own app calls it. */
-async function api<T>(path: string, method: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`)
-  return (await response.json()) as T
-}
-
-async function tokenOf(user: TestUser): Promise<string> {
-  return (
-    await api<{ token: string }>('/api/user/login', 'POST', { identifier: user.username, password: user.password })
-  ).token
-}
+const api = <T>(path: string, method: string, body: unknown, token?: string) =>
+  apiCall<T>(baseUrl, path, method, body, token)
+const tokenOf = (user: TestUser) => tokenOfUser(baseUrl, user)
 
 /** The owner's request made by their page's own API call, then taken over by the helper: a conversation to write in. */
 async function requestWithHelper(page: Page, description: string): Promise<number> {
@@ -106,15 +93,6 @@ async function openDetail(page: Page, description: string): Promise<Locator> {
 async function closeDetail(dialog: Locator): Promise<void> {
   await dialog.getByRole('button', { name: 'Close' }).click()
   await dialog.waitFor({ state: 'hidden' })
-}
-
-async function shootBoth(t: Test, page: Page, name: string, fullPage = false): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    await screenshot(page, `${name}-${colorScheme}`, { fullPage })
-    await expectNoSeriousViolations(t, page, `${name}, ${colorScheme}`)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
 }
 
 const rows = async (query: Promise<Array<{ n: number }>>) => (await query)[0]?.n ?? -1

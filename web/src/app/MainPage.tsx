@@ -13,6 +13,7 @@ import { LazyServiceMapTab } from '../features/services/LazyServiceMapTab.tsx'
 import { SettingsButton } from '../features/settings/SettingsButton.tsx'
 import { LazySettingsModal } from '../features/settings/LazySettingsModal.tsx'
 import { TopBar } from './TopBar.tsx'
+import { preloadCoreScreens } from '../features/requests/components/preload-core-screens.ts'
 import { useDocumentTitle } from '../shared/hooks/useDocumentTitle.ts'
 import { cardMessages } from '../features/requests/card-catalog.ts'
 import { requestMessages } from '../features/requests/request-catalog.ts'
@@ -56,6 +57,11 @@ export function MainPage() {
   // first. A failure here is retried (and reported) where a number is shown.
   useEffect(() => {
     if (status === 'loggedIn') loadPhoneFormatter().catch(() => undefined)
+  }, [status])
+
+  // "Ask for help", the request detail and the conversation must not depend on a fetch after this screen.
+  useEffect(() => {
+    if (status === 'loggedIn') return preloadCoreScreens()
   }, [status])
 
   const linkedRequest = requestIdOf(search)

@@ -10,10 +10,17 @@ import { useStore } from './store.ts'
 import { loadMainPage } from './routes.tsx'
 import { visitGoesToInstall } from '../features/pwa/install/FirstVisitRedirect.tsx'
 import { sendOutboxWhenPossible } from '../features/outbox/send-when-possible.ts'
+import { reloadIntoNewRelease, reloadOnPreloadErrors } from '../features/pwa/release-reload.ts'
+import { onScreenLoadFailure, watchFailedLinks } from '../shared/load/lazy-screen.ts'
 import '../styles/tokens.css'
 import '../styles/base.css'
 import '../styles/standalone.css'
 
+// A screen's files that cannot be fetched say so where the screen would be; after a new release replaced them the
+// page reloads into it, once (docs/pwa.md, "Never a blank page").
+watchFailedLinks(document)
+reloadOnPreloadErrors(window)
+onScreenLoadFailure(() => void reloadIntoNewRelease())
 // The address the page loaded at, before the router moves anywhere: a session that starts on /login or /register
 // is never sent to /install after logging in.
 noteLandingPage(window.location.pathname)

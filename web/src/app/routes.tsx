@@ -1,59 +1,82 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { AdminOnly } from '../features/admin/AdminOnly.tsx'
 import { PageLoader } from '../shared/ui/PageLoader.tsx'
-import { Route, Switch } from 'wouter'
+import { Link, Route, Switch, useLocation } from 'wouter'
 import { GuestOnly } from '../features/account/GuestOnly.tsx'
 import { LOGIN_CODE_PATH } from '../features/account/login-code/path.ts'
 import { FirstVisitRedirect } from '../features/pwa/install/FirstVisitRedirect.tsx'
 import { InstallPage } from '../features/pwa/install/InstallPage.tsx'
 import { withTexts } from '../shared/i18n/catalog-loader.ts'
+import { lazyScreen } from '../shared/load/lazy-screen.ts'
+import { ScreenBoundary } from '../shared/load/ScreenBoundary.tsx'
+import { Banner } from '../shared/ui/Banner.tsx'
+import { TopBar } from './TopBar.tsx'
 
 // Every screen but /install is a chunk of its own, which comes with its texts (withTexts): the first screen of a first
 // visit is /install (FirstVisitRedirect), and it should not wait for the others (bench/chunks.ts). The service worker
 // precaches them all for offline use.
 /** The main page: started at once by main.tsx when the visit shows it, so it loads beside the shell's texts. */
 export const loadMainPage = withTexts('main', () => import('./MainPage.tsx').then((m) => ({ default: m.MainPage })))
-const MainPage = lazy(loadMainPage)
+const MainPage = lazyScreen(loadMainPage)
 // The dashboard is for a handful of admins: its code (map, chart, forms) is fetched on the way in.
-const AdminPage = lazy(withTexts('admin', () => import('../features/admin/AdminPage.tsx')))
-const RegisterPage = lazy(
+const AdminPage = lazyScreen(withTexts('admin', () => import('../features/admin/AdminPage.tsx')))
+const RegisterPage = lazyScreen(
   withTexts('register', () =>
     import('../features/account/register/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
   ),
 )
-const ResetPasswordPage = lazy(
+const ResetPasswordPage = lazyScreen(
   withTexts('reset-password', () =>
     import('../features/account/reset/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
   ),
 )
-const LoginCodePage = lazy(
+const LoginCodePage = lazyScreen(
   withTexts('login-code', () =>
     import('../features/account/login-code/LoginCodePage.tsx').then((m) => ({ default: m.LoginCodePage })),
   ),
 )
-const PrivacyStatementPage = lazy(
+const PrivacyStatementPage = lazyScreen(
   withTexts('privacy', () =>
     import('../features/info/PrivacyStatementPage.tsx').then((m) => ({ default: m.PrivacyStatementPage })),
   ),
 )
-const LoginPage = lazy(
+const LoginPage = lazyScreen(
   withTexts('login', () => import('../features/account/LoginPage.tsx').then((m) => ({ default: m.LoginPage }))),
 )
-const InfoPage = lazy(
+const InfoPage = lazyScreen(
   withTexts('info', () => import('../features/info/InfoPage.tsx').then((m) => ({ default: m.InfoPage }))),
 )
 // The public figures (docs/product.md#public-figures): linked from /info, opened by few.
-const StatsPage = lazy(withTexts('stats', () => import('../features/stats/StatsPage.tsx')))
+const StatsPage = lazyScreen(withTexts('stats', () => import('../features/stats/StatsPage.tsx')))
 // Its text is the catalog of feedback texts (shared/i18n/catalog.ts), which the install page does not need.
-const NotFoundPage = lazy(
+const NotFoundPage = lazyScreen(
   withTexts('not-found', () => import('./NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage }))),
 )
 // A share link's page (docs/requests.md, "Share links"): opened from a message by someone who may have no account.
-const SharedRequestPage = lazy(
+const SharedRequestPage = lazyScreen(
   withTexts('shared-request', () => import('../features/share-link/SharedRequestPage.tsx')),
 )
 
-const loading = (page: ReactNode) => <Suspense fallback={<PageLoader />}>{page}</Suspense>
+/**
+ * A page whose code or texts could not be fetched: the top bar with its home link stays, and the failure says so in
+ * place of the page (docs/pwa.md, "Never a blank page").
+ */
+const failedPage = (failure: ReactNode) => (
+  <>
+    <TopBar>
+      <Link href="/" className="top-bar__home">
+        <Banner />
+      </Link>
+    </TopBar>
+    <main className="page">{failure}</main>
+  </>
+)
+
+const loading = (page: ReactNode) => (
+  <ScreenBoundary loading={<PageLoader />} failed={failedPage}>
+    {page}
+  </ScreenBoundary>
+)
 
 const adminScreen = () => <AdminOnly>{loading(<AdminPage />)}</AdminOnly>
 
@@ -93,15 +116,19 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/admin/*?', screen: adminScreen },
 ]
 
+/** The routes, under a boundary of their own for whatever fails outside a lazy page; moving elsewhere resets it. */
 export function AppRoutes() {
+  const [location] = useLocation()
   return (
-    <Switch>
-      {ROUTES.map(({ path, screen }) => (
-        <Route key={path} path={path}>
-          {screen}
-        </Route>
-      ))}
-      <Route>{loading(<NotFoundPage />)}</Route>
-    </Switch>
+    <ScreenBoundary failed={failedPage} resetKey={location}>
+      <Switch>
+        {ROUTES.map(({ path, screen }) => (
+          <Route key={path} path={path}>
+            {screen}
+          </Route>
+        ))}
+        <Route>{loading(<NotFoundPage />)}</Route>
+      </Switch>
+    </ScreenBoundary>
   )
 }

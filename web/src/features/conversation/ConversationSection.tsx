@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { HelpRequest } from '../requests/api.ts'
 import { conversationMessages } from './conversation-catalog.ts'
-import { serviceMessages } from '../services/service-catalog.ts'
+import { shellMessages } from '../../shared/i18n/shell-catalog.ts'
 import { useStore } from '../../app/store.ts'
 import { selectIsAdmin, selectUser } from '../account/session/slice.ts'
 import { FormMessage } from '../../shared/form/FormMessage.tsx'
@@ -69,7 +69,7 @@ function Conversation({ request, userId, keep }: ConversationProps) {
         <>
           <FormMessage tone="error" text={i18n._(conversationMessages.messagesfailed)} />
           <button type="button" className="button button--secondary" onClick={retry}>
-            {i18n._(serviceMessages.tryagain)}
+            {i18n._(shellMessages.tryagain)}
           </button>
         </>
       )}

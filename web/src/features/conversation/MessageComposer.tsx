@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react'
-import { useState } from 'react'
 import { ApiError, KeyedError } from '../../shared/api/errors.ts'
 import { sendMessage, type ConversationMessage } from './api.ts'
 import { conversationMessages } from './conversation-catalog.ts'
@@ -12,6 +11,7 @@ import { useAction } from '../../shared/form/useAction.ts'
 import { useStore } from '../../app/store.ts'
 import { selectUser } from '../account/session/slice.ts'
 import { outboxPath } from '../outbox/outbox-item.ts'
+import { useDraft } from '../../shared/hooks/useDraft.ts'
 
 /**
  * Ready-made messages, one tap each: what each side most often needs to say on the road. The helper asks about the
@@ -45,9 +45,10 @@ interface MessageComposerProps {
  */
 export function MessageComposer({ requestId, side, onSent }: MessageComposerProps) {
   const { i18n } = useLingui()
-  const [text, setText] = useState('')
-  const { busy, error, run, submitWith } = useAction()
   const userId = useStore(selectUser)?.user_id
+  // Kept as it is typed, per request, until sent (shared/storage/drafts.ts).
+  const [text, setText, discardText] = useDraft(userId, `message:${requestId}`, '')
+  const { busy, error, run, submitWith } = useAction()
   const sendOrQueue = useStore((state) => state.sendOrQueue)
   const recheckRequest = useStore((state) => state.recheckRequest)
   const send = async (words: string, clear: boolean) => {
@@ -68,7 +69,7 @@ export function MessageComposer({ requestId, side, onSent }: MessageComposerProp
       throw error
     })
     if (result.sent) onSent(result.answer)
-    if (clear) setText('')
+    if (clear) discardText()
   }
   const shownError = error ? i18n._(messages[error.key]) : null
   return (

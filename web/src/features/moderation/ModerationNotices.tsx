@@ -1,10 +1,12 @@
-import { lazy, Suspense } from 'react'
+import { useState } from 'react'
 import { useStore } from '../../app/store.ts'
 import { selectModerationNotices } from './slice.ts'
 import { withTexts } from '../../shared/i18n/catalog-loader.ts'
+import { lazyScreen } from '../../shared/load/lazy-screen.ts'
+import { ScreenBoundary } from '../../shared/load/ScreenBoundary.tsx'
 
 /** Few users ever get a notice: its dialog and texts are a chunk of their own, fetched when one comes. */
-const NoticeDialog = lazy(withTexts('moderation-notice', () => import('./NoticeDialog.tsx')))
+const NoticeDialog = lazyScreen(withTexts('moderation-notice', () => import('./NoticeDialog.tsx')))
 
 /**
  * The notices of moderation decisions (docs/admin.md, "Moderation"), one at a time, oldest first, in a dialog the
@@ -14,10 +16,12 @@ const NoticeDialog = lazy(withTexts('moderation-notice', () => import('./NoticeD
 export function ModerationNotices() {
   const first = useStore(selectModerationNotices)[0]
   const noticeSeen = useStore((state) => state.noticeSeen)
-  if (!first) return null
+  /** A notice whose dialog could not be fetched and was closed: it comes again at the next start. */
+  const [closed, setClosed] = useState<number | null>(null)
+  if (!first || closed === first.notice_id) return null
   return (
-    <Suspense fallback={null}>
+    <ScreenBoundary loading={null} onClose={() => setClosed(first.notice_id)} resetKey={first.notice_id}>
       <NoticeDialog key={first.notice_id} notice={first} onSeen={() => void noticeSeen(first.notice_id)} />
-    </Suspense>
+    </ScreenBoundary>
   )
 }

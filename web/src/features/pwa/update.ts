@@ -38,6 +38,9 @@ export function applyUpdate(): void {
   waiting.postMessage(SKIP_WAITING)
 }
 
+/** Whether a new version is installed and waiting (outside React). */
+export const updateWaiting = (): boolean => waiting !== null
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
@@ -45,5 +48,5 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether a new version is installed and waiting for a reload. */
 export function useUpdateAvailable(): boolean {
-  return useSyncExternalStore(subscribe, () => waiting !== null)
+  return useSyncExternalStore(subscribe, updateWaiting)
 }

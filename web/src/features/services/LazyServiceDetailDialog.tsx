@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ComponentProps } from 'react'
-import { useOnceTrue } from '../../shared/hooks/useOnceTrue.ts'
+import type { ComponentProps } from 'react'
 import { withTexts } from '../../shared/i18n/catalog-loader.ts'
+import { DialogBoundary } from '../../shared/load/DialogBoundary.tsx'
+import { lazyScreen } from '../../shared/load/lazy-screen.ts'
 
-const ServiceDetailDialog = lazy(
+const ServiceDetailDialog = lazyScreen(
   withTexts('service-detail', () =>
     import('./ServiceDetailDialog.tsx').then((m) => ({ default: m.ServiceDetailDialog })),
   ),
@@ -10,10 +11,9 @@ const ServiceDetailDialog = lazy(
 
 /** A service's detail, fetched when the first marker is opened (the map itself is a chunk of its own already). */
 export function LazyServiceDetailDialog(props: ComponentProps<typeof ServiceDetailDialog>) {
-  if (!useOnceTrue(props.service !== null)) return null
   return (
-    <Suspense fallback={null}>
+    <DialogBoundary open={props.service !== null} onClose={props.onClose}>
       <ServiceDetailDialog {...props} />
-    </Suspense>
+    </DialogBoundary>
   )
 }

@@ -11,6 +11,7 @@ import { CategoryIcon } from './CategoryIcon.tsx'
 import { hoursText } from './hours-text.ts'
 import { NEARBY_CATEGORIES, NEARBY_MAX_KM, nearbyFor } from './nearby.ts'
 import { serviceMessages } from './service-catalog.ts'
+import { shellMessages } from '../../shared/i18n/shell-catalog.ts'
 import { pickLocalization, serviceLanguageOf } from './services.ts'
 import { useFreshServices } from './useFreshServices.ts'
 import { useMinuteClock, useOpeningHours } from './useOpeningHours.ts'
@@ -60,7 +61,7 @@ function NearbyList({ request }: { request: HelpRequest }) {
       <div className="nearby__failure">
         <p>{i18n._(serviceMessages.failedtofetchservices)}</p>
         <button type="button" className="button button--secondary" onClick={() => void loadServices()}>
-          {i18n._(serviceMessages.tryagain)}
+          {i18n._(shellMessages.tryagain)}
         </button>
       </div>
     )

@@ -3,6 +3,7 @@ import { lazy, Suspense, useMemo, useState } from 'react'
 import { FILTER_CATEGORIES } from './api.ts'
 import { messages } from '../../shared/i18n/catalog.ts'
 import { serviceCategoryNames, serviceMessages } from './service-catalog.ts'
+import { shellMessages } from '../../shared/i18n/shell-catalog.ts'
 import { filterServices, markerPositions, pickLocalization, serviceLanguageOf } from './services.ts'
 import { useFreshServices } from './useFreshServices.ts'
 import { useStore } from '../../app/store.ts'
@@ -77,7 +78,7 @@ export function ServiceMapTab() {
         <div className="map-error service-tab__failure" role="alert">
           <p>{i18n._(serviceMessages.failedtofetchservices)}</p>
           <button type="button" className="button button--secondary" onClick={() => void loadServices()}>
-            {i18n._(serviceMessages.tryagain)}
+            {i18n._(shellMessages.tryagain)}
           </button>
         </div>
       )}

@@ -41,7 +41,6 @@ export const serviceMessages = defineMessages({
   servicemap: /*i18n*/ { id: 'servicemap', message: 'Map of cyclist-friendly services' },
   loadingservices: /*i18n*/ { id: 'loadingservices', message: 'Loading services…' },
   failedtofetchservices: /*i18n*/ { id: 'failedtofetchservices', message: 'Failed to load the services' },
-  tryagain: /*i18n*/ { id: 'tryagain', message: 'Try again' },
   servicelist: /*i18n*/ {
     id: 'servicelist',
     message: 'Services on the map ({count})',

@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react'
-import { useOnceTrue } from '../../shared/hooks/useOnceTrue.ts'
 import { withTexts } from '../../shared/i18n/catalog-loader.ts'
+import { DialogBoundary } from '../../shared/load/DialogBoundary.tsx'
+import { lazyScreen } from '../../shared/load/lazy-screen.ts'
 
-const SettingsModal = lazy(
+const SettingsModal = lazyScreen(
   withTexts('settings', () => import('./SettingsModal.tsx').then((m) => ({ default: m.SettingsModal }))),
 )
 
@@ -17,10 +17,9 @@ interface LazySettingsModalProps {
  * offline too.
  */
 export function LazySettingsModal({ open, onClose }: LazySettingsModalProps) {
-  if (!useOnceTrue(open)) return null
   return (
-    <Suspense fallback={null}>
+    <DialogBoundary open={open} onClose={onClose}>
       <SettingsModal open={open} onClose={onClose} />
-    </Suspense>
+    </DialogBoundary>
   )
 }

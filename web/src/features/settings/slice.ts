@@ -38,7 +38,7 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
     const locale = LOCALE_OF[language]
     try {
       // Every area's texts the app has needed so far, so no screen shows the new language half-loaded.
-      await loadCatalogs(locale)
+      await loadCatalogs(locale, { screensMayFail: shown === null })
       if (get().language !== language) return
       activateCatalog(locale, document.documentElement)
       shown = language

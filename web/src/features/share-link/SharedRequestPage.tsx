@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react'
-import { lazy, Suspense } from 'react'
 import { Link, useParams } from 'wouter'
 import { SimplePage } from '../../app/layout/SimplePage.tsx'
 import { FormMessage } from '../../shared/form/FormMessage.tsx'
@@ -14,12 +13,9 @@ import type { SharedRequest } from './api.ts'
 import { sharedPageMessages } from './share-link-catalog.ts'
 import { formatClock, headlineOf } from './shared-view.ts'
 import { useSharedRequest } from './useSharedRequest.ts'
-import { withTexts } from '../../shared/i18n/catalog-loader.ts'
 import '../requests/components/Requests.css'
 import './share-link.css'
-
-/** The request detail's map, in its own chunk with OpenLayers: loaded only when the request has a place. */
-const SingleLocationMap = lazy(withTexts('request-map', () => import('../requests/components/SingleLocationMap.tsx')))
+import { LazySingleLocationMap } from '../requests/components/LazySingleLocationMap.tsx'
 
 /**
  * `/s/{token}`: the page a share link opens (docs/requests.md, "Share links"), for anyone holding the link, signed in
@@ -131,9 +127,7 @@ function SharedRequestView({ request, checkedAt, failing }: SharedRequestViewPro
         {point ? (
           <>
             {request.isApproximate && <p className="field__hint">{i18n._(requestMessages.approximatearea)}</p>}
-            <Suspense fallback={<div className="single-map-placeholder" />}>
-              <SingleLocationMap point={point} isApproximate={request.isApproximate} own={null} />
-            </Suspense>
+            <LazySingleLocationMap point={point} isApproximate={request.isApproximate} own={null} />
           </>
         ) : (
           <p>{i18n._(requestMessages.locationnotshared)}</p>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import type { HelpRequest } from '../requests/api.ts'
 import { formMessages } from '../../shared/form/form-catalog.ts'
-import { serviceMessages } from '../services/service-catalog.ts'
+import { shellMessages } from '../../shared/i18n/shell-catalog.ts'
 import { listBadgeMessages } from '../requests/list-badge-catalog.ts'
 import { thanksMessages } from './thanks-catalog.ts'
 import { FormMessage } from '../../shared/form/FormMessage.tsx'
@@ -41,7 +41,7 @@ export function ThanksSection({ request, trust }: { request: HelpRequest; trust:
         <>
           <FormMessage tone="error" text={i18n._(thanksMessages.thanksfailed)} />
           <button type="button" className="button button--secondary" onClick={trust.retry}>
-            {i18n._(serviceMessages.tryagain)}
+            {i18n._(shellMessages.tryagain)}
           </button>
         </>
       )}

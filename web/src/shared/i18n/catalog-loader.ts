@@ -29,13 +29,22 @@ function loadArea(locale: Locale, area: TextArea): Promise<void> {
   return load
 }
 
-/** Loads `locale`'s catalogs of every area needed so far, and of any area needed while they load. */
-export async function loadCatalogs(locale: Locale): Promise<void> {
+/**
+ * Loads `locale`'s catalogs of every area needed so far, and of any area needed while they load. At start-up
+ * (`screensMayFail`) only the shell's must come: a screen whose texts do not fails alone, in its boundary
+ * (shared/load/ScreenBoundary.tsx), which tries them again.
+ */
+export async function loadCatalogs(locale: Locale, { screensMayFail = false } = {}): Promise<void> {
   preparing = locale
   let count: number
   do {
     count = needed.size
-    await Promise.all([...needed].map((area) => loadArea(locale, area)))
+    await Promise.all(
+      [...needed].map((area) => {
+        const load = loadArea(locale, area)
+        return screensMayFail && area !== 'shell' ? load.catch(() => undefined) : load
+      }),
+    )
   } while (needed.size !== count)
 }
 

@@ -16,6 +16,12 @@ export const shellMessages = defineMessages({
     message: 'Back to the main screen',
     comment: 'Link from a secondary page to the home screen.',
   },
+  tryagain: /*i18n*/ { id: 'tryagain', message: 'Try again' },
+  screenloadfailed: /*i18n*/ {
+    id: 'screenloadfailed',
+    message: 'This part of the app could not be loaded. Check your connection.',
+    comment: 'In place of a screen or dialog whose code could not be fetched (docs/pwa.md), above a Try again button.',
+  },
   notfoundtitle: /*i18n*/ {
     id: 'notfoundtitle',
     message: 'Not found',

@@ -11,6 +11,7 @@ import type { SessionStatus } from './status.ts'
 import type { AppState } from '../../../app/store.ts'
 import { clearCachedRequests } from '../../requests/requests-cache.ts'
 import { clearCachedConversations } from '../../conversation/conversations-cache.ts'
+import { clearDrafts } from '../../../shared/storage/drafts.ts'
 import { parseRefusal } from '../../../../../server/domain/moderation/refusal.ts'
 
 export type { SessionStatus }
@@ -66,6 +67,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     clearStoredSession()
     clearCachedRequests()
     clearCachedConversations()
+    clearDrafts()
     set(loggedOut)
     get().locationAfterLogout()
     get().requestsAfterLogout()
@@ -134,6 +136,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
       if (get().user?.user_id !== stored.user_id) {
         clearCachedRequests()
         clearCachedConversations()
+        clearDrafts()
         get().requestsAfterLogout()
         get().messagesAfterLogout()
         get().positionsAfterLogout()

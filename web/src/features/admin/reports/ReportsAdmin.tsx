@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { useEffect, useRef, useState } from 'react'
 import { Loader } from '../../../shared/ui/Loader.tsx'
-import { serviceMessages } from '../../services/service-catalog.ts'
+import { shellMessages } from '../../../shared/i18n/shell-catalog.ts'
 import { reasonNames } from '../../moderation/moderation-catalog.ts'
 import { adminMessages } from '../admin-catalog.ts'
 import type { AdminReport, ReportStatus } from './api.ts'
@@ -58,7 +58,7 @@ export function ReportsAdmin() {
             <div className="notice" role="alert">
               <p>{i18n._(reportsMessages.failedtofetchreports)}</p>
               <button type="button" className="button button--secondary" onClick={list.reload}>
-                {i18n._(serviceMessages.tryagain)}
+                {i18n._(shellMessages.tryagain)}
               </button>
             </div>
           )}

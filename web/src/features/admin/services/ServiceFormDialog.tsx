@@ -10,6 +10,7 @@ import { Loader } from '../../../shared/ui/Loader.tsx'
 import { formMessages } from '../../../shared/form/form-catalog.ts'
 import { messages } from '../../../shared/i18n/catalog.ts'
 import { serviceMessages } from '../../services/service-catalog.ts'
+import { shellMessages } from '../../../shared/i18n/shell-catalog.ts'
 import { useStore } from '../../../app/store.ts'
 import { createService, fetchAdminServices, replaceService } from './api.ts'
 import {
@@ -100,7 +101,7 @@ function EditLoader({ serviceId, onClose, onSaved }: { serviceId: number } & Omi
               setAttempt((n) => n + 1)
             }}
           >
-            {i18n._(serviceMessages.tryagain)}
+            {i18n._(shellMessages.tryagain)}
           </button>
         </div>
       </div>

@@ -8,6 +8,7 @@ import { TextField } from '../../../shared/form/TextField.tsx'
 import { Loader } from '../../../shared/ui/Loader.tsx'
 import { requestMessages } from '../../requests/request-catalog.ts'
 import { serviceCategoryNames, serviceMessages } from '../../services/service-catalog.ts'
+import { shellMessages } from '../../../shared/i18n/shell-catalog.ts'
 import { pickLocalization, serviceLanguageOf } from '../../services/services.ts'
 import { useFreshServices } from '../../services/useFreshServices.ts'
 import { useStore } from '../../../app/store.ts'
@@ -98,7 +99,7 @@ export function ServicesAdmin() {
         <div className="map-error" role="alert">
           <p>{i18n._(serviceMessages.failedtofetchservices)}</p>
           <button type="button" className="button button--secondary" onClick={() => void loadServices()}>
-            {i18n._(serviceMessages.tryagain)}
+            {i18n._(shellMessages.tryagain)}
           </button>
         </div>
       ) : status !== 'loaded' ? (

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react'
 import { useId, useState } from 'react'
 import { Loader } from '../../../shared/ui/Loader.tsx'
 import { TextField } from '../../../shared/form/TextField.tsx'
-import { serviceMessages } from '../../services/service-catalog.ts'
+import { shellMessages } from '../../../shared/i18n/shell-catalog.ts'
 import { useStore } from '../../../app/store.ts'
 import { selectUser } from '../../account/session/slice.ts'
 import { USER_NAME_MAX } from '../../../../../server/domain/accounts/validation.ts'
@@ -52,7 +52,7 @@ export function UsersAdmin() {
         <div className="notice" role="alert">
           <p>{i18n._(usersMessages.failedtofetchusers)}</p>
           <button type="button" className="button button--secondary" onClick={list.retry}>
-            {i18n._(serviceMessages.tryagain)}
+            {i18n._(shellMessages.tryagain)}
           </button>
         </div>
       )}

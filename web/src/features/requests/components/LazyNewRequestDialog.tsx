@@ -1,17 +1,23 @@
-import { lazy, Suspense, type ComponentProps } from 'react'
-import { useOnceTrue } from '../../../shared/hooks/useOnceTrue.ts'
+import type { ComponentProps } from 'react'
 import { withTexts } from '../../../shared/i18n/catalog-loader.ts'
+import { DialogBoundary } from '../../../shared/load/DialogBoundary.tsx'
+import { lazyScreen } from '../../../shared/load/lazy-screen.ts'
 
-const NewRequestDialog = lazy(
+/**
+ * The new-request dialog: fetched right after the main screen shows (preloadCoreScreens) or when "Ask for help" is
+ * first pressed, and precached by the service worker.
+ */
+const NewRequestDialog = lazyScreen(
   withTexts('new-request', () => import('./NewRequestDialog.tsx').then((m) => ({ default: m.NewRequestDialog }))),
 )
 
-/** The new-request dialog, fetched when "Ask for help" is first pressed (precached by the service worker). */
+/** Starts fetching the dialog's code and texts. */
+export const preloadNewRequestDialog = NewRequestDialog.preload
+
 export function LazyNewRequestDialog(props: ComponentProps<typeof NewRequestDialog>) {
-  if (!useOnceTrue(props.open)) return null
   return (
-    <Suspense fallback={null}>
+    <DialogBoundary open={props.open} onClose={props.onClose}>
       <NewRequestDialog {...props} />
-    </Suspense>
+    </DialogBoundary>
   )
 }

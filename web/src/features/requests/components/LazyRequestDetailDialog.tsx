@@ -1,28 +1,31 @@
-import { lazy, Suspense } from 'react'
-import { useOnceTrue } from '../../../shared/hooks/useOnceTrue.ts'
 import { withTexts } from '../../../shared/i18n/catalog-loader.ts'
+import { DialogBoundary } from '../../../shared/load/DialogBoundary.tsx'
+import { lazyScreen } from '../../../shared/load/lazy-screen.ts'
 
-const RequestDetailDialog = lazy(
+/**
+ * The request detail (its conversation, location and ready dialogs; the map comes later still). The list is the
+ * first screen and does not wait for it (bench/chunks.ts): it is fetched right after the list shows
+ * (preloadCoreScreens) or when the first request is opened, and precached by the service worker, so the saved copy
+ * of a request opens offline.
+ */
+const RequestDetailDialog = lazyScreen(
   withTexts('request-detail', () =>
     import('./RequestDetailDialog.tsx').then((m) => ({ default: m.RequestDetailDialog })),
   ),
 )
+
+/** Starts fetching the detail's code and texts. */
+export const preloadRequestDetailDialog = RequestDetailDialog.preload
 
 interface LazyRequestDetailDialogProps {
   requestId: number | null
   onClose: () => void
 }
 
-/**
- * The request detail (its map, conversation, location and ready dialogs), fetched when the first request is opened:
- * the list is the first screen and should not wait for it (bench/chunks.ts). Precached by the service worker, so
- * the saved copy of a request opens offline.
- */
 export function LazyRequestDetailDialog({ requestId, onClose }: LazyRequestDetailDialogProps) {
-  if (!useOnceTrue(requestId !== null)) return null
   return (
-    <Suspense fallback={null}>
+    <DialogBoundary open={requestId !== null} onClose={onClose}>
       <RequestDetailDialog requestId={requestId} onClose={onClose} />
-    </Suspense>
+    </DialogBoundary>
   )
 }

@@ -24,8 +24,26 @@ import { markSafetyCardSeen } from '../../safety/safety-card.ts'
 import { mentionsDanger } from '../../../../../server/domain/shared/danger-words.ts'
 import { outboxPath } from '../../outbox/outbox-item.ts'
 import { OfflineRequestHint } from '../../outbox/OfflineRequestHint.tsx'
+import { useDraft } from '../../../shared/hooks/useDraft.ts'
 
 type Visibility = 'visible' | 'approximate'
+
+/** What the form holds as it is typed, kept as a draft until it is sent (shared/storage/drafts.ts). */
+interface RequestDraft {
+  category: RequestCategory | null
+  description: string
+  visibility: Visibility | null
+  phoneOnlyToHelper: boolean
+  placed: Coordinates | null
+}
+
+const EMPTY_DRAFT: RequestDraft = {
+  category: null,
+  description: '',
+  visibility: null,
+  phoneOnlyToHelper: false,
+  placed: null,
+}
 
 interface NewRequestDialogProps {
   open: boolean
@@ -56,12 +74,10 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
   const position = useStore(selectPosition)
   const loadRequests = useStore((s) => s.loadRequests)
   const sendOrQueue = useStore((s) => s.sendOrQueue)
-  const [category, setCategory] = useState<RequestCategory | null>(null)
-  const [description, setDescription] = useState('')
-  const [visibility, setVisibility] = useState<Visibility | null>(null)
+  const [draft, setDraft, discardDraft] = useDraft(user?.user_id, 'newRequest', EMPTY_DRAFT)
+  const { category, description, visibility, phoneOnlyToHelper, placed } = draft
+  const change = (part: Partial<RequestDraft>) => setDraft({ ...draft, ...part })
   const [isTest, setIsTest] = useState(initialTest)
-  const [phoneOnlyToHelper, setPhoneOnlyToHelper] = useState(false)
-  const [placed, setPlaced] = useState<Coordinates | null>(null)
   const { busy, error, setError, submitWith } = useAction()
   /** A fixed field's error goes away as soon as it is fixed. */
   const clearErrorOf = (field: string) => {
@@ -94,6 +110,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
       (call) => createRequest(body, call),
     )
     markSafetyCardSeen(user.user_id, 'ask')
+    discardDraft()
     if (result.sent) await loadRequests()
     onDone()
   })
@@ -113,7 +130,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
               value={value}
               checked={category === value}
               onChange={() => {
-                setCategory(value)
+                change({ category: value })
                 clearErrorOf('category')
               }}
             />
@@ -123,7 +140,11 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
         <FieldErrorMessage id="new-category-error" text={fieldError('category')} />
       </fieldset>
 
-      <DescriptionField value={description} onChange={setDescription} error={fieldError('description')} />
+      <DescriptionField
+        value={description}
+        onChange={(text) => change({ description: text })}
+        error={fieldError('description')}
+      />
 
       {position ? (
         <fieldset
@@ -137,7 +158,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
               name="visibility"
               checked={visibility === 'visible'}
               onChange={() => {
-                setVisibility('visible')
+                change({ visibility: 'visible' })
                 clearErrorOf('visibility')
               }}
             />
@@ -152,7 +173,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
               name="visibility"
               checked={visibility === 'approximate'}
               onChange={() => {
-                setVisibility('approximate')
+                change({ visibility: 'approximate' })
                 clearErrorOf('visibility')
               }}
             />
@@ -164,7 +185,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
             </span>
           </label>
           <FieldErrorMessage id="new-visibility-error" text={fieldError('visibility')} />
-          <PlacePoint position={position} placed={placed} onChange={setPlaced} />
+          <PlacePoint position={position} placed={placed} onChange={(point) => change({ placed: point })} />
         </fieldset>
       ) : (
         <div className="field">
@@ -182,7 +203,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
         <input
           type="checkbox"
           checked={phoneOnlyToHelper}
-          onChange={(event) => setPhoneOnlyToHelper(event.target.checked)}
+          onChange={(event) => change({ phoneOnlyToHelper: event.target.checked })}
         />
         <span>
           <Trans id="phoneonlytohelperchoice" message="Show my phone number only to the person who helps" />

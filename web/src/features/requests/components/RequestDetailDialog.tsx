@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import type { HelpRequest } from '../api.ts'
 import { cardMessages } from '../card-catalog.ts'
 import { formMessages } from '../../../shared/form/form-catalog.ts'
@@ -39,10 +39,7 @@ import { NearbyServices } from '../../services/NearbyServices.tsx'
 import { SafetyActions } from './SafetyActions.tsx'
 import { ShareLinkSection } from '../../share-link/ShareLinkSection.tsx'
 import { ReportPeople, reportsInConversation } from '../../moderation/ReportPeople.tsx'
-import { withTexts } from '../../../shared/i18n/catalog-loader.ts'
-
-/** OpenLayers is big: its chunk loads only when a request with a location is opened. */
-const SingleLocationMap = lazy(withTexts('request-map', () => import('./SingleLocationMap.tsx')))
+import { LazySingleLocationMap } from './LazySingleLocationMap.tsx'
 
 interface RequestDetailDialogProps {
   /** The request to show; null keeps the dialog closed. */
@@ -243,16 +240,14 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
         {point ? (
           <>
             {request.isApproximate && <p className="field__hint">{i18n._(requestMessages.approximatearea)}</p>}
-            <Suspense fallback={<div className="single-map-placeholder" />}>
-              <SingleLocationMap
-                point={point}
-                isApproximate={request.isApproximate}
-                own={position}
-                helper={helperPosition}
-                helperName={request.responder_user_name}
-                helperStale={helperStale}
-              />
-            </Suspense>
+            <LazySingleLocationMap
+              point={point}
+              isApproximate={request.isApproximate}
+              own={position}
+              helper={helperPosition}
+              helperName={request.responder_user_name}
+              helperStale={helperStale}
+            />
             <OnMyWay request={request} point={point} position={position} helperPosition={helperPosition} now={now} />
             <RequestLocationInfo point={point} />
           </>

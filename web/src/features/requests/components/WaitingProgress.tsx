@@ -4,7 +4,7 @@ import type { HelpRequest } from '../api.ts'
 import { formatRelativeTime } from '../relative-time.ts'
 import { askToAlertMore, progressView } from '../waiting-progress.ts'
 import { progressMessages } from '../waiting-progress-catalog.ts'
-import { serviceMessages } from '../../services/service-catalog.ts'
+import { shellMessages } from '../../../shared/i18n/shell-catalog.ts'
 import { useOnline } from '../../pwa/useOnline.ts'
 import { useStore } from '../../../app/store.ts'
 import { ApiError } from '../../../shared/api/errors.ts'
@@ -80,7 +80,7 @@ function ProgressBlock({ requestId }: { requestId: number }) {
         <>
           <FormMessage tone="error" text={i18n._(progressMessages.progressfailed)} />
           <button type="button" className="button button--secondary" onClick={() => void load(requestId)}>
-            {i18n._(serviceMessages.tryagain)}
+            {i18n._(shellMessages.tryagain)}
           </button>
         </>
       )}

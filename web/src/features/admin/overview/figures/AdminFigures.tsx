@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import { FormMessage } from '../../../../shared/form/FormMessage.tsx'
 import { Loader } from '../../../../shared/ui/Loader.tsx'
-import { serviceMessages } from '../../../services/service-catalog.ts'
+import { shellMessages } from '../../../../shared/i18n/shell-catalog.ts'
 import { FigureCards } from './FigureCards.tsx'
 import { formatClock } from './figures-format.ts'
 import { figuresMessages as m } from './figures-catalog.ts'
@@ -38,7 +38,7 @@ export function AdminFigures() {
           onClick={retry}
           aria-disabled={loading || undefined}
         >
-          {i18n._(serviceMessages.tryagain)}
+          {i18n._(shellMessages.tryagain)}
         </button>
       )}
       {figures && (

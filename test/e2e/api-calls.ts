@@ -1,0 +1,24 @@
+import type { TestUser } from './accounts-helpers.ts'
+
+/** A call to the server's API as another user's own app would make it (JSON in, JSON out), failing on an error. */
+export async function apiCall<T>(
+  baseUrl: string,
+  path: string,
+  method: string,
+  body: unknown,
+  token?: string,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`)
+  return (await response.json()) as T
+}
+
+/** The access token of `user`, logged in through the API. */
+export async function tokenOf(baseUrl: string, user: TestUser): Promise<string> {
+  const body = { identifier: user.username, password: user.password }
+  return (await apiCall<{ token: string }>(baseUrl, '/api/user/login', 'POST', body)).token
+}
