@@ -1,8 +1,6 @@
 import type { Sql } from 'postgres'
 import type { Queryable } from '../../db/queryable.ts'
-// Types only: the running server lends its push queue (server/plugins/push.ts); the domain never loads it
-// (docs/architecture.md, "What may depend on what").
-import type { RequestPushes } from '../../plugins/push.ts'
+import type { RequestPushes } from '../requests/change-types.ts'
 import { lockPhoneRecords, phoneRecordKey, refuseBannedPhone } from '../moderation/kept-records.ts'
 import { openRequestsOf } from '../requests/requests.ts'
 import type { Transactions } from '../shared/unit-of-work.ts'

@@ -1,6 +1,4 @@
-// Types only: the running server lends its transactions (server/plugins/events.ts); the domain never loads them
-// (docs/architecture.md, "What may depend on what").
-import type { TransactionWork } from '../../plugins/events.ts'
+import type { TransactionWork } from '../requests/change-types.ts'
 
 /**
  * `app.events`, as a change's unit of work borrows it: runs work in one transaction whose announcements are told at
