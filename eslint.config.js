@@ -48,6 +48,26 @@ export default tseslint.config(
     },
   },
   {
+    // A route parses, calls the one domain function of its change and shapes the answer: the transaction, with what
+    // it announces and pushes, is the domain's unit of work (docs/architecture.md, "One change end to end").
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...["callee.property.name='begin'", "callee.property.name='transaction'", "callee.name='transaction'"].map(
+          (callee) => ({
+            selector: `CallExpression[${callee}]`,
+            message: 'A route opens no transaction: call the domain function of the change (server/domain/).',
+          }),
+        ),
+        {
+          selector: "CallExpression[callee.name='changeSeveral'], CallExpression[callee.property.name='changeSeveral']",
+          message: 'A route opens no transaction: call the domain function of the change (server/domain/).',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: { ...globals.browser } },

@@ -1,6 +1,7 @@
 /**
  * `npm run lint` runs this: fails when modules import each other in a circle at run time (docs/architecture.md, "What
- * may depend on what"). A circle is ESM's trap: whichever module loads first sees the other's exports still unset.
+ * may depend on what"). With `--types` it also fails on a circle of any imports, `import type` included: the layers
+ * hold at the level of types too, so a module can be read (and moved) without the ones above it. A circle is ESM's trap: whichever module loads first sees the other's exports still unset.
  * Only what is loaded counts: `import type` and `export type` are erased, and so is a dynamic `import()` until it
  * runs; an `import { type A }` is not (verbatimModuleSyntax keeps it as `import {}`, which loads the module). Parsed
  * without type checking: a few seconds, most of them starting tsx.
@@ -21,14 +22,15 @@ function sourceFiles(folder: string): string[] {
   })
 }
 
-/** The project files a module loads when it is loaded itself. */
-function runtimeImports(file: string): string[] {
+/** The project files a module loads when it is loaded itself (`types`: and those it only takes types from). */
+function imports(file: string, types: boolean): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false)
   const found: string[] = []
   for (const statement of source.statements) {
     let specifier: ts.Expression | undefined
-    if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) specifier = statement.moduleSpecifier
-    if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) specifier = statement.moduleSpecifier
+    if (ts.isImportDeclaration(statement) && (types || !statement.importClause?.isTypeOnly))
+      specifier = statement.moduleSpecifier
+    if (ts.isExportDeclaration(statement) && (types || !statement.isTypeOnly)) specifier = statement.moduleSpecifier
     if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) continue
     const target = resolve(dirname(file), specifier.text)
     if (existsSync(target)) found.push(target)
@@ -37,48 +39,69 @@ function runtimeImports(file: string): string[] {
 }
 
 const files = FOLDERS.flatMap((folder) => sourceFiles(join(ROOT, folder)))
-const edges = new Map(files.map((file) => [file, runtimeImports(file)]))
 
-// Tarjan's strongly connected components: every component of more than one module (or a module importing itself)
-// is a cycle.
-const index = new Map<string, number>()
-const low = new Map<string, number>()
-const stack: string[] = []
-const onStack = new Set<string>()
-const cycles: string[][] = []
-let counter = 0
-function visit(file: string): void {
-  index.set(file, counter)
-  low.set(file, counter++)
-  stack.push(file)
-  onStack.add(file)
-  for (const next of edges.get(file) ?? []) {
-    if (!index.has(next)) {
-      visit(next)
-      low.set(file, Math.min(low.get(file)!, low.get(next)!))
-    } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!))
+/**
+ * Tarjan's strongly connected components: every component of more than one module (or a module importing itself)
+ * is a cycle.
+ */
+function cyclesOf(edges: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const cycles: string[][] = []
+  let counter = 0
+  function visit(file: string): void {
+    index.set(file, counter)
+    low.set(file, counter++)
+    stack.push(file)
+    onStack.add(file)
+    for (const next of edges.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next)
+        low.set(file, Math.min(low.get(file)!, low.get(next)!))
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!))
+    }
+    if (low.get(file) !== index.get(file)) return
+    const component: string[] = []
+    let member: string
+    do {
+      member = stack.pop()!
+      onStack.delete(member)
+      component.push(member)
+    } while (member !== file)
+    if (component.length > 1 || edges.get(file)?.includes(file)) cycles.push(component)
   }
-  if (low.get(file) !== index.get(file)) return
-  const component: string[] = []
-  let member: string
-  do {
-    member = stack.pop()!
-    onStack.delete(member)
-    component.push(member)
-  } while (member !== file)
-  if (component.length > 1 || edges.get(file)?.includes(file)) cycles.push(component)
+  for (const file of files) if (!index.has(file)) visit(file)
+  return cycles
 }
-for (const file of files) if (!index.has(file)) visit(file)
 
-if (cycles.length > 0) {
-  console.error('Modules that import each other at run time (break the circle, or make an import `import type`):')
+function report(cycles: string[][], heading: string): void {
+  console.error(heading)
   for (const cycle of cycles)
     console.error(
-      `- ${cycle
+      `- ${cycle.length} modules: ${cycle
         .map((file) => relative(ROOT, file))
         .sort()
         .join(', ')}`,
     )
+}
+
+const runtimeCycles = cyclesOf(new Map(files.map((file) => [file, imports(file, false)])))
+if (runtimeCycles.length > 0) {
+  report(
+    runtimeCycles,
+    'Modules that import each other at run time (break the circle, or make an import `import type`):',
+  )
   process.exit(1)
 }
 console.log(`No runtime import cycles among ${files.length} modules.`)
+
+if (process.argv.includes('--types')) {
+  const typeCycles = cyclesOf(new Map(files.map((file) => [file, imports(file, true)])))
+  if (typeCycles.length > 0) {
+    report(typeCycles, 'Modules that import each other, types included (move the shared types to the lower layer):')
+    process.exit(1)
+  }
+  console.log(`No import cycles among ${files.length} modules, types included.`)
+}

@@ -2,40 +2,26 @@ import { randomUUID } from 'node:crypto'
 import type { Sql } from 'postgres'
 import type { Notice } from '../db/one-statement.ts'
 import type { Queryable } from '../db/queryable.ts'
-import type { Place } from '../domain/requests/reach.ts'
-import type { RequestRole } from '../domain/requests/people.ts'
+import type {
+  ConversationNews,
+  PositionNews,
+  RequestNews,
+  ThanksNews,
+  UserNews,
+} from '../domain/requests/change-types.ts'
+
+// The news a change announces is the domain's contract (server/domain/requests/change-types.ts); the bus carries it.
+export type { ConversationNews, PositionNews, ThanksNews, UserNews } from '../domain/requests/change-types.ts'
 
 /** What crosses between instances: ids only, so a NOTIFY payload stays tiny and carries no personal data. */
 export type BusMessage = (
-  | {
-      type: 'request'
-      requestId: number
-      previousResponderId: number | null
-      /** Set when the responder left: who ended it, so the helper's other devices can tell a release from a removal. */
-      removedBy?: RequestRole
-      /** Only the view count changed: only those who see it (the owner, admins) are told. */
-      viewsOnly?: true
-      /**
-       * Set when the request moved: where it was (null: it had no location). Those it reached there and no longer
-       * reaches (server/events/left-reach.ts) are sent `request.hidden`, so nobody keeps a copy they may not see.
-       */
-      previousPlace?: Place
-      /**
-       * Set when a block made in the change's transaction ended the response: this user (the former helper) hears
-       * nothing of it but `request.hidden`, even where their instance has not yet reloaded their block set.
-       */
-      hiddenFrom?: number
-    }
-  /** This user's account, role or sessions changed: every instance reloads the user and ends sockets of ended sessions. */
-  | { type: 'user'; userId: number }
+  | RequestNews
+  | UserNews
   /** The service map's list changed (added, replaced, deleted, imported): every app reloads it. */
   | { type: 'services' }
-  /** A new message between a request's owner and its helper: the instances holding their sockets tell them. */
-  | { type: 'conversation'; requestId: number; messageId: string }
-  /** The owner thanked the helper of a completed request: the instances holding the helper's sockets tell them. */
-  | { type: 'thanks'; requestId: number }
-  /** The helper's shared position on this request changed, stopped or ended: the owner's instance reads and tells it. */
-  | { type: 'position'; requestId: number }
+  | ConversationNews
+  | ThanksNews
+  | PositionNews
   /** The waiting owner's progress changed (a wave went out, or was asked for): the owner's instance reads and tells it. */
   | { type: 'progress'; requestId: number; ownerId: number }
   /** This user has a new notice of a moderation decision: the instances holding their sockets tell them to fetch it. */
@@ -50,20 +36,8 @@ export type BusMessage = (
 /** A request change as the bus carries it. */
 export type RequestMessage = Extract<BusMessage, { type: 'request' }>
 
-/** A new conversation message as the bus carries it. */
-export type ConversationNews = Extract<BusMessage, { type: 'conversation' }>
-
-/** A new thank-you as the bus carries it. */
-export type ThanksNews = Extract<BusMessage, { type: 'thanks' }>
-
-/** A change of the helper's shared position as the bus carries it (no coordinates: they are read where needed). */
-export type PositionNews = Extract<BusMessage, { type: 'position' }>
-
 /** A change of a waiting owner's progress as the bus carries it (server/events/progress-delivery.ts). */
 export type ProgressNews = Extract<BusMessage, { type: 'progress' }>
-
-/** A user's account, role or sessions changed, as the bus carries it. */
-export type UserNews = Extract<BusMessage, { type: 'user' }>
 
 /** What a change announces inside its transaction: the other instances hear of it at commit. */
 export type AnnouncedMessage = RequestMessage | ConversationNews | ThanksNews | PositionNews | UserNews

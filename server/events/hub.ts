@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws'
 import type { Queryable } from '../db/queryable.ts'
 import type { Place } from '../domain/requests/reach.ts'
-import { listAudience, requestFor, requestForEvent } from '../domain/requests/requests.ts'
+import { listAudience, requestFor, requestForEvent, type EventRow } from '../domain/requests/requests.ts'
 import { userWithLiveSessions } from '../domain/accounts/sessions.ts'
 import { toPublicUser, type UserRow } from '../domain/accounts/users.ts'
 import type { ServerEvent } from '../schemas/events.ts'
@@ -50,7 +50,7 @@ export interface Client {
 }
 
 /** A request as a change left it, read in the change's transaction or, on other instances, after its NOTIFY. */
-export type EventRow = NonNullable<Awaited<ReturnType<typeof requestForEvent>>>
+export type { EventRow } from '../domain/requests/requests.ts'
 
 const frameOf = (event: ServerEvent): TextFrame => textFrame(JSON.stringify(event))
 

@@ -1,9 +1,5 @@
 import fp from 'fastify-plugin'
-import type { TransactionSql } from 'postgres'
-import type { Notice } from '../db/one-statement.ts'
-import type { ConversationEventRow } from '../domain/conversation/conversation.ts'
-import type { ThanksRow } from '../domain/requests/thanks.ts'
-import type { PositionEventRow } from '../domain/requests/position.ts'
+import type { TransactionWork } from '../domain/requests/change-types.ts'
 import {
   inProcessBus,
   postgresBus,
@@ -19,7 +15,7 @@ import {
 import { deliverConversation } from '../events/conversation-delivery.ts'
 import { deliverThanks } from '../events/thanks-delivery.ts'
 import { deliverPosition } from '../events/position-delivery.ts'
-import { EventHub, TOKEN_EXPIRY_GRACE_MS, type EventRow } from '../events/hub.ts'
+import { EventHub, TOKEN_EXPIRY_GRACE_MS } from '../events/hub.ts'
 import { HEARTBEAT_MS, HEARTBEAT_TURNS } from '../events/heartbeat-turns.ts'
 import { LIVE_REPORT_MS, LiveStats } from '../events/live-stats.ts'
 import {
@@ -48,53 +44,6 @@ export interface EventsOptions {
   /** The bus's lease and heartbeat, and a hold on what it hears (server/events/bus.ts). */
   bus?: BusOptions
 }
-
-/** A request change to tell: which request, and (after a release or removal) who was its responder. */
-export type RequestChange = Omit<RequestMessage, 'type' | 'origin'>
-
-/**
- * Announces a request change inside the transaction; `row` is the request as the change left it, if read.
- * `notified`: the work sent the NOTIFY itself, in the statement that made the change (`Announcers.notice`), so this
- * only delivers it here after the commit.
- */
-export type Announce = (change: RequestChange, row?: EventRow, notified?: boolean) => Promise<void>
-
-/** Announces a new conversation message inside the transaction that stored it (its two participants hear of it). */
-export type AnnounceMessage = (row: ConversationEventRow, notified?: boolean) => Promise<void>
-
-/** Announces a new thank-you inside the transaction that stored it (the helper it thanks hears of it). */
-export type AnnounceThanks = (row: ThanksRow, notified?: boolean) => Promise<void>
-
-/**
- * Announces inside the transaction that the helper's shared position on a request changed, stopped or ended: the
- * owner hears of it. With the row as the change left it; without, it is read after the commit.
- */
-export type AnnouncePosition = (requestId: number, row?: PositionEventRow, notified?: boolean) => Promise<void>
-
-/**
- * Announces inside the transaction that ends a session of this user or changes their role: every instance drops its
- * copies (the session cache) and reloads the user at the commit, and the transaction answers only once no instance
- * can still trust a copy from before it (docs/adr/0010-session-cache.md).
- */
-export type AnnounceUser = (userId: number) => Promise<void>
-
-/** How a transaction's work announces each kind of news it makes. */
-export interface Announcers {
-  request: Announce
-  message: AnnounceMessage
-  position: AnnouncePosition
-  thanks: AnnounceThanks
-  /**
-   * The NOTIFY of a message, for work that sends it in the statement that makes its change (`notifying`,
-   * server/db/one-statement.ts): a round trip fewer. The work then announces the same news with `notified`. Null in
-   * embedded mode, where there is no other instance to tell.
-   */
-  notice(message: AnnouncedMessage): Notice | null
-  user: AnnounceUser
-}
-
-/** The work of `app.events.transaction`: the transaction, and the announcers that tell at its commit. */
-export type TransactionWork<T> = (tx: TransactionSql, announce: Announcers) => Promise<T>
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -10,10 +10,7 @@ import {
   textFingerprintOf,
   type StoredAnswer,
 } from '../domain/idempotency/keys.ts'
-import type { TransactionWork } from './events.ts'
-
-/** `app.events.transaction`, as a creating call's work receives it. */
-export type Transaction = <T>(work: TransactionWork<T>) => Promise<T>
+import type { Transaction } from '../domain/shared/unit-of-work.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,38 +4,12 @@ import { publicOrigin, type Config } from '../config.ts'
 import { maskEndpoint } from '../logging.ts'
 import { EndpointPolicy } from '../push/endpoint-policy.ts'
 import type { Queryable } from '../db/queryable.ts'
-import type { EventRow } from '../events/hub.ts'
+import type { EventRow } from '../domain/requests/requests.ts'
+import type { PushCause, RequestPushes } from '../domain/requests/change-types.ts'
 import type { Notice } from '../db/one-statement.ts'
-import {
-  pushesInStatement,
-  queuePushes,
-  type ChangingRequest,
-  type PushCause,
-  type PushesInStatement,
-} from '../push/notifier.ts'
+import { pushesInStatement, queuePushes } from '../push/notifier.ts'
 import { PushQueue, type PushWorkerOptions } from '../push/queue.ts'
 import { vapidKeys } from '../push/vapid.ts'
-
-/** What a request change asks of the push queue (server/domain/requests/change.ts borrows it as a type). */
-export interface RequestPushes {
-  /**
-   * Queues the pushes a request change causes, inside the change's transaction (`row`: the request as the change
-   * left it): they are saved, and every instance's worker woken, exactly when the change commits.
-   */
-  queuePushes(tx: Queryable, cause: PushCause, row: EventRow): Promise<void>
-  /**
-   * The same pushes as parts of the statement that makes a single change (server/push/notifier.ts), with the
-   * NOTIFY that wakes the other instances' workers at its commit (null: embedded, nobody else to wake).
-   */
-  pushesInStatement(
-    sql: Queryable,
-    cause: PushCause,
-    request: ChangingRequest,
-    names: ReadonlyMap<number, string>,
-  ): PushesInStatement & { wake: Notice | null }
-  /** Starts this instance's worker at once on what a committed change queued (the others hear the NOTIFY). */
-  wake(): void
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,7 +5,7 @@ import {
   suspendAccount,
   type Suspension,
 } from '../domain/moderation/suspension.ts'
-import type { Announcers } from './events.ts'
+import type { Announcers } from '../domain/requests/change-types.ts'
 
 /** How often an instance looks for suspensions whose end has passed. */
 const ENDS_EVERY_MS = 60_000

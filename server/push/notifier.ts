@@ -1,8 +1,8 @@
 import type { PendingQuery, Row } from 'postgres'
 import type { Queryable } from '../db/queryable.ts'
-import type { EventRow } from '../events/hub.ts'
+import type { EventRow } from '../domain/requests/requests.ts'
+import type { ChangingRequest, PushCause, PushCauseKind, PushesInStatement } from '../domain/requests/change-types.ts'
 import type { Language } from '../domain/accounts/rules.ts'
-import type { RequestCategory } from '../domain/shared/categories.ts'
 import { enqueueForUsers, enqueueInStatement } from './jobs.ts'
 import { pushPayload, type PushKind } from './texts.ts'
 import { forgettingCount, standDown, standDownInStatement } from './stand-down.ts'
@@ -10,15 +10,6 @@ import { scheduleFirstWave } from './waves.ts'
 
 /** Personal updates may wait a day. */
 const TTL_PERSONAL = 24 * 60 * 60
-
-/** What happened to a request, as far as pushes go: a push kind, or its deletion (which only stands helpers down). */
-export type PushCauseKind = PushKind | 'deleted'
-
-/** The push a request change causes: what happened, and (after a release or removal) who the responder was. */
-export interface PushCause {
-  kind: PushCauseKind
-  previousResponderId?: number | null
-}
 
 /**
  * The one person a change's push is for, and whose name it carries: the owner hears of a take-over and a release
@@ -79,27 +70,6 @@ export async function queuePushes(
     (language) => pushPayload(kind as PushKind, language, request, people.actor_name),
     { urgency: 'normal', ttl: TTL_PERSONAL },
   )
-}
-
-/** A request as a change will leave it, known before the statement that makes the change (its lock answered it). */
-export interface ChangingRequest {
-  request_id: number
-  owner_id: number
-  /** The responder once the change is made. */
-  responder_id: number | null
-  category: RequestCategory
-  description: string
-}
-
-/** The pushes of a change as parts of the statement that makes it (pushesInStatement). */
-export interface PushesInStatement {
-  /** CTEs that follow the change's `changed` (the request's rows as it wrote them; none when it was refused). */
-  ctes: Array<PendingQuery<Row[]>>
-  /**
-   * An item of the SET list of the change's update of the request (with a leading comma), or nothing: the count of
-   * the alerts its stand-down forgets. The same statement cannot update the request's row twice.
-   */
-  counted: PendingQuery<Row[]>
 }
 
 /**

@@ -2,9 +2,10 @@ import type { RequestCategory } from '../domain/shared/categories.ts'
 import type { AbilityItem } from '../domain/shared/abilities.ts'
 import type { Language } from '../domain/accounts/rules.ts'
 import { mentionsDanger } from '../domain/shared/danger-words.ts'
+import type { PushCauseKind } from '../domain/requests/change-types.ts'
 import { declarativePayload } from './declarative.ts'
 
-export type PushKind = 'created' | 'taken' | 'released' | 'removed' | 'completed'
+export type PushKind = Exclude<PushCauseKind, 'deleted'>
 
 /**
  * Why an alerted helper is stood down: someone took the request over (`helping`), or it was completed or deleted

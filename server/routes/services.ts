@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify'
 import type { ServiceCategory } from '../domain/shared/categories.ts'
 import { SERVICE_LANGUAGES, serviceProblems, type ServiceInput } from '../domain/services/rules.ts'
 import { PublicServiceList, type ServiceListBody } from '../domain/services/public-list.ts'
-import { deleteService, listServicesForAdmin, saveService } from '../domain/services/services.ts'
+import { deleteService, listServicesForAdmin, storeService } from '../domain/services/services.ts'
 import { badRequest } from '../errors.ts'
 import { compressedRepresentation, type Representation } from '../http/representation.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody, Nullable } from '../schemas/common.ts'
@@ -170,7 +170,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { serviceId } = await app.sql.begin((tx) => saveService(tx, toInput(request.body), 'new'))
+      const { serviceId } = await storeService(app.sql, toInput(request.body), 'new')
       await app.events.publish(SERVICES_CHANGED)
       return reply.code(201).send({ service_id: serviceId })
     },
@@ -188,7 +188,7 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { serviceId } = await app.sql.begin((tx) => saveService(tx, toInput(request.body), request.params.id))
+      const { serviceId } = await storeService(app.sql, toInput(request.body), request.params.id)
       await app.events.publish(SERVICES_CHANGED)
       return { service_id: serviceId }
     },

@@ -6,6 +6,7 @@ import { LIMIT_TIME_ZONE } from '../shared/helsinki-day.ts'
 import { characterCount, USER_NAME_MAX } from '../accounts/validation.ts'
 import { setAdmin } from '../accounts/users.ts'
 import { letGosWithin } from '../requests/let-go.ts'
+import type { Transactions } from '../shared/unit-of-work.ts'
 
 export const ADMIN_USERS_PAGE_SIZE = 50
 
@@ -159,4 +160,21 @@ export async function changeAdminRole(
   const user = await listedUser(sql, userId)
   if (!user) throw notFound(ADMIN_USER_ERRORS.userNotFound)
   return user
+}
+
+/**
+ * The unit of work of a role change, as the admin command's: at the commit every instance drops the user's session
+ * copies and reloads the user, and their streams and open apps follow the role.
+ */
+export async function setAdminRole(
+  events: Transactions,
+  adminId: number,
+  userId: number,
+  isAdmin: boolean,
+): Promise<AdminUser> {
+  return events.transaction(async (tx, announce) => {
+    const user = await changeAdminRole(tx, adminId, userId, isAdmin)
+    await announce.user(user.user_id)
+    return user
+  })
 }

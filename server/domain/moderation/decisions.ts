@@ -6,6 +6,7 @@ import { DECISION_ERRORS } from './errors.ts'
 import { addNotices, type NewNotice } from './notices.ts'
 import { decisionReasonProblem, isDecisionAction, isSuspensionDays, type DecisionAction } from './rules.ts'
 import { suspendAccount } from './suspension.ts'
+import type { Transactions } from '../shared/unit-of-work.ts'
 
 /**
  * An admin's decision on a report, with its statement of reasons (docs/admin.md, "Moderation"; the Digital Services
@@ -95,4 +96,38 @@ export async function decideReport(
     suspended,
     changedRequestIds,
   }
+}
+
+/** What deciding a report needs of the running server: `app.events` and `app.push`. */
+export interface DecisionContext {
+  events: Transactions & { publish(message: { type: 'notices'; userId: number }): Promise<void> }
+  push: { wake(): void }
+}
+
+/**
+ * The unit of work of a decision: decided in one transaction that announces what it changed, then, after the commit,
+ * the pushes and notices it made are woken and told.
+ */
+export async function decide(
+  context: DecisionContext,
+  admin: Viewer,
+  reportId: number,
+  decision: NewDecision,
+): Promise<Decided> {
+  const decided = await context.events.transaction(async (tx, announce) => {
+    const done = await decideReport(tx, admin, reportId, decision)
+    // What a suspension or ban changed (responses ended, requests hidden) is told like every request change:
+    // announced here, heard by every instance at the commit.
+    for (const requestId of done.changedRequestIds) await announce.request({ requestId, previousResponderId: null })
+    // At the commit the suspended user's sessions end on every instance (copies dropped, the user reloaded).
+    if (done.suspended) await announce.user(done.reportedId)
+    return done
+  })
+  // After the commit: whoever got a notice sees it now if their app is open.
+  if (decided.suspended) {
+    // The waves the suspension made due stand the alerted helpers down (server/push/waves.ts).
+    context.push.wake()
+  }
+  for (const userId of decided.toldUserIds) await context.events.publish({ type: 'notices', userId })
+  return decided
 }

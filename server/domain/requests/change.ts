@@ -1,10 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres'
 import { commaList, notifying } from '../../db/one-statement.ts'
-// Types only: the running server lends its announcers and push queue (server/plugins/events.ts, push.ts); the
-// domain never loads them (docs/architecture.md, "What may depend on what").
-import type { Announcers, TransactionWork } from '../../plugins/events.ts'
-import type { RequestPushes } from '../../plugins/push.ts'
-import type { PushCauseKind } from '../../push/notifier.ts'
+import type { Announcers, PushCauseKind, RequestPushes, TransactionWork } from './change-types.ts'
 import { admittingReveal, isWithinPhoneReach, type PhoneReachLimits } from '../limits/phone-reach.ts'
 import * as edits from './edits.ts'
 import {
@@ -14,6 +10,7 @@ import {
   requestFor,
   requestForEvent,
   selectRequests,
+  type EventRow,
   type LockedForChange,
   type ReachReveal,
   type RequestJson,
@@ -65,7 +62,7 @@ async function change(
   return answer
 }
 
-type ChangedRow = NonNullable<Awaited<ReturnType<typeof requestForEvent>>>
+type ChangedRow = EventRow
 
 /**
  * A change in two statements (steps.ts): the locks, then one statement that checks the rules, writes, reads the

@@ -4,6 +4,7 @@ import { forbidden, tooManyRequests } from '../../errors.ts'
 import { POSITION_ERRORS } from './errors.ts'
 import { lockRequest, type LockedRequest, type Viewer } from './requests.ts'
 import type { Location } from '../accounts/rules.ts'
+import type { Transactions } from '../shared/unit-of-work.ts'
 
 /** One update per response in any 5 s: a live dot needs no more, and a phone's battery and the server less. */
 export const POSITION_INTERVAL_SECONDS = 5
@@ -46,7 +47,7 @@ async function lockOwnResponse(tx: TransactionSql, viewer: Viewer, requestId: nu
  * Stores the responder's position unless the stored one is younger than the interval: one conditional upsert, so
  * of a parallel burst exactly one gets through (the others find the row it wrote, too young), answered 429.
  */
-export async function sharePosition(
+async function storePosition(
   tx: TransactionSql,
   viewer: Viewer,
   requestId: number,
@@ -78,11 +79,7 @@ export async function sharePosition(
  * Stops sharing: the coordinates go, the time of the last update stays (it still bounds the next one, so stopping
  * and starting cannot get around the limit). Answers the event to tell, or null when nothing was shared.
  */
-export async function stopSharing(
-  tx: TransactionSql,
-  viewer: Viewer,
-  requestId: number,
-): Promise<PositionEventRow | null> {
+async function erasePosition(tx: TransactionSql, viewer: Viewer, requestId: number): Promise<PositionEventRow | null> {
   const request = await lockOwnResponse(tx, viewer, requestId)
   const stopped = await tx`
     update responder_positions set latitude = null, longitude = null
@@ -90,6 +87,28 @@ export async function stopSharing(
     returning 1
   `
   return stopped.length > 0 ? { requestId, ownerId: request.owner_id, position: null } : null
+}
+
+/** The unit of work of a shared position: stored, and the owner told live (`responder.position`) at the commit. */
+export async function sharePosition(
+  events: Transactions,
+  viewer: Viewer,
+  requestId: number,
+  location: Location,
+): Promise<PositionEventRow> {
+  return events.transaction(async (tx, announce) => {
+    const stored = await storePosition(tx, viewer, requestId, location)
+    await announce.position(stored.requestId, stored)
+    return stored
+  })
+}
+
+/** The unit of work of stopping: erased, and the owner told (`responder.position` with null) if anything was shared. */
+export async function stopSharing(events: Transactions, viewer: Viewer, requestId: number): Promise<void> {
+  await events.transaction(async (tx, announce) => {
+    const stopped = await erasePosition(tx, viewer, requestId)
+    if (stopped) await announce.position(stopped.requestId, stopped)
+  })
 }
 
 /** The latest shared position, for the owner and the current responder; null when none is shared. */

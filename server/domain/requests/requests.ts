@@ -350,6 +350,9 @@ export async function lockForChange(
   return row
 }
 
+/** A request as the live events and pushes of a change read it (requestForEvent). */
+export type EventRow = NonNullable<Awaited<ReturnType<typeof requestForEvent>>>
+
 /** A request in any state, for deciding who hears of a change to it (deleted and test ones included). */
 export async function requestForEvent(
   sql: Queryable,

@@ -1,4 +1,4 @@
-import type { TransactionSql } from 'postgres'
+import type { PendingQuery, Row, TransactionSql } from 'postgres'
 import { blockBetweenSql } from '../blocks/blocked-either-way.ts'
 import { BLOCK_ERRORS } from '../blocks/errors.ts'
 import type { AlongWith } from '../conversation/conversation.ts'
@@ -9,6 +9,7 @@ import type { Thanks, Trust } from '../../schemas/thanks.ts'
 import { findRequest, lockForChange, type Viewer } from './requests.ts'
 import { REQUEST_ERRORS, THANKS_ERRORS } from './errors.ts'
 import { allowed, firstBroken, refusalOf, visible, type Refusal, type Rule } from './steps.ts'
+import type { Transaction } from '../shared/unit-of-work.ts'
 
 /**
  * Thanks and trust (docs/requests.md, "Thanks and trust"). Counts only, no ratings: a helper's count is the number of distinct
@@ -188,4 +189,31 @@ export async function purgeThanks(sql: Queryable, historyDays: number): Promise<
     returning 1
   `
   return purged.length
+}
+
+/**
+ * What thanking needs of the running server: the one transaction `app.answerOnce` hands over, the thank-you's push
+ * as a CTE (server/push/thanks-push.ts, lent: the domain never loads `push`), and the push worker's wake-up.
+ */
+export interface ThanksContext {
+  transaction: Transaction
+  pushInStatement: (sql: Queryable, thanking: Thanking, helperId: number) => PendingQuery<Row[]>
+  wake: () => void
+}
+
+/**
+ * The unit of work of a thank-you: stored, with its push and its news in the statement that stores it
+ * (docs/performance.md, "Round trips of a change"), announced to the helper at the commit.
+ */
+export async function thank(context: ThanksContext, viewer: Viewer, requestId: number, text: string): Promise<Thanks> {
+  const thanks = await context.transaction(async (tx, announce) => {
+    const stored = await sendThanks(tx, viewer, requestId, text, (thanking) => ({
+      ctes: [context.pushInStatement(tx, thanking, thanking.helperId)],
+      notices: [announce.notice({ type: 'thanks', requestId: thanking.request_id })],
+    }))
+    await announce.thanks(stored, true)
+    return thanksJson(stored)
+  })
+  context.wake()
+  return thanks
 }

@@ -97,6 +97,15 @@ export async function saveService(
   return { serviceId: row.service_id, outcome: row.inserted ? 'inserted' : 'updated' }
 }
 
+/** An admin's addition or edit: saveService in its own transaction (the service row and its texts together). */
+export async function storeService(
+  sql: Sql,
+  service: ServiceInput,
+  target: number | 'new',
+): Promise<{ serviceId: number; outcome: SaveOutcome }> {
+  return sql.begin((tx) => saveService(tx, service, target))
+}
+
 export async function deleteService(sql: Queryable, serviceId: number): Promise<void> {
   const deleted = await sql`delete from services where service_id = ${serviceId} returning service_id`
   if (deleted.length === 0) throw notFound(SERVICE_ERRORS.notFound)

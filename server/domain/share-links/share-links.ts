@@ -1,4 +1,4 @@
-import type { TransactionSql } from 'postgres'
+import type { Sql, TransactionSql } from 'postgres'
 import { suspendedNow } from '../moderation/in-force.ts'
 import type { Queryable } from '../../db/queryable.ts'
 import { conflict, forbidden, notFound } from '../../errors.ts'
@@ -32,32 +32,29 @@ async function lockOwnRequest(tx: TransactionSql, viewer: Viewer, requestId: num
 /**
  * Makes the request's link, or answers the one that is still live: a retried or repeated share creates nothing new
  * and the link already sent to a friend keeps working. An expired one is replaced. The request's row lock orders
- * parallel shares, and a share against a completion: a completed request is never shared (409).
+ * parallel shares, and a share against a completion: a completed request is never shared (409). Its own transaction.
  */
-export async function shareRequest(
-  tx: TransactionSql,
-  viewer: Viewer,
-  requestId: number,
-  key: string,
-): Promise<LiveLink> {
-  const request = await lockOwnRequest(tx, viewer, requestId)
-  if (request.status === 'completed') throw conflict(SHARE_LINK_ERRORS.completed)
-  const nonce = newNonce()
-  await tx`
-    insert into share_links as l (request_id, nonce, token_hash, expires_at)
-    values (
-      ${requestId}, ${nonce}, ${hashOf(tokenOf(key, nonce))},
-      now() + make_interval(hours => ${SHARE_LINK_HOURS})
-    )
-    on conflict (request_id) do update
-      set nonce = excluded.nonce, token_hash = excluded.token_hash, created_at = now(),
-        expires_at = excluded.expires_at
-      where l.expires_at <= now()
-  `
-  const [link] = await tx<{ nonce: Buffer; expires_at: Date }[]>`
-    select nonce, expires_at from share_links where request_id = ${requestId}
-  `
-  return { token: tokenOf(key, link!.nonce), expiresAt: link!.expires_at }
+export async function shareRequest(sql: Sql, viewer: Viewer, requestId: number, key: string): Promise<LiveLink> {
+  return sql.begin(async (tx) => {
+    const request = await lockOwnRequest(tx, viewer, requestId)
+    if (request.status === 'completed') throw conflict(SHARE_LINK_ERRORS.completed)
+    const nonce = newNonce()
+    await tx`
+      insert into share_links as l (request_id, nonce, token_hash, expires_at)
+      values (
+        ${requestId}, ${nonce}, ${hashOf(tokenOf(key, nonce))},
+        now() + make_interval(hours => ${SHARE_LINK_HOURS})
+      )
+      on conflict (request_id) do update
+        set nonce = excluded.nonce, token_hash = excluded.token_hash, created_at = now(),
+          expires_at = excluded.expires_at
+        where l.expires_at <= now()
+    `
+    const [link] = await tx<{ nonce: Buffer; expires_at: Date }[]>`
+      select nonce, expires_at from share_links where request_id = ${requestId}
+    `
+    return { token: tokenOf(key, link!.nonce), expiresAt: link!.expires_at }
+  })
 }
 
 /** The owner's live link of a request, or null; others 403 (404 when they may not see it). */
@@ -79,9 +76,11 @@ export async function liveLinkOf(
 }
 
 /** Revokes the request's link: the row goes, so the token finds nothing from now on. Nothing to revoke is fine. */
-export async function revokeLink(tx: TransactionSql, viewer: Viewer, requestId: number): Promise<void> {
-  await lockOwnRequest(tx, viewer, requestId)
-  await tx`delete from share_links where request_id = ${requestId}`
+export async function revokeLink(sql: Sql, viewer: Viewer, requestId: number): Promise<void> {
+  await sql.begin(async (tx) => {
+    await lockOwnRequest(tx, viewer, requestId)
+    await tx`delete from share_links where request_id = ${requestId}`
+  })
 }
 
 /**

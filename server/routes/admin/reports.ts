@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { checkDecision, decideReport } from '../../domain/moderation/decisions.ts'
+import { checkDecision, decide } from '../../domain/moderation/decisions.ts'
 import { userHistory } from '../../domain/moderation/history.ts'
 import { PHONE_RECORD_KEY_PURPOSE } from '../../domain/moderation/kept-records.ts'
 import { listReports, reportById } from '../../domain/moderation/reports.ts'
@@ -66,21 +66,7 @@ const adminReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const decision = checkDecision(request.body)
-      const decided = await app.events.transaction(async (tx, announce) => {
-        const done = await decideReport(tx, request.currentUser, request.params.id, decision)
-        // What a suspension or ban changed (responses ended, requests hidden) is told like every request change:
-        // announced here, heard by every instance at the commit.
-        for (const requestId of done.changedRequestIds) await announce.request({ requestId, previousResponderId: null })
-        // At the commit the suspended user's sessions end on every instance (copies dropped, the user reloaded).
-        if (done.suspended) await announce.user(done.reportedId)
-        return done
-      })
-      // After the commit: whoever got a notice sees it now if their app is open.
-      if (decided.suspended) {
-        // The waves the suspension made due stand the alerted helpers down (server/push/waves.ts).
-        app.push.wake()
-      }
-      for (const userId of decided.toldUserIds) await app.events.publish({ type: 'notices', userId })
+      await decide({ events: app.events, push: app.push }, request.currentUser, request.params.id, decision)
       return (await reportById(app.sql, request.params.id))!
     },
   )

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { changeAdminRole, checkUserSearch, listUsers, viewPhone } from '../../domain/admin/users.ts'
+import { checkUserSearch, listUsers, setAdminRole, viewPhone } from '../../domain/admin/users.ts'
 import {
   AdminUser,
   AdminUserList,
@@ -73,15 +73,7 @@ const adminUserRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AdminUser, ...ErrorAnswers },
       },
     },
-    async (request) => {
-      // As the admin command does: at the commit every instance drops the user's session copies and reloads the user,
-      // and their streams and open apps follow the role.
-      return app.events.transaction(async (tx, announce) => {
-        const user = await changeAdminRole(tx, request.currentUser.user_id, request.params.id, request.body.is_admin)
-        await announce.user(user.user_id)
-        return user
-      })
-    },
+    async (request) => setAdminRole(app.events, request.currentUser.user_id, request.params.id, request.body.is_admin),
   )
 
   app.delete(

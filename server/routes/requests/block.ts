@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { blockFromRequest, BLOCKS_PER_USER } from '../../domain/blocks/blocks.ts'
-import { changeSeveral, type Told } from '../../domain/requests/change.ts'
-import type { RequestRole } from '../../domain/requests/people.ts'
+import { block } from '../../domain/blocks/block-changes.ts'
+import { BLOCKS_PER_USER } from '../../domain/blocks/blocks.ts'
 import { BEARER_AUTH, ErrorAnswers } from '../../schemas/common.ts'
 import { BlockBody, BlockSchema } from '../../schemas/block.ts'
 import { RequestParams } from '../../schemas/request.ts'
@@ -30,34 +29,15 @@ const blockRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const block = await changeSeveral({ events: app.events, push: app.push }, async (tx) => {
-        const made = await blockFromRequest(tx, request.currentUser, request.params.id, request.body.about)
-        // Both users' block sets changed: every instance reloads them (server/events/hub.ts reloadUser), their open
-        // apps fetch their lists again, and the session copies holding the old sets go.
-        return {
-          result: made,
-          changes: made.ended.map(toldOfEnd),
-          changedUsers: [request.currentUser.user_id, made.blockedId],
-        }
-      })
-      return reply.code(201).send({ block_id: block.block_id, user_name: block.user_name })
+      const made = await block(
+        { events: app.events, push: app.push },
+        request.currentUser,
+        request.params.id,
+        request.body.about,
+      )
+      return reply.code(201).send({ block_id: made.block_id, user_name: made.user_name })
     },
   )
-}
-
-/**
- * A response a block ended, told as the release or removal it is. The helper who blocked an owner leaves them
- * waiting: the owner is told by push as after a release. An owner who blocked their helper sends the helper nothing.
- */
-function toldOfEnd(end: { requestId: number; previousResponderId: number; removedBy: RequestRole }): Told {
-  return {
-    requestId: end.requestId,
-    previousResponderId: end.previousResponderId,
-    removedBy: end.removedBy,
-    hiddenFrom: end.previousResponderId,
-    endsResponse: true,
-    ...(end.removedBy === 'responder' ? { push: 'released' as const } : {}),
-  }
 }
 
 export default blockRoutes

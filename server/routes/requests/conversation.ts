@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { checkMessageText, MESSAGES_PER_HOUR } from '../../domain/conversation/rules.ts'
-import {
-  conversationMessageFor,
-  markConversationRead,
-  postMessage,
-  readConversation,
-  unreadCounts,
-} from '../../domain/conversation/conversation.ts'
+import { conversationMessageFor, readConversation, unreadCounts } from '../../domain/conversation/conversation.ts'
+import { markRead, sendMessage } from '../../domain/conversation/message-changes.ts'
 import { messagePushInStatement } from '../../push/message-push.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody } from '../../schemas/common.ts'
 import {
@@ -74,20 +69,13 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const text = checkMessageText(request.body.text)
       // Sent again with its key after a lost answer, it posts nothing new (docs/requests.md, "Sent once").
       return app.answerOnce(request, reply, 201, async (transaction) => {
-        const posted = await transaction(async (tx, announce) => {
-          // Its push and its news go in the statement that stores it (docs/performance.md, "Round trips of a change").
-          const stored = await postMessage(tx, request.currentUser, request.params.id, text, (posting) => ({
-            ctes: [messagePushInStatement(tx, posting, posting.recipientId)],
-            notices: [
-              announce.notice({ type: 'conversation', requestId: posting.request_id, messageId: posting.message_id }),
-            ],
-          }))
-          await announce.message({ message: stored.message, ownerId: stored.ownerId }, true)
-          return conversationMessageFor(stored.message)
-        })
-        // The push is due after its delay: the worker then sleeps until it, not its longest nap.
-        app.push.queue.wake(false)
-        return posted
+        const context = {
+          transaction,
+          pushInStatement: messagePushInStatement,
+          // The push is due after its delay: the worker then sleeps until it, not its longest nap.
+          wakeForDelayed: () => app.push.queue.wake(false),
+        }
+        return sendMessage(context, request.currentUser, request.params.id, text)
       })
     },
   )
@@ -107,9 +95,7 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.sql.begin((tx) =>
-        markConversationRead(tx, request.currentUser, request.params.id, request.body.lastReadId),
-      )
+      await markRead(app.sql, request.currentUser, request.params.id, request.body.lastReadId)
       return reply.code(204).send(null)
     },
   )

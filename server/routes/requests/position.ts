@@ -62,11 +62,7 @@ const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const location = checkLocation(request.body.latitude, request.body.longitude)
-      const row = await app.events.transaction(async (tx, announce) => {
-        const stored = await sharePosition(tx, request.currentUser, request.params.id, location)
-        await announce.position(stored.requestId, stored)
-        return stored
-      })
+      const row = await sharePosition(app.events, request.currentUser, request.params.id, location)
       return shape(row.position!)
     },
   )
@@ -85,10 +81,7 @@ const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.events.transaction(async (tx, announce) => {
-        const stopped = await stopSharing(tx, request.currentUser, request.params.id)
-        if (stopped) await announce.position(stopped.requestId, stopped)
-      })
+      await stopSharing(app.events, request.currentUser, request.params.id)
       return reply.code(204).send(null)
     },
   )

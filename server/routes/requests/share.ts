@@ -55,7 +55,7 @@ const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const link = await app.sql.begin((tx) => shareRequest(tx, request.currentUser, request.params.id, key))
+      const link = await shareRequest(app.sql, request.currentUser, request.params.id, key)
       return reply.code(201).send(answer(request, link))
     },
   )
@@ -92,7 +92,7 @@ const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.sql.begin((tx) => revokeLink(tx, request.currentUser, request.params.id))
+      await revokeLink(app.sql, request.currentUser, request.params.id)
       return reply.code(204).send(null)
     },
   )

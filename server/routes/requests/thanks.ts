@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { checkThanksText, THANKS_MAX } from '../../domain/requests/thanks-rules.ts'
-import { helpedCount, sendThanks, thanksJson, trustFor } from '../../domain/requests/thanks.ts'
+import { helpedCount, thank, trustFor } from '../../domain/requests/thanks.ts'
 import { thanksPushInStatement } from '../../push/thanks-push.ts'
 import { BEARER_AUTH, ErrorAnswers } from '../../schemas/common.ts'
 import { IdempotencyHeaders, ONCE_PER_KEY } from '../../schemas/idempotency.ts'
@@ -42,17 +42,8 @@ const thanksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const text = checkThanksText(request.body.text)
       // Sent again with its key after a lost answer, it thanks nobody twice (docs/requests.md, "Sent once").
       return app.answerOnce(request, reply, 201, async (transaction) => {
-        const thanks = await transaction(async (tx, announce) => {
-          // Its push and its news go in the statement that stores it (docs/performance.md, "Round trips of a change").
-          const stored = await sendThanks(tx, request.currentUser, request.params.id, text, (thanking) => ({
-            ctes: [thanksPushInStatement(tx, thanking, thanking.helperId)],
-            notices: [announce.notice({ type: 'thanks', requestId: thanking.request_id })],
-          }))
-          await announce.thanks(stored, true)
-          return thanksJson(stored)
-        })
-        app.push.wake()
-        return thanks
+        const context = { transaction, pushInStatement: thanksPushInStatement, wake: () => app.push.wake() }
+        return thank(context, request.currentUser, request.params.id, text)
       })
     },
   )

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { forgetDevices } from '../../domain/accounts/device-cookies.ts'
+import { changePassword, deleteAccount, resetPassword } from '../../domain/accounts/account-changes.ts'
 import { admitLoginAttempt } from '../../domain/limits/login-throttle.ts'
 import { hashPassword, passwordMatches } from '../../domain/accounts/passwords.ts'
 import { normalisePhone } from '../../domain/accounts/phone.ts'
-import { revokeOtherSessions } from '../../domain/accounts/sessions.ts'
 import { USER_ERRORS } from '../../domain/accounts/errors.ts'
 import { checkNewPassword, checkRadius, checkUserName, requireFilled } from '../../domain/accounts/rules.ts'
-import { openRequestsOf } from '../../domain/requests/requests.ts'
-import { deleteUser, toPublicUser, updateUser, userByPhone, type UserRow } from '../../domain/accounts/users.ts'
+import { toPublicUser, updateUser, userByPhone, type UserRow } from '../../domain/accounts/users.ts'
 import { badRequest, unauthorized } from '../../errors.ts'
 import { BEARER_AUTH, ErrorAnswers, Message, NoBody } from '../../schemas/common.ts'
 import {
@@ -22,7 +20,7 @@ import {
 } from '../../schemas/user.ts'
 import { accountRateLimit } from '../rate-limits.ts'
 import type { Config } from '../../config.ts'
-import { PHONE_RECORD_KEY_PURPOSE, phoneRecordKey } from '../../domain/moderation/kept-records.ts'
+import { PHONE_RECORD_KEY_PURPOSE } from '../../domain/moderation/kept-records.ts'
 
 /** The account's own settings (docs/product.md#accounts) and the password reset that ends a forgotten password. */
 const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
@@ -119,14 +117,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       if (!(await passwordMatches(oldPassword, user.password_hash))) throw badRequest(USER_ERRORS.incorrectPassword)
       await attempt.succeeded()
       const passwordHash = await hashPassword(checkNewPassword(newPassword))
-      await app.events.transaction(async (tx, announce) => {
-        await updateUser(tx, user.user_id, { password_hash: passwordHash })
-        await revokeOtherSessions(tx, user.user_id, request.sessionId, 'password changed')
-        // Device trust belongs to the password it was earned with (docs/security.md, "Password guessing").
-        await forgetDevices(tx, user.user_id)
-        // At the commit the other sessions end on every instance (copies, live streams); this one's stays.
-        await announce.user(user.user_id)
-      })
+      await changePassword(app.events, user.user_id, request.sessionId, passwordHash)
       return { message: 'Password changed' }
     },
   )
@@ -156,14 +147,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       const user = await userByPhone(app.sql, phone)
       if (!user) throw badRequest(USER_ERRORS.invalidCode)
       const passwordHash = await hashPassword(password)
-      await app.events.transaction(async (tx, announce) => {
-        await app.phoneVerification.spendProof(tx, proof)
-        await updateUser(tx, user.user_id, { password_hash: passwordHash })
-        await revokeOtherSessions(tx, user.user_id, null, 'password reset')
-        await forgetDevices(tx, user.user_id)
-        // At the commit every session ends, on every instance.
-        await announce.user(user.user_id)
-      })
+      await resetPassword(app.events, user.user_id, passwordHash, (tx) => app.phoneVerification.spendProof(tx, proof))
       return { message: 'Password updated' }
     },
   )
@@ -184,23 +168,7 @@ const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       },
     },
     async (request, reply) => {
-      await app.events.transaction(async (tx, announce) => {
-        // Helpers alerted of the user's open requests are stood down before the requests go.
-        for (const row of await openRequestsOf(tx, request.currentUser.user_id))
-          await app.push.queuePushes(tx, { kind: 'deleted' }, row)
-        for (const requestId of await deleteUser(
-          tx,
-          request.currentUser,
-          phoneRecordKey(recordKey, request.currentUser.phone),
-        )) {
-          await announce.request({ requestId, previousResponderId: null })
-          // A request the user helped with: its owner's map drops their shared position (read after the commit).
-          await announce.position(requestId)
-        }
-        // At the commit the account's sessions end on every instance.
-        await announce.user(request.currentUser.user_id)
-      })
-      app.push.wake()
+      await deleteAccount({ events: app.events, push: app.push }, request.currentUser, recordKey)
       app.clearRefreshCookie(request, reply)
       return reply.code(204).send(null)
     },

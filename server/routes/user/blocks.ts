@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { blocksBy, liftBlock } from '../../domain/blocks/blocks.ts'
+import { lift } from '../../domain/blocks/block-changes.ts'
+import { blocksBy } from '../../domain/blocks/blocks.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody } from '../../schemas/common.ts'
 import { BlockListItem, BlockParams } from '../../schemas/block.ts'
 
@@ -40,13 +41,7 @@ const blockListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const blocker = request.currentUser.user_id
-      // Announced in the transaction that lifts it, as a block is (routes/requests/block.ts).
-      await app.events.transaction(async (tx, announce) => {
-        const blockedId = await liftBlock(tx, blocker, request.params.block_id)
-        await announce.user(blocker)
-        await announce.user(blockedId)
-      })
+      await lift(app.events, request.currentUser.user_id, request.params.block_id)
       return reply.code(204).send(null)
     },
   )

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { hashPassword } from '../../domain/accounts/passwords.ts'
 import { normalisePhone } from '../../domain/accounts/phone.ts'
-import { startSession } from '../../domain/accounts/sessions.ts'
+import { register } from '../../domain/accounts/account-changes.ts'
 import {
   checkNewPassword,
   checkOptionalLocation,
@@ -11,17 +11,12 @@ import {
   languageFromAcceptLanguage,
   requireFilled,
 } from '../../domain/accounts/rules.ts'
-import { insertUser, phoneRegistered, toPublicUser, userNameTaken } from '../../domain/accounts/users.ts'
+import { phoneRegistered, toPublicUser, userNameTaken } from '../../domain/accounts/users.ts'
 import { ErrorAnswers } from '../../schemas/common.ts'
 import { CheckPhoneBody, CheckUsernameBody, RegisterBody, SessionAnswer } from '../../schemas/user.ts'
 import { accountRateLimit } from '../rate-limits.ts'
 import type { Config } from '../../config.ts'
-import {
-  lockPhoneRecords,
-  PHONE_RECORD_KEY_PURPOSE,
-  phoneRecordKey,
-  refuseBannedPhone,
-} from '../../domain/moderation/kept-records.ts'
+import { PHONE_RECORD_KEY_PURPOSE } from '../../domain/moderation/kept-records.ts'
 
 const registrationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
   const limited = accountRateLimit(config)
@@ -92,14 +87,12 @@ const registrationRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
       // name leaves it usable for a retry.
       const proof = await app.phoneVerification.proveIdToken(body.idToken, phone, 'register')
       const passwordHash = await hashPassword(password)
-      const { user, session } = await app.sql.begin(async (tx) => {
-        // A ban on the number's deleted account refuses it; a parallel deletion is waited for (kept-records.ts).
-        await lockPhoneRecords(tx, phone)
-        await refuseBannedPhone(tx, phoneRecordKey(recordKey, phone))
-        await app.phoneVerification.spendProof(tx, proof)
-        const user = await insertUser(tx, { userName, phone, passwordHash, radius, language, location })
-        return { user, session: await startSession(tx, user.user_id) }
-      })
+      const { user, session } = await register(
+        app.sql,
+        { userName, phone, passwordHash, radius, language, location },
+        recordKey,
+        (tx) => app.phoneVerification.spendProof(tx, proof),
+      )
       app.setRefreshCookie(request, reply, session)
       return reply.code(201).send({ token: app.accessTokenFor(user, session.sessionId), user: toPublicUser(user) })
     },

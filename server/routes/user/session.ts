@@ -11,13 +11,8 @@ import {
 import { admitLoginAttempt } from '../../domain/limits/login-throttle.ts'
 import { passwordMatches } from '../../domain/accounts/passwords.ts'
 import { phoneOrUndefined } from '../../domain/accounts/phone.ts'
-import {
-  REFRESH_SUCCESSOR_KEY_PURPOSE,
-  revokeSession,
-  revokeSessionOfRefreshToken,
-  rotateRefreshToken,
-  startSession,
-} from '../../domain/accounts/sessions.ts'
+import { REFRESH_SUCCESSOR_KEY_PURPOSE } from '../../domain/accounts/sessions.ts'
+import { logOut, rotateSession, signInSession } from '../../domain/accounts/session-changes.ts'
 import { USER_ERRORS } from '../../domain/accounts/errors.ts'
 import { requireFilled } from '../../domain/accounts/rules.ts'
 import { toPublicUser, userById, userByIdentifier, userByPhone, type UserRow } from '../../domain/accounts/users.ts'
@@ -121,10 +116,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     // Told only to whoever proved the account: the decision's words are the account's own business.
     const suspension = await suspensionInForce(app.sql, user.user_id)
     if (suspension) throw forbidden(refusalMessage(suspension.until, suspension.reason))
-    const session = await app.sql.begin(async (tx) => {
-      await spend?.(tx)
-      return startSession(tx, user.user_id)
-    })
+    const session = await signInSession(app.sql, user.user_id, spend)
     app.setRefreshCookie(request, reply, session)
     app.setDeviceCookie(request, reply, user.user_id, await rememberDevice(app.sql, deviceKey, user.user_id, deviceId))
     return { token: app.accessTokenFor(user, session.sessionId), user: toPublicUser(user) }
@@ -153,11 +145,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
       if (!presented) throw unauthorized(NO_SESSION)
       try {
         // A reused token ends its session: its copies go and its live streams close on every instance.
-        const rotated = await rotateRefreshToken(
-          (work) => app.events.transaction((tx, announce) => work(tx, announce.user)),
-          presented,
-          successorKey,
-        )
+        const rotated = await rotateSession(app.events, presented, successorKey)
         const user = await userById(app.sql, rotated.userId)
         if (!user) throw unauthorized('Session expired, log in again')
         app.setRefreshCookie(request, reply, rotated)
@@ -184,13 +172,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
   app.post('/api/user/logout', { schema: logout, onRequest: app.sameOriginJson }, async (request, reply) => {
     const payload = await request.jwtVerify<AccessTokenPayload>().catch(() => undefined)
     const presented = request.cookies[REFRESH_COOKIE]
-    await app.events.transaction(async (tx, announce) => {
-      const ended = new Set<number | undefined>()
-      if (payload?.sid) ended.add(await revokeSession(tx, payload.sid, 'logout'))
-      if (presented) ended.add(await revokeSessionOfRefreshToken(tx, presented, 'logout'))
-      // At the commit the ended session ends on every instance: its copies go, its live streams close.
-      for (const userId of ended) if (userId !== undefined) await announce.user(userId)
-    })
+    await logOut(app.events, payload?.sid, presented)
     app.clearRefreshCookie(request, reply)
     return reply.code(204).send(null)
   })
