@@ -6,11 +6,9 @@ import { USER_ERRORS, type UserErrorText } from './errors.ts'
  * but the messages: the web bundle loads this file.
  */
 
-export const HOURLY_CAP_MIN = 1
-export const HOURLY_CAP_MAX = 30
-export const HOURLY_CAP_DEFAULT = 6
-/** The caps the settings offer; any whole number within the limits is accepted from API clients. */
-export const HOURLY_CAP_CHOICES = [1, 2, 3, 4, 6, 10, 15, 20, 30] as const
+import { HOURLY_CAP_MAX, HOURLY_CAP_MIN } from './push-preference-limits.ts'
+
+export { HOURLY_CAP_CHOICES, HOURLY_CAP_DEFAULT, HOURLY_CAP_MAX, HOURLY_CAP_MIN } from './push-preference-limits.ts'
 
 /** A Helsinki wall-clock time as the API carries it, 24-hour "HH:MM" (what an <input type="time"> gives). */
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/

@@ -7,8 +7,7 @@ import { USER_ERRORS, type UserErrorText } from './errors.ts'
  * loads this file.
  */
 
-export const LANGUAGES = ['finnish', 'swedish', 'english'] as const
-export type Language = (typeof LANGUAGES)[number]
+export { LANGUAGES, type Language } from './languages.ts'
 
 export const USER_NAME_MIN = 3
 export const USER_NAME_MAX = 16

@@ -1,4 +1,4 @@
-import { HOURLY_CAP_DEFAULT } from '../../../../../server/domain/accounts/push-preference-rules.ts'
+import { HOURLY_CAP_DEFAULT } from '../../../../../server/domain/accounts/push-preference-limits.ts'
 import type { User } from '../../../shared/api/types.ts'
 import { isLanguage } from '../../../shared/i18n/language.ts'
 import {
