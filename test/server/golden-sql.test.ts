@@ -8,9 +8,9 @@ import type { Actor } from '../requests.ts'
 import { signedIn } from '../signed-in.ts'
 
 /**
- * The SQL of each change, kept in one readable place (docs/architecture.md, "A change, end to end"): every change of
- * a request is made once through the API, the statements the server sends to PostgreSQL during that one call are
- * recorded through the pool's debug hook (buildServer's `databaseDebug`) and compared with
+ * The SQL of each change, kept in one readable place (docs/architecture.md, "Each change's SQL, in one place"):
+ * every change of a request is made once through the API, the statements the server sends to PostgreSQL during that
+ * one call are recorded through the pool's debug hook (buildServer's `databaseDebug`) and compared with
  * test/server/golden-sql/<change>.sql. A diff of those files shows what a change does to the database.
  * `UPDATE_GOLDEN=1` rewrites them instead (docs/testing.md, "Golden SQL").
  */
