@@ -20,6 +20,7 @@ import metricsPlugin from './plugins/metrics.ts'
 import phoneVerificationPlugin from './plugins/phone-verification.ts'
 import pushPlugin from './plugins/push.ts'
 import type { PushWorkerOptions } from './push/queue.ts'
+import type { StatementHook } from './db/database.ts'
 import rateLimitPlugin from './plugins/rate-limit.ts'
 import sameOrigin from './plugins/same-origin.ts'
 import sampleServices from './plugins/sample-services.ts'
@@ -57,6 +58,8 @@ export interface AppOptions {
   events?: EventsOptions | undefined
   /** Only for tests: the push worker's timings, or no worker. */
   pushWorker?: PushWorkerOptions | undefined
+  /** Only for tests: sees each statement the pool sends (server/db/database.ts, StatementHook). */
+  databaseDebug?: StatementHook | undefined
 }
 
 /**
@@ -65,7 +68,7 @@ export interface AppOptions {
  */
 export default async function app(
   fastify: FastifyInstance,
-  { config, pushCa, events, pushWorker }: AppOptions,
+  { config, pushCa, events, pushWorker, databaseDebug }: AppOptions,
 ): Promise<void> {
   // External plugins and infrastructure.
   await fastify.register(compress, {
@@ -83,7 +86,7 @@ export default async function app(
     logoOrigins: serviceLogoOrigins(config),
   })
   await fastify.register(errorHandler)
-  await fastify.register(dbPlugin, { config })
+  await fastify.register(dbPlugin, { config, debug: databaseDebug })
   await fastify.register(rateLimitPlugin)
   await fastify.register(cookie)
   // The secret may live in the database, so it is read once the database plugin is up.

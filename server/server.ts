@@ -7,6 +7,7 @@ import app from './app.ts'
 import type { EventsOptions } from './plugins/events.ts'
 import type { PushWorkerOptions } from './push/queue.ts'
 import type { Config } from './config.ts'
+import type { StatementHook } from './db/database.ts'
 import { AccessLog } from './http/access-log.ts'
 import { requestLoggerFactory } from './http/request-logger.ts'
 import { loggerOptions } from './logging.ts'
@@ -21,6 +22,8 @@ export function buildServer(
     pushCa?: string | Buffer
     events?: EventsOptions
     pushWorker?: PushWorkerOptions
+    /** Only for tests: sees each statement the pool sends (test/server/golden-sql.test.ts). */
+    databaseDebug?: StatementHook
   } = {},
 ): FastifyInstance {
   const accessLog = new AccessLog()
@@ -49,6 +52,7 @@ export function buildServer(
     pushCa: options.pushCa,
     events: options.events,
     pushWorker: options.pushWorker,
+    databaseDebug: options.databaseDebug,
   })
   return server
 }

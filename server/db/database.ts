@@ -28,6 +28,13 @@ interface Logger {
 type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX' | 'DATABASE_CONNECT_TIMEOUT' | 'DATA_DIR'>
 
 /**
+ * postgres.js's `debug` option: called with each statement as the driver sends it. Only for tests, which read the
+ * statements a change sends (test/server/golden-sql.test.ts); production passes none. With it set, the driver's errors
+ * also carry their query and parameters as enumerable fields: fine in a test, never wanted in production logs.
+ */
+export type StatementHook = (connection: number, query: string, parameters: unknown[], paramTypes: unknown[]) => void
+
+/**
  * Seconds `sql.end()` waits for running queries at shutdown. It must be bounded: after a lost connection
  * postgres.js's end() never resolves by itself (porsager/postgres#1130, fix pending in #1142).
  */
@@ -47,11 +54,11 @@ const DRIVER_OPTIONS = {
 export async function openDatabase(
   config: DatabaseConfig,
   log: Logger,
-  options: { snapshot?: Snapshot | false } = {},
+  options: { snapshot?: Snapshot | false; debug?: StatementHook | undefined } = {},
 ): Promise<Database> {
   const database = config.DATABASE_URL
-    ? connectToServer(config.DATABASE_URL, config.DATABASE_POOL_MAX, log)
-    : await startEmbedded(config.DATA_DIR, log, options.snapshot)
+    ? connectToServer(config.DATABASE_URL, config.DATABASE_POOL_MAX, log, options.debug)
+    : await startEmbedded(config.DATA_DIR, log, options.snapshot, options.debug)
   try {
     await waitUntilReachable(database, config.DATABASE_CONNECT_TIMEOUT, log)
     const { applied, alreadyApplied } = await migrate(database.sql, loadMigrations())
@@ -63,10 +70,11 @@ export async function openDatabase(
   return database
 }
 
-function connectToServer(url: string, poolMax: number, log: Logger): Database {
+function connectToServer(url: string, poolMax: number, log: Logger, debug: StatementHook | undefined): Database {
   const location = redactPassword(url)
   log.info({ mode: 'server', database: location }, `database: PostgreSQL server at ${location}`)
-  const sql = postgres(url, { ...DRIVER_OPTIONS, max: poolMax })
+  // The hook sees the pool only, not ownConnection's heartbeats (never part of a request).
+  const sql = postgres(url, { ...DRIVER_OPTIONS, max: poolMax, ...(debug ? { debug } : {}) })
   return {
     sql,
     mode: 'server',
@@ -84,7 +92,12 @@ function connectToServer(url: string, poolMax: number, log: Logger): Database {
  */
 const EMBEDDED_CONNECTIONS = 1
 
-async function startEmbedded(dataDir: string, log: Logger, snapshot: Snapshot | false | undefined): Promise<Database> {
+async function startEmbedded(
+  dataDir: string,
+  log: Logger,
+  snapshot: Snapshot | false | undefined,
+  debug: StatementHook | undefined,
+): Promise<Database> {
   const location = resolve(dataDir, 'pgdata')
   log.info({ mode: 'embedded', dataDir: location }, `database: embedded PostgreSQL (PGlite) in ${location}`)
   const started = Date.now()
@@ -102,6 +115,7 @@ async function startEmbedded(dataDir: string, log: Logger, snapshot: Snapshot | 
     database: 'postgres',
     username: 'postgres',
     max: EMBEDDED_CONNECTIONS,
+    ...(debug ? { debug } : {}),
   })
   return {
     sql,

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { Sql } from 'postgres'
 import type { Config } from '../config.ts'
-import { openDatabase, type Database } from '../db/database.ts'
+import { openDatabase, type Database, type StatementHook } from '../db/database.ts'
 import { countInFlight } from '../db/in-flight.ts'
 
 declare module 'fastify' {
@@ -13,9 +13,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ config: Config }>(
-  async (app, { config }) => {
-    const db = await openDatabase(config, app.log)
+export default fp<{ config: Config; debug?: StatementHook | undefined }>(
+  async (app, { config, debug }) => {
+    const db = await openDatabase(config, app.log, { debug })
     app.decorate('db', db)
     // Everything the app runs goes through the counting wrapper; db.sql itself stays unwrapped for closing.
     const counted = countInFlight(db.sql)
