@@ -59,11 +59,13 @@ async function disabledWithReason(t: Test, button: Locator, reason: string, what
 
 /** A button's colours and border as drawn, in the colour scheme the page emulates now. */
 const drawn = (button: Locator) =>
-  // Page code as a string: the root tsconfig has no DOM types.
-  button.evaluate<{ background: string; color: string; border: string }, undefined>(`(element) => {
-    const style = getComputedStyle(element)
+  button.evaluate((element) => {
+    // The page's own getComputedStyle: the root tsconfig has no DOM types.
+    type Style = { backgroundColor: string; color: string; borderTopStyle: string }
+    const page = globalThis as unknown as { getComputedStyle(element: unknown): Style }
+    const style = page.getComputedStyle(element)
     return { background: style.backgroundColor, color: style.color, border: style.borderTopStyle }
-  }`)
+  })
 
 /** What the button looks like in light and in dark. */
 async function inBothSchemes(page: Page, button: Locator) {
