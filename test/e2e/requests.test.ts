@@ -4,6 +4,7 @@ import { distanceKm, formatKm } from '../../web/src/features/requests/distance.t
 import { startTileServer } from './tile-server.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
+import { waitUntil } from '../wait.ts'
 
 checkPrerequisites()
 
@@ -60,7 +61,20 @@ t.test('a help request from creation to ready, between three users', async (t) =
   await form.getByRole('button', { name: 'Send request' }).click()
   await form.getByText('Please fill in all fields').first().waitFor()
   t.pass('category and location choice are required')
+  // Where the eye and the focus are: the first missing choice, brought on screen, with its message announced.
+  await waitUntil(() => a.page.evaluate<boolean>("document.activeElement?.getAttribute('name') === 'category'"))
+  t.ok(await form.getByRole('radio', { name: 'Bicycle maintenance' }).isVisible(), 'the category on screen')
   await form.getByRole('radio', { name: 'Bicycle maintenance' }).check()
+  await form.getByLabel('Description').fill('Chain off')
+  await form.getByRole('button', { name: 'Send request' }).click()
+  await waitUntil(() => a.page.evaluate<boolean>("document.activeElement?.getAttribute('name') === 'visibility'"))
+  const missing = form.locator('#new-visibility-error')
+  t.equal(await missing.getAttribute('role'), 'alert', 'the message is announced')
+  const box = (await missing.boundingBox())!
+  const viewport = a.page.viewportSize()!
+  t.ok(box.y >= 0 && box.y + box.height <= viewport.height, 'the location choice’s message is on screen')
+  await screenshot(a.page, 'request-new-missing-location')
+  await form.getByLabel('Description').fill('')
   // The 112 line: a call link and the position to read out, at the end of the form while nothing sounds serious.
   const call = form.getByRole('link', { name: 'Life in danger? Call 112' })
   t.equal(await call.getAttribute('href'), 'tel:112')

@@ -4,7 +4,9 @@ import './Form.css'
 export function FieldErrorMessage({ id, text }: { id: string; text: string | null | undefined }) {
   if (!text) return null
   return (
-    <p id={id} className="field__error">
+    // Announced as it appears (docs/product.md#help-requests): focus moves to the field too, but a screen reader
+    // user who pressed Send hears at once what is missing.
+    <p id={id} className="field__error" role="alert">
       <ErrorIcon />
       <span>{text}</span>
     </p>

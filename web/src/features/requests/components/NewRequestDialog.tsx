@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
+import { useFocusOnError } from '../../../shared/form/useFocusOnError.ts'
 import { createRequest, REQUEST_CATEGORIES, type NewRequest, type RequestCategory } from '../api.ts'
 import { formMessages } from '../../../shared/form/form-catalog.ts'
 import { messages } from '../../../shared/i18n/catalog.ts'
@@ -79,6 +80,11 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
   const change = (part: Partial<RequestDraft>) => setDraft({ ...draft, ...part })
   const [isTest, setIsTest] = useState(initialTest)
   const { busy, error, setError, submitWith } = useAction()
+  // A missing choice takes the eye and the focus to itself, wherever the form was scrolled to.
+  const categoryRef = useRef<HTMLInputElement>(null)
+  const descriptionRef = useRef<HTMLTextAreaElement>(null)
+  const visibilityRef = useRef<HTMLInputElement>(null)
+  useFocusOnError(error, { category: categoryRef, description: descriptionRef, visibility: visibilityRef })
   /** A fixed field's error goes away as soon as it is fixed. */
   const clearErrorOf = (field: string) => {
     if (error?.field === field) setError(null)
@@ -122,9 +128,10 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
       {urgent && <EmergencyLine position={location} urgent="own" />}
       <fieldset className="choice-list" aria-describedby={fieldError('category') ? 'new-category-error' : undefined}>
         <legend className="field__label">{i18n._(requestMessages.category)}</legend>
-        {REQUEST_CATEGORIES.map((value) => (
+        {REQUEST_CATEGORIES.map((value, index) => (
           <label key={value} className="choice">
             <input
+              ref={index === 0 ? categoryRef : undefined}
               type="radio"
               name="category"
               value={value}
@@ -141,6 +148,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
       </fieldset>
 
       <DescriptionField
+        ref={descriptionRef}
         value={description}
         onChange={(text) => change({ description: text })}
         error={fieldError('description')}
@@ -154,6 +162,7 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
           <legend className="field__label">{i18n._(requestMessages.locationchoice)}</legend>
           <label className="choice">
             <input
+              ref={visibilityRef}
               type="radio"
               name="visibility"
               checked={visibility === 'visible'}
