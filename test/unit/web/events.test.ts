@@ -8,7 +8,12 @@ import {
   ownRequestChange,
 } from '../../../web/src/features/requests/list-merge.ts'
 import { parseServerEvent } from '../../../web/src/shared/live/server-events.ts'
-import { EventStream, REPLACED_CLOSE, UNAUTHORIZED_CLOSE, type SocketLike } from '../../../web/src/shared/live/stream.ts'
+import {
+  EventStream,
+  REPLACED_CLOSE,
+  UNAUTHORIZED_CLOSE,
+  type SocketLike,
+} from '../../../web/src/shared/live/stream.ts'
 import { orderRequests } from '../../../web/src/features/requests/selectors.ts'
 
 const request = helpRequest

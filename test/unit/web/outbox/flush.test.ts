@@ -1,5 +1,10 @@
 import t from 'tap'
-import { flushOutbox, nextRoundAt, type Attempt, type OutboxStorage } from '../../../../web/src/features/outbox/flush.ts'
+import {
+  flushOutbox,
+  nextRoundAt,
+  type Attempt,
+  type OutboxStorage,
+} from '../../../../web/src/features/outbox/flush.ts'
 import type { OutboxItem } from '../../../../web/src/features/outbox/outbox-item.ts'
 import { isOutboxNotice, OUTBOX_CHANGED } from '../../../../web/src/features/outbox/outbox-notice.ts'
 
