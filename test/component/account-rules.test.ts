@@ -85,7 +85,7 @@ const LANGUAGE_OF = { en: 'english', fi: 'finnish', sv: 'swedish' } as const
 
 for (const [language, texts] of Object.entries(LANGUAGES) as [keyof typeof LANGUAGES, Texts][]) {
   t.test(`${language}: registration's own rules (empty form, short password, letters in the phone)`, async (t) => {
-    const { user } = await renderApp(t, '/register', LANGUAGE_OF[language])
+    const { user, pageErrors } = await renderApp(t, '/register', LANGUAGE_OF[language])
     const calls = sentCalls.length
 
     await user.click(await shown(() => screen.queryByRole('button', { name: texts.next })))
@@ -105,6 +105,7 @@ for (const [language, texts] of Object.entries(LANGUAGES) as [keyof typeof LANGU
       'the fixed field is no longer marked',
     )
     t.same(sentCalls.slice(calls), [], 'the browser answered every rule without a call')
+    t.same(pageErrors, [], 'no errors in the page')
   })
 
   t.test(`${language}: login's own rule (empty fields)`, async (t) => {

@@ -44,8 +44,20 @@ export async function shown<T>(query: () => T | null): Promise<T> {
 /**
  * Renders the whole app (its store, routes and Lingui catalogs, as main.tsx does, without the event stream and the
  * service worker) at `path` in `language`, as a visitor who is not logged in. Removed when the test ends.
+ * `pageErrors` collects what the app logs with console.error meanwhile.
  */
-export async function renderApp(t: Test, path: string, language: Language): Promise<{ user: UserEvent }> {
+export async function renderApp(
+  t: Test,
+  path: string,
+  language: Language,
+): Promise<{ user: UserEvent; pageErrors: string[] }> {
+  // What the app logs as an error, as a browser test collects the page's console errors (openContext).
+  const pageErrors: string[] = []
+  const consoleError = console.error
+  console.error = (...args: unknown[]) => pageErrors.push(args.map(String).join(' '))
+  t.teardown(() => {
+    console.error = consoleError
+  })
   window.history.replaceState(null, '', path)
   await useStore.getState().setLanguage(language)
   const user = userEvent.setup({ document })
@@ -54,5 +66,5 @@ export async function renderApp(t: Test, path: string, language: Language): Prom
     cleanup()
     localStorage.clear()
   })
-  return { user }
+  return { user, pageErrors }
 }
