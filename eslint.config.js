@@ -77,7 +77,7 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
-    files: ['eslint.config.js', 'test/load-typescript.mjs', 'scripts/build-tap-plugins.mjs'],
+    files: ['eslint.config.js', 'test/load-typescript.mjs', 'test/component/*.mjs', 'scripts/build-tap-plugins.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 )

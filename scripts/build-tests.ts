@@ -66,6 +66,10 @@ export async function buildTests(): Promise<string> {
     target: 'node20',
     sourcemap: 'linked',
     plugins: [ownImportMeta],
+    // A component test renders the app's components (test/component/): their JSX as the app compiles it, their
+    // stylesheets as nothing, since a DOM emulation lays nothing out.
+    jsx: 'automatic',
+    loader: { '.css': 'empty' },
     logLevel: 'warning',
   })
   return TEST_BUILD_DIR

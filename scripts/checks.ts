@@ -1,5 +1,5 @@
 /**
- * The static checks that come before the tests: the four TypeScript projects, ESLint, the import-cycle check and,
+ * The static checks that come before the tests: the five TypeScript projects, ESLint, the import-cycle check and,
  * with --format, Prettier. They are independent, so they run side by side, as many at a time as the machine has
  * cores; each one's output is printed whole when it ends, so parallel output never interleaves. The Lingui catalogs
  * are compiled first: the web projects import them. `npm run test:fast` and `npm test` start with this; the single
@@ -34,6 +34,7 @@ function checks(withFormat: boolean): Check[] {
     { name: 'import cycles', command: bin('tsx'), args: ['scripts/check-import-cycles.ts'] },
     tsc('web/tsconfig.node.json'),
     tsc('web/tsconfig.sw.json'),
+    tsc('test/component/tsconfig.json'),
   ]
 }
 

@@ -7,7 +7,7 @@ import { defineConfig } from '@lingui/cli'
 export default defineConfig({
   locales: ['fi', 'sv', 'en'],
   sourceLocale: 'en',
-  // A missing translation is an error (compile --strict and test/web/catalogs.test.ts), never an English fallback.
+  // A missing translation is an error (compile --strict and test/unit/web/catalogs.test.ts), never an English fallback.
   fallbackLocales: false,
   catalogs: [
     {

@@ -38,7 +38,7 @@ function isDescriptor(node: ts.ObjectLiteralExpression, source: ts.SourceFile): 
 const nameOf = (name: ts.Node): string | undefined =>
   ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined
 
-/** `code` without the source texts and comments of its descriptors; exported for test/web/strip-source-texts.test.ts. */
+/** `code` without the source texts and comments of its descriptors; exported for test/unit/web/strip-source-texts.test.ts. */
 export function withoutSourceTexts(code: string, tsx: boolean): string {
   const source = ts.createSourceFile(
     'source',

@@ -31,7 +31,7 @@ const requestTag = (requestId: number) => `request-${requestId}`
 
 /**
  * The category names of the app's own catalog (web/src/locales/<locale>/messages.po, whose ids are the categories), so a push
- * names a request the way the screen it opens does; test/server/push/texts-match-catalog.test.ts holds them equal.
+ * names a request the way the screen it opens does; test/unit/server/push/texts-match-catalog.test.ts holds them equal.
  */
 export const CATEGORY_NAMES: Record<Language, Record<RequestCategory, string>> = {
   english: {

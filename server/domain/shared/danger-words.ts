@@ -5,7 +5,7 @@
  * tyre does, "broke" what a chain does). A match moves the 112 line to the top of the form and of the owner's
  * detail, and tells helpers (their detail and their alert) that someone may be hurt: a false alarm costs a glance,
  * a missed one the advice to call. Shared by the app and the push texts; pure, so it is tested as a table
- * (test/web/danger-words.test.ts).
+ * (test/unit/web/danger-words.test.ts).
  */
 const WORD_STARTS = [
   // English

@@ -3,7 +3,7 @@ import type { Coordinates } from '../../shared/api/types.ts'
 import { distanceFrom } from './distance.ts'
 
 /**
- * Pure selectors of the request list (docs/product.md#help-requests), tested in test/web/requests.test.ts without a
+ * Pure selectors of the request list (docs/product.md#help-requests), tested in test/unit/web/requests.test.ts without a
  * DOM.
  */
 

@@ -1,6 +1,6 @@
 /**
  * What a share link's page shows (docs/requests.md, "Share links"), as pure functions of the server's answers, so
- * they are tested without a DOM (test/web/share-link.test.ts).
+ * they are tested without a DOM (test/unit/web/share-link.test.ts).
  */
 import type { SharedRequest } from '../../../../server/schemas/share-link.ts'
 

@@ -1,7 +1,7 @@
 import type { HelpRequest, RequestCategory, RequestStatus } from '../../../requests/api.ts'
 
 /**
- * The admin's live list (docs/admin.md#dashboard): pure filters and orders, tested in test/web/admin-live.test.ts
+ * The admin's live list (docs/admin.md#dashboard): pure filters and orders, tested in test/unit/web/admin-live.test.ts
  * without a DOM.
  */
 

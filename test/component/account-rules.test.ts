@@ -1,0 +1,126 @@
+import { renderApp, sentCalls, shown } from './render.ts'
+import { screen } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import t, { type Test } from 'tap'
+import { waitUntil } from '../wait.ts'
+
+// The account forms' own rules (docs/product.md#accounts): the browser answers them before any call, so they need
+// neither a server nor a real browser. What the server answers (a taken name, a wrong code or password, an unknown
+// phone) stays in test/e2e/account-errors.test.ts.
+
+/** What a person reads on screen in each language (the catalogs' texts, not the code's keys). */
+const LANGUAGES = {
+  en: {
+    username: 'Username',
+    phone: 'Phone number',
+    password: 'Password',
+    next: 'Next',
+    identifier: 'Username or phone number',
+    logIn: 'Log in',
+    passwordtooshort: 'Password must be at least 5 characters long',
+    invalidphone: 'Invalid phone number',
+    fillallfields: 'Please fill in all fields',
+    enterphone: 'Enter your phone number',
+  },
+  fi: {
+    username: 'Käyttäjänimi',
+    phone: 'Puhelinnumero',
+    password: 'Salasana',
+    next: 'Seuraava',
+    identifier: 'Käyttäjänimi tai puhelinnumero',
+    logIn: 'Kirjaudu sisään',
+    passwordtooshort: 'Salasanan on oltava vähintään 5 merkkiä pitkä',
+    invalidphone: 'Virheellinen puhelinnumero',
+    fillallfields: 'Täytä kaikki kentät',
+    enterphone: 'Anna puhelinnumerosi',
+  },
+  sv: {
+    username: 'Användarnamn',
+    phone: 'Telefonnummer',
+    password: 'Lösenord',
+    next: 'Nästa',
+    identifier: 'Användarnamn eller telefonnummer',
+    logIn: 'Logga in',
+    passwordtooshort: 'Lösenordet måste vara minst 5 tecken långt',
+    invalidphone: 'Ogiltigt telefonnummer',
+    fillallfields: 'Fyll i alla fält',
+    enterphone: 'Ange ditt telefonnummer',
+  },
+} as const
+type Texts = (typeof LANGUAGES)[keyof typeof LANGUAGES]
+
+const textbox = (name: string) => screen.getByRole('textbox', { name })
+
+/** Replaces what a field holds, as a person selecting it all and typing would. */
+async function fill(user: UserEvent, field: HTMLElement, value: string) {
+  await user.clear(field)
+  if (value) await user.type(field, value)
+}
+
+async function fillDetails(
+  user: UserEvent,
+  texts: Texts,
+  details: { username: string; phone: string; password: string },
+) {
+  await fill(user, textbox(texts.username), details.username)
+  await fill(user, textbox(texts.phone), details.phone)
+  await fill(user, screen.getByLabelText(texts.password), details.password)
+  await user.click(screen.getByRole('button', { name: texts.next }))
+}
+
+/** The error shown under a field: the field is marked invalid, describes itself with the text, and has focus. */
+async function expectFieldError(t: Test, field: HTMLElement, text: string) {
+  await waitUntil(() => screen.queryByText(text) !== null)
+  t.equal(field.getAttribute('aria-invalid'), 'true', `${text}: the field is marked invalid`)
+  const describedBy = field.getAttribute('aria-describedby') ?? ''
+  const description = describedBy
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+  t.match(description, text, `${text}: read with the field`)
+  t.equal(document.activeElement, field, `${text}: the field has focus`)
+}
+
+const LANGUAGE_OF = { en: 'english', fi: 'finnish', sv: 'swedish' } as const
+
+for (const [language, texts] of Object.entries(LANGUAGES) as [keyof typeof LANGUAGES, Texts][]) {
+  t.test(`${language}: registration's own rules (empty form, short password, letters in the phone)`, async (t) => {
+    const { user, pageErrors } = await renderApp(t, '/register', LANGUAGE_OF[language])
+    const calls = sentCalls.length
+
+    await user.click(await shown(() => screen.queryByRole('button', { name: texts.next })))
+    await waitUntil(() => screen.queryByText(texts.fillallfields) !== null)
+    t.pass('empty form: fill in all fields')
+
+    await fillDetails(user, texts, { username: `Uusi_${language}`, phone: '040 123 4567', password: '1234' })
+    await expectFieldError(t, screen.getByLabelText(texts.password), texts.passwordtooshort)
+
+    // Letters in a number are the browser's to refuse; a number of digits that is not a Finnish one ('12345') is the
+    // server's, and stays in test/e2e/account-errors.test.ts.
+    await fillDetails(user, texts, { username: `Uusi_${language}`, phone: '040 123 abc', password: 'tarpeeksi-pitka' })
+    await expectFieldError(t, textbox(texts.phone), texts.invalidphone)
+    t.equal(
+      screen.getByLabelText(texts.password).getAttribute('aria-invalid'),
+      null,
+      'the fixed field is no longer marked',
+    )
+    t.same(sentCalls.slice(calls), [], 'the browser answered every rule without a call')
+    t.same(pageErrors, [], 'no errors in the page')
+  })
+
+  t.test(`${language}: login's own rule (empty fields)`, async (t) => {
+    const { user } = await renderApp(t, '/login', LANGUAGE_OF[language])
+    const calls = sentCalls.length
+    await user.click(await shown(() => screen.queryByRole('button', { name: texts.logIn })))
+    await expectFieldError(t, textbox(texts.identifier), texts.fillallfields)
+    t.same(sentCalls.slice(calls), [], 'login: answered without a call')
+  })
+
+  t.test(`${language}: reset's own rule (empty phone)`, async (t) => {
+    const { user } = await renderApp(t, '/resetpassword', LANGUAGE_OF[language])
+    const calls = sentCalls.length
+    await user.click(await shown(() => screen.queryByRole('button', { name: texts.next })))
+    await expectFieldError(t, textbox(texts.phone), texts.enterphone)
+    t.same(sentCalls.slice(calls), [], 'reset: answered without a call')
+  })
+}

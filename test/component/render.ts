@@ -1,0 +1,70 @@
+import { cleanup, render } from '@testing-library/react'
+import { userEvent, type UserEvent } from '@testing-library/user-event'
+import { createElement } from 'react'
+import type { Test } from 'tap'
+import { App } from '../../web/src/app/App.tsx'
+import { useStore } from '../../web/src/app/store.ts'
+import { waitUntil } from '../wait.ts'
+import type { ClientConfig } from '../../web/src/shared/api/types.ts'
+import type { Language } from '../../web/src/shared/i18n/language.ts'
+
+/** What GET /api/config answers here: a local server's settings (phone codes checked by the server itself). */
+const CLIENT_CONFIG: ClientConfig = {
+  phoneVerification: 'local',
+  firebase: null,
+  map: { tileUrl: 'http://127.0.0.1/tiles/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' },
+  vapidPublicKey: '',
+  supportEmail: 'support@example.org',
+  phoneReach: { km: 5, perDay: 10 },
+  moderationRecordDays: 365,
+}
+
+/**
+ * The calls the app sent, but for the configuration every page may load: a component test has no server, so GET
+ * /api/config is answered as a server would and every other call is refused and recorded. A rule the browser checks
+ * shows its message without a call.
+ */
+export const sentCalls: string[] = []
+globalThis.fetch = (input: RequestInfo | URL) => {
+  const url = input instanceof Request ? input.url : String(input)
+  if (new URL(url, location.href).pathname === '/api/config') return Promise.resolve(Response.json(CLIENT_CONFIG))
+  sentCalls.push(url)
+  return Promise.reject(new TypeError('no server in a component test'))
+}
+
+/**
+ * What `query` finds once it finds it: a lazy screen comes with its texts a moment after the render.
+ * (Testing Library's own `findBy` gives up after a second; test/wait.ts has no deadline of its own.)
+ */
+export async function shown<T>(query: () => T | null): Promise<T> {
+  await waitUntil(() => query() !== null)
+  return query()!
+}
+
+/**
+ * Renders the whole app (its store, routes and Lingui catalogs, as main.tsx does, without the event stream and the
+ * service worker) at `path` in `language`, as a visitor who is not logged in. Removed when the test ends.
+ * `pageErrors` collects what the app logs with console.error meanwhile.
+ */
+export async function renderApp(
+  t: Test,
+  path: string,
+  language: Language,
+): Promise<{ user: UserEvent; pageErrors: string[] }> {
+  // What the app logs as an error, as a browser test collects the page's console errors (openContext).
+  const pageErrors: string[] = []
+  const consoleError = console.error
+  console.error = (...args: unknown[]) => pageErrors.push(args.map(String).join(' '))
+  t.teardown(() => {
+    console.error = consoleError
+  })
+  window.history.replaceState(null, '', path)
+  await useStore.getState().setLanguage(language)
+  const user = userEvent.setup({ document })
+  render(createElement(App))
+  t.teardown(() => {
+    cleanup()
+    localStorage.clear()
+  })
+  return { user, pageErrors }
+}
