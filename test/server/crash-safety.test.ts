@@ -95,7 +95,7 @@ t.test('kill -9 in the middle of a mixed load: nothing acknowledged is lost', as
     for (let n = 0; !stop && n < 2; n++) {
       const made = await call(who, 'POST', '/api/requests', {
         category: 'bicycle_maintenance',
-        description: `Crash ${index}.${n}`,
+        description: `Load ${index}.${n}`,
         ...away(HELSINKI, 2 + n, index * 20),
         isApproximate: 0,
       }).catch(() => undefined)
@@ -103,7 +103,7 @@ t.test('kill -9 in the middle of a mixed load: nothing acknowledged is lost', as
       const id = made.body.request_id!
       created.set(id, who)
       for (let edit = 0; !stop && edit < 20; edit++) {
-        const description = `Crash ${index}.${n} edit ${edit}`
+        const description = `Load ${index}.${n} edit ${edit}`
         const sent = call(who, 'PUT', `/api/requests/${id}`, { description })
         const answer = await sent.catch(() => undefined)
         if (answer?.status === 200) lastEdit.set(id, description)

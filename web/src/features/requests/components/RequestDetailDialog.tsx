@@ -109,7 +109,8 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
   const helpEnded = useStore((state) => selectEndedResponseIds(state).includes(request.request_id))
   const actions = <RequestActions request={request} update={update} onDeleted={onDeleted} onThanked={trust.sent} />
   const ownActive = request.isOwnRequest && !completed
-  const helperDistance = request.isOwnRequest ? helperDistanceText(request, i18n) : null
+  // How far the helper was at the take-over; once they share their position, the live distance (On my way) says more.
+  const helperDistance = request.isOwnRequest && !helperPosition ? helperDistanceText(request, i18n) : null
   const urgent = mentionsDanger(request.description)
   // Where to send help: an exact request's point, the one helpers are sent to; for an approximate one (or one
   // without a place) the owner's phone knows better than the rounded point (docs/product.md#help-requests).
