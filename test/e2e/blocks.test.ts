@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import t from 'tap'
+import { pageCall } from './api-calls.ts'
 import { createUser, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { checkPrerequisites, launchBrowser, screenshot, startServer } from './browser.ts'
@@ -22,22 +23,8 @@ await Promise.all(users.map((user) => createUser(server, user)))
 const [owner, stranger, helper, asker, kalle] = users as [TestUser, TestUser, TestUser, TestUser, TestUser]
 const HERE = { latitude: 60.17, longitude: 24.94 }
 
-/** The page's own API call with its token (page code is a string: the root tsconfig has no DOM types). */
-const call = (page: Page, method: string, path: string, body?: object) =>
-  page.evaluate<{ status: number; body: { request_id?: number } }>(`(async () => {
-    const response = await fetch(${JSON.stringify(path)}, {
-      method: ${JSON.stringify(method)},
-      headers: {
-        Authorization: 'Bearer ' + localStorage.getItem('token'),
-        ${body ? "'Content-Type': 'application/json'," : ''}
-      },
-      ${body ? `body: ${JSON.stringify(JSON.stringify(body))},` : ''}
-    })
-    return { status: response.status, body: await response.json().catch(() => ({})) }
-  })()`)
-
 const ask = async (page: Page, description: string) => {
-  const made = await call(page, 'POST', '/api/requests', {
+  const made = await pageCall(page, 'POST', '/api/requests', {
     category: 'bicycle_maintenance',
     description,
     ...HERE,
@@ -93,7 +80,7 @@ t.test('the owner blocks their helper: the help ends and the request leaves the 
   const o = await livePage(t, browser, baseUrl, owner, HERE)
   const h = await livePage(t, browser, baseUrl, helper, HERE)
   const id = await ask(o.page, 'Flat tyre by the bridge')
-  t.equal((await call(h.page, 'PUT', `/api/requests/${id}/addresponder`)).status, 200)
+  t.equal((await pageCall(h.page, 'PUT', `/api/requests/${id}/addresponder`)).status, 200)
   await card(h.page, 'Flat tyre by the bridge').waitFor()
 
   await o.page.goto(`${baseUrl}/?request=${id}`)
@@ -116,8 +103,11 @@ t.test('the buttons follow the server’s mayActAbout: the owner opening their r
   const o = await livePage(t, browser, baseUrl, asker, HERE)
   const s = await livePage(t, browser, baseUrl, kalle, HERE)
   const id = await ask(o.page, 'Gear cable snapped')
-  t.equal((await call(s.page, 'PUT', `/api/requests/${id}/addresponder`)).status, 200)
-  t.equal((await call(s.page, 'PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' })).status, 200)
+  t.equal((await pageCall(s.page, 'PUT', `/api/requests/${id}/addresponder`)).status, 200)
+  t.equal(
+    (await pageCall(s.page, 'PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' })).status,
+    200,
+  )
 
   // Opened afresh, the request has no helper any more; the server still names the most recent one to its owner.
   await o.page.goto(`${baseUrl}/?request=${id}`)

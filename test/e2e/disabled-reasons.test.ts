@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import t, { type Test } from 'tap'
+import { pageCall } from './api-calls.ts'
 import { createUser, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { checkPrerequisites, launchBrowser, screenshot, startServer } from './browser.ts'
@@ -23,22 +24,8 @@ await Promise.all(users.map((user) => createUser(server, user)))
 const [owner, helper, other, third] = users as [TestUser, TestUser, TestUser, TestUser]
 const HERE = { latitude: 60.17, longitude: 24.94 }
 
-/** The page's own API call with its token (page code is a string: the root tsconfig has no DOM types). */
-const call = (page: Page, method: string, path: string, body?: object) =>
-  page.evaluate<{ status: number; body: { request_id?: number } }>(`(async () => {
-    const response = await fetch(${JSON.stringify(path)}, {
-      method: ${JSON.stringify(method)},
-      headers: {
-        Authorization: 'Bearer ' + localStorage.getItem('token'),
-        ${body ? "'Content-Type': 'application/json'," : ''}
-      },
-      ${body ? `body: ${JSON.stringify(JSON.stringify(body))},` : ''}
-    })
-    return { status: response.status, body: await response.json().catch(() => ({})) }
-  })()`)
-
 const ask = async (page: Page, description: string) => {
-  const made = await call(page, 'POST', '/api/requests', {
+  const made = await pageCall(page, 'POST', '/api/requests', {
     category: 'bicycle_maintenance',
     description,
     ...HERE,
@@ -111,7 +98,8 @@ t.test('at the response limit and after a release, I’m working on it is disabl
   const first = await ask(o.page, 'Chain off')
   const second = await ask(l.page, 'Flat tyre')
   const spare = await ask(o.page, 'Broken spoke')
-  for (const id of [first, second]) t.equal((await call(h.page, 'PUT', `/api/requests/${id}/addresponder`)).status, 200)
+  for (const id of [first, second])
+    t.equal((await pageCall(h.page, 'PUT', `/api/requests/${id}/addresponder`)).status, 200)
   await h.page.getByRole('button', { name: 'Refresh' }).click()
   await h.page.goto(`${baseUrl}/?request=${spare}`)
   const detail = h.page.getByRole('dialog', { name: 'Bicycle maintenance' })

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import t, { type Test } from 'tap'
+import { pageCall } from './api-calls.ts'
 import { createUser, type TestUser } from './accounts-helpers.ts'
 import { checkPrerequisites, launchBrowser, screenshot, startServer } from './browser.ts'
 import { livePage } from './helping.ts'
@@ -22,20 +23,6 @@ await Promise.all(users.map((user) => createUser(server, user)))
 const [olga, hemmo, pirjo, ville] = users as [TestUser, TestUser, TestUser, TestUser]
 const HERE = { latitude: 60.17, longitude: 24.94 }
 
-/** The page's own API call with its token (page code is a string: the root tsconfig has no DOM types). */
-const call = (page: Page, method: string, path: string, body?: object) =>
-  page.evaluate<{ status: number; body: { request_id?: number } }>(`(async () => {
-    const response = await fetch(${JSON.stringify(path)}, {
-      method: ${JSON.stringify(method)},
-      headers: {
-        Authorization: 'Bearer ' + localStorage.getItem('token'),
-        ${body ? "'Content-Type': 'application/json'," : ''}
-      },
-      ${body ? `body: ${JSON.stringify(JSON.stringify(body))},` : ''}
-    })
-    return { status: response.status, body: await response.json().catch(() => ({})) }
-  })()`)
-
 /** A request of the owner's page, taken over by the helper's page; the helper's detail open on it. */
 async function helping(
   owner: Page,
@@ -43,7 +30,7 @@ async function helping(
   description: string,
   fields: object = {},
 ): Promise<{ id: number; detail: Locator }> {
-  const made = await call(owner, 'POST', '/api/requests', {
+  const made = await pageCall(owner, 'POST', '/api/requests', {
     category: 'bicycle_maintenance',
     description,
     ...HERE,
@@ -52,7 +39,7 @@ async function helping(
   })
   if (made.status !== 201) throw new Error(`creating a request answered ${made.status}`)
   const id = made.body.request_id!
-  const taken = await call(helper, 'PUT', `/api/requests/${id}/addresponder`)
+  const taken = await pageCall(helper, 'PUT', `/api/requests/${id}/addresponder`)
   if (taken.status !== 200) throw new Error(`taking it over answered ${taken.status}`)
   await helper.goto(`${baseUrl}/?request=${id}`)
   const detail = helper.getByRole('dialog', { name: 'Bicycle maintenance' })
@@ -77,7 +64,7 @@ t.test(
     const { id, detail } = await helping(o.page, h.page, 'Chain snapped at the ferry')
     await expectHelping(t, detail, olga)
 
-    t.equal((await call(o.page, 'PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'owner' })).status, 200)
+    t.equal((await pageCall(o.page, 'PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'owner' })).status, 200)
     await detail.getByText('You are no longer this request’s helper').waitFor()
     await ownerNumber(detail, olga).waitFor({ state: 'detached' })
     await messageField(detail).waitFor({ state: 'detached' })
@@ -113,7 +100,7 @@ t.test('the owner blocks the helper: the open detail keeps nothing of the reques
   const { id, detail } = await helping(o.page, h.page, 'Brake cable loose on the hill')
   await expectHelping(t, detail, ville)
 
-  t.equal((await call(o.page, 'POST', `/api/requests/${id}/block`, { about: 'responder' })).status, 201)
+  t.equal((await pageCall(o.page, 'POST', `/api/requests/${id}/block`, { about: 'responder' })).status, 201)
   // Named by its category no more: the dialog is just "Help request" now.
   const emptied = h.page.getByRole('dialog', { name: 'Help request', exact: true })
   await emptied.getByText('This request is no longer shown to you.').waitFor()
