@@ -104,12 +104,16 @@ export class DeepJson {
   }
 }
 
+const isDeepJson = (part: unknown): part is DeepJson =>
+  typeof part === 'object' && part !== null && Object.getPrototypeOf(part) === DeepJson.prototype
+
 /** JSON text of a generated value, with its DeepJson parts written out. */
 export function jsonText(value: unknown): string {
   const deepParts: DeepJson[] = []
   const text =
     JSON.stringify(value, (_, part: unknown) => {
-      if (!(part instanceof DeepJson)) return part
+      // A DeepJson itself, not a generated object whose `__proto__` key made one its prototype (with an own `text`).
+      if (!isDeepJson(part)) return part
       deepParts.push(part)
       return `\u0000deep${deepParts.length - 1}\u0000`
     }) ?? 'null'
