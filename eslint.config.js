@@ -45,6 +45,8 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       // Unused arguments named with a leading underscore are kept on purpose (a callback's signature).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A feature adds its slice to the app's state as `interface AppState extends ItsSlice {}` (ADR 0021).
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     },
   },
   {

@@ -3,10 +3,14 @@ import { userEvent, type UserEvent } from '@testing-library/user-event'
 import { createElement } from 'react'
 import type { Test } from 'tap'
 import { App } from '../../web/src/app/App.tsx'
-import { useStore } from '../../web/src/app/store.ts'
+import { addShellSlices } from '../../web/src/app/store.ts'
+import { useStore } from '../../web/src/shared/store/store.ts'
 import { waitUntil } from '../wait.ts'
 import type { ClientConfig } from '../../web/src/shared/api/types.ts'
 import type { Language } from '../../web/src/shared/i18n/language.ts'
+
+// The store as main.tsx starts it: the shell's slices now, the rest with the first lazy screen.
+addShellSlices()
 
 /** What GET /api/config answers here: a local server's settings (phone codes checked by the server itself). */
 const CLIENT_CONFIG: ClientConfig = {

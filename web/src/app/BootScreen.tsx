@@ -1,7 +1,7 @@
 import { BOOT_TEXTS } from '../shared/i18n/boot-texts.ts'
 import { LOCALE_OF } from '../shared/i18n/language.ts'
 import { selectCatalogStatus, selectLanguage } from '../features/settings/slice.ts'
-import { useStore } from './store.ts'
+import { useStore } from '../shared/store/store.ts'
 import { Loader } from '../shared/ui/Loader.tsx'
 import './BootScreen.css'
 

@@ -12,7 +12,7 @@ import { RequestsTab } from '../features/requests/components/RequestsTab.tsx'
 import { LazyServiceMapTab } from '../features/services/LazyServiceMapTab.tsx'
 import { SettingsButton } from '../features/settings/SettingsButton.tsx'
 import { LazySettingsModal } from '../features/settings/LazySettingsModal.tsx'
-import { TopBar } from './TopBar.tsx'
+import { TopBar } from '../shared/layout/TopBar.tsx'
 import { preloadCoreScreens } from '../features/requests/components/preload-core-screens.ts'
 import { useDocumentTitle } from '../shared/hooks/useDocumentTitle.ts'
 import { cardMessages } from '../features/requests/card-catalog.ts'
@@ -20,18 +20,12 @@ import { requestMessages } from '../features/requests/request-catalog.ts'
 import { screenTitles, shellMessages } from '../shared/i18n/shell-catalog.ts'
 import { loadPhoneFormatter } from '../shared/phone/display.ts'
 import { useRequestsNews } from '../features/requests/useRequestsNews.ts'
-import { useStore } from './store.ts'
+import { requestIdOf } from '../features/requests/request-link.ts'
+import { useStore } from '../shared/store/store.ts'
 import { selectSessionStatus, selectUser } from '../features/account/session/slice.ts'
-import './layout/pages.css'
+import '../shared/layout/pages.css'
 
 type Tab = 'requests' | 'servicemap'
-
-/** The request id in `?request=<id>` (push notifications link there), or null. */
-export function requestIdOf(search: string): number | null {
-  const value = new URLSearchParams(search).get('request')
-  if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) return null
-  return Number(value)
-}
 
 /**
  * The main screen: the requests tab (default for a logged-in user) and the service map (default for a visitor,

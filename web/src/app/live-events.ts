@@ -1,5 +1,5 @@
 import { refreshAccessToken } from '../shared/api/client.ts'
-import { useStore } from './store.ts'
+import { useStore } from '../shared/store/store.ts'
 import { EventStream, type SocketLike } from '../shared/live/stream.ts'
 
 function eventsUrl(): string {

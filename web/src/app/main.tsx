@@ -1,15 +1,14 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
-import { connectEventStream } from './live-events.ts'
 import '../features/pwa/install/install-prompt.ts'
 import { noteLandingPage } from '../features/pwa/install/redirect-flag.ts'
 import { linkManifestOf } from '../features/pwa/manifest-link.ts'
 import { registerServiceWorker } from '../features/pwa/register.ts'
-import { useStore } from './store.ts'
+import { useStore } from '../shared/store/store.ts'
+import { addShellSlices, loadAppSlices } from './store.ts'
 import { loadMainPage } from './routes.tsx'
 import { visitGoesToInstall } from '../features/pwa/install/FirstVisitRedirect.tsx'
-import { sendOutboxWhenPossible } from '../features/outbox/send-when-possible.ts'
 import { reloadIntoNewRelease, reloadOnPreloadErrors } from '../features/pwa/release-reload.ts'
 import { onScreenLoadFailure, watchFailedLinks } from '../shared/load/lazy-screen.ts'
 import '../styles/tokens.css'
@@ -26,14 +25,14 @@ onScreenLoadFailure(() => void reloadIntoNewRelease())
 noteLandingPage(window.location.pathname)
 // Start fetching the catalog and checking a stored session before React's first render, so both are often
 // settled by then.
+addShellSlices()
 void useStore.getState().startLanguage()
 // The main page is a chunk of its own (bench/chunks.ts): when this visit shows it, its code and texts come now, beside
 // the shell's catalog, rather than after the first render. A failure shows where the page is rendered.
 if (window.location.pathname === '/' && !visitGoesToInstall(window.location.search)) loadMainPage().catch(() => {})
 void useStore.getState().startSession()
-connectEventStream()
-// What waited on the phone for a network goes out by itself (docs/outbox.md).
-sendOutboxWhenPossible(useStore)
+// A stored session: the user's slices, with the live stream and the outbox, come now (store.ts), whatever the screen.
+if (useStore.getState().status !== 'loggedOut') loadAppSlices().catch(() => {})
 linkManifestOf(useStore.getState().language)
 useStore.subscribe((state, previous) => {
   if (state.language !== previous.language) linkManifestOf(state.language)

@@ -10,51 +10,94 @@ import { withTexts } from '../shared/i18n/catalog-loader.ts'
 import { lazyScreen } from '../shared/load/lazy-screen.ts'
 import { ScreenBoundary } from '../shared/load/ScreenBoundary.tsx'
 import { Banner } from '../shared/ui/Banner.tsx'
-import { TopBar } from './TopBar.tsx'
+import { TopBar } from '../shared/layout/TopBar.tsx'
+import { loadAppSlices } from './store.ts'
+
+/** A screen's code, with the store's slices every screen but the shell's reads (store.ts): the two come side by side. */
+function screenCode<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadAppSlices()]).then(([module]) => module)
+}
 
 // Every screen but /install is a chunk of its own, which comes with its texts (withTexts): the first screen of a first
 // visit is /install (FirstVisitRedirect), and it should not wait for the others (bench/chunks.ts). The service worker
 // precaches them all for offline use.
 /** The main page: started at once by main.tsx when the visit shows it, so it loads beside the shell's texts. */
-export const loadMainPage = withTexts('main', () => import('./MainPage.tsx').then((m) => ({ default: m.MainPage })))
+export const loadMainPage = withTexts(
+  'main',
+  screenCode(() => import('./MainPage.tsx').then((m) => ({ default: m.MainPage }))),
+)
 const MainPage = lazyScreen(loadMainPage)
 // The dashboard is for a handful of admins: its code (map, chart, forms) is fetched on the way in.
-const AdminPage = lazyScreen(withTexts('admin', () => import('../features/admin/AdminPage.tsx')))
+const AdminPage = lazyScreen(
+  withTexts(
+    'admin',
+    screenCode(() => import('../features/admin/AdminPage.tsx')),
+  ),
+)
 const RegisterPage = lazyScreen(
-  withTexts('register', () =>
-    import('../features/account/register/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
+  withTexts(
+    'register',
+    screenCode(() =>
+      import('../features/account/register/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
+    ),
   ),
 )
 const ResetPasswordPage = lazyScreen(
-  withTexts('reset-password', () =>
-    import('../features/account/reset/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+  withTexts(
+    'reset-password',
+    screenCode(() =>
+      import('../features/account/reset/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+    ),
   ),
 )
 const LoginCodePage = lazyScreen(
-  withTexts('login-code', () =>
-    import('../features/account/login-code/LoginCodePage.tsx').then((m) => ({ default: m.LoginCodePage })),
+  withTexts(
+    'login-code',
+    screenCode(() =>
+      import('../features/account/login-code/LoginCodePage.tsx').then((m) => ({ default: m.LoginCodePage })),
+    ),
   ),
 )
 const PrivacyStatementPage = lazyScreen(
-  withTexts('privacy', () =>
-    import('../features/info/PrivacyStatementPage.tsx').then((m) => ({ default: m.PrivacyStatementPage })),
+  withTexts(
+    'privacy',
+    screenCode(() =>
+      import('../features/info/PrivacyStatementPage.tsx').then((m) => ({ default: m.PrivacyStatementPage })),
+    ),
   ),
 )
 const LoginPage = lazyScreen(
-  withTexts('login', () => import('../features/account/LoginPage.tsx').then((m) => ({ default: m.LoginPage }))),
+  withTexts(
+    'login',
+    screenCode(() => import('../features/account/LoginPage.tsx').then((m) => ({ default: m.LoginPage }))),
+  ),
 )
 const InfoPage = lazyScreen(
-  withTexts('info', () => import('../features/info/InfoPage.tsx').then((m) => ({ default: m.InfoPage }))),
+  withTexts(
+    'info',
+    screenCode(() => import('../features/info/InfoPage.tsx').then((m) => ({ default: m.InfoPage }))),
+  ),
 )
 // The public figures (docs/product.md#public-figures): linked from /info, opened by few.
-const StatsPage = lazyScreen(withTexts('stats', () => import('../features/stats/StatsPage.tsx')))
+const StatsPage = lazyScreen(
+  withTexts(
+    'stats',
+    screenCode(() => import('../features/stats/StatsPage.tsx')),
+  ),
+)
 // Its text is the catalog of feedback texts (shared/i18n/catalog.ts), which the install page does not need.
 const NotFoundPage = lazyScreen(
-  withTexts('not-found', () => import('./NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage }))),
+  withTexts(
+    'not-found',
+    screenCode(() => import('./NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage }))),
+  ),
 )
 // A share link's page (docs/requests.md, "Share links"): opened from a message by someone who may have no account.
 const SharedRequestPage = lazyScreen(
-  withTexts('shared-request', () => import('../features/share-link/SharedRequestPage.tsx')),
+  withTexts(
+    'shared-request',
+    screenCode(() => import('../features/share-link/SharedRequestPage.tsx')),
+  ),
 )
 
 /**

@@ -1,48 +1,26 @@
-import { create } from 'zustand'
-import { keepRequestsOnDevice } from '../features/requests/keep-requests-on-device.ts'
-import { keepConversationsOnDevice } from '../features/conversation/keep-conversations-on-device.ts'
-import { stopSharingWhenResponseEnds } from '../features/position-sharing/stop-sharing-when-response-ends.ts'
-import { keepScreenOnWhileSharing } from '../features/position-sharing/keep-screen-on-while-sharing.ts'
-import { createLiveSlice, type LiveSlice } from '../shared/live/slice.ts'
-import { createLocationSlice, type LocationSlice } from '../features/account/location/slice.ts'
-import { createConversationSlice, type ConversationSlice } from '../features/conversation/slice.ts'
-import { createPositionsSlice, type PositionsSlice } from '../features/position-sharing/slice.ts'
-import { createRequestsSlice, type RequestsSlice } from '../features/requests/slice.ts'
-import { createServicesSlice, type ServicesSlice } from '../features/services/slice.ts'
-import { createSessionSlice, type SessionSlice } from '../features/account/session/slice.ts'
-import { createSettingsSlice, type SettingsSlice } from '../features/settings/slice.ts'
-import { createWaitingProgressSlice, type WaitingProgressSlice } from '../features/requests/waiting-progress-slice.ts'
-import { createModerationSlice, type ModerationSlice } from '../features/moderation/slice.ts'
-import { createOutboxSlice, type OutboxSlice } from '../features/outbox/slice.ts'
+import { createSessionSlice } from '../features/account/session/slice.ts'
+import { createSettingsSlice } from '../features/settings/slice.ts'
+import { createLiveSlice } from '../shared/live/slice.ts'
+import { addSlices } from '../shared/store/store.ts'
 
-/** The whole client state: one bound store, one slice per concern. */
-export type AppState = SettingsSlice &
-  SessionSlice &
-  LocationSlice &
-  RequestsSlice &
-  ServicesSlice &
-  ConversationSlice &
-  PositionsSlice &
-  WaitingProgressSlice &
-  ModerationSlice &
-  OutboxSlice &
-  LiveSlice
+/**
+ * The store's composition (ADR 0021). The shell's slices (settings and language, the session, the live stream's
+ * state) are there before the first render: the boot screen, the install page and the route guards read them.
+ */
+export function addShellSlices(): void {
+  addSlices(createSettingsSlice, createSessionSlice, createLiveSlice)
+}
 
-export const useStore = create<AppState>()((...args) => ({
-  ...createSettingsSlice(...args),
-  ...createSessionSlice(...args),
-  ...createLocationSlice(...args),
-  ...createRequestsSlice(...args),
-  ...createServicesSlice(...args),
-  ...createConversationSlice(...args),
-  ...createPositionsSlice(...args),
-  ...createWaitingProgressSlice(...args),
-  ...createModerationSlice(...args),
-  ...createOutboxSlice(...args),
-  ...createLiveSlice(...args),
-}))
+let appSlices: Promise<unknown> | null = null
 
-keepRequestsOnDevice(useStore)
-keepConversationsOnDevice(useStore)
-stopSharingWhenResponseEnds(useStore)
-keepScreenOnWhileSharing(useStore)
+/**
+ * The rest (app-slices.ts), fetched once: every lazy screen waits for it beside its own code, and a start with a
+ * stored session asks for it at once. A failed fetch is tried again by the next caller.
+ */
+export function loadAppSlices(): Promise<unknown> {
+  appSlices ??= import('./app-slices.ts').catch((error: unknown) => {
+    appSlices = null
+    throw error
+  })
+  return appSlices
+}

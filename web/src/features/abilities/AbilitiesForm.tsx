@@ -11,7 +11,7 @@ import {
   type KitItem,
   type TransportMode,
 } from '../../../../server/domain/shared/abilities.ts'
-import { useStore } from '../../app/store.ts'
+import { useStore } from '../../shared/store/store.ts'
 import { FormMessage } from '../../shared/form/FormMessage.tsx'
 import { SubmitButton } from '../../shared/form/SubmitButton.tsx'
 import { useAction } from '../../shared/form/useAction.ts'

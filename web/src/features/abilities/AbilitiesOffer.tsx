@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useState } from 'react'
-import { useStore } from '../../app/store.ts'
+import { useStore } from '../../shared/store/store.ts'
 import { Dialog } from '../../shared/ui/Dialog.tsx'
 import { selectUser } from '../account/session/slice.ts'
 import { abilityMessages } from './abilities-catalog.ts'

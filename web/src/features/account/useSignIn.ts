@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter'
 import type { SessionAnswer } from '../../shared/api/types.ts'
 import { ApiError } from '../../shared/api/errors.ts'
-import { useStore } from '../../app/store.ts'
+import { useStore } from '../../shared/store/store.ts'
 import { parseRefusal } from '../../../../server/domain/moderation/refusal.ts'
 
 /**

@@ -4,7 +4,7 @@ import { Link, Route, Switch, useLocation } from 'wouter'
 import { Banner } from '../../shared/ui/Banner.tsx'
 import { SettingsButton } from '../settings/SettingsButton.tsx'
 import { LazySettingsModal } from '../settings/LazySettingsModal.tsx'
-import { TopBar } from '../../app/TopBar.tsx'
+import { TopBar } from '../../shared/layout/TopBar.tsx'
 import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.ts'
 import { shellMessages } from '../../shared/i18n/shell-catalog.ts'
 import { adminMessages } from './admin-catalog.ts'
@@ -16,7 +16,7 @@ import { ReportsAdmin } from './reports/ReportsAdmin.tsx'
 import { useOpenReportCount } from './reports/open-count.ts'
 import { reportsMessages } from './reports/reports-catalog.ts'
 import './admin.css'
-import '../../app/layout/pages.css'
+import '../../shared/layout/pages.css'
 
 /**
  * /admin: the live dashboard, its own lazy chunk (nothing of it reaches the main bundle). A section bar links the

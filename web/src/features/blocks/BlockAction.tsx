@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useState } from 'react'
-import { useStore } from '../../app/store.ts'
+import { useStore } from '../../shared/store/store.ts'
 import type { HelpRequest } from '../requests/api.ts'
 import { formMessages } from '../../shared/form/form-catalog.ts'
 import { FormActions } from '../../shared/form/FormActions.tsx'

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useEffect, useState } from 'react'
-import { useStore } from '../../app/store.ts'
+import { useStore } from '../../shared/store/store.ts'
 import { messageKeyOf } from '../../shared/api/server-error-texts.ts'
 import { messages } from '../../shared/i18n/catalog.ts'
 import { FormMessage } from '../../shared/form/FormMessage.tsx'

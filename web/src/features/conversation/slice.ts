@@ -101,3 +101,7 @@ export const createConversationSlice: StateCreator<ConversationStore, [], [], Co
     set(initialConversationState)
   },
 })
+
+declare module '../../shared/store/app-state.ts' {
+  interface AppState extends ConversationSlice {}
+}

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useStore } from '../../app/store.ts'
+import { useStore } from '../../shared/store/store.ts'
 import { selectModerationNotices } from './slice.ts'
 import { withTexts } from '../../shared/i18n/catalog-loader.ts'
 import { lazyScreen } from '../../shared/load/lazy-screen.ts'

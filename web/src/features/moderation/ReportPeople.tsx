@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useEffect, useState } from 'react'
-import { useStore } from '../../app/store.ts'
+import { useStore } from '../../shared/store/store.ts'
 import type { HelpRequest } from '../requests/api.ts'
 import type { ReportOption } from './api.ts'
 import { moderationMessages } from './moderation-catalog.ts'

@@ -79,3 +79,7 @@ export const createModerationSlice: StateCreator<ModerationSlice, [], [], Modera
     set(initialModerationState)
   },
 })
+
+declare module '../../shared/store/app-state.ts' {
+  interface AppState extends ModerationSlice {}
+}

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useShallow } from 'zustand/react/shallow'
-import { useStore } from '../../app/store.ts'
+import { useStore } from '../../shared/store/store.ts'
 import type { ConversationMessage } from '../conversation/api.ts'
 import { outboxMessages } from './outbox-catalog.ts'
 import { OutboxStatus } from './OutboxStatus.tsx'

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useShallow } from 'zustand/react/shallow'
-import { useStore } from '../../app/store.ts'
+import { useStore } from '../../shared/store/store.ts'
 import { REQUEST_CATEGORIES, type RequestCategory } from '../requests/api.ts'
 import { categoryNames } from '../requests/request-catalog.ts'
 import { previewOf } from '../requests/preview.ts'

@@ -256,3 +256,7 @@ function isMessage(answer: unknown): answer is ConversationMessage {
     typeof answer.request_id === 'number'
   )
 }
+
+declare module '../../shared/store/app-state.ts' {
+  interface AppState extends OutboxSlice {}
+}

@@ -127,3 +127,7 @@ export const createPositionsSlice: StateCreator<PositionsStore, [], [], Position
     },
   }
 }
+
+declare module '../../shared/store/app-state.ts' {
+  interface AppState extends PositionsSlice {}
+}

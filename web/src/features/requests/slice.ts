@@ -381,3 +381,7 @@ export const selectShowAll = (state: RequestsState): boolean => state.showAll
 export const selectNextPage = (state: RequestsState): string | null => state.nextPage
 export const selectPageStatus = (state: RequestsState): RequestsState['pageStatus'] => state.pageStatus
 export const selectNotices = (state: RequestsState): RequestNotice[] => state.notices
+
+declare module '../../shared/store/app-state.ts' {
+  interface AppState extends RequestsSlice {}
+}

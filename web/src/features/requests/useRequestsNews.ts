@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { HelpRequest } from './api.ts'
-import { useStore } from '../../app/store.ts'
+import { useStore } from '../../shared/store/store.ts'
 import { selectRequestsStatus } from './slice.ts'
 import { selectUser } from '../account/session/slice.ts'
 import { hasNews } from './news.ts'

@@ -74,3 +74,7 @@ export const createWaitingProgressSlice: StateCreator<WaitingProgressSlice, [], 
     },
   }
 }
+
+declare module '../../shared/store/app-state.ts' {
+  interface AppState extends WaitingProgressSlice {}
+}

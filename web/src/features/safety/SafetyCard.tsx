@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useId, useState } from 'react'
-import { useStore } from '../../app/store.ts'
+import { useStore } from '../../shared/store/store.ts'
 import { selectUser } from '../account/session/slice.ts'
 import { markSafetyCardSeen, safetyCardSeen, type SafetyMoment } from './safety-card.ts'
 import { safetyMessages } from './safety-catalog.ts'

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useMemo } from 'react'
-import { useStore } from '../../app/store.ts'
+import { useStore } from '../../shared/store/store.ts'
 import { telHref } from '../../shared/phone/format.ts'
 import { Loader } from '../../shared/ui/Loader.tsx'
 import { selectPosition } from '../account/location/slice.ts'

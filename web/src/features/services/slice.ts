@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand'
 import { fetchServices, type Service } from './api.ts'
 import type { ServiceFilter } from './services.ts'
-import type { AppState } from '../../app/store.ts'
+import type { AppState } from '../../shared/store/store.ts'
 
 export type ServicesStatus = 'idle' | 'loading' | 'loaded' | 'failed'
 
@@ -62,4 +62,8 @@ export const createServicesSlice: StateCreator<AppState, [], [], ServicesSlice> 
     loadServices,
     setServiceFilter: (serviceFilter) => set({ serviceFilter }),
   }
+}
+
+declare module '../../shared/store/app-state.ts' {
+  interface AppState extends ServicesSlice {}
 }

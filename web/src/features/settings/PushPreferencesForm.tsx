@@ -5,7 +5,7 @@ import { changeNotificationPreferences, type NotificationPreferences } from '../
 import { formMessages } from '../../shared/form/form-catalog.ts'
 import { messages } from '../../shared/i18n/catalog.ts'
 import { notificationMessages } from './notification-catalog.ts'
-import { useStore } from '../../app/store.ts'
+import { useStore } from '../../shared/store/store.ts'
 import { selectUser } from '../account/session/slice.ts'
 import { HOURLY_CAP_CHOICES, notificationPreferencesError } from './push-preferences.ts'
 import { FormMessage } from '../../shared/form/FormMessage.tsx'

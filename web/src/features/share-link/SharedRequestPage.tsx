@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { Link, useParams } from 'wouter'
-import { SimplePage } from '../../app/layout/SimplePage.tsx'
+import { SimplePage } from '../../shared/layout/SimplePage.tsx'
 import { FormMessage } from '../../shared/form/FormMessage.tsx'
 import { useNow } from '../../shared/hooks/useNow.ts'
 import { Loader } from '../../shared/ui/Loader.tsx'

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { fetchTrust, type Thanks, type Trust } from './api.ts'
 import type { HelpRequest } from '../requests/api.ts'
-import { useStore } from '../../app/store.ts'
+import { useStore } from '../../shared/store/store.ts'
 import { selectThanksArrived } from '../conversation/slice.ts'
 
 export type TrustPhase = 'loading' | 'loaded' | 'failed'

@@ -21,3 +21,7 @@ export const createLiveSlice: StateCreator<LiveSlice, [], [], LiveSlice> = (set)
 })
 
 export const selectLivePaused = (state: LiveState): boolean => state.livePaused
+
+declare module '../store/app-state.ts' {
+  interface AppState extends LiveSlice {}
+}

@@ -4,7 +4,7 @@ import { fetchSavedLocation, reportLocation } from '../api.ts'
 import { getBrowserLocation, watchBrowserLocation } from './browser-location.ts'
 import { LocationReporter } from './location-reporter.ts'
 import { readLastReport, saveLastReport } from './report-flag.ts'
-import type { AppState } from '../../../app/store.ts'
+import type { AppState } from '../../../shared/store/store.ts'
 
 export type LocationStatus = 'idle' | 'locating' | 'known' | 'unavailable'
 
@@ -171,3 +171,7 @@ export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> 
 
 export const selectPosition = (state: AppState): Coordinates | null => state.position
 export const selectLocationStatus = (state: AppState): LocationStatus => state.locationStatus
+
+declare module '../../../shared/store/app-state.ts' {
+  interface AppState extends LocationSlice {}
+}

@@ -13,7 +13,7 @@ import { formMessages } from '../../../shared/form/form-catalog.ts'
 import { messages, type MessageKey } from '../../../shared/i18n/catalog.ts'
 import { screenTitles } from '../../../shared/i18n/shell-catalog.ts'
 import { wizardMessages } from '../wizard/wizard-catalog.ts'
-import { useStore } from '../../../app/store.ts'
+import { useStore } from '../../../shared/store/store.ts'
 import { selectLocationStatus } from '../location/slice.ts'
 
 /** The placeholder (docs/product.md#accounts): a suggestion, not a value. */

@@ -8,7 +8,7 @@ import { checkSessionAtStart } from './start-check.ts'
 import { clearStoredSession, readToken, readUser, writeToken, writeUser } from './storage.ts'
 import { toStoredUser, type StoredUser } from './stored-user.ts'
 import type { SessionStatus } from './status.ts'
-import type { AppState } from '../../../app/store.ts'
+import type { AppState } from '../../../shared/store/store.ts'
 import { clearCachedRequests } from '../../requests/requests-cache.ts'
 import { clearCachedConversations } from '../../conversation/conversations-cache.ts'
 import { clearDrafts } from '../../../shared/storage/drafts.ts'
@@ -68,14 +68,8 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     clearCachedRequests()
     clearCachedConversations()
     clearDrafts()
+    // The slices that hold a user's data follow the session themselves (web/src/app/follow-session.ts).
     set(loggedOut)
-    get().locationAfterLogout()
-    get().requestsAfterLogout()
-    get().messagesAfterLogout()
-    get().positionsAfterLogout()
-    get().waitingProgressAfterLogout()
-    get().moderationAfterLogout()
-    get().outboxAfterLogout()
   }
 
   connectSession({
@@ -90,11 +84,8 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
 
   function updateUser(user: User) {
     const stored = toStoredUser(user)
-    const radiusChanged = get().user !== null && get().user?.radius !== stored.radius
     writeUser(stored)
     set({ user: stored, isAdmin: user.isAdmin })
-    // The server lists requests within the radius: fetch what came into or went out of it (a `since` answer).
-    if (radiusChanged && get().status === 'loggedIn') void get().refetchRequests()
   }
 
   /** The device's language is the user's current choice: the server's copy follows it (docs/product.md#languages). */
@@ -123,10 +114,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
         console.error('Checking the stored session failed', error)
         set({ status: get().token ? 'loggedIn' : 'loggedOut' })
       }
-      if (get().status === 'loggedIn') {
-        alignServerLanguage()
-        get().locationAfterLogin()
-      }
+      if (get().status === 'loggedIn') alignServerLanguage()
     },
 
     signIn: ({ token, user }) => {
@@ -137,16 +125,10 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
         clearCachedRequests()
         clearCachedConversations()
         clearDrafts()
-        get().requestsAfterLogout()
-        get().messagesAfterLogout()
-        get().positionsAfterLogout()
-        get().waitingProgressAfterLogout()
-        get().outboxAfterLogout()
       }
       writeUser(stored)
       set({ status: 'loggedIn', token, user: stored, isAdmin: user.isAdmin, accountRefusal: null })
       alignServerLanguage()
-      get().locationAfterLogin()
     },
 
     updateUser,
@@ -190,3 +172,7 @@ export const selectUser = (state: AppState): StoredUser | null => state.user
 export const selectIsAdmin = (state: AppState): boolean => state.isAdmin
 export const selectIsLoggedIn = (state: AppState): boolean => state.status === 'loggedIn'
 export const selectAccountRefusal = (state: AppState): string | null => state.accountRefusal
+
+declare module '../../../shared/store/app-state.ts' {
+  interface AppState extends SessionSlice {}
+}

@@ -11,7 +11,7 @@ import { formMessages } from '../../../shared/form/form-catalog.ts'
 import { messages } from '../../../shared/i18n/catalog.ts'
 import { serviceMessages } from '../../services/service-catalog.ts'
 import { shellMessages } from '../../../shared/i18n/shell-catalog.ts'
-import { useStore } from '../../../app/store.ts'
+import { useStore } from '../../../shared/store/store.ts'
 import { createService, fetchAdminServices, replaceService } from './api.ts'
 import {
   emptyServiceForm,

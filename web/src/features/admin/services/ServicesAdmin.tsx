@@ -11,7 +11,7 @@ import { serviceCategoryNames, serviceMessages } from '../../services/service-ca
 import { shellMessages } from '../../../shared/i18n/shell-catalog.ts'
 import { pickLocalization, serviceLanguageOf } from '../../services/services.ts'
 import { useFreshServices } from '../../services/useFreshServices.ts'
-import { useStore } from '../../../app/store.ts'
+import { useStore } from '../../../shared/store/store.ts'
 import { adminMessages } from '../admin-catalog.ts'
 import { deleteService } from './api.ts'
 import { searchServices } from './service-form.ts'

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useEffect, useState } from 'react'
-import { useStore } from '../../../app/store.ts'
+import { useStore } from '../../../shared/store/store.ts'
 import { selectUser } from '../../account/session/slice.ts'
 import { notificationMessages } from '../../settings/notification-catalog.ts'
 import { alertsOfferMessages } from './alerts-offer-catalog.ts'

@@ -6,7 +6,7 @@ import { messages } from '../../../shared/i18n/catalog.ts'
 import { requestMessages } from '../request-catalog.ts'
 import { screenTitles } from '../../../shared/i18n/shell-catalog.ts'
 import { useShownRequests } from '../useShownRequests.ts'
-import { useStore } from '../../../app/store.ts'
+import { useStore } from '../../../shared/store/store.ts'
 import { selectPosition } from '../../account/location/slice.ts'
 import {
   selectNextPage,

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
-import { Banner } from '../../shared/ui/Banner.tsx'
+import { Banner } from '../ui/Banner.tsx'
 import { SettingsButton } from '../../features/settings/SettingsButton.tsx'
 import { LazySettingsModal } from '../../features/settings/LazySettingsModal.tsx'
-import { TopBar } from '../TopBar.tsx'
-import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.ts'
-import { shellMessages } from '../../shared/i18n/shell-catalog.ts'
+import { TopBar } from './TopBar.tsx'
+import { useDocumentTitle } from '../hooks/useDocumentTitle.ts'
+import { shellMessages } from '../i18n/shell-catalog.ts'
 import './pages.css'
 
 interface FormPageProps {

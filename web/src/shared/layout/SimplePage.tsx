@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { Banner } from '../../shared/ui/Banner.tsx'
-import { TopBar } from '../TopBar.tsx'
-import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.ts'
-import { shellMessages } from '../../shared/i18n/shell-catalog.ts'
+import { Banner } from '../ui/Banner.tsx'
+import { TopBar } from './TopBar.tsx'
+import { useDocumentTitle } from '../hooks/useDocumentTitle.ts'
+import { shellMessages } from '../i18n/shell-catalog.ts'
 import './pages.css'
 
 interface SimplePageProps {
