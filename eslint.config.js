@@ -6,6 +6,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import layers from './scripts/eslint-web-layers.mjs'
 
 export default tseslint.config(
   {
@@ -79,7 +80,13 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
-    files: ['eslint.config.js', 'test/load-typescript.mjs', 'test/component/*.mjs', 'scripts/build-tap-plugins.mjs'],
+    // The web app's layers (scripts/eslint-web-layers.mjs, docs/architecture.md "The app's layers").
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { layers },
+    rules: { 'layers/web-layers': 'error' },
+  },
+  {
+    files: ['eslint.config.js', 'test/*.mjs', 'test/component/*.mjs', 'scripts/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 )

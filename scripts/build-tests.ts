@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Plugin } from 'esbuild'
 import { PROJECT_ROOT } from '../server/paths.ts'
+import { importThroughDefiningModules } from '../test/through-indexes.mjs'
 
 export const TEST_BUILD_DIR = join(PROJECT_ROOT, '.cache', 'tests')
 
@@ -29,11 +30,14 @@ function testFiles(): string[] {
     .map((file) => join(TEST_DIR, file))
 }
 
-/** Writes each source module's own import.meta values into it, so bundling does not move what they point at. */
-const ownImportMeta: Plugin = {
-  name: 'own-import-meta',
+/**
+ * Writes each source module's own import.meta values into it, so bundling does not move what they point at, and
+ * imports each name of a feature's index.ts from the module that defines it (test/through-indexes.mjs).
+ */
+const sourceForTests: Plugin = {
+  name: 'source-for-tests',
   setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /\.tsx?$/, namespace: 'file' }, (args) => {
+    pluginBuild.onLoad({ filter: /\.(tsx?|mjs)$/, namespace: 'file' }, (args) => {
       if (args.path.includes('/node_modules/')) return undefined
       const own: Record<string, string> = {
         url: pathToFileURL(args.path).href,
@@ -41,11 +45,12 @@ const ownImportMeta: Plugin = {
         dirname: dirname(args.path),
       }
       // Not inside a string: scripts/build-binary.ts names 'import.meta.url' as a key of esbuild's define.
-      const contents = readFileSync(args.path, 'utf8').replace(
+      const source = readFileSync(args.path, 'utf8')
+      const contents = importThroughDefiningModules(source).replace(
         /(?<![\w'"`.])import\.meta\.(url|filename|dirname)\b(?!['"`])/g,
         (_, name: string) => JSON.stringify(own[name]),
       )
-      return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' }
+      return { contents, loader: args.path.endsWith('.mjs') ? 'js' : args.path.endsWith('x') ? 'tsx' : 'ts' }
     })
   },
 }
@@ -65,7 +70,7 @@ export async function buildTests(): Promise<string> {
     platform: 'node',
     target: 'node20',
     sourcemap: 'linked',
-    plugins: [ownImportMeta],
+    plugins: [sourceForTests],
     // A component test renders the app's components (test/component/): their JSX as the app compiles it, their
     // stylesheets as nothing, since a DOM emulation lays nothing out.
     jsx: 'automatic',

@@ -18,6 +18,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
+import { isFeatureIndex, namesOfIndex, resolveSpecifier } from './import-specifier.mjs'
 import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
 import { PROJECT_ROOT } from '../server/paths.ts'
@@ -88,15 +89,28 @@ export function importGraph(srcDir: string): Graph {
     const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind)
     const resolved = (specifier: ts.Expression | undefined): string | undefined => {
-      if (!specifier || !ts.isStringLiteralLike(specifier) || !specifier.text.startsWith('.')) return undefined
-      const target = resolve(dirname(file), specifier.text)
-      return /\.tsx?$/.test(target) && existsSync(target) ? target : undefined
+      if (!specifier || !ts.isStringLiteralLike(specifier)) return undefined
+      const target = resolveSpecifier(file, specifier.text)
+      return target && /\.tsx?$/.test(target) && existsSync(target) ? target : undefined
     }
     const imports: string[] = []
     const visit = (node: ts.Node): void => {
       let target: string | undefined
-      if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) target = resolved(node.moduleSpecifier)
-      else if (ts.isExportDeclaration(node) && !node.isTypeOnly) target = resolved(node.moduleSpecifier)
+      if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) {
+        target = resolved(node.moduleSpecifier)
+        // Through a feature's index.ts, only the modules of the names imported load texts: what the bundle keeps.
+        const bindings = node.importClause?.namedBindings
+        if (target && isFeatureIndex(target) && bindings && ts.isNamedImports(bindings)) {
+          const names = namesOfIndex(target)
+          for (const element of bindings.elements) {
+            const name = names.get((element.propertyName ?? element.name).text)
+            if (name && !name.typeOnly && !element.isTypeOnly) imports.push(name.file)
+          }
+          target = undefined
+        }
+      } else if (ts.isExportDeclaration(node) && !node.isTypeOnly && !isFeatureIndex(file)) {
+        target = resolved(node.moduleSpecifier)
+      }
       if (target) imports.push(target)
       if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
         const dynamicTarget = resolved(node.arguments[0])

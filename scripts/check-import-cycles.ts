@@ -7,8 +7,9 @@
  * without type checking: a few seconds, most of them starting tsx.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import ts from 'typescript'
+import { isFeatureIndex, namesOfIndex, resolveSpecifier } from './import-specifier.mjs'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const FOLDERS = ['server', 'web/src', 'scripts', 'bench', 'test']
@@ -31,9 +32,18 @@ function imports(file: string, types: boolean): string[] {
     if (ts.isImportDeclaration(statement) && (types || !statement.importClause?.isTypeOnly))
       specifier = statement.moduleSpecifier
     if (ts.isExportDeclaration(statement) && (types || !statement.isTypeOnly)) specifier = statement.moduleSpecifier
-    if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) continue
-    const target = resolve(dirname(file), specifier.text)
-    if (existsSync(target)) found.push(target)
+    if (!specifier || !ts.isStringLiteral(specifier)) continue
+    const target = resolveSpecifier(file, specifier.text)
+    if (!target || !existsSync(target)) continue
+    // Through a feature's index.ts, a module loads only what it names (docs/architecture.md, "The app's layers").
+    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined
+    if (isFeatureIndex(target) && bindings && ts.isNamedImports(bindings)) {
+      const names = namesOfIndex(target)
+      for (const element of bindings.elements) {
+        const name = names.get((element.propertyName ?? element.name).text)
+        if (name && (types || (!name.typeOnly && !element.isTypeOnly))) found.push(name.file)
+      }
+    } else if (!isFeatureIndex(file)) found.push(target)
   }
   return found
 }

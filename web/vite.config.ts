@@ -21,10 +21,27 @@ function webManifests(): Plugin {
   }
 }
 
+/**
+ * A feature's index.ts only re-exports (docs/architecture.md, "The app's layers"): importing one name through it must
+ * not load the rest of the feature, nor the styles of its components. Marked free of side effects, the bundler binds
+ * each import to the module that defines it and leaves the others out.
+ */
+function featureIndexesArePure(): Plugin {
+  return {
+    name: 'pyoraapu-feature-indexes-are-pure',
+    transform(code, id) {
+      return /[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id)
+        ? { code, moduleSideEffects: false }
+        : null
+    },
+  }
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
   plugins: [
+    featureIndexesArePure(),
     stripSourceTexts(),
     react(),
     webManifests(),

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { decodeTokenPayload, isAdminToken, isTokenExpired } from '../../../web/src/features/account/session/jwt.ts'
+import { decodeTokenPayload, isAdminToken, isTokenExpired } from '../../../web/src/shared/api/jwt.ts'
 
 const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 const jwt = (payload: unknown) => `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.c2lnbmF0dXJl`

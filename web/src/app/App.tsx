@@ -6,7 +6,7 @@ import { OfflineBanner } from '../features/pwa/OfflineBanner.tsx'
 import { UpdatePrompt } from '../features/pwa/UpdatePrompt.tsx'
 import { AppRoutes } from './routes.tsx'
 import { RefusalSignOut } from '../features/account/suspension/RefusalSignOut.tsx'
-import { useStore } from '../shared/store/store.ts'
+import { useStore } from '#shared/store/store.ts'
 import { selectCatalogStatus } from '../features/settings/slice.ts'
 
 /** Nothing renders with text until a catalog is active, so no untranslated text ever flashes. */

@@ -1,8 +1,8 @@
-import { BOOT_TEXTS } from '../shared/i18n/boot-texts.ts'
-import { LOCALE_OF } from '../shared/i18n/language.ts'
+import { BOOT_TEXTS } from '#shared/i18n/boot-texts.ts'
+import { LOCALE_OF } from '#shared/i18n/language.ts'
 import { selectCatalogStatus, selectLanguage } from '../features/settings/slice.ts'
-import { useStore } from '../shared/store/store.ts'
-import { Loader } from '../shared/ui/Loader.tsx'
+import { useStore } from '#shared/store/store.ts'
+import { Loader } from '#shared/ui/Loader.tsx'
 import './BootScreen.css'
 
 /** What shows before the first catalog is active: a loader, or a way out if the catalog cannot be fetched. */

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react'
 import { resumeLiveUpdates } from './live-events.ts'
-import { liveMessages } from '../shared/live/live-catalog.ts'
-import { useStore } from '../shared/store/store.ts'
-import { selectLivePaused } from '../shared/live/slice.ts'
+import { liveMessages } from '#shared/live/live-catalog.ts'
+import { useStore } from '#shared/store/store.ts'
+import { selectLivePaused } from '#shared/live/slice.ts'
 import './live.css'
 
 /**

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react'
 import { useEffect, useState, type KeyboardEvent } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
-import { Banner } from '../shared/ui/Banner.tsx'
-import { LazyRequestDetailDialog } from '../features/requests/components/LazyRequestDetailDialog.tsx'
+import { Banner } from '#shared/ui/Banner.tsx'
+import { LazyRequestDetailDialog } from './request-detail/LazyRequestDetailDialog.tsx'
 import { AlertsOffer } from '../features/pwa/push/AlertsOffer.tsx'
 import { PracticeResult } from '../features/pwa/push/PracticeResult.tsx'
 import { AbilitiesOffer } from '../features/abilities/AbilitiesOffer.tsx'
@@ -10,20 +10,19 @@ import { ModerationNotices } from '../features/moderation/ModerationNotices.tsx'
 import { RequestNotices } from '../features/requests/components/RequestNotices.tsx'
 import { RequestsTab } from '../features/requests/components/RequestsTab.tsx'
 import { LazyServiceMapTab } from '../features/services/LazyServiceMapTab.tsx'
-import { SettingsButton } from '../features/settings/SettingsButton.tsx'
-import { LazySettingsModal } from '../features/settings/LazySettingsModal.tsx'
-import { TopBar } from '../shared/layout/TopBar.tsx'
-import { preloadCoreScreens } from '../features/requests/components/preload-core-screens.ts'
-import { useDocumentTitle } from '../shared/hooks/useDocumentTitle.ts'
+import { SettingsEntry } from '../features/settings/SettingsEntry.tsx'
+import { TopBar } from '#shared/layout/TopBar.tsx'
+import { preloadCoreScreens } from './request-detail/preload-core-screens.ts'
+import { useDocumentTitle } from '#shared/hooks/useDocumentTitle.ts'
 import { cardMessages } from '../features/requests/card-catalog.ts'
 import { requestMessages } from '../features/requests/request-catalog.ts'
-import { screenTitles, shellMessages } from '../shared/i18n/shell-catalog.ts'
-import { loadPhoneFormatter } from '../shared/phone/display.ts'
+import { screenTitles, shellMessages } from '#shared/i18n/shell-catalog.ts'
+import { loadPhoneFormatter } from '#shared/phone/display.ts'
 import { useRequestsNews } from '../features/requests/useRequestsNews.ts'
 import { requestIdOf } from '../features/requests/request-link.ts'
-import { useStore } from '../shared/store/store.ts'
+import { useStore } from '#shared/store/store.ts'
 import { selectSessionStatus, selectUser } from '../features/account/session/slice.ts'
-import '../shared/layout/pages.css'
+import '#shared/layout/pages.css'
 
 type Tab = 'requests' | 'servicemap'
 
@@ -34,7 +33,6 @@ type Tab = 'requests' | 'servicemap'
  */
 export function MainPage() {
   const { i18n } = useLingui()
-  const [settingsOpen, setSettingsOpen] = useState(false)
   const locate = useStore((state) => state.locate)
   const status = useStore(selectSessionStatus)
   const [chosenTab, setChosenTab] = useState<Tab | null>(null)
@@ -71,7 +69,7 @@ export function MainPage() {
         <h1 className="top-bar__title">
           <Banner />
         </h1>
-        <SettingsButton onClick={() => setSettingsOpen(true)} />
+        <SettingsEntry />
       </TopBar>
       <main className="page page--main">
         {/* A visitor on the requests tab has its locked notice as the one log-in prompt. */}
@@ -90,7 +88,6 @@ export function MainPage() {
         </div>
       </main>
       <LazyRequestDetailDialog requestId={openRequestId} onClose={() => navigate('/', { replace: true })} />
-      <LazySettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       {status === 'loggedIn' && <ModerationNotices />}
       {status === 'loggedIn' && <AbilitiesOffer />}
     </>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
-import { messages } from '../shared/i18n/catalog.ts'
-import { shellMessages } from '../shared/i18n/shell-catalog.ts'
-import { SimplePage } from '../shared/layout/SimplePage.tsx'
+import { messages } from '#shared/i18n/catalog.ts'
+import { shellMessages } from '#shared/i18n/shell-catalog.ts'
+import { SimplePage } from '#shared/layout/SimplePage.tsx'
 
 /** Any path outside the route table. */
 export function NotFoundPage() {

@@ -11,7 +11,7 @@ import { keepRequestsOnDevice } from '../features/requests/keep-requests-on-devi
 import { createRequestsSlice } from '../features/requests/slice.ts'
 import { createWaitingProgressSlice } from '../features/requests/waiting-progress-slice.ts'
 import { createServicesSlice } from '../features/services/slice.ts'
-import { addSlices, useStore } from '../shared/store/store.ts'
+import { addSlices, useStore } from '#shared/store/store.ts'
 import { followSession } from './follow-session.ts'
 import { connectEventStream } from './live-events.ts'
 

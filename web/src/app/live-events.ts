@@ -1,6 +1,6 @@
-import { refreshAccessToken } from '../shared/api/client.ts'
-import { useStore } from '../shared/store/store.ts'
-import { EventStream, type SocketLike } from '../shared/live/stream.ts'
+import { refreshAccessToken } from '#shared/api/client.ts'
+import { useStore } from '#shared/store/store.ts'
+import { EventStream, type SocketLike } from '#shared/live/stream.ts'
 
 function eventsUrl(): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws'

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react'
 import { AdminOnly } from '../features/admin/AdminOnly.tsx'
-import { PageLoader } from '../shared/ui/PageLoader.tsx'
+import { PageLoader } from '#shared/ui/PageLoader.tsx'
 import { Link, Route, Switch, useLocation } from 'wouter'
 import { GuestOnly } from '../features/account/GuestOnly.tsx'
 import { LOGIN_CODE_PATH } from '../features/account/login-code/path.ts'
 import { FirstVisitRedirect } from '../features/pwa/install/FirstVisitRedirect.tsx'
 import { InstallPage } from '../features/pwa/install/InstallPage.tsx'
-import { withTexts } from '../shared/i18n/catalog-loader.ts'
-import { lazyScreen } from '../shared/load/lazy-screen.ts'
-import { ScreenBoundary } from '../shared/load/ScreenBoundary.tsx'
-import { Banner } from '../shared/ui/Banner.tsx'
-import { TopBar } from '../shared/layout/TopBar.tsx'
+import { withTexts } from '#shared/i18n/catalog-loader.ts'
+import { lazyScreen } from '#shared/load/lazy-screen.ts'
+import { ScreenBoundary } from '#shared/load/ScreenBoundary.tsx'
+import { Banner } from '#shared/ui/Banner.tsx'
+import { TopBar } from '#shared/layout/TopBar.tsx'
 import { loadAppSlices } from './store.ts'
 
 /** A screen's code, with the store's slices every screen but the shell's reads (store.ts): the two come side by side. */
@@ -31,7 +31,7 @@ const MainPage = lazyScreen(loadMainPage)
 const AdminPage = lazyScreen(
   withTexts(
     'admin',
-    screenCode(() => import('../features/admin/AdminPage.tsx')),
+    screenCode(() => import('./AdminScreen.tsx')),
   ),
 )
 const RegisterPage = lazyScreen(

@@ -10,14 +10,14 @@ import {
   type AbilityLanguage,
   type KitItem,
   type TransportMode,
-} from '../../../../server/domain/shared/abilities.ts'
-import { useStore } from '../../shared/store/store.ts'
-import { FormMessage } from '../../shared/form/FormMessage.tsx'
-import { SubmitButton } from '../../shared/form/SubmitButton.tsx'
-import { useAction } from '../../shared/form/useAction.ts'
-import { formMessages } from '../../shared/form/form-catalog.ts'
-import { messages } from '../../shared/i18n/catalog.ts'
-import { selectUser } from '../account/session/slice.ts'
+} from '#server/domain/shared/abilities.ts'
+import { useStore } from '#shared/store/store.ts'
+import { FormMessage } from '#shared/form/FormMessage.tsx'
+import { SubmitButton } from '#shared/form/SubmitButton.tsx'
+import { useAction } from '#shared/form/useAction.ts'
+import { formMessages } from '#shared/form/form-catalog.ts'
+import { messages } from '#shared/i18n/catalog.ts'
+import { selectUser } from '#features/account'
 import { abilityMessages } from './abilities-catalog.ts'
 import { changeAbilities } from './api.ts'
 import './abilities.css'

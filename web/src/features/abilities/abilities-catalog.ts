@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** Texts of "What I can help with" (docs/product.md#abilities): the settings section and the step after registering. */
 export const abilityMessages = defineMessages({

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Redirect } from 'wouter'
-import { PageLoader } from '../../shared/ui/PageLoader.tsx'
-import { useStore } from '../../shared/store/store.ts'
+import { PageLoader } from '#shared/ui/PageLoader.tsx'
+import { useStore } from '#shared/store/store.ts'
 import { selectSessionStatus } from './session/slice.ts'
 
 /**

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react'
 import { useState } from 'react'
-import { formMessages } from '../../shared/form/form-catalog.ts'
+import { formMessages } from '#shared/form/form-catalog.ts'
 import { wizardMessages } from './wizard/wizard-catalog.ts'
-import { Dialog } from '../../shared/ui/Dialog.tsx'
+import { Dialog } from '#shared/ui/Dialog.tsx'
 
 /** The "i" next to a radius field, and the popup that explains the radius (docs/product.md#accounts). */
 export function RadiusInfo() {

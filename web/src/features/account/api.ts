@@ -1,9 +1,9 @@
-import type { NotificationPreferencesBody, RegisterBody } from '../../../../server/schemas/user.ts'
-import type { Language } from '../../shared/i18n/language.ts'
-import { apiFetch, apiPut } from '../../shared/api/client.ts'
-import { ApiError } from '../../shared/api/errors.ts'
-import type { Coordinates, SessionAnswer, User } from '../../shared/api/types.ts'
-import type { HelpNowPeriod } from '../../../../server/domain/accounts/help-now.ts'
+import type { NotificationPreferencesBody, RegisterBody } from '#server/schemas/user.ts'
+import type { Language } from '#shared/i18n/language.ts'
+import { apiFetch, apiPut } from '#shared/api/client.ts'
+import { ApiError } from '#shared/api/errors.ts'
+import type { Coordinates, SessionAnswer, User } from '#shared/api/types.ts'
+import type { HelpNowPeriod } from '#server/domain/accounts/help-now.ts'
 
 /** Typed calls of the /api/user endpoints (docs/product.md#accounts; the OpenAPI at /api/docs). */
 

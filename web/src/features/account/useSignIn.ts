@@ -1,8 +1,8 @@
 import { useLocation } from 'wouter'
-import type { SessionAnswer } from '../../shared/api/types.ts'
-import { ApiError } from '../../shared/api/errors.ts'
-import { useStore } from '../../shared/store/store.ts'
-import { parseRefusal } from '../../../../server/domain/moderation/refusal.ts'
+import type { SessionAnswer } from '#shared/api/types.ts'
+import { ApiError } from '#shared/api/errors.ts'
+import { useStore } from '#shared/store/store.ts'
+import { parseRefusal } from '#server/domain/moderation/refusal.ts'
 
 /**
  * Both logins' end (password or code, docs/accounts.md): the answer signs the user in and goes to the main screen; a

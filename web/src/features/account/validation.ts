@@ -1,6 +1,6 @@
-import { newPasswordProblem, radiusProblem, userNameProblem } from '../../../../server/domain/accounts/validation.ts'
-import { keyForServerError } from '../../shared/api/server-error-texts.ts'
-import type { MessageKey } from '../../shared/i18n/catalog.ts'
+import { newPasswordProblem, radiusProblem, userNameProblem } from '#server/domain/accounts/validation.ts'
+import { keyForServerError } from '#shared/api/server-error-texts.ts'
+import type { MessageKey } from '#shared/i18n/catalog.ts'
 
 /**
  * The account rules of docs/product.md#accounts, checked in the browser for a quick answer with the server's own functions
@@ -9,7 +9,7 @@ import type { MessageKey } from '../../shared/i18n/catalog.ts'
  */
 
 // The limits the forms size their fields by, defined once with the rules.
-export { RADIUS_MAX_DIGITS, USER_NAME_MAX } from '../../../../server/domain/accounts/validation.ts'
+export { RADIUS_MAX_DIGITS, USER_NAME_MAX } from '#server/domain/accounts/validation.ts'
 
 const keyOf = (problem: string | null): MessageKey | null => (problem === null ? null : keyForServerError(problem))
 

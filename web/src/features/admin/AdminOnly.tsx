@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { Redirect } from 'wouter'
-import { PageLoader } from '../../shared/ui/PageLoader.tsx'
-import { useStore } from '../../shared/store/store.ts'
-import { selectIsAdmin, selectSessionStatus } from '../account/session/slice.ts'
+import { PageLoader } from '#shared/ui/PageLoader.tsx'
+import { useStore } from '#shared/store/store.ts'
+import { selectIsAdmin, selectSessionStatus } from '#features/account'
 
 /**
  * The guard of /admin: a visitor goes to log in, a user who is not an admin to the main screen. The role is the

@@ -1,14 +1,14 @@
 import { useLingui } from '@lingui/react'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { Link, Route, Switch, useLocation } from 'wouter'
-import { Banner } from '../../shared/ui/Banner.tsx'
-import { SettingsButton } from '../settings/SettingsButton.tsx'
-import { LazySettingsModal } from '../settings/LazySettingsModal.tsx'
-import { TopBar } from '../../shared/layout/TopBar.tsx'
-import { useDocumentTitle } from '../../shared/hooks/useDocumentTitle.ts'
-import { shellMessages } from '../../shared/i18n/shell-catalog.ts'
+import { Banner } from '#shared/ui/Banner.tsx'
+import { SettingsEntry } from '#features/settings'
+import { TopBar } from '#shared/layout/TopBar.tsx'
+import { useDocumentTitle } from '#shared/hooks/useDocumentTitle.ts'
+import { shellMessages } from '#shared/i18n/shell-catalog.ts'
 import { adminMessages } from './admin-catalog.ts'
 import { AdminOverview } from './overview/AdminOverview.tsx'
+import type { RequestDetailView } from './request-detail-view.ts'
 import { ADMIN_SECTIONS } from './sections.ts'
 import { ServicesAdmin } from './services/ServicesAdmin.tsx'
 import { UsersAdmin } from './users/UsersAdmin.tsx'
@@ -16,15 +16,15 @@ import { ReportsAdmin } from './reports/ReportsAdmin.tsx'
 import { useOpenReportCount } from './reports/open-count.ts'
 import { reportsMessages } from './reports/reports-catalog.ts'
 import './admin.css'
-import '../../shared/layout/pages.css'
+import '#shared/layout/pages.css'
 
 /**
- * /admin: the live dashboard, its own lazy chunk (nothing of it reaches the main bundle). A section bar links the
- * overview, the services and the users; each section is a page of its own below the shared heading.
+ * /admin: the live dashboard, its own lazy chunk (nothing of it reaches the main bundle; app/AdminScreen.tsx gives it
+ * the request detail). A section bar links the overview, the services and the users; each section is a page of its
+ * own below the shared heading.
  */
-export default function AdminPage() {
+export function AdminPage({ RequestDetail }: { RequestDetail: RequestDetailView }) {
   const { i18n } = useLingui()
-  const [settingsOpen, setSettingsOpen] = useState(false)
   const title = i18n._(adminMessages.admindashboard)
   useDocumentTitle(`${title} – ${i18n._(shellMessages.appname)}`)
   return (
@@ -33,7 +33,7 @@ export default function AdminPage() {
         <Link href="/" className="top-bar__home">
           <Banner />
         </Link>
-        <SettingsButton onClick={() => setSettingsOpen(true)} />
+        <SettingsEntry />
       </TopBar>
       <main className="page admin-page">
         <h1 className="page__title">{title}</h1>
@@ -49,11 +49,10 @@ export default function AdminPage() {
             <ReportsAdmin />
           </Route>
           <Route>
-            <AdminOverview />
+            <AdminOverview RequestDetail={RequestDetail} />
           </Route>
         </Switch>
       </main>
-      <LazySettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** The admin dashboard's shell: its title and the names of its sections. */
 export const adminMessages = defineMessages({

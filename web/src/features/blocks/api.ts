@@ -1,6 +1,6 @@
-import { apiFetch } from '../../shared/api/client.ts'
-import type { Block, BlockItem } from '../../../../server/schemas/block.ts'
-import type { RequestRole } from '../../../../server/domain/requests/people.ts'
+import { apiFetch } from '#shared/api/client.ts'
+import type { Block, BlockItem } from '#server/schemas/block.ts'
+import type { RequestRole } from '#server/domain/requests/people.ts'
 
 /** The server's types of blocks (docs/safety.md, "Blocks"). */
 export type { Block, BlockItem, RequestRole }

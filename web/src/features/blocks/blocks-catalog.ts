@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** Texts of blocks (docs/safety.md, "Blocks"): in the request detail and in the settings. */
 export const blockMessages = defineMessages({

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react'
 import { useEffect, useRef } from 'react'
 import type { ConversationMessage } from './api.ts'
 import { conversationMessages } from './conversation-catalog.ts'
-import { outboxMessages } from '../outbox/outbox-catalog.ts'
+import { outboxMessages } from '#features/outbox'
+import './conversation.css'
 
 interface MessageListProps {
   messages: readonly ConversationMessage[]

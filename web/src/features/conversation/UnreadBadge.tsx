@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
-import { listBadgeMessages } from '../requests/list-badge-catalog.ts'
-import { useStore } from '../../shared/store/store.ts'
+import { listBadgeMessages } from '#features/requests'
+import { useStore } from '#shared/store/store.ts'
 import { selectUnread } from './slice.ts'
 import './conversation.css'
 

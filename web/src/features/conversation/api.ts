@@ -1,5 +1,5 @@
-import { apiFetch, apiPut, type CallOptions } from '../../shared/api/client.ts'
-import type { Conversation, ConversationMessage } from '../../../../server/schemas/conversation.ts'
+import { apiFetch, apiPut, type CallOptions } from '#shared/api/client.ts'
+import type { Conversation, ConversationMessage } from '#server/schemas/conversation.ts'
 
 /** The server's types of a request's conversation (docs/product.md#conversation). */
 export type { Conversation, ConversationMessage }

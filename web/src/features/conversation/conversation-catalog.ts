@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** The conversation between a request's owner and its helper, in the request detail (docs/product.md#conversation). */
 export const conversationMessages = defineMessages({

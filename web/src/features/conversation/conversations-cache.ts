@@ -1,4 +1,4 @@
-import type { CacheStorage } from '../requests/requests-cache.ts'
+import type { CacheStorage } from '#features/requests'
 import type { Conversation, ConversationMessage } from './api.ts'
 import { mergeMessages } from './message-order.ts'
 

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand'
 import { fetchUnreadCounts, type ConversationMessage } from './api.ts'
-import type { Thanks } from '../thanks/api.ts'
+import type { Thanks } from '#features/thanks'
 
 /**
  * The conversations between owners and helpers (docs/product.md#conversation): unread counts and messages that arrived
@@ -102,6 +102,6 @@ export const createConversationSlice: StateCreator<ConversationStore, [], [], Co
   },
 })
 
-declare module '../../shared/store/app-state.ts' {
+declare module '#shared/store/app-state.ts' {
   interface AppState extends ConversationSlice {}
 }

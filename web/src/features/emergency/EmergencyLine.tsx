@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import type { Coordinates } from '../../shared/api/types.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 import { emergencyMessages } from './emergency-catalog.ts'
 import './emergency.css'
 

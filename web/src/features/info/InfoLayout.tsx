@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react'
 import type { ReactNode } from 'react'
 import { useLocation } from 'wouter'
-import { shellMessages } from '../../shared/i18n/shell-catalog.ts'
-import { SimplePage } from '../../shared/layout/SimplePage.tsx'
+import { shellMessages } from '#shared/i18n/shell-catalog.ts'
+import { SimplePage } from '#shared/layout/SimplePage.tsx'
 import './info.css'
 
 interface InfoLayoutProps {

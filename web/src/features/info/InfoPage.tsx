@@ -1,13 +1,12 @@
 import { useLingui } from '@lingui/react'
 import { Link } from 'wouter'
-import { screenTitles } from '../../shared/i18n/shell-catalog.ts'
+import { screenTitles } from '#shared/i18n/shell-catalog.ts'
 import { InfoLayout } from './InfoLayout.tsx'
 import { infoMessages } from './info-catalog.ts'
 import { SupportAddress } from './SupportAddress.tsx'
 import { APP_VERSION } from './support.ts'
-import { NotAnEmergencyService } from '../emergency/NotAnEmergencyService.tsx'
-import { SafetyPoints } from '../safety/SafetyPoints.tsx'
-import { safetyMessages } from '../safety/safety-catalog.ts'
+import { NotAnEmergencyService } from '#features/emergency'
+import { SafetyPoints, safetyMessages } from '#features/safety'
 
 const FAQ = [
   { question: infoMessages.faq1question, answer: infoMessages.faq1answer },

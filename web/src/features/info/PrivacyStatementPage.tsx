@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { screenTitles } from '../../shared/i18n/shell-catalog.ts'
+import { screenTitles } from '#shared/i18n/shell-catalog.ts'
 import { InfoLayout } from './InfoLayout.tsx'
 import { infoMessages } from './info-catalog.ts'
 import { useModerationRecordDays, usePhoneReach, useSupportEmail } from './support.ts'

@@ -1,5 +1,5 @@
-import { useClientConfig } from '../../shared/api/useClientConfig.ts'
-import type { ClientConfig } from '../../shared/api/types.ts'
+import { useClientConfig } from '#shared/api/useClientConfig.ts'
+import type { ClientConfig } from '#shared/api/types.ts'
 
 /** The address in an object, so that no address can be mistaken for the 'failed' state. */
 export interface SupportEmail {

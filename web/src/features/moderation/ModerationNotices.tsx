@@ -1,9 +1,9 @@
 import { useState } from 'react'
-import { useStore } from '../../shared/store/store.ts'
+import { useStore } from '#shared/store/store.ts'
 import { selectModerationNotices } from './slice.ts'
-import { withTexts } from '../../shared/i18n/catalog-loader.ts'
-import { lazyScreen } from '../../shared/load/lazy-screen.ts'
-import { ScreenBoundary } from '../../shared/load/ScreenBoundary.tsx'
+import { withTexts } from '#shared/i18n/catalog-loader.ts'
+import { lazyScreen } from '#shared/load/lazy-screen.ts'
+import { ScreenBoundary } from '#shared/load/ScreenBoundary.tsx'
 
 /** Few users ever get a notice: its dialog and texts are a chunk of their own, fetched when one comes. */
 const NoticeDialog = lazyScreen(withTexts('moderation-notice', () => import('./NoticeDialog.tsx')))

@@ -1,7 +1,7 @@
-import { apiFetch } from '../../shared/api/client.ts'
-import type { Notice, ReportBody, ReportOptions } from '../../../../server/schemas/moderation.ts'
-import type { ReportReason } from '../../../../server/domain/moderation/rules.ts'
-import type { RequestRole } from '../../../../server/domain/requests/people.ts'
+import { apiFetch } from '#shared/api/client.ts'
+import type { Notice, ReportBody, ReportOptions } from '#server/schemas/moderation.ts'
+import type { ReportReason } from '#server/domain/moderation/rules.ts'
+import type { RequestRole } from '#server/domain/requests/people.ts'
 
 /** The server's types of reports and notices (docs/admin.md, "Moderation"). */
 export type { Notice, ReportOptions, ReportReason, RequestRole }

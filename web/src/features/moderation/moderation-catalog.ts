@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
-import type { DecisionAction, ReportReason } from '../../../../server/domain/moderation/rules.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
+import type { DecisionAction, ReportReason } from '#server/domain/moderation/rules.ts'
 
 /** Reports and the notices of moderation decisions, as users meet them (docs/admin.md, "Moderation"). */
 export const moderationMessages = defineMessages({

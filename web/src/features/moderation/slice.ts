@@ -80,6 +80,6 @@ export const createModerationSlice: StateCreator<ModerationSlice, [], [], Modera
   },
 })
 
-declare module '../../shared/store/app-state.ts' {
+declare module '#shared/store/app-state.ts' {
   interface AppState extends ModerationSlice {}
 }

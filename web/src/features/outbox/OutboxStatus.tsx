@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react'
-import { ApiError } from '../../shared/api/errors.ts'
-import { messageKeyOf } from '../../shared/api/server-error-texts.ts'
-import { messages } from '../../shared/i18n/catalog.ts'
-import { useStore } from '../../shared/store/store.ts'
+import { ApiError } from '#shared/api/errors.ts'
+import { messageKeyOf } from '#shared/api/server-error-texts.ts'
+import { messages } from '#shared/i18n/catalog.ts'
+import { useStore } from '#shared/store/store.ts'
 import { outboxMessages } from './outbox-catalog.ts'
 import type { OutboxEntry } from './slice.ts'
 

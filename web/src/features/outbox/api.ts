@@ -1,4 +1,4 @@
-import { apiFetch, type CallOptions } from '../../shared/api/client.ts'
+import { apiFetch, type CallOptions } from '#shared/api/client.ts'
 import { IDEMPOTENCY_HEADER, type OutboxItem } from './outbox-item.ts'
 import { SEND_TIMEOUT_MS } from './retry-rules.ts'
 

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** The outbox on the phone and the SMS fallback (docs/outbox.md). */
 export const outboxMessages = defineMessages({

@@ -1,4 +1,4 @@
-import { reconnectDelay } from '../../shared/live/backoff.ts'
+import { reconnectDelay } from '#shared/live/backoff.ts'
 
 /**
  * What an attempt's failure means for an outbox item (docs/outbox.md), by the HTTP status of the ApiError (0: no

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand'
-import type { CallOptions } from '../../shared/api/client.ts'
-import { ApiError } from '../../shared/api/errors.ts'
-import type { ConversationMessage } from '../conversation/api.ts'
+import type { CallOptions } from '#shared/api/client.ts'
+import { ApiError } from '#shared/api/errors.ts'
+import type { ConversationMessage } from '#features/conversation'
 import { postItem, withKeyAndTimeout } from './api.ts'
 import { flushOutbox, withSendLock, type Attempt, type FlushReport, type OutboxStorage } from './flush.ts'
 import { deleteItem, deleteOutbox, deviceOutbox, outboxAvailable, putItem, readItems } from './outbox-db.ts'
@@ -257,6 +257,6 @@ function isMessage(answer: unknown): answer is ConversationMessage {
   )
 }
 
-declare module '../../shared/store/app-state.ts' {
+declare module '#shared/store/app-state.ts' {
   interface AppState extends OutboxSlice {}
 }

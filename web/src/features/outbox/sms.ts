@@ -4,7 +4,7 @@
  * as an OpenStreetMap link, and the request's share link where there is one (a request not yet sent has none).
  * Pure, so tested without a browser.
  */
-import type { Coordinates } from '../../shared/api/types.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 
 /** OpenStreetMap's zoom for the point in a text message: the streets around it, readable on a phone. */
 export const SMS_MAP_ZOOM = 16

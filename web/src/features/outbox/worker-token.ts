@@ -5,7 +5,7 @@
  * within a grace window (server/domain/accounts/sessions.ts, REFRESH_REUSE_GRACE_SECONDS). Free of DOM, worker and
  * IndexedDB types, so Node tests run it.
  */
-import { decodeTokenPayload } from '../account/session/jwt.ts'
+import { decodeTokenPayload } from '#shared/api/jwt.ts'
 import { SEND_TIMEOUT_MS } from './retry-rules.ts'
 
 /** What of the worker's global scope this needs. */

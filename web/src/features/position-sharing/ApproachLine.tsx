@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import type { Coordinates } from '../../shared/api/types.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 import { positionMessages } from './position-catalog.ts'
 import { approachOf, formatApproachKm, formatTravelTime } from './approach.ts'
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
-import type { HelpRequest } from '../requests/api.ts'
+import type { HelpRequest } from '#features/requests'
 import { positionMessages } from './position-catalog.ts'
-import { useStore } from '../../shared/store/store.ts'
+import { useStore } from '#shared/store/store.ts'
 
 /**
  * The helper's switch for "On my way": off by default, one tap to start, one to stop, and while on, a box that says

@@ -1,6 +1,6 @@
-import type { ResponderPosition } from '../../../../server/schemas/responder-position.ts'
-import type { Coordinates } from '../../shared/api/types.ts'
-import { apiFetch } from '../../shared/api/client.ts'
+import type { ResponderPosition } from '#server/schemas/responder-position.ts'
+import type { Coordinates } from '#shared/api/types.ts'
+import { apiFetch } from '#shared/api/client.ts'
 
 /** The server's type of the helper's shared position (docs/product.md#on-my-way). */
 export type { ResponderPosition }

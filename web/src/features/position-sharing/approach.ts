@@ -1,5 +1,5 @@
-import type { Coordinates } from '../../shared/api/types.ts'
-import { distanceKm } from '../requests/distance.ts'
+import type { Coordinates } from '#shared/api/types.ts'
+import { distanceKm } from '#features/requests'
 
 /** A cyclist's easy pace: the ETA is a rough guide over a straight line, not a route. */
 export const CYCLING_KMH = 18

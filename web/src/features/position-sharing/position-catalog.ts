@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** "On my way": the helper shares their position with the person asking for help (docs/product.md#on-my-way). */
 export const positionMessages = defineMessages({

@@ -1,4 +1,4 @@
-import type { Coordinates } from '../../shared/api/types.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 
 /**
  * The server takes one update per response in 5 s (server/domain/requests/position.ts): sending more is waste. Half

@@ -1,8 +1,8 @@
 import type { StateCreator } from 'zustand'
-import { ApiError } from '../../shared/api/errors.ts'
+import { ApiError } from '#shared/api/errors.ts'
 import { fetchResponderPosition, sharePosition, stopSharingPosition, type ResponderPosition } from './api.ts'
 import { PositionSharer, type SendOutcome } from './position-sharer.ts'
-import type { Coordinates } from '../../shared/api/types.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 
 /**
  * "On my way" (docs/product.md#on-my-way). The owner's side: where the helper of each of their requests is, as the
@@ -128,6 +128,6 @@ export const createPositionsSlice: StateCreator<PositionsStore, [], [], Position
   }
 }
 
-declare module '../../shared/store/app-state.ts' {
+declare module '#shared/store/app-state.ts' {
   interface AppState extends PositionsSlice {}
 }

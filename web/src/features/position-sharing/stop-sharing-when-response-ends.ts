@@ -1,6 +1,5 @@
 import type { StoreApi } from 'zustand'
-import type { HelpRequest } from '../requests/api.ts'
-import { isResponder } from '../requests/selectors.ts'
+import { type HelpRequest, isResponder } from '#features/requests'
 
 /** What the guard reads of the store: the user, their list, and what they share. */
 export interface SharingGuardState {

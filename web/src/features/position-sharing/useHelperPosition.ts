@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
-import type { HelpRequest } from '../requests/api.ts'
+import type { HelpRequest } from '#features/requests'
 import type { ResponderPosition } from './api.ts'
-import { useStore } from '../../shared/store/store.ts'
+import { useStore } from '#shared/store/store.ts'
 
 /**
  * The owner's view of their helper on the way: fetched when the detail opens (or a new helper takes over) and after

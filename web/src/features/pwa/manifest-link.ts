@@ -1,4 +1,4 @@
-import { LOCALE_OF, type Language } from '../../shared/i18n/language.ts'
+import { LOCALE_OF, type Language } from '#shared/i18n/language.ts'
 import { MANIFEST_FILES } from './manifest.ts'
 
 /**

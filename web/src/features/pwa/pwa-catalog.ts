@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** The app's own state as an installed web app: offline, and a new version waiting. */
 export const pwaMessages = defineMessages({

@@ -1,16 +1,12 @@
-import { apiFetch, apiFetchWithHeaders, apiPut, type CallOptions } from '../../shared/api/client.ts'
-import type { Coordinates } from '../../shared/api/types.ts'
+import { apiFetch, apiFetchWithHeaders, apiPut, type CallOptions } from '#shared/api/client.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 
 // The server's lists (docs/product.md#help-requests) are the only copy: a category added there reaches the form and the
 // labels' types.
-export {
-  REQUEST_CATEGORIES,
-  type RequestCategory,
-  type RequestStatus,
-} from '../../../../server/domain/shared/categories.ts'
-import type { RequestCategory } from '../../../../server/domain/shared/categories.ts'
-import type { CreateRequestBody, HelpRequest } from '../../../../server/schemas/request.ts'
-import type { RequestRole } from '../../../../server/domain/requests/people.ts'
+export { REQUEST_CATEGORIES, type RequestCategory, type RequestStatus } from '#server/domain/shared/categories.ts'
+import type { RequestCategory } from '#server/domain/shared/categories.ts'
+import type { CreateRequestBody, HelpRequest } from '#server/schemas/request.ts'
+import type { RequestRole } from '#server/domain/requests/people.ts'
 
 /** A help request as the server answers it (docs/product.md#help-requests): the type of the server's response schema. */
 export type { HelpRequest, RequestRole }

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** Texts of the request cards, the Requests tab's badge and the request detail's location block. */
 export const cardMessages = defineMessages({

@@ -1,5 +1,5 @@
-import { distanceKm } from '../../../../server/domain/shared/distance.ts'
-import type { Coordinates } from '../../shared/api/types.ts'
+import { distanceKm } from '#server/domain/shared/distance.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 
 // The haversine of docs/product.md#help-requests (earth diameter 12742 km): the server's function, so the list shows
 // the distance the server filters by.

@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand'
-import type { AppState } from '../../shared/store/store.ts'
+import type { AppState } from '#shared/store/store.ts'
 import { readCachedRequests, saveCachedRequests } from './requests-cache.ts'
 
 /**

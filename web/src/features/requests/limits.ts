@@ -1,4 +1,4 @@
-import { ACTIVE_REQUEST_LIMIT, ACTIVE_RESPONSE_LIMIT } from '../../../../server/domain/requests/limit-values.ts'
+import { ACTIVE_REQUEST_LIMIT, ACTIVE_RESPONSE_LIMIT } from '#server/domain/requests/limit-values.ts'
 import type { HelpRequest } from './api.ts'
 
 /**

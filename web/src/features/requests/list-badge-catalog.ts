@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /**
  * The few texts of messages, thanks and "on my way" that the request list shows (card badges, the helper's notice).

@@ -1,7 +1,7 @@
 // The request list's merge rules: how a live event or a fetched list changes the list held (the stream and its
 // parsing are shared: shared/live/).
 import type { HelpRequest } from './api.ts'
-import type { RequestRole, ServerEvent } from '../../shared/live/server-events.ts'
+import type { RequestRole, ServerEvent } from '#shared/live/server-events.ts'
 import { isResponder } from './selectors.ts'
 
 /** The events that change the request list. */

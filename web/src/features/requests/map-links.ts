@@ -1,4 +1,4 @@
-import type { Coordinates } from '../../shared/api/types.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 
 /** OpenStreetMap's zoom for a link to one point: streets and their names readable. */
 const LINK_ZOOM = 15

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** Placing the request's point on a map, in the new-request form and when the owner updates the location. */
 export const placePointMessages = defineMessages({

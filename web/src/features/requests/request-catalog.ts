@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import type { RequestCategory, RequestStatus } from './api.ts'
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** Names of the request categories (docs/product.md#help-requests); the title of a request's detail modal. */
 export const categoryNames = defineMessages({

@@ -1,5 +1,5 @@
 import type { HelpRequest } from './api.ts'
-import type { Coordinates } from '../../shared/api/types.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 import { distanceFrom } from './distance.ts'
 
 /**

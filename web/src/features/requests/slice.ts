@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand'
-import { ApiError, SessionEndedError } from '../../shared/api/errors.ts'
+import { ApiError, SessionEndedError } from '#shared/api/errors.ts'
 import {
   fetchRequest,
   fetchRequestChanges,
@@ -19,8 +19,8 @@ import {
   type RequestEvent,
   withPhonesSeen,
 } from './list-merge.ts'
-import type { RequestRole } from '../../shared/live/server-events.ts'
-import type { SessionStatus } from '../account/session/status.ts'
+import type { RequestRole } from '#shared/live/server-events.ts'
+import type { SessionStatus } from '#features/account'
 import { isResponder } from './selectors.ts'
 
 /** 'unreachable': the last fetch got no answer at all (offline, server down), as opposed to an error answer. */
@@ -382,6 +382,6 @@ export const selectNextPage = (state: RequestsState): string | null => state.nex
 export const selectPageStatus = (state: RequestsState): RequestsState['pageStatus'] => state.pageStatus
 export const selectNotices = (state: RequestsState): RequestNotice[] => state.notices
 
-declare module '../../shared/store/app-state.ts' {
+declare module '#shared/store/app-state.ts' {
   interface AppState extends RequestsSlice {}
 }

@@ -1,5 +1,5 @@
-import { parseLetGoPause } from '../../../../server/domain/requests/let-go.ts'
-import { ApiError } from '../../shared/api/errors.ts'
+import { parseLetGoPause } from '#server/domain/requests/let-go.ts'
+import { ApiError } from '#shared/api/errors.ts'
 
 /**
  * The take-over budget as this device learnt it (docs/product.md, "Take-over budget"): the server's 429 says how

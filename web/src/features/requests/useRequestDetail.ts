@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
-import { ApiError } from '../../shared/api/errors.ts'
+import { ApiError } from '#shared/api/errors.ts'
 import { addView, fetchRequest, type HelpRequest } from './api.ts'
-import { useStore } from '../../shared/store/store.ts'
+import { useStore } from '#shared/store/store.ts'
 
 /**
  * 'deleted': a live event said it was deleted while open (the modal says so, not just "not found"). 'hidden': the

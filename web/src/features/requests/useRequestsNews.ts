@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import type { HelpRequest } from './api.ts'
-import { useStore } from '../../shared/store/store.ts'
+import { useStore } from '#shared/store/store.ts'
 import { selectRequestsStatus } from './slice.ts'
-import { selectUser } from '../account/session/slice.ts'
+import { selectUser } from '#features/account'
 import { hasNews } from './news.ts'
 import { useShownRequests } from './useShownRequests.ts'
 

@@ -1,6 +1,6 @@
 import { useShallow } from 'zustand/react/shallow'
 import type { HelpRequest } from './api.ts'
-import { useStore } from '../../shared/store/store.ts'
+import { useStore } from '#shared/store/store.ts'
 import { visibleRequests } from './selectors.ts'
 
 /**

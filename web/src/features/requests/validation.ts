@@ -1,8 +1,8 @@
-import { descriptionProblem, isDescriptionCharacter } from '../../../../server/domain/requests/validation.ts'
-import { keyForServerError } from '../../shared/api/server-error-texts.ts'
-import type { MessageKey } from '../../shared/i18n/catalog.ts'
+import { descriptionProblem, isDescriptionCharacter } from '#server/domain/requests/validation.ts'
+import { keyForServerError } from '#shared/api/server-error-texts.ts'
+import type { MessageKey } from '#shared/i18n/catalog.ts'
 
-export { DESCRIPTION_MAX } from '../../../../server/domain/requests/validation.ts'
+export { DESCRIPTION_MAX } from '#server/domain/requests/validation.ts'
 
 /**
  * The description rules (docs/product.md#accounts), with the server's own function (on the trimmed text, counted in

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** The waiting owner's progress block (docs/product.md#progress-while-waiting): counts only, never who. */
 export const progressMessages = defineMessages({

@@ -75,6 +75,6 @@ export const createWaitingProgressSlice: StateCreator<WaitingProgressSlice, [], 
   }
 }
 
-declare module '../../shared/store/app-state.ts' {
+declare module '#shared/store/app-state.ts' {
   interface AppState extends WaitingProgressSlice {}
 }

@@ -1,5 +1,5 @@
-import type { WaitingProgress } from '../../../../server/schemas/waiting-progress.ts'
-import { apiFetch } from '../../shared/api/client.ts'
+import type { WaitingProgress } from '#server/schemas/waiting-progress.ts'
+import { apiFetch } from '#shared/api/client.ts'
 
 /** The server's type of the waiting owner's progress (docs/product.md#progress-while-waiting). */
 export type { WaitingProgress }

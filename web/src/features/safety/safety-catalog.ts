@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** Safety around the meeting (docs/safety.md, "Before the first meeting"): the one-time card and the info page. */
 export const safetyMessages = defineMessages({

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react'
-import { withTexts } from '../../shared/i18n/catalog-loader.ts'
-import { DialogBoundary } from '../../shared/load/DialogBoundary.tsx'
-import { lazyScreen } from '../../shared/load/lazy-screen.ts'
+import { withTexts } from '#shared/i18n/catalog-loader.ts'
+import { DialogBoundary } from '#shared/load/DialogBoundary.tsx'
+import { lazyScreen } from '#shared/load/lazy-screen.ts'
 
 const ServiceDetailDialog = lazyScreen(
   withTexts('service-detail', () =>

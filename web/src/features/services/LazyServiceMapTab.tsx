@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react'
-import { withTexts } from '../../shared/i18n/catalog-loader.ts'
-import { lazyScreen } from '../../shared/load/lazy-screen.ts'
-import { ScreenBoundary } from '../../shared/load/ScreenBoundary.tsx'
-import { BOOT_TEXTS } from '../../shared/i18n/boot-texts.ts'
-import { isLocale } from '../../shared/i18n/language.ts'
-import { Loader } from '../../shared/ui/Loader.tsx'
+import { withTexts } from '#shared/i18n/catalog-loader.ts'
+import { lazyScreen } from '#shared/load/lazy-screen.ts'
+import { ScreenBoundary } from '#shared/load/ScreenBoundary.tsx'
+import { BOOT_TEXTS } from '#shared/i18n/boot-texts.ts'
+import { isLocale } from '#shared/i18n/language.ts'
+import { Loader } from '#shared/ui/Loader.tsx'
 
 const ServiceMapTab = lazyScreen(
   withTexts('map-tab', () => import('./ServiceMapTab.tsx').then((m) => ({ default: m.ServiceMapTab }))),

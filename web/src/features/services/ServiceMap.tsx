@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react'
-import type { Coordinates } from '../../shared/api/types.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 import { serviceMessages } from './service-catalog.ts'
-import { lonLat, useOwnPosition } from '../../shared/map/common-layers.ts'
-import { MapView } from '../../shared/map/MapView.tsx'
+import { lonLat, useOwnPosition } from '#shared/map/common-layers.ts'
+import { MapView } from '#shared/map/MapView.tsx'
 import {
   DEFAULT_CENTER,
   DEFAULT_ZOOM,
@@ -14,8 +14,8 @@ import {
   zoomOutTo,
   type ServiceMarker,
 } from './service-layers.ts'
-import { useMap } from '../../shared/map/context.ts'
-import { zoomMessages } from '../../shared/map/zoom.ts'
+import { useMap } from '#shared/map/context.ts'
+import { zoomMessages } from '#shared/map/zoom.ts'
 
 export interface ServiceMapProps {
   markers: readonly ServiceMarker[]

@@ -1,6 +1,6 @@
-import { distanceKm } from '../../../../server/domain/shared/distance.ts'
-import type { RequestCategory } from '../../../../server/domain/shared/categories.ts'
-import type { Coordinates } from '../../shared/api/types.ts'
+import { distanceKm } from '#server/domain/shared/distance.ts'
+import type { RequestCategory } from '#server/domain/shared/categories.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 import type { Service, ServiceCategory } from './api.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type OpeningHours from 'opening_hours'
-import { finnishPlace, parseOpeningHours } from '../../../../server/domain/services/opening-hours.ts'
+import { finnishPlace, parseOpeningHours } from '#server/domain/services/opening-hours.ts'
 import { HOURS_TIME_ZONE_NAME } from './hours-zone.ts'
 
 /**

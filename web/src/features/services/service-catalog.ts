@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import type { ServiceCategory } from './api.ts'
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /**
  * Names of the nine service categories (docs/product.md#service-map). Ids are prefixed: `transportation` differs from

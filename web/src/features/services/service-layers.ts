@@ -12,13 +12,13 @@ import type { FeatureLike } from 'ol/Feature'
 import type OlMap from 'ol/Map'
 import type BaseLayer from 'ol/layer/Base'
 import type { EventsKey } from 'ol/events'
-import type { Coordinates } from '../../shared/api/types.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 import type { ServiceCategory } from './api.ts'
 import { markerDataUrl } from './categories.ts'
 import { NAMES_ABOVE_ZOOM } from './services.ts'
 import { zoomOutExtent, type Box, type XY } from './in-view.ts'
-import { lonLat, useMovedByUser } from '../../shared/map/common-layers.ts'
-import { useMap } from '../../shared/map/context.ts'
+import { lonLat, useMovedByUser } from '#shared/map/common-layers.ts'
+import { useMap } from '#shared/map/context.ts'
 
 /** docs/product.md#service-map: zoom 10 on the user's position, else zoom 5 centred on about 63.92, 25.75. */
 export const DEFAULT_CENTER: Coordinates = { latitude: 63.92, longitude: 25.75 }

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand'
 import { fetchServices, type Service } from './api.ts'
 import type { ServiceFilter } from './services.ts'
-import type { AppState } from '../../shared/store/store.ts'
+import type { AppState } from '#shared/store/store.ts'
 
 export type ServicesStatus = 'idle' | 'loading' | 'loaded' | 'failed'
 
@@ -64,6 +64,6 @@ export const createServicesSlice: StateCreator<AppState, [], [], ServicesSlice> 
   }
 }
 
-declare module '../../shared/store/app-state.ts' {
+declare module '#shared/store/app-state.ts' {
   interface AppState extends ServicesSlice {}
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useStore } from '../../shared/store/store.ts'
+import { useStore } from '#shared/store/store.ts'
 
 /** How often a shown service map asks for the list again. */
 export const SERVICES_REFETCH_MS = 2 * 60_000

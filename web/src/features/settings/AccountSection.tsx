@@ -1,19 +1,25 @@
 import { Trans, useLingui } from '@lingui/react'
 import { useEffect, useState } from 'react'
-import { changeUsername, deleteAccount, fetchUserCount } from '../account/api.ts'
+import {
+  USER_NAME_MAX,
+  changeUsername,
+  deleteAccount,
+  fetchUserCount,
+  selectIsAdmin,
+  selectUser,
+  usernameError,
+} from '#features/account'
 import { accountMessages } from './account-catalog.ts'
-import { formMessages } from '../../shared/form/form-catalog.ts'
-import { messages } from '../../shared/i18n/catalog.ts'
-import { usePhoneDisplay } from '../../shared/phone/display.ts'
-import { useStore } from '../../shared/store/store.ts'
-import { selectIsAdmin, selectUser } from '../account/session/slice.ts'
-import { usernameError, USER_NAME_MAX } from '../account/validation.ts'
-import { FormMessage } from '../../shared/form/FormMessage.tsx'
-import { TextField } from '../../shared/form/TextField.tsx'
+import { formMessages } from '#shared/form/form-catalog.ts'
+import { messages } from '#shared/i18n/catalog.ts'
+import { usePhoneDisplay } from '#shared/phone/display.ts'
+import { useStore } from '#shared/store/store.ts'
+import { FormMessage } from '#shared/form/FormMessage.tsx'
+import { TextField } from '#shared/form/TextField.tsx'
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx'
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx'
+import { ConfirmDialog } from '#shared/ui/ConfirmDialog.tsx'
 import { EditableField } from './EditableField.tsx'
-import { HelpedCount } from '../thanks/HelpedCount.tsx'
+import { HelpedCount } from '#features/thanks'
 
 /**
  * The account section: username (editable), phone (read-only), change password, delete account, how many cyclists

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react'
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react'
-import { formMessages } from '../../shared/form/form-catalog.ts'
-import { messages, type MessageKey } from '../../shared/i18n/catalog.ts'
-import { check } from '../../shared/form/field-error.ts'
-import { FormActions } from '../../shared/form/FormActions.tsx'
-import { FormMessage } from '../../shared/form/FormMessage.tsx'
-import { TextField } from '../../shared/form/TextField.tsx'
-import { useAction } from '../../shared/form/useAction.ts'
+import { formMessages } from '#shared/form/form-catalog.ts'
+import { messages, type MessageKey } from '#shared/i18n/catalog.ts'
+import { check } from '#shared/form/field-error.ts'
+import { FormActions } from '#shared/form/FormActions.tsx'
+import { FormMessage } from '#shared/form/FormMessage.tsx'
+import { TextField } from '#shared/form/TextField.tsx'
+import { useAction } from '#shared/form/useAction.ts'
 
 interface EditableFieldProps {
   label: string

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
-import { ENDONYM_OF, LANGUAGES, LOCALE_OF } from '../../shared/i18n/language.ts'
-import { languageNames, shellMessages } from '../../shared/i18n/shell-catalog.ts'
-import { useStore } from '../../shared/store/store.ts'
+import { ENDONYM_OF, LANGUAGES, LOCALE_OF } from '#shared/i18n/language.ts'
+import { languageNames, shellMessages } from '#shared/i18n/shell-catalog.ts'
+import { useStore } from '#shared/store/store.ts'
 import { selectLanguage } from './slice.ts'
 
 /**

@@ -1,6 +1,6 @@
-import { withTexts } from '../../shared/i18n/catalog-loader.ts'
-import { DialogBoundary } from '../../shared/load/DialogBoundary.tsx'
-import { lazyScreen } from '../../shared/load/lazy-screen.ts'
+import { withTexts } from '#shared/i18n/catalog-loader.ts'
+import { DialogBoundary } from '#shared/load/DialogBoundary.tsx'
+import { lazyScreen } from '#shared/load/lazy-screen.ts'
 
 const SettingsModal = lazyScreen(
   withTexts('settings', () => import('./SettingsModal.tsx').then((m) => ({ default: m.SettingsModal }))),

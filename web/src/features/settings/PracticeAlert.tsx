@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react'
 import { useState } from 'react'
 import { notificationMessages } from './notification-catalog.ts'
-import { sendPracticeAlert } from '../pwa/push/api.ts'
-import { FormMessage } from '../../shared/form/FormMessage.tsx'
-import { useAction } from '../../shared/form/useAction.ts'
-import { messages } from '../../shared/i18n/catalog.ts'
+import { sendPracticeAlert } from '#features/pwa'
+import { FormMessage } from '#shared/form/FormMessage.tsx'
+import { useAction } from '#shared/form/useAction.ts'
+import { messages } from '#shared/i18n/catalog.ts'
 
 /**
  * With notifications on: when an alert last reached this device (its service worker's latest receipt, docs/live-and-push.md,

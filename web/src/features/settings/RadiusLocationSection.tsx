@@ -1,15 +1,18 @@
 import { useLingui } from '@lingui/react'
 import { useState } from 'react'
-import { changeRadius } from '../account/api.ts'
+import {
+  RADIUS_MAX_DIGITS,
+  RadiusInfo,
+  changeRadius,
+  radiusError,
+  selectLocationStatus,
+  selectUser,
+} from '#features/account'
 import { accountMessages } from './account-catalog.ts'
-import { formMessages } from '../../shared/form/form-catalog.ts'
-import { messages, type MessageKey } from '../../shared/i18n/catalog.ts'
-import { useStore } from '../../shared/store/store.ts'
-import { selectLocationStatus } from '../account/location/slice.ts'
-import { selectUser } from '../account/session/slice.ts'
-import { radiusError, RADIUS_MAX_DIGITS } from '../account/validation.ts'
-import { FormMessage } from '../../shared/form/FormMessage.tsx'
-import { RadiusInfo } from '../account/RadiusInfo.tsx'
+import { formMessages } from '#shared/form/form-catalog.ts'
+import { messages, type MessageKey } from '#shared/i18n/catalog.ts'
+import { useStore } from '#shared/store/store.ts'
+import { FormMessage } from '#shared/form/FormMessage.tsx'
 import { EditableField } from './EditableField.tsx'
 
 /** The radius-and-location section: the radius (editable) and where the app thinks you are, with a refresh. */

@@ -2,12 +2,12 @@ import { Trans, useLingui } from '@lingui/react'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { accountMessages } from './account-catalog.ts'
-import { screenTitles } from '../../shared/i18n/shell-catalog.ts'
-import { useStore } from '../../shared/store/store.ts'
-import { selectIsLoggedIn } from '../account/session/slice.ts'
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx'
-import { FormMessage } from '../../shared/form/FormMessage.tsx'
-import { outboxMessages } from '../outbox/outbox-catalog.ts'
+import { screenTitles } from '#shared/i18n/shell-catalog.ts'
+import { useStore } from '#shared/store/store.ts'
+import { selectIsLoggedIn } from '#features/account'
+import { ConfirmDialog } from '#shared/ui/ConfirmDialog.tsx'
+import { FormMessage } from '#shared/form/FormMessage.tsx'
+import { outboxMessages } from '#features/outbox'
 
 interface SessionRowProps {
   /** Closes the settings modal: after logging out, and when the login link leaves for /login. */

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import { shellMessages } from '../../shared/i18n/shell-catalog.ts'
+import { shellMessages } from '#shared/i18n/shell-catalog.ts'
 import './SettingsButton.css'
 
 interface SettingsButtonProps {

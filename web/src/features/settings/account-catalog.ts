@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** Texts of the settings modal's account, location and session sections, used as strings. */
 export const accountMessages = defineMessages({

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** Texts of the "I can help now" switch (docs/product.md#live-updates-and-push), in the settings and the requests tab. */
 export const helpNowMessages = defineMessages({

@@ -1,4 +1,4 @@
-import type { User } from '../../shared/api/types.ts'
+import type { User } from '#shared/api/types.ts'
 
 /**
  * Whether "I can help now" is on at `now`: the server's answer, with a chosen period that has run out since read

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** Texts of the settings modal's notifications (web push) section. */
 export const notificationMessages = defineMessages({

@@ -1,8 +1,8 @@
 import type { StateCreator } from 'zustand'
-import { activateCatalog, loadCatalogs } from '../../shared/i18n/catalog-loader.ts'
-import { chooseLanguage, DEFAULT_LANGUAGE, LOCALE_OF, type Language } from '../../shared/i18n/language.ts'
-import { readSavedLanguage, saveLanguage } from '../../shared/i18n/language-storage.ts'
-import type { AppState } from '../../shared/store/store.ts'
+import { activateCatalog, loadCatalogs } from '#shared/i18n/catalog-loader.ts'
+import { chooseLanguage, DEFAULT_LANGUAGE, LOCALE_OF, type Language } from '#shared/i18n/language.ts'
+import { readSavedLanguage, saveLanguage } from '#shared/i18n/language-storage.ts'
+import type { AppState } from '#shared/store/store.ts'
 
 export interface SettingsState {
   /** The chosen language; its catalog may still be loading. */
@@ -66,6 +66,6 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
 export const selectLanguage = (state: AppState): Language => state.language
 export const selectCatalogStatus = (state: AppState): SettingsState['catalog'] => state.catalog
 
-declare module '../../shared/store/app-state.ts' {
+declare module '#shared/store/app-state.ts' {
   interface AppState extends SettingsSlice {}
 }

@@ -1,21 +1,24 @@
 import { useLingui } from '@lingui/react'
 import { Link, useParams } from 'wouter'
-import { SimplePage } from '../../shared/layout/SimplePage.tsx'
-import { FormMessage } from '../../shared/form/FormMessage.tsx'
-import { useNow } from '../../shared/hooks/useNow.ts'
-import { Loader } from '../../shared/ui/Loader.tsx'
-import { EmergencyLine } from '../emergency/EmergencyLine.tsx'
-import { StatusBadge } from '../requests/components/StatusBadge.tsx'
-import { pointOf } from '../requests/distance.ts'
-import { formatRelativeTime } from '../requests/relative-time.ts'
-import { categoryNames, requestMessages } from '../requests/request-catalog.ts'
+import { SimplePage } from '#shared/layout/SimplePage.tsx'
+import { FormMessage } from '#shared/form/FormMessage.tsx'
+import { useNow } from '#shared/hooks/useNow.ts'
+import { Loader } from '#shared/ui/Loader.tsx'
+import { EmergencyLine } from '#features/emergency'
+import {
+  LazySingleLocationMap,
+  StatusBadge,
+  categoryNames,
+  formatRelativeTime,
+  pointOf,
+  requestMessages,
+} from '#features/requests'
 import type { SharedRequest } from './api.ts'
 import { sharedPageMessages } from './share-link-catalog.ts'
 import { formatClock, headlineOf } from './shared-view.ts'
 import { useSharedRequest } from './useSharedRequest.ts'
-import '../requests/components/Requests.css'
+import '#shared/ui/requests.css'
 import './share-link.css'
-import { LazySingleLocationMap } from '../requests/components/LazySingleLocationMap.tsx'
 
 /**
  * `/s/{token}`: the page a share link opens (docs/requests.md, "Share links"), for anyone holding the link, signed in

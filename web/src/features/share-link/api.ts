@@ -1,5 +1,5 @@
-import type { ShareLink, SharedRequest } from '../../../../server/schemas/share-link.ts'
-import { apiFetch } from '../../shared/api/client.ts'
+import type { ShareLink, SharedRequest } from '#server/schemas/share-link.ts'
+import { apiFetch } from '#shared/api/client.ts'
 
 /** The server's types of a share link and of what its page shows (docs/requests.md, "Share links"). */
 export type { ShareLink, SharedRequest }

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** The owner's share link in the request detail (docs/requests.md, "Share links"). */
 export const shareLinkMessages = defineMessages({

@@ -2,7 +2,7 @@
  * What a share link's page shows (docs/requests.md, "Share links"), as pure functions of the server's answers, so
  * they are tested without a DOM (test/unit/web/share-link.test.ts).
  */
-import type { SharedRequest } from '../../../../server/schemas/share-link.ts'
+import type { SharedRequest } from '#server/schemas/share-link.ts'
 
 /**
  * The page asks again this often while it is visible, and at once when it becomes visible again or the device comes

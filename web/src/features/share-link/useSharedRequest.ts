@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react'
-import { ApiError } from '../../shared/api/errors.ts'
+import { ApiError } from '#shared/api/errors.ts'
 import { fetchShared } from './api.ts'
 import { initialSharedState, isFinal, POLL_INTERVAL_MS, sharedReducer, type SharedState } from './shared-view.ts'
 

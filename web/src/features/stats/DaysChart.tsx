@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import type { DayFigures } from './api.ts'
 import { statsMessages as m } from './stats-catalog.ts'
-import { formatLongDay, formatShortDay } from '../../shared/format/days.ts'
+import { formatLongDay, formatShortDay } from '#shared/format/days.ts'
 
 /** Each day's slot in the drawing's own units; the SVG stretches to the width it gets. */
 const SLOT = 10

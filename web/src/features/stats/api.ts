@@ -1,5 +1,5 @@
-import type { PublicStats } from '../../../../server/schemas/stats.ts'
-import { apiFetch } from '../../shared/api/client.ts'
+import type { PublicStats } from '#server/schemas/stats.ts'
+import { apiFetch } from '#shared/api/client.ts'
 
 /** The server's type of the public figures (docs/product.md#public-figures). */
 export type { PublicStats }

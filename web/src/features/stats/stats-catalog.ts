@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** Texts of the public figures page (/stats, docs/product.md#public-figures). */
 export const statsMessages = defineMessages({

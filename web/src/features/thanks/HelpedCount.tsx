@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react'
 import { useEffect, useState } from 'react'
 import { fetchHelpedCount } from './api.ts'
 import { thanksMessages } from './thanks-catalog.ts'
-import { useStore } from '../../shared/store/store.ts'
+import { useStore } from '#shared/store/store.ts'
 
 /**
  * "You have helped N cyclists" (docs/product.md#thanks-and-helped-counts): counts only, no ratings. Fetched when the

@@ -1,5 +1,5 @@
-import { apiFetch, type CallOptions } from '../../shared/api/client.ts'
-import type { Thanks, Trust } from '../../../../server/schemas/thanks.ts'
+import { apiFetch, type CallOptions } from '#shared/api/client.ts'
+import type { Thanks, Trust } from '#server/schemas/thanks.ts'
 
 /** The server's types of thanks and trust (docs/product.md#thanks-and-helped-counts). */
 export type { Thanks, Trust }

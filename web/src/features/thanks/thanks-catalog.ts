@@ -1,4 +1,4 @@
-import { defineMessages } from '../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** Thanks and trust (docs/product.md#thanks-and-helped-counts): the owner's thank-you and the helped counts. */
 export const thanksMessages = defineMessages({

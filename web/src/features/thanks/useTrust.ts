@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
 import { fetchTrust, type Thanks, type Trust } from './api.ts'
-import type { HelpRequest } from '../requests/api.ts'
-import { useStore } from '../../shared/store/store.ts'
-import { selectThanksArrived } from '../conversation/slice.ts'
+import type { HelpRequest } from '#features/requests'
+import { useStore } from '#shared/store/store.ts'
+import { selectThanksArrived } from '#features/conversation'
 
 export type TrustPhase = 'loading' | 'loaded' | 'failed'
 

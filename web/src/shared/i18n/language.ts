@@ -2,7 +2,7 @@
  * Which interface language to use. Pure: no DOM, no storage, so tap tests and the server-side type check can load it.
  */
 
-import { LANGUAGES, type Language } from '../../../../server/domain/accounts/languages.ts'
+import { LANGUAGES, type Language } from '#server/domain/accounts/languages.ts'
 
 /** The product's language keys (docs/product.md#languages), the server's list; the saved value in localStorage is one of these. */
 export { LANGUAGES, type Language }

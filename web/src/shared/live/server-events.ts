@@ -1,7 +1,7 @@
 // The live event stream's messages (docs/architecture.md, "Live events"): parsed here, applied by each feature
 // (the request list's merge rules: features/requests/list-merge.ts).
-import type { ServerEvent } from '../../../../server/schemas/events.ts'
-import type { RequestRole } from '../../../../server/domain/requests/people.ts'
+import type { ServerEvent } from '#server/schemas/events.ts'
+import type { RequestRole } from '#server/domain/requests/people.ts'
 
 /** One kind of event, by its type. */
 export type EventOf<T extends ServerEvent['type']> = Extract<ServerEvent, { type: T }>

@@ -1,4 +1,4 @@
-import { phoneTextProblem } from '../../../../server/domain/accounts/phone-validation.ts'
+import { phoneTextProblem } from '#server/domain/accounts/phone-validation.ts'
 import type { MessageKey } from '../i18n/catalog.ts'
 
 /**
@@ -8,7 +8,7 @@ import type { MessageKey } from '../i18n/catalog.ts'
 export {
   hasOnlyPhoneCharacters,
   PHONE_INPUT_MAX as PHONE_MAX_LENGTH,
-} from '../../../../server/domain/accounts/phone-validation.ts'
+} from '#server/domain/accounts/phone-validation.ts'
 
 /** The example number of the phone fields (docs/product.md#accounts: the placeholder is a Finnish number). */
 export const PHONE_PLACEHOLDER = '040 123 4567'

@@ -1,4 +1,4 @@
-import type { Coordinates } from '../../../shared/api/types.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 
 /** How long to wait for a fix: a cold GPS under trees can take a while, but the user should not wait forever. */
 const TIMEOUT_MS = 15_000

@@ -1,5 +1,5 @@
-import type { Coordinates } from '../../../shared/api/types.ts'
-import { distanceKm } from '../../requests/distance.ts'
+import type { Coordinates } from '#shared/api/types.ts'
+import { distanceKm } from '#features/requests'
 
 /** The server's copy of the position (the centre of the user's reach) is refreshed after moving farther than this. */
 export const REPORT_DISTANCE_KM = 1

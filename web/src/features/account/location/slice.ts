@@ -1,10 +1,10 @@
 import type { StateCreator } from 'zustand'
-import type { Coordinates } from '../../../shared/api/types.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 import { fetchSavedLocation, reportLocation } from '../api.ts'
 import { getBrowserLocation, watchBrowserLocation } from './browser-location.ts'
 import { LocationReporter } from './location-reporter.ts'
 import { readLastReport, saveLastReport } from './report-flag.ts'
-import type { AppState } from '../../../shared/store/store.ts'
+import type { AppState } from '#shared/store/store.ts'
 
 export type LocationStatus = 'idle' | 'locating' | 'known' | 'unavailable'
 
@@ -172,6 +172,6 @@ export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> 
 export const selectPosition = (state: AppState): Coordinates | null => state.position
 export const selectLocationStatus = (state: AppState): LocationStatus => state.locationStatus
 
-declare module '../../../shared/store/app-state.ts' {
+declare module '#shared/store/app-state.ts' {
   interface AppState extends LocationSlice {}
 }

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** The login with a code sent to the phone (docs/accounts.md, "Login with a code"). */
 export const loginCodeMessages = defineMessages({

@@ -1,18 +1,15 @@
 import type { StateCreator } from 'zustand'
-import { connectSession, refreshAccessToken } from '../../../shared/api/client.ts'
-import type { SessionAnswer, User } from '../../../shared/api/types.ts'
+import { connectSession, refreshAccessToken } from '#shared/api/client.ts'
+import type { SessionAnswer, User } from '#shared/api/types.ts'
 import { changeLanguage, fetchCurrentUser, logout } from '../api.ts'
-import type { Language } from '../../../shared/i18n/language.ts'
-import { isAdminToken } from './jwt.ts'
+import type { Language } from '#shared/i18n/language.ts'
+import { isAdminToken } from '#shared/api/jwt.ts'
 import { checkSessionAtStart } from './start-check.ts'
 import { clearStoredSession, readToken, readUser, writeToken, writeUser } from './storage.ts'
 import { toStoredUser, type StoredUser } from './stored-user.ts'
 import type { SessionStatus } from './status.ts'
-import type { AppState } from '../../../shared/store/store.ts'
-import { clearCachedRequests } from '../../requests/requests-cache.ts'
-import { clearCachedConversations } from '../../conversation/conversations-cache.ts'
-import { clearDrafts } from '../../../shared/storage/drafts.ts'
-import { parseRefusal } from '../../../../../server/domain/moderation/refusal.ts'
+import type { AppState } from '#shared/store/store.ts'
+import { parseRefusal } from '#server/domain/moderation/refusal.ts'
 
 export type { SessionStatus }
 
@@ -61,13 +58,30 @@ export function initialSessionState(): SessionState {
   return { status: 'checking', token, user: readUser(), isAdmin: isAdminToken(token), accountRefusal: null }
 }
 
+/** What this device keeps of a user (their list, conversations, drafts), each registered by the app (app/store.ts). */
+const deviceCopies: Array<() => void> = []
+/** What must happen before a logout, while the token still works, registered by the app. */
+const beforeLogOut: Array<() => Promise<void>> = []
+
+/** Deleted at every end of a session, and when another user signs in on this device without a logout between. */
+export function deleteAtSessionEnd(deleteCopy: () => void): void {
+  deviceCopies.push(deleteCopy)
+}
+
+/** Run (and awaited) when the user logs out, before the server is told; a failure is logged, the logout goes on. */
+export function doBeforeLogOut(task: () => Promise<void>): void {
+  beforeLogOut.push(task)
+}
+
+const deleteDeviceCopies = () => {
+  for (const deleteCopy of deviceCopies) deleteCopy()
+}
+
 export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = (set, get) => {
   // Every way a session ends comes here: the logout button, a refused refresh, a 401 at start, account deletion.
   function endSession() {
     clearStoredSession()
-    clearCachedRequests()
-    clearCachedConversations()
-    clearDrafts()
+    deleteDeviceCopies()
     // The slices that hold a user's data follow the session themselves (web/src/app/follow-session.ts).
     set(loggedOut)
   }
@@ -121,11 +135,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
       writeToken(token)
       const stored = toStoredUser(user)
       // Another user on this device without a logout in between: nothing of the last one's list may stay.
-      if (get().user?.user_id !== stored.user_id) {
-        clearCachedRequests()
-        clearCachedConversations()
-        clearDrafts()
-      }
+      if (get().user?.user_id !== stored.user_id) deleteDeviceCopies()
       writeUser(stored)
       set({ status: 'loggedIn', token, user: stored, isAdmin: user.isAdmin, accountRefusal: null })
       alignServerLanguage()
@@ -134,12 +144,10 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     updateUser,
 
     logOut: async () => {
-      // This device must stop getting the user's pushes; done first, while the token still works. The push code is
-      // loaded here, not with the first screen, which only a logged-in user's settings and prompts need
-      // (bench/chunks.ts); the service worker has it precached for a log-out offline.
-      await import('../../pwa/push/browser-push.ts')
-        .then(({ turnPushOff }) => turnPushOff())
-        .catch((error: unknown) => console.error('Ending push notifications failed', error))
+      // E.g. this device must stop getting the user's pushes: done first, while the token still works.
+      for (const task of beforeLogOut) {
+        await task().catch((error: unknown) => console.error('A step before logging out failed', error))
+      }
       try {
         await logout()
       } catch (error) {
@@ -173,6 +181,6 @@ export const selectIsAdmin = (state: AppState): boolean => state.isAdmin
 export const selectIsLoggedIn = (state: AppState): boolean => state.status === 'loggedIn'
 export const selectAccountRefusal = (state: AppState): string | null => state.accountRefusal
 
-declare module '../../../shared/store/app-state.ts' {
+declare module '#shared/store/app-state.ts' {
   interface AppState extends SessionSlice {}
 }

@@ -1,6 +1,6 @@
-import { ApiError } from '../../../shared/api/errors.ts'
-import type { User } from '../../../shared/api/types.ts'
-import { isTokenExpired } from './jwt.ts'
+import { ApiError } from '#shared/api/errors.ts'
+import type { User } from '#shared/api/types.ts'
+import { isTokenExpired } from '#shared/api/jwt.ts'
 
 export interface StartCheckDeps {
   /** The stored access token. */

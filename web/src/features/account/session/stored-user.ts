@@ -1,13 +1,13 @@
-import { HOURLY_CAP_DEFAULT } from '../../../../../server/domain/accounts/push-preference-limits.ts'
-import type { User } from '../../../shared/api/types.ts'
-import { isLanguage } from '../../../shared/i18n/language.ts'
+import { HOURLY_CAP_DEFAULT } from '#server/domain/accounts/push-preference-limits.ts'
+import type { User } from '#shared/api/types.ts'
+import { isLanguage } from '#shared/i18n/language.ts'
 import {
   ABILITY_LANGUAGES,
   KIT_ITEMS,
   NO_ABILITIES,
   TRANSPORT_MODES,
   type Abilities,
-} from '../../../../../server/domain/shared/abilities.ts'
+} from '#server/domain/shared/abilities.ts'
 
 /** What is kept of the user between visits (docs/product.md#accounts): enough to show who is logged in before the server answers. */
 export type StoredUser = Pick<

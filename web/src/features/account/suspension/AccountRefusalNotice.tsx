@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
-import { parseRefusal } from '../../../../../server/domain/moderation/refusal.ts'
+import { parseRefusal } from '#server/domain/moderation/refusal.ts'
 // The appeal goes to the support address the info page shows (the info feature owns it).
-import { SupportAddress } from '../../info/SupportAddress.tsx'
+import { SupportAddress } from '#features/info'
 import { formatRefusalEnd } from './refusal-end.ts'
 import { suspensionMessages } from './suspension-catalog.ts'
 import './suspension.css'

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'wouter'
-import { useStore } from '../../../shared/store/store.ts'
+import { useStore } from '#shared/store/store.ts'
 import { selectAccountRefusal, selectSessionStatus } from '../session/slice.ts'
 
 /**

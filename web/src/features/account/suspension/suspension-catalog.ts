@@ -1,4 +1,4 @@
-import { defineMessages } from '../../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /**
  * What a suspended or banned user is told when the app signs them out or a login is refused (docs/accounts.md,

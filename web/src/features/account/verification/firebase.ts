@@ -1,6 +1,6 @@
 import type { ConfirmationResult, RecaptchaVerifier } from 'firebase/auth'
-import { KeyedError } from '../../../shared/api/errors.ts'
-import type { FirebaseWebConfig } from '../../../shared/api/types.ts'
+import { KeyedError } from '#shared/api/errors.ts'
+import type { FirebaseWebConfig } from '#shared/api/types.ts'
 import type { PhoneVerifier } from './types.ts'
 
 /** A fresh element for each invisible reCAPTCHA: a used widget cannot verify again, and a cleared one leaves its element behind. */

@@ -1,5 +1,5 @@
-import { fetchClientConfig } from '../../../shared/api/config.ts'
-import { KeyedError } from '../../../shared/api/errors.ts'
+import { fetchClientConfig } from '#shared/api/config.ts'
+import { KeyedError } from '#shared/api/errors.ts'
 import { createLocalVerifier } from './local.ts'
 import type { PhoneVerifier } from './types.ts'
 

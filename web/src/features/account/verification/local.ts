@@ -1,4 +1,4 @@
-import { apiFetch } from '../../../shared/api/client.ts'
+import { apiFetch } from '#shared/api/client.ts'
 import type { PhoneVerifier } from './types.ts'
 
 /** The server's own codes (PHONE_VERIFICATION=local): it sends the SMS and signs the idToken itself. */

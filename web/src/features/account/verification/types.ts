@@ -1,4 +1,4 @@
-import type { VerificationPurpose } from '../../../shared/api/types.ts'
+import type { VerificationPurpose } from '#shared/api/types.ts'
 
 /**
  * Proving that the user holds a phone (docs/product.md#accounts: an SMS code is sent and the confirmed code yields an idToken).

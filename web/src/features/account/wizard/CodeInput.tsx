@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react'
 import { useEffect, useEffectEvent, useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
-import { formMessages } from '../../../shared/form/form-catalog.ts'
+import { formMessages } from '#shared/form/form-catalog.ts'
 import { backspaceInBox, CODE_LENGTH, parsePastedCode, typeIntoBox, type CodeDigits } from './code.ts'
-import { FieldErrorMessage } from '../../../shared/form/FieldErrorMessage.tsx'
-import '../../../shared/form/Form.css'
+import { FieldErrorMessage } from '#shared/form/FieldErrorMessage.tsx'
+import '#shared/form/Form.css'
 import './Wizard.css'
 
 interface CodeInputProps {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useEffect, useEffectEvent, useRef, type CSSProperties, type ReactNode } from 'react'
-import { formMessages } from '../../../shared/form/form-catalog.ts'
+import { formMessages } from '#shared/form/form-catalog.ts'
 import './Wizard.css'
 
 interface WizardStepProps {

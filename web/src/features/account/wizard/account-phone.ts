@@ -1,7 +1,7 @@
 import { phoneExists } from '../api.ts'
-import { FieldError } from '../../../shared/form/field-error.ts'
-import { loadPhoneParser } from '../../../shared/phone/parser.ts'
-import { checkPhone } from '../../../shared/phone/rules.ts'
+import { FieldError } from '#shared/form/field-error.ts'
+import { loadPhoneParser } from '#shared/phone/parser.ts'
+import { checkPhone } from '#shared/phone/rules.ts'
 
 /**
  * The number of an existing account as typed in step 1 of the reset and code login wizards, in E.164, or the field's

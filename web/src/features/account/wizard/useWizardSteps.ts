@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { ActionError } from '../../../shared/form/useAction.ts'
+import type { ActionError } from '#shared/form/useAction.ts'
 
 /** The steps of both wizards: details, the SMS code, then the last step. */
 export type WizardStepNumber = 1 | 2 | 3

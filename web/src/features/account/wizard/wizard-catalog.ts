@@ -1,4 +1,4 @@
-import { defineMessages } from '../../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** Step titles and other strings of the registration, password reset and code login wizards. */
 export const wizardMessages = defineMessages({

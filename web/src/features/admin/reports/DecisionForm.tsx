@@ -1,14 +1,14 @@
 import { useLingui } from '@lingui/react'
 import { useState } from 'react'
-import { CountedTextarea } from '../../../shared/form/CountedTextarea.tsx'
-import { FieldErrorMessage } from '../../../shared/form/FieldErrorMessage.tsx'
-import { FieldError } from '../../../shared/form/field-error.ts'
-import { FormMessage } from '../../../shared/form/FormMessage.tsx'
-import { formMessages } from '../../../shared/form/form-catalog.ts'
-import { useAction } from '../../../shared/form/useAction.ts'
-import { keyForServerError } from '../../../shared/api/server-error-texts.ts'
-import { messages, type MessageKey } from '../../../shared/i18n/catalog.ts'
-import { requestMessages } from '../../requests/request-catalog.ts'
+import { CountedTextarea } from '#shared/form/CountedTextarea.tsx'
+import { FieldErrorMessage } from '#shared/form/FieldErrorMessage.tsx'
+import { FieldError } from '#shared/form/field-error.ts'
+import { FormMessage } from '#shared/form/FormMessage.tsx'
+import { formMessages } from '#shared/form/form-catalog.ts'
+import { useAction } from '#shared/form/useAction.ts'
+import { keyForServerError } from '#shared/api/server-error-texts.ts'
+import { messages, type MessageKey } from '#shared/i18n/catalog.ts'
+import { requestMessages } from '#features/requests'
 import {
   DECISION_ACTIONS,
   DECISION_REASON_MAX,
@@ -16,7 +16,7 @@ import {
   isSuspensionDays,
   SUSPENSION_DAYS_MAX,
   type DecisionAction,
-} from '../../../../../server/domain/moderation/rules.ts'
+} from '#server/domain/moderation/rules.ts'
 import { decideReport, type AdminReport } from './api.ts'
 import { actionNames, reportsMessages } from './reports-catalog.ts'
 

@@ -1,5 +1,5 @@
-import { apiFetch } from '../../../shared/api/client.ts'
-import type { AdminReport, DecisionBody, UserHistory } from '../../../../../server/schemas/moderation.ts'
+import { apiFetch } from '#shared/api/client.ts'
+import type { AdminReport, DecisionBody, UserHistory } from '#server/schemas/moderation.ts'
 
 /** Reports as the dashboard reads them: the types of the server's response schemas (docs/admin.md, "Moderation"). */
 export type { AdminReport, UserHistory }

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { defineMessages } from '../../../shared/i18n/define-messages.ts'
-import type { DecisionAction } from '../../../../../server/domain/moderation/rules.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
+import type { DecisionAction } from '#server/domain/moderation/rules.ts'
 
 /** The dashboard's reports section (docs/admin.md, "Moderation"): the queue, one report's review and the decision. */
 export const reportsMessages = defineMessages({

@@ -1,13 +1,11 @@
 import { useMemo } from 'react'
 import { Circle as CircleStyle, Fill, Icon, Stroke, Style } from 'ol/style'
-import type { ServiceCategory } from '../../services/api.ts'
-import type { Coordinates } from '../../../shared/api/types.ts'
-import { markerDataUrl } from '../../services/categories.ts'
-import { lonLat } from '../../../shared/map/common-layers.ts'
-import { usePickedPoint } from '../../../shared/map/picked-point.ts'
-import { MapView } from '../../../shared/map/MapView.tsx'
-import { DEFAULT_CENTER, DEFAULT_ZOOM } from '../../services/service-layers.ts'
-import { SINGLE_MAP_ZOOM } from '../../requests/components/SingleLocationMap.tsx'
+import { DEFAULT_CENTER, DEFAULT_ZOOM, type ServiceCategory, markerDataUrl } from '#features/services'
+import type { Coordinates } from '#shared/api/types.ts'
+import { lonLat } from '#shared/map/common-layers.ts'
+import { usePickedPoint } from '#shared/map/picked-point.ts'
+import { MapView } from '#shared/map/MapView.tsx'
+import { SINGLE_MAP_ZOOM } from '#features/requests'
 
 export interface PointPickerMapProps {
   /** The chosen point; null draws nothing (no coordinates yet, or they do not parse). */

@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react'
 import { lazy, Suspense, useId, type ReactNode } from 'react'
-import { SERVICE_CATEGORIES, type ServiceLanguage } from '../../services/api.ts'
-import { FieldErrorMessage } from '../../../shared/form/FieldErrorMessage.tsx'
-import { TextField } from '../../../shared/form/TextField.tsx'
-import { MapErrorBoundary } from '../../../shared/map/MapErrorBoundary.tsx'
-import { messages } from '../../../shared/i18n/catalog.ts'
-import { serviceCategoryNames, serviceMessages } from '../../services/service-catalog.ts'
-import { languageNames } from '../../../shared/i18n/shell-catalog.ts'
+import { SERVICE_CATEGORIES, type ServiceLanguage, serviceCategoryNames, serviceMessages } from '#features/services'
+import { FieldErrorMessage } from '#shared/form/FieldErrorMessage.tsx'
+import { TextField } from '#shared/form/TextField.tsx'
+import { MapErrorBoundary } from '#shared/map/MapErrorBoundary.tsx'
+import { messages } from '#shared/i18n/catalog.ts'
+import { languageNames } from '#shared/i18n/shell-catalog.ts'
 import {
   FIELD_MAX,
   formatCoordinate,
@@ -18,8 +17,8 @@ import {
   type ServiceTexts,
 } from './service-form.ts'
 import { RULE_MESSAGES, servicesAdminMessages } from './services-admin-catalog.ts'
-import { OPENING_HOURS_EXAMPLE } from '../../../../../server/domain/services/opening-hours.ts'
-import { withTexts } from '../../../shared/i18n/catalog-loader.ts'
+import { OPENING_HOURS_EXAMPLE } from '#server/domain/services/opening-hours.ts'
+import { withTexts } from '#shared/i18n/catalog-loader.ts'
 
 // OpenLayers comes with the map's own chunk, only once the form is opened.
 const PointPickerMap = lazy(withTexts('point-picker', () => import('./PointPickerMap.tsx')))

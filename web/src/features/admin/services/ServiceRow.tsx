@@ -1,9 +1,7 @@
 import { useLingui } from '@lingui/react'
-import type { Service } from '../../services/api.ts'
-import { CategoryIcon, CertificateIcon } from '../../services/CategoryIcon.tsx'
-import { formMessages } from '../../../shared/form/form-catalog.ts'
-import { requestMessages } from '../../requests/request-catalog.ts'
-import { serviceCategoryNames, serviceMessages } from '../../services/service-catalog.ts'
+import { CategoryIcon, CertificateIcon, type Service, serviceCategoryNames, serviceMessages } from '#features/services'
+import { formMessages } from '#shared/form/form-catalog.ts'
+import { requestMessages } from '#features/requests'
 import { servicesAdminMessages } from './services-admin-catalog.ts'
 
 interface ServiceRowProps {

@@ -1,17 +1,21 @@
 import { useLingui } from '@lingui/react'
 import { useEffect, useRef, useState } from 'react'
-import { ApiError } from '../../../shared/api/errors.ts'
-import type { Service } from '../../services/api.ts'
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx'
-import { FormMessage } from '../../../shared/form/FormMessage.tsx'
-import { TextField } from '../../../shared/form/TextField.tsx'
-import { Loader } from '../../../shared/ui/Loader.tsx'
-import { requestMessages } from '../../requests/request-catalog.ts'
-import { serviceCategoryNames, serviceMessages } from '../../services/service-catalog.ts'
-import { shellMessages } from '../../../shared/i18n/shell-catalog.ts'
-import { pickLocalization, serviceLanguageOf } from '../../services/services.ts'
-import { useFreshServices } from '../../services/useFreshServices.ts'
-import { useStore } from '../../../shared/store/store.ts'
+import { ApiError } from '#shared/api/errors.ts'
+import {
+  type Service,
+  pickLocalization,
+  serviceCategoryNames,
+  serviceLanguageOf,
+  serviceMessages,
+  useFreshServices,
+} from '#features/services'
+import { ConfirmDialog } from '#shared/ui/ConfirmDialog.tsx'
+import { FormMessage } from '#shared/form/FormMessage.tsx'
+import { TextField } from '#shared/form/TextField.tsx'
+import { Loader } from '#shared/ui/Loader.tsx'
+import { requestMessages } from '#features/requests'
+import { shellMessages } from '#shared/i18n/shell-catalog.ts'
+import { useStore } from '#shared/store/store.ts'
 import { adminMessages } from '../admin-catalog.ts'
 import { deleteService } from './api.ts'
 import { searchServices } from './service-form.ts'

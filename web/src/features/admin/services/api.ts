@@ -1,5 +1,5 @@
-import type { ServiceInput } from '../../../../../server/domain/services/rules.ts'
-import { apiFetch, apiPut } from '../../../shared/api/client.ts'
+import type { ServiceInput } from '#server/domain/services/rules.ts'
+import { apiFetch, apiPut } from '#shared/api/client.ts'
 import type { AdminService } from './service-form.ts'
 
 /** The admin's calls of the service routes (server/routes/services.ts). */

@@ -1,15 +1,15 @@
-import { SERVICE_LANGUAGES } from '../../../../../server/domain/shared/categories.ts'
+import { SERVICE_LANGUAGES } from '#server/domain/shared/categories.ts'
 import {
   serviceFieldProblems,
   type ServiceInput,
   type ServiceProblem,
   type ServiceRule,
-} from '../../../../../server/domain/services/rules.ts'
-import { OPENING_HOURS_MAX } from '../../../../../server/domain/services/opening-hours.ts'
-import type { AdminService } from '../../../../../server/schemas/service.ts'
-import type { Service, ServiceCategory, ServiceLanguage } from '../../services/api.ts'
+} from '#server/domain/services/rules.ts'
+import { OPENING_HOURS_MAX } from '#server/domain/services/opening-hours.ts'
+import type { AdminService } from '#server/schemas/service.ts'
+import type { Service, ServiceCategory, ServiceLanguage } from '#features/services'
 
-export type { AdminService } from '../../../../../server/schemas/service.ts'
+export type { AdminService } from '#server/schemas/service.ts'
 
 /**
  * A problem the form shows: one of the server's rules, the form's own (see formProblems), or the server's answer
@@ -18,8 +18,8 @@ export type { AdminService } from '../../../../../server/schemas/service.ts'
 export interface FormProblem extends Omit<ServiceProblem, 'rule'> {
   rule: ServiceRule | 'name_for_texts' | 'external_id_taken'
 }
-export { SERVICE_DESCRIPTION_MAX, SERVICE_NAME_MAX } from '../../../../../server/domain/services/rules.ts'
-export { SERVICE_ERRORS } from '../../../../../server/domain/services/errors.ts'
+export { SERVICE_DESCRIPTION_MAX, SERVICE_NAME_MAX } from '#server/domain/services/rules.ts'
+export { SERVICE_ERRORS } from '#server/domain/services/errors.ts'
 
 /** The route's schema limits (server/routes/services.ts), given to the inputs as maxLength. */
 export const FIELD_MAX = {

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { defineMessages } from '../../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 import type { FormProblem } from './service-form.ts'
 
 /** Texts of the dashboard's service management: the list, the form and its checks. */

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useState } from 'react'
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog.tsx'
+import { ConfirmDialog } from '#shared/ui/ConfirmDialog.tsx'
 import { liftSuspension, type AdminUser } from './api.ts'
 import { usersMessages } from './users-catalog.ts'
 

@@ -1,5 +1,5 @@
-import { apiFetch, apiPut } from '../../../shared/api/client.ts'
-import type { AdminUser, AdminUserList, PhoneView } from '../../../../../server/schemas/admin-users.ts'
+import { apiFetch, apiPut } from '#shared/api/client.ts'
+import type { AdminUser, AdminUserList, PhoneView } from '#server/schemas/admin-users.ts'
 
 /** A user as the dashboard lists them: the type of the server's response schema. */
 export type { AdminUser, AdminUserList }

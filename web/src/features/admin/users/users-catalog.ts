@@ -1,4 +1,4 @@
-import { defineMessages } from '../../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** The dashboard's users section: the search, the user cards, the phone on demand and the admin role. */
 export const usersMessages = defineMessages({

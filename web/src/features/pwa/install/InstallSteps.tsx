@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react'
 import { useState } from 'react'
 import { promptInstall, useInstallState } from './install-prompt.ts'
 import { isRunningOnIos } from './platform.ts'
-import { screenTitles } from '../../../shared/i18n/shell-catalog.ts'
+import { screenTitles } from '#shared/i18n/shell-catalog.ts'
 import { installMessages } from './install-catalog.ts'
 
 const IOS_STEPS = [

@@ -1,4 +1,4 @@
-import { apiFetch } from '../../../shared/api/client.ts'
+import { apiFetch } from '#shared/api/client.ts'
 
 /**
  * The web push subscription endpoints (docs/product.md#live-updates-and-push); the server keeps one row per browser,

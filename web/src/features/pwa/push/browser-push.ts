@@ -1,4 +1,4 @@
-import { fetchClientConfig } from '../../../shared/api/config.ts'
+import { fetchClientConfig } from '#shared/api/config.ts'
 import { checkSubscription, deleteSubscription, saveSubscription, type PushSubscriptionData } from './api.ts'
 import { base64UrlToBytes, sameBytes } from './base64url.ts'
 import { SERVICE_WORKER_URL } from '../register.ts'

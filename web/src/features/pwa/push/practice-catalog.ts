@@ -1,4 +1,4 @@
-import { defineMessages } from '../../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /** The practice alert (Settings → Notifications) and what its tap shows. */
 export const practiceMessages = defineMessages({

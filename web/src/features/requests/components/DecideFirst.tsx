@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import type { ReactNode } from 'react'
 import type { HelpRequest } from '../api.ts'
-import type { Coordinates } from '../../../shared/api/types.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 import { requestMessages } from '../request-catalog.ts'
 import { distanceFrom, formatKm } from '../distance.ts'
 import { DescriptionSection } from './DescriptionSection.tsx'

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react'
 import type { Ref } from 'react'
 import { requestMessages } from '../request-catalog.ts'
 import { DESCRIPTION_MAX, invalidDescriptionCharacters, withoutInvalidDescriptionCharacters } from '../validation.ts'
-import { CountedTextarea } from '../../../shared/form/CountedTextarea.tsx'
+import { CountedTextarea } from '#shared/form/CountedTextarea.tsx'
 import './DescriptionField.css'
 
 interface DescriptionFieldProps {

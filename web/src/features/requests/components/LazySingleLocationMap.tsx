@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react'
 import { lazy, Suspense, type ComponentProps } from 'react'
-import { withTexts } from '../../../shared/i18n/catalog-loader.ts'
-import { messages } from '../../../shared/i18n/catalog.ts'
-import { MapErrorBoundary } from '../../../shared/map/MapErrorBoundary.tsx'
+import { withTexts } from '#shared/i18n/catalog-loader.ts'
+import { messages } from '#shared/i18n/catalog.ts'
+import { MapErrorBoundary } from '#shared/map/MapErrorBoundary.tsx'
 
 // OpenLayers comes with this chunk, only once a request with a location is shown.
 const SingleLocationMap = lazy(withTexts('request-map', () => import('./SingleLocationMap.tsx')))

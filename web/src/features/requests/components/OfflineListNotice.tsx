@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react'
-import { pwaMessages } from '../../pwa/pwa-catalog.ts'
-import { useOnline } from '../../pwa/useOnline.ts'
-import { FormMessage } from '../../../shared/form/FormMessage.tsx'
+import { pwaMessages, useOnline } from '#features/pwa'
+import { FormMessage } from '#shared/form/FormMessage.tsx'
 import { formatClockTime } from '../relative-time.ts'
 
 interface OfflineListNoticeProps {

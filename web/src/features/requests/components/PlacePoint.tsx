@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react'
 import { lazy, Suspense, useId, useState } from 'react'
-import type { Coordinates } from '../../../shared/api/types.ts'
-import { messages } from '../../../shared/i18n/catalog.ts'
-import { MapErrorBoundary } from '../../../shared/map/MapErrorBoundary.tsx'
+import type { Coordinates } from '#shared/api/types.ts'
+import { messages } from '#shared/i18n/catalog.ts'
+import { MapErrorBoundary } from '#shared/map/MapErrorBoundary.tsx'
 import { distanceKm } from '../distance.ts'
 import { placePointMessages } from '../place-point-catalog.ts'
-import { withTexts } from '../../../shared/i18n/catalog-loader.ts'
+import { withTexts } from '#shared/i18n/catalog-loader.ts'
 import './PlacePoint.css'
 
 // OpenLayers comes with this chunk, only once the user opens the map.

@@ -1,16 +1,14 @@
 import { useLingui } from '@lingui/react'
 import { useState } from 'react'
-import { KeyedError } from '../../../shared/api/errors.ts'
+import { KeyedError } from '#shared/api/errors.ts'
 import { setReady, type HelpRequest } from '../api.ts'
-import type { Thanks } from '../../thanks/api.ts'
-import { formMessages } from '../../../shared/form/form-catalog.ts'
-import { messages } from '../../../shared/i18n/catalog.ts'
+import { type Thanks, ThanksForm, thanksMessages } from '#features/thanks'
+import { formMessages } from '#shared/form/form-catalog.ts'
+import { messages } from '#shared/i18n/catalog.ts'
 import { requestMessages } from '../request-catalog.ts'
-import { thanksMessages } from '../../thanks/thanks-catalog.ts'
-import { Dialog } from '../../../shared/ui/Dialog.tsx'
-import { FormMessage } from '../../../shared/form/FormMessage.tsx'
-import { useAction } from '../../../shared/form/useAction.ts'
-import { ThanksForm } from '../../thanks/ThanksForm.tsx'
+import { Dialog } from '#shared/ui/Dialog.tsx'
+import { FormMessage } from '#shared/form/FormMessage.tsx'
+import { useAction } from '#shared/form/useAction.ts'
 
 interface ReadyDialogProps {
   open: boolean

@@ -1,17 +1,17 @@
 import { useLingui } from '@lingui/react'
 import type { HelpRequest } from '../api.ts'
-import type { Coordinates } from '../../../shared/api/types.ts'
-import { useNow } from '../../../shared/hooks/useNow.ts'
+import type { Coordinates } from '#shared/api/types.ts'
+import { useNow } from '#shared/hooks/useNow.ts'
 import { cardMessages } from '../card-catalog.ts'
 import { categoryNames, requestMessages } from '../request-catalog.ts'
 import { distanceFrom, formatKm } from '../distance.ts'
 import { helperDistanceText } from '../helper-distance.ts'
 import { isActive, isResponder } from '../selectors.ts'
-import { useStore } from '../../../shared/store/store.ts'
-import { selectUser } from '../../account/session/slice.ts'
+import { useStore } from '#shared/store/store.ts'
+import { selectUser } from '#features/account'
 import { RequestRowSummary } from './RequestRowSummary.tsx'
-import { RequestUnreadBadge } from '../../conversation/UnreadBadge.tsx'
-import { SharingBadge } from '../../position-sharing/SharingBadge.tsx'
+import { RequestUnreadBadge } from '#features/conversation'
+import { SharingBadge } from '#features/position-sharing'
 
 interface RequestListProps {
   requests: HelpRequest[]

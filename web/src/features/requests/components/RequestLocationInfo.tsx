@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react'
-import type { Coordinates } from '../../../shared/api/types.ts'
+import type { Coordinates } from '#shared/api/types.ts'
 import { cardMessages } from '../card-catalog.ts'
 import { geoUri, openStreetMapUrl } from '../map-links.ts'
 

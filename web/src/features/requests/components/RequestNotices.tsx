@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react'
 import { Link } from 'wouter'
 import { categoryNames, requestMessages } from '../request-catalog.ts'
 import { listBadgeMessages } from '../list-badge-catalog.ts'
-import { useStore } from '../../../shared/store/store.ts'
+import { useStore } from '#shared/store/store.ts'
 import { selectNotices, type RequestNotice } from '../slice.ts'
 import { editedPartsText } from '../edited-parts.ts'
-import './Requests.css'
+import '#shared/ui/requests.css'
 
 /**
  * Live news about the user's own requests (taken over, back to new) and the ones they help with (completed, deleted,

@@ -1,8 +1,8 @@
 import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style'
-import type { Coordinates } from '../../../shared/api/types.ts'
-import { lonLat, useOwnPosition } from '../../../shared/map/common-layers.ts'
-import { MapView } from '../../../shared/map/MapView.tsx'
-import { usePickedPoint } from '../../../shared/map/picked-point.ts'
+import type { Coordinates } from '#shared/api/types.ts'
+import { lonLat, useOwnPosition } from '#shared/map/common-layers.ts'
+import { MapView } from '#shared/map/MapView.tsx'
+import { usePickedPoint } from '#shared/map/picked-point.ts'
 import { REQUEST_COLOR } from './SingleLocationMap.tsx'
 
 /** Zoom 16 shows a few streets: enough to tell which side of a bridge or a junction the cyclist is on. */

@@ -2,12 +2,12 @@ import { Trans, useLingui } from '@lingui/react'
 import { useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { Link } from 'wouter'
-import { messages } from '../../../shared/i18n/catalog.ts'
+import { messages } from '#shared/i18n/catalog.ts'
 import { requestMessages } from '../request-catalog.ts'
-import { screenTitles } from '../../../shared/i18n/shell-catalog.ts'
+import { screenTitles } from '#shared/i18n/shell-catalog.ts'
 import { useShownRequests } from '../useShownRequests.ts'
-import { useStore } from '../../../shared/store/store.ts'
-import { selectPosition } from '../../account/location/slice.ts'
+import { useStore } from '#shared/store/store.ts'
+import { selectPosition, selectSessionStatus } from '#features/account'
 import {
   selectNextPage,
   selectPageStatus,
@@ -16,17 +16,16 @@ import {
   selectRequestsStatus,
   selectShowAll,
 } from '../slice.ts'
-import { selectSessionStatus } from '../../account/session/slice.ts'
-import { FormMessage } from '../../../shared/form/FormMessage.tsx'
-import { Loader } from '../../../shared/ui/Loader.tsx'
+import { FormMessage } from '#shared/form/FormMessage.tsx'
+import { Loader } from '#shared/ui/Loader.tsx'
 import { LazyNewRequestDialog } from './LazyNewRequestDialog.tsx'
 import { OfflineListNotice } from './OfflineListNotice.tsx'
 import { PullToRefresh } from './PullToRefresh.tsx'
 import { RequestList } from './RequestList.tsx'
-import './Requests.css'
+import '#shared/ui/requests.css'
 import { atActiveRequestLimit } from '../limits.ts'
-import { HelpNowSwitch } from '../../settings/HelpNowSwitch.tsx'
-import { PendingRequests } from '../../outbox/PendingRequests.tsx'
+import { HelpNowSwitch } from '#features/settings'
+import { PendingRequests } from '#features/outbox'
 
 interface RequestsTabProps {
   onOpenRequest: (id: number) => void

@@ -1,5 +1,5 @@
 import type { HelpRequest } from '../api.ts'
-import { BlockAction } from '../../blocks/BlockAction.tsx'
+import { BlockAction } from '#features/blocks'
 
 interface SafetyActionsProps {
   request: HelpRequest

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react'
 import { useId } from 'react'
 import { completedOn, countScale, labelledDays, largestBar, totals } from './chart-scale.ts'
 import type { DayFigures } from './figures-api.ts'
-import { formatLongDay, formatShortDay } from '../../../../shared/format/days.ts'
+import { formatLongDay, formatShortDay } from '#shared/format/days.ts'
 import { figuresMessages as m } from './figures-catalog.ts'
 import { useElementWidth } from './useElementWidth.ts'
 

@@ -1,5 +1,5 @@
-import type { AdminStats, RequestsPerDay } from '../../../../../../server/schemas/admin.ts'
-import { apiFetch } from '../../../../shared/api/client.ts'
+import type { AdminStats, RequestsPerDay } from '#server/schemas/admin.ts'
+import { apiFetch } from '#shared/api/client.ts'
 
 export type { AdminStats }
 export type DayFigures = RequestsPerDay['days'][number]

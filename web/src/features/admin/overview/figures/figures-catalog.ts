@@ -1,4 +1,4 @@
-import { defineMessages } from '../../../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 
 /**
  * The dashboard's figures: the cards and the 30-day chart. Ids share a prefix so the catalogs keep them together.

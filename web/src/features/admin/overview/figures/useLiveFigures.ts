@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useStore } from '../../../../shared/store/store.ts'
+import { useStore } from '#shared/store/store.ts'
 import { fetchFigures, type Figures } from './figures-api.ts'
 import { LiveRefresh } from './live-refresh.ts'
 

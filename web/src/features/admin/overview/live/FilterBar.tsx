@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react'
 import type { MessageDescriptor } from '@lingui/core'
 import { useId } from 'react'
-import { REQUEST_CATEGORIES, type RequestStatus } from '../../../requests/api.ts'
-import { categoryNames, requestMessages, statusNames } from '../../../requests/request-catalog.ts'
+import { REQUEST_CATEGORIES, type RequestStatus, categoryNames, requestMessages, statusNames } from '#features/requests'
 import { PERIODS, SORT_ORDERS, TEST_CHOICES, type LiveFilters, type SortOrder } from './live-filters.ts'
 import { liveMessages, periodNames, sortNames, testChoiceNames } from './live-catalog.ts'
 

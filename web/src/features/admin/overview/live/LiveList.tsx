@@ -1,8 +1,6 @@
 import { useLingui } from '@lingui/react'
-import type { HelpRequest } from '../../../requests/api.ts'
-import { RequestRowSummary } from '../../../requests/components/RequestRowSummary.tsx'
-import { useNow } from '../../../../shared/hooks/useNow.ts'
-import { categoryNames, requestMessages } from '../../../requests/request-catalog.ts'
+import { type HelpRequest, RequestRowSummary, categoryNames, requestMessages } from '#features/requests'
+import { useNow } from '#shared/hooks/useNow.ts'
 import type { Flash } from './useLiveChanges.ts'
 
 interface LiveListProps {

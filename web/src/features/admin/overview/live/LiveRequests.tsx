@@ -1,26 +1,32 @@
 import { useLingui } from '@lingui/react'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { FormMessage } from '../../../../shared/form/FormMessage.tsx'
-import { Loader } from '../../../../shared/ui/Loader.tsx'
-import { NewRequestDialog } from '../../../requests/components/NewRequestDialog.tsx'
-import { OfflineListNotice } from '../../../requests/components/OfflineListNotice.tsx'
-import { RequestDetailDialog } from '../../../requests/components/RequestDetailDialog.tsx'
-import { MapErrorBoundary } from '../../../../shared/map/MapErrorBoundary.tsx'
-import { useNow } from '../../../../shared/hooks/useNow.ts'
-import { messages } from '../../../../shared/i18n/catalog.ts'
-import { categoryNames, requestMessages, statusNames } from '../../../requests/request-catalog.ts'
-import { requestIdOf } from '../../../requests/request-link.ts'
-import { useStore } from '../../../../shared/store/store.ts'
-import { selectRequests, selectRequestsLoadedAt, selectRequestsStatus } from '../../../requests/slice.ts'
+import { FormMessage } from '#shared/form/FormMessage.tsx'
+import { Loader } from '#shared/ui/Loader.tsx'
+import {
+  NewRequestDialog,
+  OfflineListNotice,
+  categoryNames,
+  requestIdOf,
+  requestMessages,
+  selectRequests,
+  selectRequestsLoadedAt,
+  selectRequestsStatus,
+  statusNames,
+} from '#features/requests'
+import type { RequestDetailView } from '../../request-detail-view.ts'
+import { MapErrorBoundary } from '#shared/map/MapErrorBoundary.tsx'
+import { useNow } from '#shared/hooks/useNow.ts'
+import { messages } from '#shared/i18n/catalog.ts'
+import { useStore } from '#shared/store/store.ts'
 import { FilterBar } from './FilterBar.tsx'
 import { ALL_REQUESTS, liveRequests, matchesFilters, type LiveChange, type SortOrder } from './live-filters.ts'
 import { liveMessages } from './live-catalog.ts'
 import { LiveList } from './LiveList.tsx'
 import { useLiveChanges } from './useLiveChanges.ts'
-import { withTexts } from '../../../../shared/i18n/catalog-loader.ts'
-import '../../../../shared/form/Form.css'
-import '../../../requests/components/Requests.css'
+import { withTexts } from '#shared/i18n/catalog-loader.ts'
+import '#shared/form/Form.css'
+import '#shared/ui/requests.css'
 import './live.css'
 
 // OpenLayers comes with this chunk only, fetched when the overview is shown.
@@ -33,7 +39,7 @@ const OVERVIEW = '/admin'
  * the app already has (the store's requests: admins receive every change). `/admin?request=<id>` opens one in the
  * main screen's detail modal, with its admin actions.
  */
-export function LiveRequests() {
+export function LiveRequests({ RequestDetail }: { RequestDetail: RequestDetailView }) {
   const { i18n } = useLingui()
   const requests = useStore(selectRequests)
   const status = useStore(selectRequestsStatus)
@@ -118,7 +124,7 @@ export function LiveRequests() {
         </div>
       </div>
 
-      <RequestDetailDialog requestId={requestIdOf(search)} onClose={() => navigate(OVERVIEW, { replace: true })} />
+      <RequestDetail requestId={requestIdOf(search)} onClose={() => navigate(OVERVIEW, { replace: true })} />
       <NewRequestDialog open={creating} initialTest onClose={() => setCreating(false)} />
     </section>
   )

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { defineMessages } from '../../../../shared/i18n/define-messages.ts'
+import { defineMessages } from '#shared/i18n/define-messages.ts'
 import type { Period, SortOrder, TestChoice } from './live-filters.ts'
 
 /** The overview's live map and list of all requests. */

@@ -1,4 +1,4 @@
-import type { HelpRequest, RequestCategory, RequestStatus } from '../../../requests/api.ts'
+import type { HelpRequest, RequestCategory, RequestStatus } from '#features/requests'
 
 /**
  * The admin's live list (docs/admin.md#dashboard): pure filters and orders, tested in test/unit/web/admin-live.test.ts

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { RequestStatus } from '../../../requests/api.ts'
+import type { RequestStatus } from '#features/requests'
 
 export type StatusColors = Readonly<Record<RequestStatus, string>>
 

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react'
-import { useStore } from '../../../../shared/store/store.ts'
+import { useStore } from '#shared/store/store.ts'
 import { liveChanges, statusesById, type LiveChange } from './live-filters.ts'
 
 /** How long a changed request stays highlighted (the row's animation and the marker's pulse last as long). */

@@ -1,13 +1,12 @@
 import { useLingui } from '@lingui/react'
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { Banner } from '../ui/Banner.tsx'
-import { SettingsButton } from '../../features/settings/SettingsButton.tsx'
-import { LazySettingsModal } from '../../features/settings/LazySettingsModal.tsx'
-import { TopBar } from './TopBar.tsx'
-import { useDocumentTitle } from '../hooks/useDocumentTitle.ts'
-import { shellMessages } from '../i18n/shell-catalog.ts'
-import './pages.css'
+import { Banner } from '#shared/ui/Banner.tsx'
+import { SettingsEntry } from '#features/settings'
+import { TopBar } from '#shared/layout/TopBar.tsx'
+import { useDocumentTitle } from '#shared/hooks/useDocumentTitle.ts'
+import { shellMessages } from '#shared/i18n/shell-catalog.ts'
+import '#shared/layout/pages.css'
 
 interface FormPageProps {
   title: string
@@ -20,7 +19,6 @@ interface FormPageProps {
  */
 export function FormPage({ title, children }: FormPageProps) {
   const { i18n } = useLingui()
-  const [settingsOpen, setSettingsOpen] = useState(false)
   useDocumentTitle(`${title} – ${i18n._(shellMessages.appname)}`)
   return (
     <>
@@ -28,10 +26,9 @@ export function FormPage({ title, children }: FormPageProps) {
         <Link href="/" className="top-bar__home">
           <Banner />
         </Link>
-        <SettingsButton onClick={() => setSettingsOpen(true)} />
+        <SettingsEntry />
       </TopBar>
       <main className="page page--form">{children}</main>
-      <LazySettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { preloadNewRequestDialog } from './LazyNewRequestDialog.tsx'
+import { preloadNewRequestDialog } from '../../features/requests/components/LazyNewRequestDialog.tsx'
 import { preloadRequestDetailDialog } from './LazyRequestDetailDialog.tsx'
 
 function preload(): void {

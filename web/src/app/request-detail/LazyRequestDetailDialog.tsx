@@ -1,6 +1,6 @@
-import { withTexts } from '../../../shared/i18n/catalog-loader.ts'
-import { DialogBoundary } from '../../../shared/load/DialogBoundary.tsx'
-import { lazyScreen } from '../../../shared/load/lazy-screen.ts'
+import { withTexts } from '#shared/i18n/catalog-loader.ts'
+import { DialogBoundary } from '#shared/load/DialogBoundary.tsx'
+import { lazyScreen } from '#shared/load/lazy-screen.ts'
 
 /**
  * The request detail (its conversation, location and ready dialogs; the map comes later still). The list is the
