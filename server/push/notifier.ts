@@ -1,6 +1,6 @@
 import type { PendingQuery, Row } from 'postgres'
 import type { Queryable } from '../db/queryable.ts'
-import type { EventRow } from '../domain/requests/requests.ts'
+import type { EventRow } from '../domain/requests/rows.ts'
 import type { ChangingRequest, PushCause, PushCauseKind, PushesInStatement } from '../domain/requests/change-types.ts'
 import type { Language } from '../domain/accounts/rules.ts'
 import { enqueueForUsers, enqueueInStatement } from './jobs.ts'

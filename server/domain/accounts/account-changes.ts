@@ -6,7 +6,8 @@ import { openRequestsOf } from '../requests/requests.ts'
 import type { Transactions } from '../shared/unit-of-work.ts'
 import { forgetDevices } from './device-cookies.ts'
 import { revokeOtherSessions, startSession, type IssuedRefreshToken } from './sessions.ts'
-import { deleteUser, insertUser, updateUser, type NewUser, type UserRow } from './users.ts'
+import { deleteUser, insertUser, updateUser, type NewUser } from './users.ts'
+import type { UserRow } from './rows.ts'
 
 /**
  * The units of work of an account's own changes (docs/accounts.md): each one transaction with what it announces.

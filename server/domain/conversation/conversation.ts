@@ -8,6 +8,7 @@ import { CONVERSATION_ERRORS } from './errors.ts'
 import { REQUEST_ERRORS } from '../requests/errors.ts'
 import { lockForChange, lockRequest, type LockedRequest, type Viewer } from '../requests/requests.ts'
 import { allowed, firstBroken, visible, type Refusal, type Rule } from '../requests/steps.ts'
+import type { ConversationEventRow, MessageRow } from './rows.ts'
 
 /**
  * Who may read and write a request's conversation (docs/product.md#conversation). Messages belong to the owner and one
@@ -41,16 +42,6 @@ export function accessOf(request: LockedRequest, viewer: Viewer): Access {
 function refuseWrite(reason: ReadOnlyReason): never {
   if (reason === 'admin') throw forbidden(CONVERSATION_ERRORS.adminReadOnly)
   throw conflict(reason === 'completed' ? CONVERSATION_ERRORS.completed : CONVERSATION_ERRORS.noHelper)
-}
-
-export interface MessageRow {
-  message_id: string
-  request_id: number
-  helper_id: number
-  author_id: number
-  author_name: string
-  text: string
-  created_at: Date
 }
 
 const selectMessages = (sql: Queryable, extraColumns = sql``) => sql`
@@ -273,12 +264,6 @@ export async function purgeConversations(sql: Queryable, historyDays: number): P
   const purged = await sql`delete from request_messages where request_id in ${old} returning 1`
   await sql`delete from request_message_reads where request_id in ${old}`
   return purged.length
-}
-
-/** A message as a live event needs it: with the request's owner, to find its two participants. */
-export interface ConversationEventRow {
-  message: MessageRow
-  ownerId: number
 }
 
 export async function messageForEvent(sql: Queryable, messageId: string): Promise<ConversationEventRow | undefined> {

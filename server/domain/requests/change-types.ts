@@ -1,13 +1,11 @@
 import type { PendingQuery, Row, TransactionSql } from 'postgres'
 import type { Notice } from '../../db/one-statement.ts'
 import type { Queryable } from '../../db/queryable.ts'
-import type { ConversationEventRow } from '../conversation/conversation.ts'
+import type { ConversationEventRow } from '../conversation/rows.ts'
 import type { RequestCategory } from '../shared/categories.ts'
 import type { RequestRole } from './people.ts'
-import type { PositionEventRow } from './position.ts'
 import type { Place } from './reach.ts'
-import type { EventRow } from './requests.ts'
-import type { ThanksRow } from './thanks.ts'
+import type { EventRow, PositionEventRow, ThanksRow } from './rows.ts'
 
 /**
  * The contracts of a change (docs/architecture.md, "One change end to end"): the news it announces, the pushes it

@@ -10,7 +10,6 @@ import {
   requestFor,
   requestForEvent,
   selectRequests,
-  type EventRow,
   type LockedForChange,
   type ReachReveal,
   type RequestJson,
@@ -20,6 +19,7 @@ import type { RequestLocation } from './rules.ts'
 import * as status from './status.ts'
 import type { RequestRole } from './people.ts'
 import { firstBroken, type ChangeSteps, type Refusal, type Told } from './steps.ts'
+import type { EventRow } from './rows.ts'
 
 export type { Told } from './steps.ts'
 

@@ -5,32 +5,10 @@ import { POSITION_ERRORS } from './errors.ts'
 import { lockRequest, type LockedRequest, type Viewer } from './requests.ts'
 import type { Location } from '../accounts/rules.ts'
 import type { Transactions } from '../shared/unit-of-work.ts'
+import type { PositionEventRow, SharedPosition } from './rows.ts'
 
 /** One update per response in any 5 s: a live dot needs no more, and a phone's battery and the server less. */
 export const POSITION_INTERVAL_SECONDS = 5
-
-/**
- * "On my way" (docs/product.md#on-my-way): the current responder's latest position, for the request's owner. Only the
- * owner and the responder read it, not admins: it is a live location, meant for the one waiting for help and nobody
- * else. The table holds one row per active response and no history; the row goes in the transaction that ends the
- * response (erasingPosition).
- */
-export interface SharedPosition {
-  latitude: number
-  longitude: number
-  /**
-   * When the server took it (`shared_at`, the database's clock), not when it is read: the owner's app tells a stale
-   * position by it (docs/requests.md, "On my way").
-   */
-  at: Date
-}
-
-/** A position as a live event needs it: whose screen it is for, and null when sharing stopped or ended. */
-export interface PositionEventRow {
-  requestId: number
-  ownerId: number
-  position: SharedPosition | null
-}
 
 const isCurrentResponder = (request: LockedRequest, viewer: Viewer) =>
   request.status === 'in progress' && request.responder_id === viewer.user_id

@@ -8,46 +8,10 @@ import { REQUEST_ERRORS } from './errors.ts'
 import type { Reach } from './reach.ts'
 import { admitReveal, isWithinPhoneReach, reachPlace, revealKey, type PhoneReachLimits } from '../limits/phone-reach.ts'
 import { limitLock } from '../limits/locks.ts'
-import type { UserRow } from '../accounts/users.ts'
+import type { UserRow } from '../accounts/rows.ts'
+import type { EventRow, RequestRow } from './rows.ts'
 import { suspendedNow } from '../moderation/in-force.ts'
 import { mayActAbout, mostRecentHelper, mostRecentHelperJoin } from './people.ts'
-
-/** A request row joined with the names and phones the answer needs. */
-export interface RequestRow {
-  request_id: number
-  owner_id: number
-  category: RequestCategory
-  status: RequestStatus
-  description: string
-  latitude: number | null
-  longitude: number | null
-  is_approximate: boolean
-  is_test: boolean
-  views: number
-  created_at: Date
-  updated_at: Date
-  completed_at: Date | null
-  responder_id: number | null
-  got_help: boolean | null
-  user_name: string
-  phone: string
-  responder_user_name: string | null
-  responder_phone: string | null
-  /**
-   * How far the helper was from the request when they took it over, in whole km from their position snapped to a
-   * grid of about 1 km (helper-distance.ts); kept, never recomputed. Null without a helper or a location.
-   */
-  responder_distance_km: number | null
-  phone_only_to_helper: boolean
-  /**
-   * The owner is suspended or banned now: an open request is then shown to admins only (hiddenBySuspension; the
-   * events' isRecipient reads this).
-   */
-  owner_suspended: boolean
-  /** The most recent helper, for whom the viewer may report or block (people.ts, mayActAbout). */
-  latest_responder_id: number | null
-  latest_responder_name: string | null
-}
 
 /**
  * The shape of a request (docs/product.md#help-requests), as one particular viewer may see it (dates as ISO 8601
@@ -350,15 +314,9 @@ export async function lockForChange(
   return row
 }
 
-/** A request as the live events and pushes of a change read it (requestForEvent). */
-export type EventRow = NonNullable<Awaited<ReturnType<typeof requestForEvent>>>
-
 /** A request in any state, for deciding who hears of a change to it (deleted and test ones included). */
-export async function requestForEvent(
-  sql: Queryable,
-  requestId: number,
-): Promise<(RequestRow & { deleted: boolean }) | undefined> {
-  const [row] = await sql<(RequestRow & { deleted: boolean })[]>`
+export async function requestForEvent(sql: Queryable, requestId: number): Promise<EventRow | undefined> {
+  const [row] = await sql<EventRow[]>`
     ${selectRequests(sql, sql`, r.deleted_at is not null as deleted`)}
     where r.request_id = ${requestId}
   `

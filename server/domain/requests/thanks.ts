@@ -10,6 +10,7 @@ import { findRequest, lockForChange, type Viewer } from './requests.ts'
 import { REQUEST_ERRORS, THANKS_ERRORS } from './errors.ts'
 import { allowed, firstBroken, refusalOf, visible, type Refusal, type Rule } from './steps.ts'
 import type { Transaction } from '../shared/unit-of-work.ts'
+import type { ThanksRow } from './rows.ts'
 
 /**
  * Thanks and trust (docs/requests.md, "Thanks and trust"). Counts only, no ratings: a helper's count is the number of distinct
@@ -21,15 +22,6 @@ import type { Transaction } from '../shared/unit-of-work.ts'
  * that transaction) and never read from the requests again, so the owner deleting the completed request or their
  * account does not take the help back (docs/adr/0004-helped-counts-outlive-requests.md).
  */
-
-export interface ThanksRow {
-  request_id: number
-  owner_id: number
-  helper_id: number
-  owner_name: string
-  text: string
-  created_at: Date
-}
 
 const selectThanks = (sql: Queryable) => sql`
   select t.request_id, t.owner_id, t.helper_id, u.user_name as owner_name, t.text, t.created_at

@@ -6,7 +6,7 @@ import { openRequest, requestChanges } from '../../domain/requests/change.ts'
 import { checkCategory, checkDescription, checkRequestLocation, flag } from '../../domain/requests/rules.ts'
 import { listChanges, listNearby, listPage, PAGE_SIZE, SYNC_CURSOR_KEY_PURPOSE } from '../../domain/requests/list.ts'
 import { REQUEST_ERRORS } from '../../domain/requests/errors.ts'
-import { requestFor, type RequestRow } from '../../domain/requests/requests.ts'
+import { requestFor } from '../../domain/requests/requests.ts'
 import { requireFilled } from '../../domain/accounts/rules.ts'
 import { badRequest } from '../../errors.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody } from '../../schemas/common.ts'
@@ -22,6 +22,7 @@ import {
   RequestParams,
   SetReadyBody,
 } from '../../schemas/request.ts'
+import type { RequestRow } from '../../domain/requests/rows.ts'
 
 const One = { 200: RequestJsonSchema, ...ErrorAnswers }
 /** Every request route needs a login (the onRequest hook below). */

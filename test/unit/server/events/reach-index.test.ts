@@ -1,7 +1,8 @@
 import t, { type Test } from 'tap'
-import { listAudience, requestFor, type RequestRow } from '../../../../server/domain/requests/requests.ts'
+import { listAudience, requestFor } from '../../../../server/domain/requests/requests.ts'
 import { ReachIndex } from '../../../../server/events/reach-index.ts'
 import { isRecipient, type ChangedRequest, type Listener } from '../../../../server/events/recipients.ts'
+import type { RequestRow } from '../../../../server/domain/requests/rows.ts'
 
 /** Deterministic randomness (mulberry32), so a failure can be replayed. */
 function random(seed: number): () => number {
