@@ -265,7 +265,7 @@ export class EventHub {
         if (client.user.user_id === hiddenFrom) continue
         else if (client.user.is_admin) recipients.push(client)
         else if (!row.is_test) hidden.push(client)
-    } else this.index.forEachRecipient(row, message.previousResponderId, collect)
+    } else this.index.forEachRecipient(row, message.previousHelperId, collect)
     if (hidden.length > 0)
       this.writeAll(hidden, 'request.hidden', frameOf({ type: 'request.hidden', request_id: row.request_id }))
     if (row.deleted) {

@@ -80,7 +80,7 @@ export async function deleteAccount(
     for (const row of await openRequestsOf(tx, user.user_id))
       await context.push.queuePushes(tx, { kind: 'deleted' }, row)
     for (const requestId of await deleteUser(tx, user, phoneRecordKey(recordKey, user.phone))) {
-      await announce.request({ requestId, previousResponderId: null })
+      await announce.request({ requestId, previousHelperId: null })
       // A request the user helped with: its owner's map drops their shared position (read after the commit).
       await announce.position(requestId)
     }

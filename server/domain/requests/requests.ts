@@ -73,9 +73,9 @@ export async function reachReveal(
  * The phone numbers a viewer may receive (the privacy statement promises exactly this). Completed requests carry
  * none. The two people of a request always see each other's numbers, in the list too: the owner needs the helper's
  * number and the helper the owner's, also offline. Everyone else gets no number in the list; opening the request
- * shows the owner's number to admins, and to users nearby as far as `reach` (reachReveal) allows. The responder's
- * number is for the owner, the responder and admins only. An owner who chose to show their number only to the person
- * who helps (`phone_only_to_helper`) is heard by the responder alone: neither admins nor anyone nearby get it.
+ * shows the owner's number to admins, and to users nearby as far as `reach` (reachReveal) allows. The helper's
+ * number is for the owner, the helper and admins only. An owner who chose to show their number only to the person
+ * who helps (`phone_only_to_helper`) is heard by the helper alone: neither admins nor anyone nearby get it.
  */
 function phonesFor(row: RequestRow, viewer: RequestViewer, audience: Audience, reach: ReachReveal) {
   if (row.status === 'completed') return { phone: null, responder_phone: null }
@@ -88,7 +88,7 @@ function phonesFor(row: RequestRow, viewer: RequestViewer, audience: Audience, r
 }
 
 /**
- * What a viewer may see. A completed request is read-only history: no phone numbers and no responder (only
+ * What a viewer may see. A completed request is read-only history: no phone numbers and no helper (only
  * `mayActAbout` still names its most recent helper to those who may report or block them). The view count is for the
  * owner and admins; the phones as phonesFor decides.
  */
@@ -135,7 +135,7 @@ export function listAudience(row: RequestRow, viewer: Viewer): number {
     (row.owner_id === viewer.user_id ? 1 : 0) |
     (row.responder_id === viewer.user_id ? 2 : 0) |
     (viewer.is_admin ? 4 : 0) |
-    (row.latest_responder_id === viewer.user_id ? 8 : 0)
+    (row.latest_helper_id === viewer.user_id ? 8 : 0)
   )
 }
 
@@ -255,10 +255,10 @@ export interface LockedForChange extends LockedRequest {
   /** The place that counts for the acting user's phone reach (reachPlace), for the answer to the change. */
   viewer_reach_latitude: number | null
   viewer_reach_longitude: number | null
-  /** The acting user, and their name and the responder's, as the pushes name them. */
+  /** The acting user, and their name and the helper's, as the pushes name them. */
   viewer_id: number
   viewer_name: string
-  responder_name: string | null
+  helper_name: string | null
 }
 
 /**
@@ -303,7 +303,7 @@ export async function lockForChange(
           ? sql`, paused as (update push_waves w set due_at = null from locked where w.request_id = locked.request_id)`
           : sql``
     }
-    select locked.*, me.user_id as viewer_id, me.user_name as viewer_name, rs.user_name as responder_name,
+    select locked.*, me.user_id as viewer_id, me.user_name as viewer_name, rs.user_name as helper_name,
       me.reach_latitude as viewer_reach_latitude, me.reach_longitude as viewer_reach_longitude
       ${revealLock ? sql`, ${limitLock(sql, sql`${revealKey(viewer.user_id)}::text`)} is null as reveal_locked` : sql``}
       ${extraColumns}

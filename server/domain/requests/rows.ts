@@ -39,8 +39,8 @@ export interface RequestRow {
    */
   owner_suspended: boolean
   /** The most recent helper, for whom the viewer may report or block (people.ts, mayActAbout). */
-  latest_responder_id: number | null
-  latest_responder_name: string | null
+  latest_helper_id: number | null
+  latest_helper_name: string | null
 }
 
 /**
@@ -50,8 +50,8 @@ export interface RequestRow {
 export type EventRow = RequestRow & { deleted: boolean }
 
 /**
- * "On my way" (docs/product.md#on-my-way): the current responder's latest position, for the request's owner. Only the
- * owner and the responder read it, not admins: it is a live location, meant for the one waiting for help and nobody
+ * "On my way" (docs/product.md#on-my-way): the current helper's latest position, for the request's owner. Only the
+ * owner and the helper read it, not admins: it is a live location, meant for the one waiting for help and nobody
  * else. The table holds one row per active response and no history; the row goes in the transaction that ends the
  * response (erasingPosition).
  */
