@@ -36,9 +36,14 @@ function normalise(statement: string): string {
 export interface GoldenSql {
   app: FastifyInstance
   /** Records the statements of exactly one call, which must answer `status`, as the change `name`. */
-  record<T extends { status: number }>(name: string, call: string, status: number, run: () => Promise<T>): Promise<T>
+  record: <T extends { status: number }>(
+    name: string,
+    call: string,
+    status: number,
+    run: () => Promise<T>,
+  ) => Promise<T>
   /** Compares each recorded change with its golden file, or rewrites the files with UPDATE_GOLDEN=1. */
-  compare(): void
+  compare: () => void
 }
 
 /**
@@ -63,7 +68,7 @@ export async function goldenSqlApp(
   const changes: Array<{ name: string; call: string; statements: string[] }> = []
   return {
     app,
-    async record(name, call, status, run) {
+    record: async (name, call, status, run) => {
       recorded.length = 0
       recording = true
       let answer
@@ -76,7 +81,7 @@ export async function goldenSqlApp(
       changes.push({ name, call, statements: recorded.filter((s) => !NOT_THE_CHANGE.some((re) => re.test(s))) })
       return answer
     },
-    compare() {
+    compare: () => {
       if (UPDATE) mkdirSync(GOLDEN_DIR, { recursive: true })
       for (const { name, call, statements } of changes) {
         const file = join(GOLDEN_DIR, `${name}.sql`)
