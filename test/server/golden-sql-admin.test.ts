@@ -2,6 +2,7 @@ import t from 'tap'
 import { goldenSqlApp } from '../golden-sql.ts'
 import type { Actor, Json } from '../requests.ts'
 import { signedIn } from '../signed-in.ts'
+import { SERVICE_BODY } from '../services.ts'
 
 /**
  * The SQL of each change an admin makes (docs/admin.md): the decisions on reports (dismiss, warn, suspend, ban), a
@@ -66,24 +67,12 @@ t.test('the SQL of each admin change matches its golden copy', async (t) => {
     admin.send('PUT', `/api/admin/users/${other.user.user.user_id}/admin`, { is_admin: true }),
   )
 
-  const service = {
-    external_id: 'golden-1',
-    category: 'rental_service',
-    latitude: 61.5,
-    longitude: 23.76,
-    address: 'Hämeenkatu 1, Tampere',
-    phone: '+358 40 000 0001',
-    certified: true,
-    localizations: [
-      { language: 'fi', name: 'Vuokrapyörät', description: 'Pyöriä vuokralle', url: 'https://example.fi' },
-    ],
-  }
   const added = await record('service-add', 'POST /api/services', 201, () =>
-    admin.send<{ service_id: number }>('POST', '/api/services', service),
+    admin.send<{ service_id: number }>('POST', '/api/services', SERVICE_BODY),
   )
   const serviceUrl = `/api/services/${added.body.service_id}`
   await record('service-replace', 'PUT /api/services/:id', 200, () =>
-    admin.send('PUT', serviceUrl, { ...service, address: 'Hämeenkatu 2, Tampere' }),
+    admin.send('PUT', serviceUrl, { ...SERVICE_BODY, address: 'Hämeenkatu 2, Tampere' }),
   )
   await record('service-delete', 'DELETE /api/services/:id', 204, () => admin.send('DELETE', serviceUrl))
 
