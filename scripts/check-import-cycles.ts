@@ -3,7 +3,8 @@
  * may depend on what"). With `--types` it also fails on a circle of any imports, `import type` included: the layers
  * hold at the level of types too, so a module can be read (and moved) without the ones above it. `--types=server`
  * (folders separated by commas, e.g. `--types=server,web/src`) fails only on such circles with a module in those
- * folders; `npm run lint` holds the server to it. A circle is ESM's trap: whichever module loads first sees the other's exports still unset.
+ * folders; `npm run lint` holds the server to it. A circle is ESM's trap: whichever module loads first sees the
+ * other's exports still unset.
  * Only what is loaded counts: `import type` and `export type` are erased, and so is a dynamic `import()` until it
  * runs; an `import { type A }` is not (verbatimModuleSyntax keeps it as `import {}`, which loads the module). Parsed
  * without type checking: a few seconds, most of them starting tsx.
