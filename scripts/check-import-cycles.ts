@@ -1,13 +1,16 @@
 /**
  * `npm run lint` runs this: fails when modules import each other in a circle at run time (docs/architecture.md, "What
  * may depend on what"). With `--types` it also fails on a circle of any imports, `import type` included: the layers
- * hold at the level of types too, so a module can be read (and moved) without the ones above it. A circle is ESM's trap: whichever module loads first sees the other's exports still unset.
+ * hold at the level of types too, so a module can be read (and moved) without the ones above it. `--types=server`
+ * (folders separated by commas, e.g. `--types=server,web/src`) fails only on such circles with a module in those
+ * folders; `npm run lint` checks every folder. A circle is ESM's trap: whichever module loads first sees the
+ * other's exports still unset.
  * Only what is loaded counts: `import type` and `export type` are erased, and so is a dynamic `import()` until it
  * runs; an `import { type A }` is not (verbatimModuleSyntax keeps it as `import {}`, which loads the module). Parsed
  * without type checking: a few seconds, most of them starting tsx.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import ts from 'typescript'
 import { isFeatureIndex, namesOfIndex, resolveSpecifier } from './import-specifier.mjs'
 
@@ -107,11 +110,36 @@ if (runtimeCycles.length > 0) {
 }
 console.log(`No runtime import cycles among ${files.length} modules.`)
 
-if (process.argv.includes('--types')) {
-  const typeCycles = cyclesOf(new Map(files.map((file) => [file, imports(file, true)])))
+/** The folders `--types` holds to no circle of type imports either: all with `--types`, some with `--types=a,b`. */
+function typeFolders(): string[] | null {
+  const option = process.argv.find((argument) => argument === '--types' || argument.startsWith('--types='))
+  if (option === undefined) return null
+  if (option === '--types') return FOLDERS
+  const folders = option.slice('--types='.length).split(',')
+  const unknown = folders.filter((folder) => !FOLDERS.includes(folder))
+  if (unknown.length > 0) {
+    console.error(
+      `--types names folders this check does not read: ${unknown.join(', ')} (it reads ${FOLDERS.join(', ')})`,
+    )
+    process.exit(2)
+  }
+  return folders
+}
+
+const checkedFolders = typeFolders()
+if (checkedFolders) {
+  const inChecked = (file: string) =>
+    checkedFolders.some((folder) => relative(join(ROOT, folder), file).split(sep)[0] !== '..')
+  const typeCycles = cyclesOf(new Map(files.map((file) => [file, imports(file, true)]))).filter((cycle) =>
+    cycle.some(inChecked),
+  )
+  const where = checkedFolders === FOLDERS ? '' : ` in ${checkedFolders.join(', ')}`
   if (typeCycles.length > 0) {
-    report(typeCycles, 'Modules that import each other, types included (move the shared types to the lower layer):')
+    report(
+      typeCycles,
+      `Modules${where} that import each other, types included (move the shared types to the lower layer):`,
+    )
     process.exit(1)
   }
-  console.log(`No import cycles among ${files.length} modules, types included.`)
+  console.log(`No import cycles${where} among ${files.length} modules, types included.`)
 }

@@ -31,7 +31,7 @@ function checks(withFormat: boolean): Check[] {
     tsc('tsconfig.json'),
     tsc('web/tsconfig.app.json'),
     ...(withFormat ? [{ name: 'prettier', command: bin('prettier'), args: ['--check', '.'] }] : []),
-    { name: 'import cycles', command: bin('tsx'), args: ['scripts/check-import-cycles.ts'] },
+    { name: 'import cycles', command: bin('tsx'), args: ['scripts/check-import-cycles.ts', '--types'] },
     tsc('web/tsconfig.node.json'),
     tsc('web/tsconfig.sw.json'),
     tsc('test/component/tsconfig.json'),

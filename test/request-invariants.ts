@@ -11,7 +11,7 @@ export async function requestInvariantViolations(sql: Sql): Promise<Record<strin
     'one running response per request': sql`
       select request_id, count(*)::int as running from request_responses
       where ended_at is null group by request_id having count(*) > 1`,
-    'an open request in progress has exactly its responder running, every other request nobody': sql`
+    'an open request in progress has exactly its helper running, every other request nobody': sql`
       select r.request_id, r.status, r.responder_id, r.deleted_at is not null as deleted,
         array_agg(rr.responder_id) filter (where rr.responder_id is not null) as running
       from requests r
@@ -44,7 +44,7 @@ export async function requestInvariantViolations(sql: Sql): Promise<Record<strin
       select request_id, status, completed_at, got_help from requests
       where (status = 'completed') <> (completed_at is not null and got_help is not null)`,
     // Recorded in the ready mark's transaction (thanks.ts recordHelp): never one without the other.
-    'a real request completed with a responder is recorded for that helper': sql`
+    'a real request completed with a helper is recorded for that helper': sql`
       select r.request_id, r.responder_id from requests r
       where r.status = 'completed' and not r.is_test and r.responder_id is not null
         and not exists (select 1 from helped_requests h where h.request_id = r.request_id and h.helper_id = r.responder_id)`,
@@ -62,7 +62,7 @@ export async function requestInvariantViolations(sql: Sql): Promise<Record<strin
   return Object.fromEntries(answers.filter(([, rows]) => rows.length > 0))
 }
 
-/** What must never change once a request is completed: its responder, its outcome and its response history. */
+/** What must never change once a request is completed: its helper, its outcome and its response history. */
 export interface CompletedState {
   responder_id: number | null
   got_help: boolean

@@ -126,11 +126,34 @@ export function inProcessBus(): EventBus {
 export const CHANNEL = 'pyoraapu_events'
 
 /**
+ * A request change on the wire names its previous helper `previousResponderId`, as it did before the code took the
+ * glossary's "helper": instances of two versions side by side during a rolling upgrade (docs/deploying.md,
+ * "Upgrading") still understand each other. Rename it on the wire only in a release that stops every instance.
+ */
+type OnTheWire<M> = M extends RequestNews ? Omit<M, 'previousHelperId'> & { previousResponderId: number | null } : M
+
+/** A message as a NOTIFY payload carries it. */
+export function payloadOf(message: BusMessage): string {
+  if (message.type !== 'request') return JSON.stringify(message)
+  const { previousHelperId, ...rest } = message
+  const wire: OnTheWire<RequestMessage> = { ...rest, previousResponderId: previousHelperId }
+  return JSON.stringify(wire)
+}
+
+/** A NOTIFY payload as a message (throws on one that is not JSON). */
+export function messageOf(payload: string): BusMessage {
+  const wire = JSON.parse(payload) as OnTheWire<BusMessage>
+  if (wire.type !== 'request') return wire
+  const { previousResponderId, ...rest } = wire
+  return { ...rest, previousHelperId: previousResponderId }
+}
+
+/**
  * Sends a message to every instance listening on this PostgreSQL server. Other processes on the same database
  * (the admin script) use it too, so the channel name and the payload format live only here.
  */
 export async function notifyInstances(sql: Queryable, message: BusMessage): Promise<void> {
-  await notify(sql, JSON.stringify(message))
+  await notify(sql, payloadOf(message))
 }
 
 async function notify(sql: Queryable, payload: string): Promise<void> {
@@ -159,14 +182,14 @@ export async function postgresBus(
   let listening = false
   const heartbeats = new Heartbeats(heartbeatSql, `${CHANNEL}_${origin.replaceAll('-', '')}`, leaseMs, heartbeatMs)
   // What this instance sends on the shared channel: numbered, so that it vouches for the bus when it comes back.
-  const own = (message: BusMessage) => JSON.stringify({ ...message, origin, vouch: heartbeats.vouch() })
+  const own = (message: BusMessage) => payloadOf({ ...message, origin, vouch: heartbeats.vouch() })
   const subscription = await sql.listen(
     CHANNEL,
     (payload) =>
       hear(() => {
         let message: BusMessage
         try {
-          message = JSON.parse(payload) as BusMessage
+          message = messageOf(payload)
         } catch (error) {
           log.warn({ err: error, payload }, 'ignoring a malformed event')
           return

@@ -1,12 +1,9 @@
 import type { Queryable } from '../db/queryable.ts'
-import {
-  conversationMessageFor,
-  messageForEvent,
-  type ConversationEventRow,
-} from '../domain/conversation/conversation.ts'
+import { conversationMessageFor, messageForEvent } from '../domain/conversation/conversation.ts'
 import type { ServerEvent } from '../schemas/events.ts'
 import type { ConversationNews } from './bus.ts'
 import type { AwaitedReceipts } from './message-receipts.ts'
+import type { ConversationEventRow } from '../domain/conversation/rows.ts'
 
 /** What of the hub delivering a conversation message needs. */
 export interface ConversationSockets<Client extends object = object> {

@@ -1,9 +1,9 @@
 import type { WebSocket } from 'ws'
 import type { Queryable } from '../db/queryable.ts'
 import type { Place } from '../domain/requests/reach.ts'
-import { listAudience, requestFor, requestForEvent, type EventRow } from '../domain/requests/requests.ts'
+import { listAudience, requestFor, requestForEvent } from '../domain/requests/requests.ts'
 import { userWithLiveSessions } from '../domain/accounts/sessions.ts'
-import { toPublicUser, type UserRow } from '../domain/accounts/users.ts'
+import { toPublicUser } from '../domain/accounts/users.ts'
 import type { ServerEvent } from '../schemas/events.ts'
 import type { BusMessage, RequestMessage } from './bus.ts'
 import { deliverConversation } from './conversation-delivery.ts'
@@ -17,6 +17,8 @@ import { HEARTBEAT_TURNS, HeartbeatTurns } from './heartbeat-turns.ts'
 import { ReachIndex } from './reach-index.ts'
 import { REPLACED_CLOSE, SOCKETS_PER_USER } from './socket-limits.ts'
 import { textFrame, writeTextFrame, type TextFrame } from './text-frame.ts'
+import type { UserRow } from '../domain/accounts/rows.ts'
+import type { EventRow } from '../domain/requests/rows.ts'
 
 /** A client that lets this much unsent data pile up is not reading: it is dropped rather than buffered forever. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024
@@ -48,9 +50,6 @@ export interface Client {
   /** Answered the last ping. */
   alive: boolean
 }
-
-/** A request as a change left it, read in the change's transaction or, on other instances, after its NOTIFY. */
-export type { EventRow } from '../domain/requests/requests.ts'
 
 const frameOf = (event: ServerEvent): TextFrame => textFrame(JSON.stringify(event))
 
@@ -266,7 +265,7 @@ export class EventHub {
         if (client.user.user_id === hiddenFrom) continue
         else if (client.user.is_admin) recipients.push(client)
         else if (!row.is_test) hidden.push(client)
-    } else this.index.forEachRecipient(row, message.previousResponderId, collect)
+    } else this.index.forEachRecipient(row, message.previousHelperId, collect)
     if (hidden.length > 0)
       this.writeAll(hidden, 'request.hidden', frameOf({ type: 'request.hidden', request_id: row.request_id }))
     if (row.deleted) {

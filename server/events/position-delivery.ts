@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/queryable.ts'
-import { currentPosition, type PositionEventRow } from '../domain/requests/position.ts'
+import { currentPosition } from '../domain/requests/position.ts'
 import type { ServerEvent } from '../schemas/events.ts'
 import type { PositionNews } from './bus.ts'
+import type { PositionEventRow } from '../domain/requests/rows.ts'
 
 /** What of the hub delivering a position needs. */
 export interface PositionSockets {

@@ -141,16 +141,15 @@ export class ReachIndex<T extends Indexed> {
     return this.byUser.get(userId) ?? EMPTY
   }
 
-  /** Every item for which `isRecipient(request, item.user, previousResponderId)` holds, each once. */
-  forEachRecipient(request: ChangedRequest, previousResponderId: number | null, visit: (item: T) => void): void {
+  /** Every item for which `isRecipient(request, item.user, previousHelperId)` holds, each once. */
+  forEachRecipient(request: ChangedRequest, previousHelperId: number | null, visit: (item: T) => void): void {
     const check = (item: T) => {
-      if (isRecipient(request, item.user, previousResponderId)) visit(item)
+      if (isRecipient(request, item.user, previousHelperId)) visit(item)
     }
     if (request.latitude === null || request.longitude === null) return this.all.forEach(check)
-    const { owner_id: owner, responder_id: responder } = request
-    const participant = (id: number) => id === owner || id === responder || id === previousResponderId
-    for (const id of new Set([owner, responder, previousResponderId]))
-      if (id !== null) this.byUser.get(id)?.forEach(check)
+    const { owner_id: owner, responder_id: helper } = request
+    const participant = (id: number) => id === owner || id === helper || id === previousHelperId
+    for (const id of new Set([owner, helper, previousHelperId])) if (id !== null) this.byUser.get(id)?.forEach(check)
     const others = (item: T) => {
       if (!participant(item.user.user_id)) check(item)
     }

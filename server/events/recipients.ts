@@ -32,7 +32,7 @@ export function hiddenBySuspension(request: ChangedRequest): boolean {
 }
 
 /**
- * Who hears of a change: the owner, the current and the previous responder, admins, and everyone for whom the
+ * Who hears of a change: the owner, the current and the previous helper, admins, and everyone for whom the
  * request is visible without show-all (docs/product.md#help-requests): they share no location, the request has none, or
  * it lies within their radius. Test requests reach admins only (and their owner, who is an admin), and so do the open
  * requests of a suspended or banned owner; a user with a block between them and the owner hears of none of the
@@ -41,14 +41,14 @@ export function hiddenBySuspension(request: ChangedRequest): boolean {
 export function isRecipient(
   request: ChangedRequest,
   listener: Listener,
-  previousResponderId: number | null = null,
+  previousHelperId: number | null = null,
 ): boolean {
   if (listener.is_admin) return true
   if (request.is_test || hiddenBySuspension(request)) return false
   // The list's rule (visibleTo): nothing of the other's requests, not even as their former helper.
   if (listener.blocked_either_way.includes(request.owner_id)) return false
   const id = listener.user_id
-  if (id === request.owner_id || id === request.responder_id || id === previousResponderId) return true
+  if (id === request.owner_id || id === request.responder_id || id === previousHelperId) return true
   // Without a location on either side, distance cannot exclude anyone: the request is shown (docs/product.md#help-requests).
   return isWithinRadius(listener, request) ?? true
 }

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/queryable.ts'
-import { thanksJson, thanksOf, type ThanksRow } from '../domain/requests/thanks.ts'
+import { thanksJson, thanksOf } from '../domain/requests/thanks.ts'
 import type { ThanksNews } from './bus.ts'
 import type { ConversationSockets } from './conversation-delivery.ts'
+import type { ThanksRow } from '../domain/requests/rows.ts'
 
 /**
  * Tells a thank-you to the sockets of the helper it thanks on this instance, and nobody else (the owner's own

@@ -8,7 +8,7 @@ import { DEVICE_COOKIE_PATH, deviceCookieName, type IssuedDeviceCookie } from '.
 import { generatedJwtSecret } from '../domain/accounts/jwt-secret.ts'
 import { SessionCache } from '../domain/accounts/session-cache.ts'
 import { liveSession, type IssuedRefreshToken } from '../domain/accounts/sessions.ts'
-import type { UserRow } from '../domain/accounts/users.ts'
+import type { UserRow } from '../domain/accounts/rows.ts'
 import type { Purpose } from '../domain/accounts/phone-codes.ts'
 import { forbidden, unauthorized } from '../errors.ts'
 

@@ -30,7 +30,7 @@ declare module 'fastify' {
 
 /** Announces each request a suspension, its lift or its end changed, inside the transaction that changed it. */
 export async function announceChanged(announce: Announcers, requestIds: readonly number[]): Promise<void> {
-  for (const requestId of requestIds) await announce.request({ requestId, previousResponderId: null })
+  for (const requestId of requestIds) await announce.request({ requestId, previousHelperId: null })
 }
 
 export interface SuspensionsOptions {

@@ -1,6 +1,6 @@
 import type { PendingQuery, Row } from 'postgres'
 import type { Queryable } from '../db/queryable.ts'
-import type { EventRow } from '../domain/requests/requests.ts'
+import type { EventRow } from '../domain/requests/rows.ts'
 import type { ChangingRequest, PushCause, PushCauseKind, PushesInStatement } from '../domain/requests/change-types.ts'
 import type { Language } from '../domain/accounts/rules.ts'
 import { enqueueForUsers, enqueueInStatement } from './jobs.ts'
@@ -19,16 +19,16 @@ const TTL_PERSONAL = 24 * 60 * 60
 function personalPush(
   kind: PushCauseKind,
   request: { owner_id: number; responder_id: number | null },
-  previousResponderId: number | null,
+  previousHelperId: number | null,
 ): { target: number | null; actor: number | null } {
   if (kind === 'created' || kind === 'deleted') return { target: null, actor: null }
   const target =
     kind === 'taken' || kind === 'released'
       ? request.owner_id
       : kind === 'removed'
-        ? previousResponderId
+        ? previousHelperId
         : request.responder_id
-  return { target, actor: kind === 'taken' ? request.responder_id : previousResponderId }
+  return { target, actor: kind === 'taken' ? request.responder_id : previousHelperId }
 }
 
 /** Whose alerts a change stands down, and why: a take-over (all but the new helper), a completion or a deletion. */
@@ -48,7 +48,7 @@ function standDownOf(kind: PushCauseKind, request: { responder_id: number | null
  */
 export async function queuePushes(
   tx: Queryable,
-  { kind, previousResponderId = null }: PushCause,
+  { kind, previousHelperId = null }: PushCause,
   request: EventRow,
 ): Promise<void> {
   if (kind === 'created') return scheduleFirstWave(tx, request.request_id)
@@ -56,7 +56,7 @@ export async function queuePushes(
   const stand = standDownOf(kind, request)
   if (stand) await standDown(tx, request, stand.reason, stand.except)
   if (request.deleted) return
-  const { target, actor } = personalPush(kind, request, previousResponderId)
+  const { target, actor } = personalPush(kind, request, previousHelperId)
   if (target === null) return
   const [people] = await tx<{ language: Language; actor_name: string }[]>`
     select target.language, coalesce(actor.user_name, '') as actor_name
@@ -80,7 +80,7 @@ export async function queuePushes(
  */
 export function pushesInStatement(
   sql: Queryable,
-  { kind, previousResponderId = null }: PushCause,
+  { kind, previousHelperId = null }: PushCause,
   request: ChangingRequest,
   names: ReadonlyMap<number, string>,
 ): PushesInStatement {
@@ -90,7 +90,7 @@ export function pushesInStatement(
   const ctes: Array<PendingQuery<Row[]>> = []
   const stand = standDownOf(kind, request)
   if (stand) ctes.push(...standDownInStatement(sql, request, stand.reason, stand.except))
-  const { target, actor } = personalPush(kind, request, previousResponderId)
+  const { target, actor } = personalPush(kind, request, previousHelperId)
   if (target !== null) {
     const actorName = (actor === null ? undefined : names.get(actor)) ?? ''
     ctes.push(

@@ -26,7 +26,7 @@ interface StoodDown {
  * The request's wave row is paused ('helping') or deleted ('over') first, in a statement of its own: that waits for
  * a wave being sent right now (it holds the row) and keeps any later one from starting, so nobody is alerted after
  * their stand-down was decided, and the next statement's snapshot sees every alert that wave recorded. `except`
- * (the new responder) knows already. Answers how many pushes were queued.
+ * (the new helper) knows already. Answers how many pushes were queued.
  */
 export async function standDown(
   tx: Queryable,

@@ -35,7 +35,7 @@ export default async function eventRoutes(app: FastifyInstance): Promise<void> {
       'Open a WebSocket here. Within 5 s send `{"type":"auth","token":"<access token>"}` (the token never goes in ' +
       'the URL, which ends up in logs); the server answers `{"type":"ready"}`, then sends `request.upserted` ' +
       '(the request as GET /api/requests lists it for this user: phone numbers only between its owner and ' +
-      "responder), `request.deleted`, `user.updated` (the user's own account after a role, name, radius or " +
+      "helper), `request.deleted`, `user.updated` (the user's own account after a role, name, radius or " +
       'language change), `services.changed` (the service map changed: fetch GET /api/services again), ' +
       '`notices.changed` (a new notice of a moderation decision: fetch GET /api/user/notices) and `refetch` ' +
       '(events may have been missed: fetch the requests again). On `message.created`, while the app is in view, send ' +

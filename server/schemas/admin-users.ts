@@ -14,15 +14,15 @@ export const AdminUser = Type.Object(
     requests_helped: Type.Integer({
       minimum: 0,
       description:
-        'Real, not deleted requests of which the user is the responder: in progress with them now, or completed ' +
-        'while they were the responder (with or without help). A take-over they released or were removed from ' +
+        'Real, not deleted requests of which the user is the helper: in progress with them now, or completed ' +
+        'while they were the helper (with or without help). A take-over they released or were removed from ' +
         'does not count; test requests are left out.',
     }),
     cyclists_helped: Type.Integer({
       minimum: 0,
       description:
         'Different cyclists who marked a real request of theirs completed with “help received” while the user was ' +
-        'its responder: the “You have helped N cyclists” the user sees. Kept when the request or its owner is deleted.',
+        'its helper: the “You have helped N cyclists” the user sees. Kept when the request or its owner is deleted.',
     }),
     reach_reveals_today: Type.Integer({
       minimum: 0,

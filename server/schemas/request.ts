@@ -25,7 +25,7 @@ export const RequestJsonSchema = Type.Object({
   phone: Nullable(
     Type.String({
       description:
-        'The owner’s number. In the list and live events only to the owner and the responder; in the detail also to ' +
+        'The owner’s number. In the list and live events only to the owner and the helper; in the detail also to ' +
         'admins and to users within phone reach (their plausibly reached location within their radius and within ' +
         'PHONE_REACH_KM, or a request without location), at most PHONE_REVEALS_PER_DAY requests a day, unless ' +
         'phoneOnlyToHelper. Null when completed.',
@@ -51,7 +51,7 @@ export const RequestJsonSchema = Type.Object({
   responder_phone: Nullable(
     Type.String({
       description:
-        'The responder’s number: to the owner and the responder, and to admins in the detail. Null when completed.',
+        'The helper’s number: to the owner and the helper, and to admins in the detail. Null when completed.',
     }),
   ),
   isOwnRequest: Type.Boolean(),
@@ -114,7 +114,7 @@ export const RequestLocationBody = Type.Object(
   },
   { examples: [{ latitude: 61.4978, longitude: 23.761, isApproximate: 1 }] },
 )
-export const RemoveResponderBody = Type.Object(
+export const RemoveHelperBody = Type.Object(
   {
     removedBy: RequestRole,
   },

@@ -17,8 +17,8 @@ export const TrustSchema = Type.Object({
     Type.Integer({
       minimum: 0,
       description:
-        'How many cyclists the current responder has helped (distinct owners who marked a real request "help ' +
-        'received" with them as helper). Null when the request shows no responder (none now, or completed).',
+        'How many cyclists the current helper has helped (distinct owners who marked a real request "help ' +
+        'received" with them as helper). Null when the request shows no helper (none now, or completed).',
     }),
   ),
   /** The thank-you, to the owner who sent it and the helper it thanks; null for everyone else. */

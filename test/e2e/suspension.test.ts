@@ -35,7 +35,7 @@ async function decide(until: Date | null, reason: string): Promise<void> {
   const changed = await sql.begin((tx) =>
     suspendAccount(tx, { userId: riderRow!.user_id, until, reason, decidedBy: adminRow!.user_id }),
   )
-  for (const requestId of changed) await notifyInstances(sql, { type: 'request', requestId, previousResponderId: null })
+  for (const requestId of changed) await notifyInstances(sql, { type: 'request', requestId, previousHelperId: null })
   await notifyInstances(sql, { type: 'user', userId: riderRow!.user_id })
 }
 

@@ -1,51 +1,17 @@
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import t from 'tap'
-import type { FastifyInstance } from 'fastify'
-import { buildTestApp } from '../helper.ts'
+import { goldenSqlApp } from '../golden-sql.ts'
 import { away, HELSINKI, placeUser } from '../push-helpers.ts'
 import type { Actor } from '../requests.ts'
 import { signedIn } from '../signed-in.ts'
 
 /**
- * The SQL of each change, kept in one readable place (docs/architecture.md, "Each change's SQL, in one place"):
- * every change of a request is made once through the API, the statements the server sends to PostgreSQL during that
- * one call are recorded through the pool's debug hook (buildServer's `databaseDebug`) and compared with
- * test/server/golden-sql/<change>.sql. A diff of those files shows what a change does to the database.
- * `UPDATE_GOLDEN=1` rewrites them instead (docs/testing.md, "Golden SQL").
+ * The SQL of each change of a request (docs/architecture.md, "Each change's SQL, in one place"), made once through
+ * the API in the order of a request's life; test/golden-sql.ts records and compares it. The other changes:
+ * golden-sql-keyed.test.ts (sent with an idempotency key), golden-sql-accounts.test.ts and golden-sql-admin.test.ts.
  */
-const GOLDEN_DIR = join(import.meta.dirname, 'golden-sql')
-const UPDATE = process.env.UPDATE_GOLDEN === '1'
-
-/**
- * Statements a call may or may not send depending on what the instance holds, not on the change: the session check
- * (server/domain/accounts/sessions.ts) is answered from the session cache while the bus is current
- * (docs/adr/0010-session-cache.md), which depends on heartbeat timing and on which user called before. It is the same
- * for every call, so it is left out of the golden copies.
- */
-const NOT_THE_CHANGE: RegExp[] = [/ from sessions s join users u using \(user_id\) where s\.session_id = \$1 /]
-
-/** One line per statement: whitespace collapsed; `$n` placeholders stay, so no id or time appears. */
-function normalise(statement: string): string {
-  return statement.replace(/\s+/g, ' ').trim()
-}
 
 t.test('the SQL of each change matches its golden copy', async (t) => {
-  const recorded: string[] = []
-  let recording = false
-  // No push worker: its passes run on the same pool at any time, and a change only queues pushes for it. The
-  // housekeeping and live-count timers run hourly and per minute; a test this short does not meet them, and if one
-  // did, its statements would show in the diff as a statement not of the change (see NOT_THE_CHANGE).
-  const app: FastifyInstance = await buildTestApp(
-    t,
-    { ALERT_FIRST_WAVE: 1, ALERT_MAX_RECIPIENTS: 50 },
-    {
-      pushWorker: { worker: false },
-      databaseDebug: (_connection, query) => {
-        if (recording) recorded.push(normalise(query))
-      },
-    },
-  )
+  const { app, record, compare } = await goldenSqlApp(t, { ALERT_FIRST_WAVE: 1, ALERT_MAX_RECIPIENTS: 50 })
   const origin = 'https://push.example'
   // Alerted helpers nearby, so that a take-over, a completion and a deletion have someone to stand down and an
   // alert-more has someone left to alert.
@@ -58,38 +24,31 @@ t.test('the SQL of each change matches its golden copy', async (t) => {
     await signedIn(app, 'Cecilia'),
   ] as [Actor, Actor, Actor]
 
-  const changes: Array<{ name: string; call: string; statements: string[] }> = []
-  /** Records the statements of exactly one call, which must answer `status`. */
-  const record = async <T extends { status: number }>(
-    name: string,
-    call: string,
-    status: number,
-    run: () => Promise<T>,
-  ): Promise<T> => {
-    recorded.length = 0
-    recording = true
-    let answer: T
-    try {
-      answer = await run()
-    } finally {
-      recording = false
-    }
-    t.equal(answer.status, status, `${name}: ${call} answers ${status}`)
-    changes.push({ name, call, statements: recorded.filter((s) => !NOT_THE_CHANGE.some((re) => re.test(s))) })
-    return answer
-  }
-
   const created = await record('create', 'POST /api/requests', 201, () => owner.create())
   const id = created.body.request_id
   const url = `/api/requests/${id}`
   await record('add-view', 'PUT /api/requests/:id/add-view', 200, () => viewer.send('PUT', `${url}/add-view`))
+  // Near the request, for the phone reach (a location report; the registration's place does not count for it).
+  t.equal((await viewer.send('PUT', '/api/user/location', away(HELSINKI, 1, 0))).status, 200)
+  await record('open', 'GET /api/requests/:id (nearby: a reveal of the owner’s number)', 200, () => viewer.get(url))
   // As if the latest wave had gone out long ago: alert-more is refused within minutes of it.
   await app.sql`update push_waves set last_wave_at = now() - interval '1 hour' where request_id = ${id}`
   await record('alert-more', 'POST /api/requests/:id/alert-more', 202, () => owner.send('POST', `${url}/alert-more`))
   await record('take-over', 'PUT /api/requests/:id/addresponder', 200, () => aino.send('PUT', `${url}/addresponder`))
-  await record('message', 'POST /api/requests/:id/messages', 201, () =>
-    aino.send('POST', `${url}/messages`, { text: 'On my way' }),
+  const sent = await record('message', 'POST /api/requests/:id/messages', 201, () =>
+    aino.send<{ message_id: string }>('POST', `${url}/messages`, { text: 'On my way' }),
   )
+  await record('read-messages', 'PUT /api/requests/:id/messages/read', 204, () =>
+    owner.send('PUT', `${url}/messages/read`, { lastReadId: sent.body.message_id }),
+  )
+  await record('share-position', 'PUT /api/requests/:id/responder-position', 200, () =>
+    aino.send('PUT', `${url}/responder-position`, { latitude: 60.18, longitude: 24.95 }),
+  )
+  await record('stop-position', 'DELETE /api/requests/:id/responder-position', 204, () =>
+    aino.send('DELETE', `${url}/responder-position`),
+  )
+  await record('share-link', 'POST /api/requests/:id/share', 201, () => owner.send('POST', `${url}/share`))
+  await record('revoke-link', 'DELETE /api/requests/:id/share', 204, () => owner.send('DELETE', `${url}/share`))
   await record('edit-description', 'PUT /api/requests/:id', 200, () =>
     owner.send('PUT', url, { description: 'Flat tyre, km 3' }),
   )
@@ -119,25 +78,5 @@ t.test('the SQL of each change matches its golden copy', async (t) => {
   const doomed = (await owner.create({ description: 'Never mind' })).body.request_id
   await record('delete', 'DELETE /api/requests/:id', 204, () => owner.send('DELETE', `/api/requests/${doomed}`))
 
-  if (UPDATE) mkdirSync(GOLDEN_DIR, { recursive: true })
-  for (const { name, call, statements } of changes) {
-    const file = join(GOLDEN_DIR, `${name}.sql`)
-    const text = [`-- ${call}`, ...statements].join('\n\n') + '\n'
-    if (UPDATE) {
-      writeFileSync(file, text)
-      continue
-    }
-    let golden = ''
-    try {
-      golden = readFileSync(file, 'utf8')
-    } catch {
-      // A missing file compares as empty: the failure below says how to write it.
-    }
-    t.equal(
-      text,
-      golden,
-      `${name}: the SQL differs from test/server/golden-sql/${name}.sql; if the change is meant, rewrite the ` +
-        'files with UPDATE_GOLDEN=1 npx tap test/server/golden-sql.test.ts and review their diff',
-    )
-  }
+  compare()
 })

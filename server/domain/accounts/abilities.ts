@@ -9,7 +9,7 @@ import {
   type TransportMode,
 } from '../shared/abilities.ts'
 import { USER_ERRORS } from './errors.ts'
-import type { UserRow } from './users.ts'
+import type { UserRow } from './rows.ts'
 
 /**
  * What a helper can help with (docs/product.md#abilities, migration 00028): read with the user, set by

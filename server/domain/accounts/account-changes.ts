@@ -6,7 +6,8 @@ import { openRequestsOf } from '../requests/requests.ts'
 import type { Transactions } from '../shared/unit-of-work.ts'
 import { forgetDevices } from './device-cookies.ts'
 import { revokeOtherSessions, startSession, type IssuedRefreshToken } from './sessions.ts'
-import { deleteUser, insertUser, updateUser, type NewUser, type UserRow } from './users.ts'
+import { deleteUser, insertUser, updateUser, type NewUser } from './users.ts'
+import type { UserRow } from './rows.ts'
 
 /**
  * The units of work of an account's own changes (docs/accounts.md): each one transaction with what it announces.
@@ -79,7 +80,7 @@ export async function deleteAccount(
     for (const row of await openRequestsOf(tx, user.user_id))
       await context.push.queuePushes(tx, { kind: 'deleted' }, row)
     for (const requestId of await deleteUser(tx, user, phoneRecordKey(recordKey, user.phone))) {
-      await announce.request({ requestId, previousResponderId: null })
+      await announce.request({ requestId, previousHelperId: null })
       // A request the user helped with: its owner's map drops their shared position (read after the commit).
       await announce.position(requestId)
     }

@@ -1,7 +1,7 @@
 import { badRequest } from '../../errors.ts'
 import type { NotificationPreferencesBody } from '../../schemas/user.ts'
 import { hourlyCapProblem, quietHoursProblem } from './push-preference-rules.ts'
-import type { UserRow } from './users.ts'
+import type { UserRow } from './rows.ts'
 
 /** PUT /api/user/notification-preferences's body as the users row stores it, or the 400 that says what is wrong. */
 export function checkNotificationPreferences(

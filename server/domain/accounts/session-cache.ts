@@ -1,4 +1,4 @@
-import type { UserRow } from './users.ts'
+import type { UserRow } from './rows.ts'
 
 /*
  * The session cache (docs/adr/0010-session-cache.md): each instance keeps, for the sessions it checked lately, the

@@ -5,7 +5,8 @@ import { forbidden, unauthorized } from '../../errors.ts'
 import { suspendedNow, suspensionInForce } from '../moderation/in-force.ts'
 import { refusalMessage } from '../moderation/refusal.ts'
 import type { LiveSession } from './session-cache.ts'
-import { userColumns, type UserRow } from './users.ts'
+import { userColumns } from './users.ts'
+import type { UserRow } from './rows.ts'
 
 /** What the key that derives each refresh token's successor is derived for (app.deriveKey). */
 export const REFRESH_SUCCESSOR_KEY_PURPOSE = 'refresh-token-successor'

@@ -52,9 +52,9 @@ export function checkExportPeriod(from: string | undefined, to: string | undefin
 /**
  * OWASP CSV injection: a spreadsheet runs a cell that starts with = + - @ (or a tab or CR before one) as a formula.
  * Such a text cell gets a leading ' so it is shown as text. Only text cells are touched: the user-controlled ones
- * are owner and responder (a user name may start with "-"), and the others are neutralised alike for safety. Numbers
- * (a western longitude such as -0.1) are written as the numbers they are: a number cannot carry a formula, and a
- * quote in front would make it text to the spreadsheet.
+ * are the columns `owner` and `responder`, the user names of the owner and the helper (a user name may start with
+ * "-"), and the others are neutralised alike for safety. Numbers (a western longitude such as -0.1) are written as
+ * the numbers they are: a number cannot carry a formula, and a quote in front would make it text to the spreadsheet.
  */
 export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
@@ -84,17 +84,17 @@ const yesNo = (value: boolean | null) => (value === null ? '' : String(value))
 /**
  * The requests created on the Helsinki days from..to (both inclusive), test requests included (is_test says so),
  * deleted ones left out, as CSV: UTF-8 with a byte order mark (so Excel reads ä and ö), a header row, RFC 4180
- * quoting by csv-stringify. Times are ISO 8601 in UTC. Owner and responder are user names: never a phone number
- * (the query selects no phone column at all).
+ * quoting by csv-stringify. Times are ISO 8601 in UTC. The `owner` and `responder` columns (the helper's) are user
+ * names: never a phone number (the query selects no phone column at all).
  */
 export async function requestsCsv(sql: Queryable, { from, to }: ExportPeriod): Promise<string> {
   const rows = await sql<ExportRow[]>`
     select r.request_id, r.created_at, r.category, r.status, r.is_test, r.is_approximate, r.latitude, r.longitude,
-      owner.user_name as owner, responder.user_name as responder, r.first_responded_at, r.completed_at, r.got_help,
+      owner.user_name as owner, helper.user_name as responder, r.first_responded_at, r.completed_at, r.got_help,
       r.views
     from requests r
     join users owner on owner.user_id = r.owner_id
-    left join users responder on responder.user_id = r.responder_id
+    left join users helper on helper.user_id = r.responder_id
     where r.deleted_at is null
       and r.created_at >= ${from}::date::timestamp at time zone ${LIMIT_TIME_ZONE}
       and r.created_at < (${to}::date + 1)::timestamp at time zone ${LIMIT_TIME_ZONE}

@@ -33,7 +33,7 @@ export async function userFigures(sql: Queryable): Promise<UserFigures> {
 
 /**
  * Figures of real requests: test requests and deleted ones are left out. The 30-day figures and both medians are
- * over the requests completed in the last 30 days (rolling, from now); the time to a responder only over those
+ * over the requests completed in the last 30 days (rolling, from now); the time to a helper only over those
  * that had one, as recorded since the first_responded_at column exists.
  */
 export async function requestFigures(sql: Queryable): Promise<RequestFigures> {

@@ -48,7 +48,7 @@ const toAdminUser = (row: Row): AdminUser => ({
 /**
  * The list's columns for the users of `users_page` (a CTE the caller defines), so a page costs one statement. Never
  * the phone column. Helped: the real requests they help with now, and those completed while they were the
- * responder, as recorded at completion (helped_requests): an owner deleting such a request, or their account,
+ * helper, as recorded at completion (helped_requests): an owner deleting such a request, or their account,
  * does not take it back (docs/adr/0004-helped-counts-outlive-requests.md). Cyclists helped is the user's own "You
  * have helped N cyclists" (helped_cyclists), so the card and the user's settings agree. The phone numbers they got by reach
  * (docs/security.md, "Phone numbers by reach") come from one pass over their reveals; their let-gos (take-overs let

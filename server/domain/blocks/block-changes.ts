@@ -38,9 +38,9 @@ export async function lift(events: Transactions, blockerId: number, blockId: num
 function toldOfEnd(end: EndedResponse): Told {
   return {
     requestId: end.requestId,
-    previousResponderId: end.previousResponderId,
+    previousHelperId: end.previousHelperId,
     removedBy: end.removedBy,
-    hiddenFrom: end.previousResponderId,
+    hiddenFrom: end.previousHelperId,
     endsResponse: true,
     ...(end.removedBy === 'responder' ? { push: 'released' as const } : {}),
   }

@@ -4,7 +4,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts'
 import { REQUEST_ERRORS } from '../requests/errors.ts'
 import { actRefusal, personAbout, requestRoleOf, type RequestRole } from '../requests/people.ts'
 import { findRequest, visibleTo, type Viewer } from '../requests/requests.ts'
-import { removeResponder } from '../requests/status.ts'
+import { removeHelper } from '../requests/status.ts'
 import { makeUntold } from '../requests/steps.ts'
 import { BLOCK_ERRORS } from './errors.ts'
 import { blockBetween } from './blocked-either-way.ts'
@@ -18,7 +18,7 @@ export const BLOCKS_PER_USER = 200
 /** A response a block ended: told as the release or removal it is (server/domain/requests/change.ts). */
 export interface EndedResponse {
   requestId: number
-  previousResponderId: number
+  previousHelperId: number
   removedBy: RequestRole
 }
 
@@ -85,7 +85,7 @@ export async function blockFromRequest(
   `
   if (n >= BLOCKS_PER_USER) throw conflict(BLOCK_ERRORS.limit)
 
-  // Ended before the block exists: removeResponder checks the viewer may still see the request.
+  // Ended before the block exists: removeHelper checks the viewer may still see the request.
   const ended = await endResponsesBetween(tx, viewer, personId)
   const [block] = await tx<{ block_id: number }[]>`
     insert into blocks (blocker_id, blocked_id, request_id)
@@ -107,8 +107,8 @@ async function endResponsesBetween(tx: TransactionSql, viewer: Viewer, otherId: 
   const ended: EndedResponse[] = []
   for (const { request_id: requestId, owner_id: ownerId } of running) {
     const removedBy: RequestRole = ownerId === viewer.user_id ? 'owner' : 'responder'
-    const previousResponderId = (await makeUntold(tx, removeResponder(viewer, requestId, removedBy))).responder_id!
-    ended.push({ requestId, previousResponderId, removedBy })
+    const previousHelperId = (await makeUntold(tx, removeHelper(viewer, requestId, removedBy))).responder_id!
+    ended.push({ requestId, previousHelperId, removedBy })
   }
   return ended
 }

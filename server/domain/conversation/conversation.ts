@@ -8,18 +8,19 @@ import { CONVERSATION_ERRORS } from './errors.ts'
 import { REQUEST_ERRORS } from '../requests/errors.ts'
 import { lockForChange, lockRequest, type LockedRequest, type Viewer } from '../requests/requests.ts'
 import { allowed, firstBroken, visible, type Refusal, type Rule } from '../requests/steps.ts'
+import type { ConversationEventRow, MessageRow } from './rows.ts'
 
 /**
  * Who may read and write a request's conversation (docs/product.md#conversation). Messages belong to the owner and one
- * helper: the owner reads every conversation of their request, the current responder only their own, admins all of them
- * (read only). Whoever is no longer the responder (released, removed, or the request completed) reads nothing:
- * a completed request shows no responder either (server/domain/requests/requests.ts). Nobody writes once the request is
+ * helper: the owner reads every conversation of their request, the current helper only their own, admins all of them
+ * (read only). Whoever is no longer the helper (released, removed, or the request completed) reads nothing:
+ * a completed request shows no helper either (server/domain/requests/requests.ts). Nobody writes once the request is
  * completed or has no helper.
  */
 export interface Access {
   /** Whose conversation the viewer reads: one helper's, or null for every one of the request. */
   helperId: number | null
-  /** Null when the viewer may write now (to the current responder's conversation); else why not. */
+  /** Null when the viewer may write now (to the current helper's conversation); else why not. */
   readOnly: ReadOnlyReason | null
   /** The one who is told of what the viewer writes, and whose read marker counts for them. */
   participant: boolean
@@ -41,16 +42,6 @@ export function accessOf(request: LockedRequest, viewer: Viewer): Access {
 function refuseWrite(reason: ReadOnlyReason): never {
   if (reason === 'admin') throw forbidden(CONVERSATION_ERRORS.adminReadOnly)
   throw conflict(reason === 'completed' ? CONVERSATION_ERRORS.completed : CONVERSATION_ERRORS.noHelper)
-}
-
-export interface MessageRow {
-  message_id: string
-  request_id: number
-  helper_id: number
-  author_id: number
-  author_name: string
-  text: string
-  created_at: Date
 }
 
 const selectMessages = (sql: Queryable, extraColumns = sql``) => sql`
@@ -108,7 +99,7 @@ export interface AlongWith {
 }
 
 /**
- * Stores a message from the owner or the current responder, in two statements (docs/performance.md, "Round trips
+ * Stores a message from the owner or the current helper, in two statements (docs/performance.md, "Round trips
  * of a change"): the request's row lock, then one statement that checks the rules with a snapshot taken after
  * the lock was granted, stores the message, marks it read for its author and does what `along` adds (its push and
  * NOTIFY). The lock serialises every message on the request, and every change of its status: the hourly count and
@@ -273,12 +264,6 @@ export async function purgeConversations(sql: Queryable, historyDays: number): P
   const purged = await sql`delete from request_messages where request_id in ${old} returning 1`
   await sql`delete from request_message_reads where request_id in ${old}`
   return purged.length
-}
-
-/** A message as a live event needs it: with the request's owner, to find its two participants. */
-export interface ConversationEventRow {
-  message: MessageRow
-  ownerId: number
 }
 
 export async function messageForEvent(sql: Queryable, messageId: string): Promise<ConversationEventRow | undefined> {

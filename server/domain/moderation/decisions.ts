@@ -118,7 +118,7 @@ export async function decide(
     const done = await decideReport(tx, admin, reportId, decision)
     // What a suspension or ban changed (responses ended, requests hidden) is told like every request change:
     // announced here, heard by every instance at the commit.
-    for (const requestId of done.changedRequestIds) await announce.request({ requestId, previousResponderId: null })
+    for (const requestId of done.changedRequestIds) await announce.request({ requestId, previousHelperId: null })
     // At the commit the suspended user's sessions end on every instance (copies dropped, the user reloaded).
     if (done.suspended) await announce.user(done.reportedId)
     return done

@@ -13,7 +13,7 @@ import { resumingSearch } from '../requests/search.ts'
  * logins, the visibility of requests, events and pushes), are in ./in-force.ts; this module makes and ends them.
  *
  * Each function runs in the caller's transaction and answers the ids of the requests it changed. The caller
- * announces each inside that transaction (`announce.request({ requestId, previousResponderId: null })` of
+ * announces each inside that transaction (`announce.request({ requestId, previousHelperId: null })` of
  * `app.events.transaction`) and, after the commit, tells every instance of the user (`app.events.publish({ type:
  * 'user', userId })`): that is what closes the user's sockets everywhere (4401) once their sessions are revoked.
  */
@@ -86,7 +86,7 @@ export async function suspendAccount(tx: TransactionSql, suspension: Suspension)
 
 /**
  * Ends the running responses on the requests `where` picks, as an owner's removal does (server/domain/requests/
- * status.ts, removeResponder): the response ends as 'removed' (that helper can never take the request again) and
+ * status.ts, removeHelper): the response ends as 'removed' (that helper can never take the request again) and
  * the request is new again without a helper. Answers the requests changed.
  */
 async function endResponses(tx: Queryable, where: PendingQuery<Row[]>): Promise<number[]> {

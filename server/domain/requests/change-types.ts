@@ -1,13 +1,11 @@
 import type { PendingQuery, Row, TransactionSql } from 'postgres'
 import type { Notice } from '../../db/one-statement.ts'
 import type { Queryable } from '../../db/queryable.ts'
-import type { ConversationEventRow } from '../conversation/conversation.ts'
+import type { ConversationEventRow } from '../conversation/rows.ts'
 import type { RequestCategory } from '../shared/categories.ts'
 import type { RequestRole } from './people.ts'
-import type { PositionEventRow } from './position.ts'
 import type { Place } from './reach.ts'
-import type { EventRow } from './requests.ts'
-import type { ThanksRow } from './thanks.ts'
+import type { EventRow, PositionEventRow, ThanksRow } from './rows.ts'
 
 /**
  * The contracts of a change (docs/architecture.md, "One change end to end"): the news it announces, the pushes it
@@ -20,8 +18,8 @@ import type { ThanksRow } from './thanks.ts'
 export interface RequestNews {
   type: 'request'
   requestId: number
-  previousResponderId: number | null
-  /** Set when the responder left: who ended it, so the helper's other devices can tell a release from a removal. */
+  previousHelperId: number | null
+  /** Set when the helper left: who ended it, so the helper's other devices can tell a release from a removal. */
   removedBy?: RequestRole
   /** Only the view count changed: only those who see it (the owner, admins) are told. */
   viewsOnly?: true
@@ -65,7 +63,7 @@ export interface PositionNews {
 /** What a change announces inside its transaction: the other instances hear of it at commit. */
 export type AnnouncedNews = RequestNews | ConversationNews | ThanksNews | PositionNews | UserNews
 
-/** A request change to tell: which request, and (after a release or removal) who was its responder. */
+/** A request change to tell: which request, and (after a release or removal) who was its helper. */
 export type RequestChange = Omit<RequestNews, 'type'>
 
 /**
@@ -115,17 +113,17 @@ export type TransactionWork<T> = (tx: TransactionSql, announce: Announcers) => P
 /** What happened to a request, as far as pushes go: a push kind, or its deletion (which only stands helpers down). */
 export type PushCauseKind = 'created' | 'taken' | 'released' | 'removed' | 'completed' | 'deleted'
 
-/** The push a request change causes: what happened, and (after a release or removal) who the responder was. */
+/** The push a request change causes: what happened, and (after a release or removal) who the helper was. */
 export interface PushCause {
   kind: PushCauseKind
-  previousResponderId?: number | null
+  previousHelperId?: number | null
 }
 
 /** A request as a change will leave it, known before the statement that makes the change (its lock answered it). */
 export interface ChangingRequest {
   request_id: number
   owner_id: number
-  /** The responder once the change is made. */
+  /** The helper once the change is made. */
   responder_id: number | null
   category: RequestCategory
   description: string

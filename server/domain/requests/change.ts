@@ -10,7 +10,6 @@ import {
   requestFor,
   requestForEvent,
   selectRequests,
-  type EventRow,
   type LockedForChange,
   type ReachReveal,
   type RequestJson,
@@ -20,6 +19,7 @@ import type { RequestLocation } from './rules.ts'
 import * as status from './status.ts'
 import type { RequestRole } from './people.ts'
 import { firstBroken, type ChangeSteps, type Refusal, type Told } from './steps.ts'
+import type { EventRow } from './rows.ts'
 
 export type { Told } from './steps.ts'
 
@@ -32,7 +32,7 @@ export interface ChangeContext {
 
 /** The changes that end a running response, if there is one. */
 const ENDS_RESPONSE: ReadonlySet<PushCauseKind> = new Set(['released', 'removed', 'completed', 'deleted'])
-const NO_RESPONDER = { previousResponderId: null }
+const NO_PREVIOUS_HELPER = { previousHelperId: null }
 
 /**
  * The unit of work of every request change (docs/architecture.md, "One change end to end"): one transaction that
@@ -78,13 +78,13 @@ async function make(
 ): Promise<{ row: ChangedRow; pushed: boolean; reach?: ReachReveal }> {
   const locked = await steps.lock(tx)
   if (!locked) throw await steps.missing(tx)
-  const { unchanged, push, endsResponse, responderAfter, ...told } = steps.told(locked)
+  const { unchanged, push, endsResponse, helperAfter, ...told } = steps.told(locked)
   const endsShare = endsResponse || (push !== undefined && ENDS_RESPONSE.has(push))
   const pushes = push
     ? context.push.pushesInStatement(
         tx,
-        { kind: push, previousResponderId: told.previousResponderId },
-        { ...locked, responder_id: responderAfter },
+        { kind: push, previousHelperId: told.previousHelperId },
+        { ...locked, responder_id: helperAfter },
         namesOf(locked),
       )
     : undefined
@@ -150,11 +150,10 @@ function revealInStatement(
   )
 }
 
-/** The names a change's pushes may carry: the acting user's and the responder's, as the lock read them. */
+/** The names a change's pushes may carry: the acting user's and the helper's, as the lock read them. */
 function namesOf(locked: LockedForChange): Map<number, string> {
   const names = new Map<number, string>()
-  if (locked.responder_id !== null && locked.responder_name !== null)
-    names.set(locked.responder_id, locked.responder_name)
+  if (locked.responder_id !== null && locked.helper_name !== null) names.set(locked.responder_id, locked.helper_name)
   names.set(locked.viewer_id, locked.viewer_name)
   return names
 }
@@ -172,7 +171,7 @@ async function tell(
   // The response ended, and with it any position its helper shared (erased by the change): the owner's map drops it.
   if (endsResponse || (push && ENDS_RESPONSE.has(push)))
     await announce.position(told.requestId, { requestId: told.requestId, ownerId: row.owner_id, position: null })
-  if (push) await context.push.queuePushes(tx, { kind: push, previousResponderId: told.previousResponderId }, row)
+  if (push) await context.push.queuePushes(tx, { kind: push, previousHelperId: told.previousHelperId }, row)
   return { row, pushed: push !== undefined }
 }
 
@@ -214,11 +213,16 @@ export function requestChanges(context: ChangeContext) {
       run(viewer, async (tx) => {
         const counted = await edits.addView(tx, viewer, id)
         // Only the owner and admins see the count: nobody else hears of it.
-        return { requestId: id, ...NO_RESPONDER, viewsOnly: true, ...(counted ? {} : { unchanged: true as const }) }
+        return {
+          requestId: id,
+          ...NO_PREVIOUS_HELPER,
+          viewsOnly: true,
+          ...(counted ? {} : { unchanged: true as const }),
+        }
       }),
     takeOver: (viewer: RequestViewer, id: number) => run(viewer, status.takeOver(viewer, id)),
-    removeResponder: (viewer: RequestViewer, id: number, removedBy: RequestRole) =>
-      run(viewer, status.removeResponder(viewer, id, removedBy)),
+    removeHelper: (viewer: RequestViewer, id: number, removedBy: RequestRole) =>
+      run(viewer, status.removeHelper(viewer, id, removedBy)),
     setReady: (viewer: RequestViewer, id: number, gotHelp: boolean) =>
       run(viewer, status.setReady(viewer, id, gotHelp)),
     delete: async (viewer: RequestViewer, id: number): Promise<void> => {

@@ -59,15 +59,15 @@ export function createRequest(owner: Viewer, input: NewRequest): ChangeSteps {
         viewer_reach_latitude: null,
         viewer_reach_longitude: null,
         viewer_id: me,
-        responder_name: null,
+        helper_name: null,
       }
     },
     missing: (tx) => missingFor(tx, me),
     told: (locked) => ({
       requestId: locked.request_id,
-      previousResponderId: null,
+      previousHelperId: null,
       push: 'created',
-      responderAfter: null,
+      helperAfter: null,
     }),
     rules: (tx) => [
       notSuspended(tx),
@@ -117,7 +117,7 @@ export function editDescription(viewer: Viewer, requestId: number, description: 
   return {
     lock: lockRequestOnly(viewer, requestId),
     missing: (tx) => missingFor(tx),
-    told: () => ({ requestId, previousResponderId: null, responderAfter: null }),
+    told: () => ({ requestId, previousHelperId: null, helperAfter: null }),
     rules: (tx) => openOwnRequest(tx, viewer),
     statement: (tx, _locked, refused) => tx`
       ${refusalOf(tx, refused, requestId)},
@@ -141,9 +141,9 @@ export function updateLocation(viewer: Viewer, requestId: number, place: Request
     missing: (tx) => missingFor(tx),
     told: (locked) => ({
       requestId,
-      previousResponderId: null,
+      previousHelperId: null,
       previousPlace: { latitude: locked.latitude, longitude: locked.longitude },
-      responderAfter: null,
+      helperAfter: null,
     }),
     rules: (tx) => [
       ...openOwnRequest(tx, viewer),
@@ -173,7 +173,7 @@ export function deleteRequest(viewer: Viewer, requestId: number): ChangeSteps {
   return {
     lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: false, waves: 'stop' }),
     missing: (tx) => missingFor(tx),
-    told: (locked) => ({ requestId, previousResponderId: null, push: 'deleted', responderAfter: locked.responder_id }),
+    told: (locked) => ({ requestId, previousHelperId: null, push: 'deleted', helperAfter: locked.responder_id }),
     rules: (tx) => [
       visible(tx, viewer),
       ...(viewer.is_admin

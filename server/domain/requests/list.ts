@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Queryable } from '../../db/queryable.ts'
 import { badRequest } from '../../errors.ts'
 import { REQUEST_ERRORS } from './errors.ts'
-import { inHistory, inReach, selectRequests, visibleTo, type RequestRow, type RequestViewer } from './requests.ts'
+import { inHistory, inReach, selectRequests, visibleTo, type RequestViewer } from './requests.ts'
+import type { RequestRow } from './rows.ts'
 
 /** Requests per show-all page: a screenful or two, small enough to send on a phone network. */
 export const PAGE_SIZE = 100

@@ -18,20 +18,20 @@ export interface RequestPeople {
   /** The owner's name. */
   user_name: string
   /** The most recent helper (mostRecentHelper): the current one, else the one whose take-over started last. */
-  latest_responder_id: number | null
-  latest_responder_name: string | null
+  latest_helper_id: number | null
+  latest_helper_name: string | null
 }
 
 /**
- * SQL columns `latest_responder_id`, `latest_responder_name` of a request `r` joined with its current helper `rs`:
+ * SQL columns `latest_helper_id`, `latest_helper_name` of a request `r` joined with its current helper `rs`:
  * the request's most recent helper. After a release or a removal the owner still knows who came, and may need to
  * report or block exactly them. The current helper is read from the request row, the earlier ones from
  * request_responses (every take-over, started_at): inside a change's statement (change.ts) request_responses is
  * still as it was before it, the request row as it is after.
  */
 export const mostRecentHelper = (sql: Queryable) => sql`
-  coalesce(r.responder_id, lr.user_id) as latest_responder_id,
-  coalesce(rs.user_name, lr.user_name) as latest_responder_name
+  coalesce(r.responder_id, lr.user_id) as latest_helper_id,
+  coalesce(rs.user_name, lr.user_name) as latest_helper_name
 `
 
 /** The join mostRecentHelper reads (`lr`); probed only for a request without a current helper. */
@@ -62,8 +62,8 @@ export function actRefusal(
 ): ActRefusal | null {
   if (about === 'owner') return people.owner_id === viewer.user_id ? 'self' : null
   if (people.owner_id !== viewer.user_id && !viewer.is_admin) return 'notOwner'
-  if (people.latest_responder_id === null) return 'noHelper'
-  return people.latest_responder_id === viewer.user_id ? 'self' : null
+  if (people.latest_helper_id === null) return 'noHelper'
+  return people.latest_helper_id === viewer.user_id ? 'self' : null
 }
 
 export interface Person {
@@ -74,8 +74,8 @@ export interface Person {
 /** The person `about` names on the request; null for a helper when nobody ever took it over. */
 export function personAbout(people: RequestPeople, about: RequestRole): Person | null {
   if (about === 'owner') return { user_id: people.owner_id, user_name: people.user_name }
-  if (people.latest_responder_id === null) return null
-  return { user_id: people.latest_responder_id, user_name: people.latest_responder_name! }
+  if (people.latest_helper_id === null) return null
+  return { user_id: people.latest_helper_id, user_name: people.latest_helper_name! }
 }
 
 /** Each person the viewer may report or block on the request, by name (the request's `mayActAbout`). */

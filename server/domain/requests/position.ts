@@ -5,46 +5,24 @@ import { POSITION_ERRORS } from './errors.ts'
 import { lockRequest, type LockedRequest, type Viewer } from './requests.ts'
 import type { Location } from '../accounts/rules.ts'
 import type { Transactions } from '../shared/unit-of-work.ts'
+import type { PositionEventRow, SharedPosition } from './rows.ts'
 
 /** One update per response in any 5 s: a live dot needs no more, and a phone's battery and the server less. */
 export const POSITION_INTERVAL_SECONDS = 5
 
-/**
- * "On my way" (docs/product.md#on-my-way): the current responder's latest position, for the request's owner. Only the
- * owner and the responder read it, not admins: it is a live location, meant for the one waiting for help and nobody
- * else. The table holds one row per active response and no history; the row goes in the transaction that ends the
- * response (erasingPosition).
- */
-export interface SharedPosition {
-  latitude: number
-  longitude: number
-  /**
-   * When the server took it (`shared_at`, the database's clock), not when it is read: the owner's app tells a stale
-   * position by it (docs/requests.md, "On my way").
-   */
-  at: Date
-}
-
-/** A position as a live event needs it: whose screen it is for, and null when sharing stopped or ended. */
-export interface PositionEventRow {
-  requestId: number
-  ownerId: number
-  position: SharedPosition | null
-}
-
-const isCurrentResponder = (request: LockedRequest, viewer: Viewer) =>
+const isCurrentHelper = (request: LockedRequest, viewer: Viewer) =>
   request.status === 'in progress' && request.responder_id === viewer.user_id
 
 async function lockOwnResponse(tx: TransactionSql, viewer: Viewer, requestId: number): Promise<LockedRequest> {
   // Shared: updates on one request do not queue behind each other, but a release (for update) waits for them and
   // they for it, so no position is written for a response that has just ended.
   const request = await lockRequest(tx, viewer, requestId, 'share')
-  if (!isCurrentResponder(request, viewer)) throw forbidden(POSITION_ERRORS.notResponder)
+  if (!isCurrentHelper(request, viewer)) throw forbidden(POSITION_ERRORS.notResponder)
   return request
 }
 
 /**
- * Stores the responder's position unless the stored one is younger than the interval: one conditional upsert, so
+ * Stores the helper's position unless the stored one is younger than the interval: one conditional upsert, so
  * of a parallel burst exactly one gets through (the others find the row it wrote, too young), answered 429.
  */
 async function storePosition(
@@ -111,11 +89,11 @@ export async function stopSharing(events: Transactions, viewer: Viewer, requestI
   })
 }
 
-/** The latest shared position, for the owner and the current responder; null when none is shared. */
+/** The latest shared position, for the owner and the current helper; null when none is shared. */
 export async function readPosition(sql: Sql, viewer: Viewer, requestId: number): Promise<SharedPosition | null> {
   return sql.begin(async (tx) => {
     const request = await lockRequest(tx, viewer, requestId, 'share')
-    if (request.owner_id !== viewer.user_id && !isCurrentResponder(request, viewer))
+    if (request.owner_id !== viewer.user_id && !isCurrentHelper(request, viewer))
       throw forbidden(POSITION_ERRORS.notViewer)
     return (await currentPosition(tx, requestId))?.position ?? null
   })

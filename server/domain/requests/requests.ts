@@ -8,46 +8,10 @@ import { REQUEST_ERRORS } from './errors.ts'
 import type { Reach } from './reach.ts'
 import { admitReveal, isWithinPhoneReach, reachPlace, revealKey, type PhoneReachLimits } from '../limits/phone-reach.ts'
 import { limitLock } from '../limits/locks.ts'
-import type { UserRow } from '../accounts/users.ts'
+import type { UserRow } from '../accounts/rows.ts'
+import type { EventRow, RequestRow } from './rows.ts'
 import { suspendedNow } from '../moderation/in-force.ts'
 import { mayActAbout, mostRecentHelper, mostRecentHelperJoin } from './people.ts'
-
-/** A request row joined with the names and phones the answer needs. */
-export interface RequestRow {
-  request_id: number
-  owner_id: number
-  category: RequestCategory
-  status: RequestStatus
-  description: string
-  latitude: number | null
-  longitude: number | null
-  is_approximate: boolean
-  is_test: boolean
-  views: number
-  created_at: Date
-  updated_at: Date
-  completed_at: Date | null
-  responder_id: number | null
-  got_help: boolean | null
-  user_name: string
-  phone: string
-  responder_user_name: string | null
-  responder_phone: string | null
-  /**
-   * How far the helper was from the request when they took it over, in whole km from their position snapped to a
-   * grid of about 1 km (helper-distance.ts); kept, never recomputed. Null without a helper or a location.
-   */
-  responder_distance_km: number | null
-  phone_only_to_helper: boolean
-  /**
-   * The owner is suspended or banned now: an open request is then shown to admins only (hiddenBySuspension; the
-   * events' isRecipient reads this).
-   */
-  owner_suspended: boolean
-  /** The most recent helper, for whom the viewer may report or block (people.ts, mayActAbout). */
-  latest_responder_id: number | null
-  latest_responder_name: string | null
-}
 
 /**
  * The shape of a request (docs/product.md#help-requests), as one particular viewer may see it (dates as ISO 8601
@@ -109,9 +73,9 @@ export async function reachReveal(
  * The phone numbers a viewer may receive (the privacy statement promises exactly this). Completed requests carry
  * none. The two people of a request always see each other's numbers, in the list too: the owner needs the helper's
  * number and the helper the owner's, also offline. Everyone else gets no number in the list; opening the request
- * shows the owner's number to admins, and to users nearby as far as `reach` (reachReveal) allows. The responder's
- * number is for the owner, the responder and admins only. An owner who chose to show their number only to the person
- * who helps (`phone_only_to_helper`) is heard by the responder alone: neither admins nor anyone nearby get it.
+ * shows the owner's number to admins, and to users nearby as far as `reach` (reachReveal) allows. The helper's
+ * number is for the owner, the helper and admins only. An owner who chose to show their number only to the person
+ * who helps (`phone_only_to_helper`) is heard by the helper alone: neither admins nor anyone nearby get it.
  */
 function phonesFor(row: RequestRow, viewer: RequestViewer, audience: Audience, reach: ReachReveal) {
   if (row.status === 'completed') return { phone: null, responder_phone: null }
@@ -124,7 +88,7 @@ function phonesFor(row: RequestRow, viewer: RequestViewer, audience: Audience, r
 }
 
 /**
- * What a viewer may see. A completed request is read-only history: no phone numbers and no responder (only
+ * What a viewer may see. A completed request is read-only history: no phone numbers and no helper (only
  * `mayActAbout` still names its most recent helper to those who may report or block them). The view count is for the
  * owner and admins; the phones as phonesFor decides.
  */
@@ -171,7 +135,7 @@ export function listAudience(row: RequestRow, viewer: Viewer): number {
     (row.owner_id === viewer.user_id ? 1 : 0) |
     (row.responder_id === viewer.user_id ? 2 : 0) |
     (viewer.is_admin ? 4 : 0) |
-    (row.latest_responder_id === viewer.user_id ? 8 : 0)
+    (row.latest_helper_id === viewer.user_id ? 8 : 0)
   )
 }
 
@@ -291,10 +255,10 @@ export interface LockedForChange extends LockedRequest {
   /** The place that counts for the acting user's phone reach (reachPlace), for the answer to the change. */
   viewer_reach_latitude: number | null
   viewer_reach_longitude: number | null
-  /** The acting user, and their name and the responder's, as the pushes name them. */
+  /** The acting user, and their name and the helper's, as the pushes name them. */
   viewer_id: number
   viewer_name: string
-  responder_name: string | null
+  helper_name: string | null
 }
 
 /**
@@ -339,7 +303,7 @@ export async function lockForChange(
           ? sql`, paused as (update push_waves w set due_at = null from locked where w.request_id = locked.request_id)`
           : sql``
     }
-    select locked.*, me.user_id as viewer_id, me.user_name as viewer_name, rs.user_name as responder_name,
+    select locked.*, me.user_id as viewer_id, me.user_name as viewer_name, rs.user_name as helper_name,
       me.reach_latitude as viewer_reach_latitude, me.reach_longitude as viewer_reach_longitude
       ${revealLock ? sql`, ${limitLock(sql, sql`${revealKey(viewer.user_id)}::text`)} is null as reveal_locked` : sql``}
       ${extraColumns}
@@ -350,15 +314,9 @@ export async function lockForChange(
   return row
 }
 
-/** A request as the live events and pushes of a change read it (requestForEvent). */
-export type EventRow = NonNullable<Awaited<ReturnType<typeof requestForEvent>>>
-
 /** A request in any state, for deciding who hears of a change to it (deleted and test ones included). */
-export async function requestForEvent(
-  sql: Queryable,
-  requestId: number,
-): Promise<(RequestRow & { deleted: boolean }) | undefined> {
-  const [row] = await sql<(RequestRow & { deleted: boolean })[]>`
+export async function requestForEvent(sql: Queryable, requestId: number): Promise<EventRow | undefined> {
+  const [row] = await sql<EventRow[]>`
     ${selectRequests(sql, sql`, r.deleted_at is not null as deleted`)}
     where r.request_id = ${requestId}
   `

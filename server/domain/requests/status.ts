@@ -20,8 +20,8 @@ import { suspendedNow } from '../moderation/in-force.ts'
  */
 
 /**
- * "I'm working on it" (new → in progress: docs/product.md#help-requests). The responder's row lock serialises their
- * take-overs (at most 2 running); the request's row lock serialises everyone taking this request (one responder).
+ * "I'm working on it" (new → in progress: docs/product.md#help-requests). The helper's row lock serialises their
+ * take-overs (at most 2 running); the request's row lock serialises everyone taking this request (one helper).
  * Nobody takes over the request of someone with a block between them (docs/safety.md, "Blocks"): a block takes the
  * user's lock too (server/domain/blocks/blocks.ts), so the rules, read after this lock was granted, see every block
  * made before, and told as such (403), not as a missing request: the helper is left in no doubt why it failed. A
@@ -32,7 +32,7 @@ export function takeOver(viewer: Viewer, requestId: number): ChangeSteps {
   return {
     lock: (tx) => lockForChange(tx, viewer, requestId, { lockUser: true, waves: 'pause' }),
     missing: (tx) => missingFor(tx, me),
-    told: () => ({ requestId, previousResponderId: null, push: 'taken', responderAfter: me }),
+    told: () => ({ requestId, previousHelperId: null, push: 'taken', helperAfter: me }),
     rules: (tx) => [
       notSuspended(tx),
       { broken: blockWithOwner(tx, me), error: () => forbidden(BLOCK_ERRORS.takeOver) },
@@ -68,7 +68,7 @@ export function takeOver(viewer: Viewer, requestId: number): ChangeSteps {
         set status = 'in progress', responder_id = ${me}, updated_at = now(),
           -- Told to the owner from now on, whatever either of them does next (helper-distance.ts).
           responder_distance_km = ${snappedHelperDistanceKm(tx, me, tx`requests.latitude`, tx`requests.longitude`)},
-          -- Only the first take-over counts for the admin's "time to a responder".
+          -- Only the first take-over counts for the admin's "time to a helper".
           first_responded_at = coalesce(first_responded_at, now()) ${counted}
         where request_id = ${requestId} and ${allowed(tx)}
         returning *
@@ -78,12 +78,12 @@ export function takeOver(viewer: Viewer, requestId: number): ChangeSteps {
 }
 
 /**
- * In progress → new: the responder releases it, or the owner removes the responder. Either way that user can
+ * In progress → new: the helper releases it, or the owner removes the helper. Either way that user can
  * never take this request again (their response row stays, ended), and their shared position goes. Within 30
  * minutes of the take-over it is the helper's let-go (let-go.ts), and the search goes on: the request's paused wave
  * row falls due now (docs/live-and-push.md, "When a helper lets go").
  */
-export function removeResponder(viewer: Viewer, requestId: number, removedBy: RequestRole): ChangeSteps {
+export function removeHelper(viewer: Viewer, requestId: number, removedBy: RequestRole): ChangeSteps {
   const me = viewer.user_id
   // The helper who lets go sees the request as anyone near it does: their answer may show the owner's number.
   const reveals = removedBy === 'responder' && !viewer.is_admin
@@ -93,10 +93,10 @@ export function removeResponder(viewer: Viewer, requestId: number, removedBy: Re
     missing: (tx) => missingFor(tx),
     told: (locked) => ({
       requestId,
-      previousResponderId: locked.responder_id,
+      previousHelperId: locked.responder_id,
       removedBy,
       push: removedBy === 'owner' ? 'removed' : 'released',
-      responderAfter: null,
+      helperAfter: null,
     }),
     rules: (tx) => [
       visible(tx, viewer),
@@ -137,9 +137,9 @@ export function setReady(viewer: Viewer, requestId: number, gotHelp: boolean): C
     missing: (tx) => missingFor(tx),
     told: (locked) => ({
       requestId,
-      previousResponderId: null,
+      previousHelperId: null,
       push: 'completed',
-      responderAfter: locked.responder_id,
+      helperAfter: locked.responder_id,
     }),
     rules: (tx) => [
       visible(tx, viewer),

@@ -101,7 +101,7 @@ export interface ChangeSteps {
   /** The error when the lock found no request (it may read what decides it: a suspension comes first). */
   missing(tx: Queryable): Promise<HttpError>
   /** What the change tells, and who responds once it is made (the pushes name them), from the locked request. */
-  told(locked: LockedForChange): Told & { responderAfter: number | null }
+  told(locked: LockedForChange): Told & { helperAfter: number | null }
   /**
    * The change leaves the acting user neither owner nor helper of an open request (a release), so the answer may
    * show them the owner's number by reach: the lock takes their reveal lock (lockForChange's `revealLock`) and the

@@ -10,26 +10,18 @@ import { findRequest, lockForChange, type Viewer } from './requests.ts'
 import { REQUEST_ERRORS, THANKS_ERRORS } from './errors.ts'
 import { allowed, firstBroken, refusalOf, visible, type Refusal, type Rule } from './steps.ts'
 import type { Transaction } from '../shared/unit-of-work.ts'
+import type { ThanksRow } from './rows.ts'
 
 /**
  * Thanks and trust (docs/requests.md, "Thanks and trust"). Counts only, no ratings: a helper's count is the number of distinct
  * cyclists (request owners) who marked one of their real requests "help received" while this helper was its
- * responder. Distinct owners, not requests: the words are "helped N cyclists", and two friends marking each other's
+ * helper. Distinct owners, not requests: the words are "helped N cyclists", and two friends marking each other's
  * made-up requests again and again cannot inflate it past one. Test requests never count.
  *
  * The count is the helper's, not the request's: it is recorded when the request is marked ready (recordHelp, in
  * that transaction) and never read from the requests again, so the owner deleting the completed request or their
  * account does not take the help back (docs/adr/0004-helped-counts-outlive-requests.md).
  */
-
-export interface ThanksRow {
-  request_id: number
-  owner_id: number
-  helper_id: number
-  owner_name: string
-  text: string
-  created_at: Date
-}
 
 const selectThanks = (sql: Queryable) => sql`
   select t.request_id, t.owner_id, t.helper_id, u.user_name as owner_name, t.text, t.created_at
@@ -107,10 +99,10 @@ export async function thanksOf(sql: Queryable, requestId: number): Promise<Thank
 }
 
 /**
- * Records what marking `requestId` ready gave its responder: a cyclist helped (with "help received": one row per
+ * Records what marking `requestId` ready gave its helper: a cyclist helped (with "help received": one row per
  * distinct owner) and a request helped with (the admin's count). Runs in setReady's transaction, after the request
  * became completed, so the count exists exactly when the completion does. Nothing for a test request or one
- * completed without a responder.
+ * completed without a helper.
  */
 export async function recordHelp(tx: TransactionSql, requestId: number): Promise<void> {
   await tx`
@@ -147,13 +139,13 @@ export async function helpedCount(sql: Queryable, userId: number): Promise<numbe
 }
 
 /**
- * What the request detail shows besides the request: the responder's helped count to whoever sees the responder's
+ * What the request detail shows besides the request: the helper's helped count to whoever sees the helper's
  * name (everyone who may see an open request; nobody once it is completed, like the name), the thank-you to its
  * two people only, the owner and the helper it thanks, and whether the owner may still send one.
  */
 export async function trustFor(sql: Queryable, viewer: Viewer, requestId: number): Promise<Trust> {
   const request = await findRequest(sql, viewer, requestId)
-  const showsResponder = request.status !== 'completed' && request.responder_id !== null
+  const showsHelper = request.status !== 'completed' && request.responder_id !== null
   const thanks = await thanksOf(sql, requestId)
   const mayReadThanks =
     thanks !== undefined && (thanks.owner_id === viewer.user_id || thanks.helper_id === viewer.user_id)
@@ -165,7 +157,7 @@ export async function trustFor(sql: Queryable, viewer: Viewer, requestId: number
     thanks === undefined &&
     !viewer.blocked_either_way.includes(request.responder_id)
   return {
-    responder_helped: showsResponder ? await helpedCount(sql, request.responder_id!) : null,
+    responder_helped: showsHelper ? await helpedCount(sql, request.responder_id!) : null,
     thanks: mayReadThanks ? thanksJson(thanks) : null,
     canThank,
   }

@@ -3,9 +3,9 @@ import { suspendedNow } from '../moderation/in-force.ts'
 import type { Queryable } from '../../db/queryable.ts'
 import { conflict, forbidden, notFound } from '../../errors.ts'
 import type { SharedRequest } from '../../schemas/share-link.ts'
-import type { RequestCategory, RequestStatus } from '../shared/categories.ts'
 import { REQUEST_ERRORS } from '../requests/errors.ts'
 import { lockRequest, visibleTo, type Viewer } from '../requests/requests.ts'
+import type { RequestRow } from '../requests/rows.ts'
 import { SHARE_LINK_ERRORS } from './errors.ts'
 import { SHARE_LINK_HOURS, SHARE_LINK_HOURS_AFTER_COMPLETION } from './rules.ts'
 import { hashOf, looksLikeToken, newNonce, tokenOf } from './tokens.ts'
@@ -94,23 +94,22 @@ const expiry = (sql: Queryable) => sql`
 /** A link that still opens its page: not expired, its request neither deleted nor completed over an hour ago. */
 const isLive = (sql: Queryable) => sql`${expiry(sql)} > now() and r.deleted_at is null`
 
-interface SharedRow {
-  category: RequestCategory
-  status: RequestStatus
-  description: string
-  latitude: number | null
-  longitude: number | null
-  is_approximate: boolean
-  created_at: Date
-  updated_at: Date
-  completed_at: Date | null
-  responder_id: number | null
-  responder_user_name: string | null
-  /** As the owner is told it (helper-distance.ts): fixed at the take-over. */
-  responder_distance_km: number | null
-  on_my_way: boolean
-  expires_at: Date
-}
+/** The request's fields a link's page shows (the helper's distance as the owner is told it), and the link's own. */
+type SharedRow = Pick<
+  RequestRow,
+  | 'category'
+  | 'status'
+  | 'description'
+  | 'latitude'
+  | 'longitude'
+  | 'is_approximate'
+  | 'created_at'
+  | 'updated_at'
+  | 'completed_at'
+  | 'responder_id'
+  | 'responder_user_name'
+  | 'responder_distance_km'
+> & { on_my_way: boolean; expires_at: Date }
 
 /**
  * The request behind a token, as the link's visitor may see it; 404 for a token that is no link, or no longer one

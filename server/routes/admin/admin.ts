@@ -61,7 +61,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Requests created on the Europe/Helsinki days from..to (both inclusive, at most 366 days), test ' +
           'requests included and marked, deleted ones left out. UTF-8 with a byte order mark, a header row, ' +
-          'RFC 4180 quoting; owner and responder are user names, never phone numbers.',
+          'RFC 4180 quoting; owner and helper are user names, never phone numbers.',
         security: BEARER_AUTH,
         querystring: RequestsCsvQuery,
         response: {

@@ -34,8 +34,8 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...documented(
           "The request's messages",
-          'The owner reads every conversation of their request, the current responder their own, admins all ' +
-            '(read only). A former responder and everyone else: 403; a request the caller may not see: 404.',
+          'The owner reads every conversation of their request, the current helper their own, admins all ' +
+            '(read only). A former helper and everyone else: 403; a request the caller may not see: 404.',
         ),
         params: RequestParams,
         response: { 200: ConversationSchema, ...ErrorAnswers },
@@ -53,7 +53,7 @@ const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...documented(
           'Send a message',
-          'Owner and current responder, while the request is in progress (else 409; admins 403). 1-500 characters ' +
+          'Owner and current helper, while the request is in progress (else 409; admins 403). 1-500 characters ' +
             `of the description's set. At most ${MESSAGES_PER_HOUR} per user and request in any hour (429). The ` +
             'other participant hears of it live (`message.created`), or by push after a short wait if they have not ' +
             'seen it by then. ' +

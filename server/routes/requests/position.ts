@@ -32,7 +32,7 @@ const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...documented(
           "The helper's latest shared position",
-          'The owner and the current responder only (not admins: a live location is for the one waiting). 204 when ' +
+          'The owner and the current helper only (not admins: a live location is for the one waiting). 204 when ' +
             'nothing is shared. Others: 403; a request the caller may not see: 404.',
         ),
         params: RequestParams,
@@ -51,7 +51,7 @@ const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...documented(
           'Share my position with the owner',
-          'The current responder, while the request is in progress (else 403). Only the latest position is kept, ' +
+          'The current helper, while the request is in progress (else 403). Only the latest position is kept, ' +
             `never a history. At most one update every ${POSITION_INTERVAL_SECONDS} s per response (429 with ` +
             'Retry-After). The owner hears of it live (`responder.position`).',
         ),
@@ -73,7 +73,7 @@ const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...documented(
           'Stop sharing my position',
-          'The current responder. The position is erased at once and the owner told (`responder.position` with ' +
+          'The current helper. The position is erased at once and the owner told (`responder.position` with ' +
             'null). It also goes by itself when the response ends.',
         ),
         params: RequestParams,

@@ -6,7 +6,7 @@ import { openRequest, requestChanges } from '../../domain/requests/change.ts'
 import { checkCategory, checkDescription, checkRequestLocation, flag } from '../../domain/requests/rules.ts'
 import { listChanges, listNearby, listPage, PAGE_SIZE, SYNC_CURSOR_KEY_PURPOSE } from '../../domain/requests/list.ts'
 import { REQUEST_ERRORS } from '../../domain/requests/errors.ts'
-import { requestFor, type RequestRow } from '../../domain/requests/requests.ts'
+import { requestFor } from '../../domain/requests/requests.ts'
 import { requireFilled } from '../../domain/accounts/rules.ts'
 import { badRequest } from '../../errors.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody } from '../../schemas/common.ts'
@@ -16,12 +16,13 @@ import {
   DescriptionBody,
   ListChanges,
   ListQuery,
-  RemoveResponderBody,
+  RemoveHelperBody,
   RequestJsonSchema,
   RequestLocationBody,
   RequestParams,
   SetReadyBody,
 } from '../../schemas/request.ts'
+import type { RequestRow } from '../../domain/requests/rows.ts'
 
 const One = { 200: RequestJsonSchema, ...ErrorAnswers }
 /** Every request route needs a login (the onRequest hook below). */
@@ -53,7 +54,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
             `first, ${PAGE_SIZE} at a time: \`X-Next-Cursor\` names the next page (\`before=\`). Every answer has an ` +
             '`X-Sync-Cursor`: sent back as `since=` (with the same `all`), the answer is an object with only what ' +
             'changed since: requests to show as they are now and ids to drop. Phone numbers only between the owner ' +
-            'and the responder: open one request for more.',
+            'and the helper: open one request for more.',
         ),
         querystring: ListQuery,
         response: {
@@ -179,10 +180,7 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     '/api/requests/:id/addresponder',
     {
       schema: {
-        ...documented(
-          'Offer help: become the responder',
-          'Only one helper at a time; the owner sees their phone number.',
-        ),
+        ...documented('Offer help: become the helper', 'Only one helper at a time; the owner sees their phone number.'),
         params: RequestParams,
         response: One,
       },
@@ -194,13 +192,13 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app,
     '/api/requests/:id/removeresponder',
     {
       schema: {
-        ...documented('Remove the responder (owner) or withdraw the offer (responder)'),
+        ...documented('Remove the helper (owner) or withdraw the offer (helper)'),
         params: RequestParams,
-        body: RemoveResponderBody,
+        body: RemoveHelperBody,
         response: One,
       },
     },
-    async (request) => changes.removeResponder(request.currentUser, request.params.id, request.body.removedBy),
+    async (request) => changes.removeHelper(request.currentUser, request.params.id, request.body.removedBy),
   )
 
   app.put(

@@ -53,8 +53,8 @@ const thanksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         ...documented(
-          'The thank-you and the responder’s helped count',
-          'Shown in the request detail: the count to whoever sees the responder’s name, the thank-you to the owner ' +
+          'The thank-you and the helper’s helped count',
+          'Shown in the request detail: the count to whoever sees the helper’s name, the thank-you to the owner ' +
             'and the helper it thanks. 404 for a request the caller may not see.',
         ),
         params: RequestParams,

@@ -5,7 +5,7 @@ import { hashPassword, passwordMatches } from '../../domain/accounts/passwords.t
 import { normalisePhone } from '../../domain/accounts/phone.ts'
 import { USER_ERRORS } from '../../domain/accounts/errors.ts'
 import { checkNewPassword, checkRadius, checkUserName, requireFilled } from '../../domain/accounts/rules.ts'
-import { toPublicUser, updateUser, userByPhone, type UserRow } from '../../domain/accounts/users.ts'
+import { toPublicUser, updateUser, userByPhone } from '../../domain/accounts/users.ts'
 import { badRequest, unauthorized } from '../../errors.ts'
 import { BEARER_AUTH, ErrorAnswers, Message, NoBody } from '../../schemas/common.ts'
 import {
@@ -21,6 +21,7 @@ import {
 import { accountRateLimit } from '../rate-limits.ts'
 import type { Config } from '../../config.ts'
 import { PHONE_RECORD_KEY_PURPOSE } from '../../domain/moderation/kept-records.ts'
+import type { UserRow } from '../../domain/accounts/rows.ts'
 
 /** The account's own settings (docs/product.md#accounts) and the password reset that ends a forgotten password. */
 const accountRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {

@@ -15,7 +15,7 @@ import { REFRESH_SUCCESSOR_KEY_PURPOSE } from '../../domain/accounts/sessions.ts
 import { logOut, rotateSession, signInSession } from '../../domain/accounts/session-changes.ts'
 import { USER_ERRORS } from '../../domain/accounts/errors.ts'
 import { requireFilled } from '../../domain/accounts/rules.ts'
-import { toPublicUser, userById, userByIdentifier, userByPhone, type UserRow } from '../../domain/accounts/users.ts'
+import { toPublicUser, userById, userByIdentifier, userByPhone } from '../../domain/accounts/users.ts'
 import { suspensionInForce } from '../../domain/moderation/in-force.ts'
 import { refusalMessage } from '../../domain/moderation/refusal.ts'
 import { forbidden, HttpError, unauthorized } from '../../errors.ts'
@@ -25,6 +25,7 @@ import { BEARER_AUTH, EmptyJsonBody, ErrorAnswers, NoBody } from '../../schemas/
 import { LoginBody, PublicUser, SessionAnswer, UserAnswer } from '../../schemas/user.ts'
 import { accountRateLimit } from '../rate-limits.ts'
 import type { Config } from '../../config.ts'
+import type { UserRow } from '../../domain/accounts/rows.ts'
 
 const NO_SESSION = 'No session, log in again'
 

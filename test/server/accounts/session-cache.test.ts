@@ -2,7 +2,7 @@ import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { SessionCache, type LiveSession } from '../../../server/domain/accounts/session-cache.ts'
 import { startSession } from '../../../server/domain/accounts/sessions.ts'
-import { userById, type UserRow } from '../../../server/domain/accounts/users.ts'
+import { userById } from '../../../server/domain/accounts/users.ts'
 import { BUS_LEASE_MS, type BusOptions } from '../../../server/events/bus.ts'
 import { buildTestApp, createTestDatabase, listenEmbedded, tempDir } from '../../helper.ts'
 import { bearer, clientAddress, type RegisteredUser, verifiedPhoneToken } from '../../accounts.ts'
@@ -11,6 +11,7 @@ import { startRoundTripProxy } from '../../round-trip-proxy.ts'
 import { startTcpProxy } from '../../tcp-proxy.ts'
 import { signedInUser } from '../../signed-in.ts'
 import { waitUntil } from '../../wait.ts'
+import type { UserRow } from '../../../server/domain/accounts/rows.ts'
 
 /*
  * The session cache (docs/adr/0010-session-cache.md): a live session costs no round trip, and a session ended or a

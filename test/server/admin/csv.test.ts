@@ -23,7 +23,7 @@ t.test('the CSV export: header, Helsinki days, quoting, formulas neutralised, ne
   const insert = async (fields: {
     owner: number
     created: string
-    responder?: number
+    helper?: number
     status?: string
     deleted?: boolean
     test?: boolean
@@ -33,8 +33,8 @@ t.test('the CSV export: header, Helsinki days, quoting, formulas neutralised, ne
       insert into requests (owner_id, category, status, description, latitude, longitude, is_approximate, is_test,
         responder_id, created_at, first_responded_at, completed_at, got_help, views, deleted_at)
       values (${fields.owner}, 'bicycle_maintenance', ${fields.status ?? 'new'}, 'Not exported, +358401234567',
-        51.5, -0.1, true, ${fields.test ?? false}, ${fields.responder ?? null}, ${fields.created},
-        ${fields.responder ? fields.created : null}, ${completed ? fields.created : null},
+        51.5, -0.1, true, ${fields.test ?? false}, ${fields.helper ?? null}, ${fields.created},
+        ${fields.helper ? fields.created : null}, ${completed ? fields.created : null},
         ${completed ? false : null}, 3, ${fields.deleted ? fields.created : null})
       returning request_id
     `
@@ -45,7 +45,7 @@ t.test('the CSV export: header, Helsinki days, quoting, formulas neutralised, ne
   const first = await insert({ owner: quoted.user_id, created: '2026-03-10T00:00:00+02:00' })
   const done = await insert({
     owner: formula.user_id,
-    responder: minus.user_id,
+    helper: minus.user_id,
     status: 'completed',
     created: '2026-03-10T12:00:00+02:00',
   })
@@ -88,7 +88,7 @@ t.test('the CSV export: header, Helsinki days, quoting, formulas neutralised, ne
   })
   t.equal(records[0]!.owner, 'Sm,"J"\nÄö', 'commas, quotes, a newline and ä ö come through intact')
   t.match(answer.body, '"Sm,""J""\nÄö"', 'quoted per RFC 4180: the cell in quotes, its quotes doubled')
-  t.equal(records[0]!.responder, '', 'no responder, an empty cell')
+  t.equal(records[0]!.responder, '', 'no helper, an empty responder cell')
   t.equal(records[0]!.got_help, '', 'not completed: got_help empty')
   t.equal(records[2]!.is_test, 'true', 'a test request is included, marked')
   t.equal(records[2]!.owner, "'@at")

@@ -16,7 +16,7 @@ async function listen(app: FastifyInstance): Promise<string> {
 interface RequestRow {
   owner: number
   status?: 'new' | 'in progress' | 'completed'
-  responder?: number
+  helper?: number
   created: Date
   responded?: Date
   completed?: Date
@@ -29,7 +29,7 @@ async function insertRequest(app: FastifyInstance, row: RequestRow): Promise<voi
   await app.sql`
     insert into requests (owner_id, category, status, description, responder_id, created_at, first_responded_at,
       completed_at, got_help, is_test, deleted_at)
-    values (${row.owner}, 'other', ${row.status ?? 'new'}, 'Known data', ${row.responder ?? null}, ${row.created},
+    values (${row.owner}, 'other', ${row.status ?? 'new'}, 'Known data', ${row.helper ?? null}, ${row.created},
       ${row.responded ?? null}, ${row.completed ?? null}, ${row.gotHelp ?? null}, ${row.test ?? false},
       ${row.deleted ? row.created : null})
   `
@@ -71,18 +71,18 @@ t.test('every figure on known data: Helsinki days, test and deleted requests lef
   await insertRequest(app, {
     owner: o,
     status: 'in progress',
-    responder: h,
+    helper: h,
     created: after(todayStart, 2000),
     responded: after(todayStart, 3000),
   })
-  // Completed within 30 days: completion 60, 120, 30, 90 and 61 minutes; responder 10, 20, (none), 5, 15.
-  const completed = (created: Date, responderMinutes: number | null, completionMinutes: number, gotHelp: boolean) =>
+  // Completed within 30 days: completion 60, 120, 30, 90 and 61 minutes; helper 10, 20, (none), 5, 15.
+  const completed = (created: Date, helperMinutes: number | null, completionMinutes: number, gotHelp: boolean) =>
     insertRequest(app, {
       owner: o,
       status: 'completed',
-      responder: responderMinutes === null ? undefined : h,
+      helper: helperMinutes === null ? undefined : h,
       created,
-      responded: responderMinutes === null ? undefined : after(created, responderMinutes * MINUTE),
+      responded: helperMinutes === null ? undefined : after(created, helperMinutes * MINUTE),
       completed: after(created, completionMinutes * MINUTE),
       gotHelp,
     })

@@ -41,7 +41,7 @@ async function insertRequest(
   app: FastifyInstance,
   fields: {
     owner: number
-    responder?: number
+    helper?: number
     status?: 'new' | 'in progress' | 'completed'
     test?: boolean
     deleted?: boolean
@@ -51,7 +51,7 @@ async function insertRequest(
   const [row] = await app.sql<{ request_id: number }[]>`
     insert into requests (owner_id, category, status, description, responder_id, completed_at, got_help, is_test,
       deleted_at)
-    values (${fields.owner}, 'other', ${fields.status ?? 'new'}, 'Known data', ${fields.responder ?? null},
+    values (${fields.owner}, 'other', ${fields.status ?? 'new'}, 'Known data', ${fields.helper ?? null},
       ${completed ? new Date() : null}, ${completed ? true : null}, ${fields.test ?? false},
       ${fields.deleted ? new Date() : null})
     returning request_id
@@ -72,14 +72,14 @@ t.test('the list: newest first, counts of made and helped requests on known data
   const h = helper.user_id
   // Made: two real ones count; a test and a deleted one do not.
   await insertRequest(app, { owner: o })
-  await insertRequest(app, { owner: o, status: 'in progress', responder: h })
+  await insertRequest(app, { owner: o, status: 'in progress', helper: h })
   await insertRequest(app, { owner: o, test: true })
   await insertRequest(app, { owner: o, deleted: true })
-  // Helped: in progress now (above) and completed with them as responder, also one deleted since its completion
+  // Helped: in progress now (above) and completed with them as helper, also one deleted since its completion
   // (the help was given); not a test or a released one.
-  await insertRequest(app, { owner: o, status: 'completed', responder: h })
-  await insertRequest(app, { owner: o, status: 'in progress', responder: h, test: true })
-  await insertRequest(app, { owner: o, status: 'completed', responder: h, deleted: true })
+  await insertRequest(app, { owner: o, status: 'completed', helper: h })
+  await insertRequest(app, { owner: o, status: 'in progress', helper: h, test: true })
+  await insertRequest(app, { owner: o, status: 'completed', helper: h, deleted: true })
   const released = await insertRequest(app, { owner: o })
   await app.sql`
     insert into request_responses (request_id, responder_id, ended_at, outcome, let_go)

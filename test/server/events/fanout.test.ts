@@ -2,7 +2,7 @@ import t from 'tap'
 import postgres from 'postgres'
 import type { FastifyInstance } from 'fastify'
 import { requestForEvent } from '../../../server/domain/requests/requests.ts'
-import { CHANNEL, type BusMessage } from '../../../server/events/bus.ts'
+import { CHANNEL, messageOf, type BusMessage } from '../../../server/events/bus.ts'
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
 import { type Actor } from '../../requests.ts'
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
@@ -73,18 +73,18 @@ t.test('fan-out on one instance', async (t) => {
       return stringify(...args)
     }) as typeof JSON.stringify
     try {
-      app.events.hub.deliverRow({ type: 'request', requestId: id, previousResponderId: null }, row)
+      app.events.hub.deliverRow({ type: 'request', requestId: id, previousHelperId: null }, row)
     } finally {
       JSON.stringify = stringify
     }
-    t.equal(serialised, 4, 'four audiences (owner, responder, admin, everyone else): four payloads for six sockets')
+    t.equal(serialised, 4, 'four audiences (owner, helper, admin, everyone else): four payloads for six sockets')
     const seen = async (client: EventClient) => {
       await client.next(() => client.events.filter(about(id)).length > before.get(client)!)
       return client.events.filter(about(id)).at(-1)!.request!
     }
     for (const phone of [await seen(ownerPhone), await seen(ownerLaptop)])
       t.match(phone, { isOwnRequest: true, views: 0, responder_phone: /^\+358/ }, "the owner's devices")
-    t.match(await seen(helperEvents), { isOwnRequest: false, views: null, phone: /^\+358/ }, 'the responder')
+    t.match(await seen(helperEvents), { isOwnRequest: false, views: null, phone: /^\+358/ }, 'the helper')
     t.match(await seen(adminEvents), { views: 0, phone: null }, 'an admin: the count, no phones in a list')
     for (const other of [await seen(neighbourEvents), await seen(otherEvents)])
       t.match(other, { views: null, phone: null, responder_phone: null }, 'everyone else')
@@ -109,7 +109,7 @@ t.test('fan-out on one instance', async (t) => {
     }
     const viewEvent = (client: EventClient) => (e: ServerEvent) =>
       about(id)(e) && client.events.indexOf(e) >= start.get(client)!
-    t.notOk(await receivedBeforeMarker(helperEvents, viewEvent(helperEvents), marker(helper)), 'not the responder')
+    t.notOk(await receivedBeforeMarker(helperEvents, viewEvent(helperEvents), marker(helper)), 'not the helper')
     t.notOk(await receivedBeforeMarker(otherEvents, viewEvent(otherEvents), marker(otherNeighbour)), 'not a neighbour')
     t.notOk(
       await receivedBeforeMarker(neighbourEvents, viewEvent(neighbourEvents), marker(neighbour)),
@@ -125,7 +125,7 @@ t.test('fan-out on one instance', async (t) => {
     const elsewhere = postgres(databaseUrl, { max: 1, onnotice: () => {} })
     t.teardown(() => elsewhere.end())
     const heard: BusMessage[] = []
-    await elsewhere.listen(CHANNEL, (payload) => heard.push(JSON.parse(payload) as BusMessage))
+    await elsewhere.listen(CHANNEL, (payload) => heard.push(messageOf(payload)))
     crashAfterNextCommit = true
     const edited = await owner.send('PUT', `/api/requests/${id}`, { description: 'Flat tyre, pump needed' })
     t.equal(edited.status, 500, 'the change committed, then the process "died" before anything else')

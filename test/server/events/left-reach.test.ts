@@ -25,7 +25,7 @@ t.test('who loses a request that moved: those it reached before and not now', as
   t.notOk(leftReach(movedTo, listener({ radius: 200 }), HELSINKI), 'not one whose radius covers both')
   t.notOk(leftReach(movedTo, listener({ ...NOWHERE }), HELSINKI), 'not one who shares no location: sees all')
   t.notOk(leftReach(movedTo, listener({ user_id: 1 }), HELSINKI), 'not the owner')
-  t.notOk(leftReach(movedTo, listener({ user_id: 2 }), HELSINKI), 'not the responder')
+  t.notOk(leftReach(movedTo, listener({ user_id: 2 }), HELSINKI), 'not the helper')
   t.notOk(leftReach(movedTo, listener({ is_admin: true }), HELSINKI), 'not an admin')
   t.notOk(leftReach({ ...movedTo, ...NOWHERE }, listener({}), HELSINKI), 'not when it now has no location')
 })

@@ -78,10 +78,10 @@ t.test('the event stream', async (t) => {
     const helper = await placed('Helper Far', TAMPERE)
     const helperEvents = await connect(helper)
     await helper.send('PUT', `/api/requests/${id}/addresponder`)
-    t.match((await helperEvents.next(about(id))).request, { status: 'in progress' }, 'the responder, though far')
+    t.match((await helperEvents.next(about(id))).request, { status: 'in progress' }, 'the helper, though far')
     await helper.send('PUT', `/api/requests/${id}/removeresponder`, { removedBy: 'responder' })
     const released = await helperEvents.next((e) => about(id)(e) && e.request?.status === 'new')
-    t.equal((released as { removedBy?: string }).removedBy, 'responder', 'the previous responder hears of the release')
+    t.equal((released as { removedBy?: string }).removedBy, 'responder', 'the previous helper hears of the release')
 
     // Reports are spaced at least 10 s (docs/security.md, "Phone numbers by reach"): the last one as if made a minute ago.
     await app.sql`

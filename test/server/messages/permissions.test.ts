@@ -6,7 +6,7 @@ import { signedIn } from '../../signed-in.ts'
 type Conversation = { messages: Array<{ text: string; author_name: string }>; readOnly: string | null }
 
 /**
- * The permission matrix of docs/product.md#conversation: owner, responder, former responder, stranger, admin, in every
+ * The permission matrix of docs/product.md#conversation: owner, helper, former helper, stranger, admin, in every
  * state.
  */
 t.test('who may read and write a conversation', async (t) => {
@@ -40,7 +40,7 @@ t.test('who may read and write a conversation', async (t) => {
     })
   })
 
-  t.test('in progress: owner and responder write, an admin reads, a stranger neither', async (t) => {
+  t.test('in progress: owner and helper write, an admin reads, a stranger neither', async (t) => {
     t.equal((await helper.send('PUT', `/api/requests/${id}/addresponder`)).status, 200)
     const sent = await write(helper, id, 'On my way')
     t.equal(sent.status, 201)

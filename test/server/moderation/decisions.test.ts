@@ -51,14 +51,14 @@ t.test('the queue: admins only, oldest open first, no phone number', async (t) =
   // Created in another order than their ids: the queue follows the time.
   await app.sql`update reports set created_at = now() - interval '1 hour' where report_id = ${third}`
 
-  // The stranger helped with another request and released it: a former responder, as far as any rule cares.
+  // The stranger helped with another request and released it: a former helper, as far as any rule cares.
   const released = (await owner.create({ description: 'Another' })).body.request_id
   await stranger.send('PUT', `/api/requests/${released}/addresponder`)
   await stranger.send('PUT', `/api/requests/${released}/removeresponder`, { removedBy: 'responder' })
   const users: Array<[string, Actor]> = [
     ['the owner', owner],
-    ['the responder', helper],
-    ['a former responder', stranger],
+    ['the helper', helper],
+    ['a former helper', stranger],
   ]
   for (const path of ['/api/admin/reports', '/api/admin/reports?status=closed', '/api/admin/users/1/history']) {
     t.equal((await app.inject({ method: 'GET', url: path })).statusCode, 401, `${path}: a visitor`)

@@ -6,8 +6,8 @@ import { signedIn } from '../../signed-in.ts'
 const HERE = { latitude: 60.1699, longitude: 24.9384 }
 
 /**
- * The permission matrix for the helper's shared position (docs/product.md#on-my-way): owner, responder, former
- * responder, stranger, admin.
+ * The permission matrix for the helper's shared position (docs/product.md#on-my-way): owner, helper, former
+ * helper, stranger, admin.
  */
 t.test('who may share and read the helper position', async (t) => {
   const app = await buildTestApp(t)

@@ -8,20 +8,20 @@ t.test('who may see and change what', async (t) => {
   const dataDir = tempDir(t)
   const app = await buildTestApp(t, { DATA_DIR: dataDir, REQUEST_HISTORY_DAYS: 7 })
   const owner = await signedIn(app, 'Owner')
-  const responder = await signedIn(app, 'Responder')
+  const helper = await signedIn(app, 'Helper')
   const stranger = await signedIn(app, 'Stranger')
   const admin = await signedIn(app, 'Admin')
   await app.sql`update users set is_admin = true where user_id = ${admin.user.user.user_id}`
 
   t.test('a stranger changes nothing through any id-bearing route', async (t) => {
     const id = (await owner.create()).body.request_id
-    await responder.send('PUT', `/api/requests/${id}/addresponder`)
+    await helper.send('PUT', `/api/requests/${id}/addresponder`)
     const before = await app.sql`select * from requests where request_id = ${id}`
     const attempts: Array<[string, 'PUT' | 'DELETE', string, object | undefined]> = [
       ['edit', 'PUT', '', { description: 'Mine now' }],
       ['location', 'PUT', '/location', { latitude: 1, longitude: 1, isApproximate: 0 }],
       ['remove as owner', 'PUT', '/removeresponder', { removedBy: 'owner' }],
-      ['release as responder', 'PUT', '/removeresponder', { removedBy: 'responder' }],
+      ['release as helper', 'PUT', '/removeresponder', { removedBy: 'responder' }],
       ['ready', 'PUT', '/setready', { gotHelp: 0 }],
       ['delete', 'DELETE', '', undefined],
     ]
@@ -30,13 +30,13 @@ t.test('who may see and change what', async (t) => {
       t.equal(response.status, 403, name)
       t.type(response.body.message, 'string', `${name} says why`)
     }
-    t.equal((await stranger.send('PUT', `/api/requests/${id}/addresponder`)).status, 409, 'it already has a responder')
+    t.equal((await stranger.send('PUT', `/api/requests/${id}/addresponder`)).status, 409, 'it already has a helper')
     const after = await app.sql`select * from requests where request_id = ${id}`
     t.same(after, before, 'the row is exactly as it was')
     t.equal(
-      (await responder.send('PUT', `/api/requests/${id}`, { description: 'Responder edit' })).status,
+      (await helper.send('PUT', `/api/requests/${id}`, { description: 'Helper edit' })).status,
       403,
-      'nor may the responder edit',
+      'nor may the helper edit',
     )
     t.equal((await owner.send('DELETE', `/api/requests/${id}`)).status, 204)
   })
@@ -64,7 +64,7 @@ t.test('who may see and change what', async (t) => {
     )
     t.equal((await stranger.send('PUT', `/api/requests/${id}/addresponder`)).status, 404, 'not to take over')
     t.equal((await stranger.send('PUT', `/api/requests/${id}/add-view`)).status, 404, 'not to view')
-    t.ok((await responder.get('/api/requests')).body.every((r: Json) => r.is_test === false))
+    t.ok((await helper.get('/api/requests')).body.every((r: Json) => r.is_test === false))
     const adminSees = await admin.get('/api/requests')
     t.ok(adminSees.body.some((r: Json) => r.request_id === id))
     t.equal((await admin.get(`/api/requests/${id}`)).body.views, 0, 'admins see view counts')

@@ -100,7 +100,7 @@ t.test(`request invariants hold through ${ROUNDS} randomised parallel rounds`, a
             : null
     const url = `/api/requests/${target?.request_id ?? random.int(1, 5)}`
     const owner = target ? byId.get(target.owner_id)! : actingOwner
-    const responder = target?.responder_id ? byId.get(target.responder_id)! : someone()
+    const helper = target?.responder_id ? byId.get(target.responder_id)! : someone()
     const rightful = random.chance(0.8)
     switch (kind) {
       case 'create':
@@ -113,7 +113,7 @@ t.test(`request invariants hold through ${ROUNDS} randomised parallel rounds`, a
       case 'take over':
         return someone().send('PUT', `${url}/addresponder`)
       case 'release':
-        return (rightful ? responder : anyone()).send('PUT', `${url}/removeresponder`, { removedBy: 'responder' })
+        return (rightful ? helper : anyone()).send('PUT', `${url}/removeresponder`, { removedBy: 'responder' })
       case 'remove':
         return (rightful ? owner : anyone()).send('PUT', `${url}/removeresponder`, { removedBy: 'owner' })
       case 'ready':

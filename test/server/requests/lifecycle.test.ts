@@ -137,7 +137,7 @@ t.test('help request lifecycle', async (t) => {
     t.equal(
       (await c.send('PUT', url('/removeresponder'), { removedBy: 'responder' })).status,
       403,
-      'only the responder releases',
+      'only the helper releases',
     )
     t.equal(
       (await c.send('PUT', url('/removeresponder'), { removedBy: 'owner' })).status,
@@ -172,7 +172,7 @@ t.test('help request lifecycle', async (t) => {
 
     const d = await signedIn(app, 'Helper D')
     await d.send('PUT', url('/addresponder'))
-    t.equal((await d.send('PUT', url('/setready'), { gotHelp: 1 })).status, 403, 'the responder cannot mark it ready')
+    t.equal((await d.send('PUT', url('/setready'), { gotHelp: 1 })).status, 403, 'the helper cannot mark it ready')
     const ready = await a.send('PUT', url('/setready'), { gotHelp: 1 })
     t.equal(ready.status, 200)
     t.match(ready.body, {

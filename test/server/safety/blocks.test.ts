@@ -213,7 +213,7 @@ t.test('the removed helper is told it is gone even where their block set was rel
   const row = await requestForEvent(app.sql, id)
   const before = helperEvents.events.length
   app.events.hub.deliverRow(
-    { type: 'request', requestId: id, previousResponderId: idOf(helper), removedBy: 'owner', hiddenFrom: idOf(helper) },
+    { type: 'request', requestId: id, previousHelperId: idOf(helper), removedBy: 'owner', hiddenFrom: idOf(helper) },
     row,
   )
   // One socket delivers in order: what deliverRow wrote comes before this marker.

@@ -6,6 +6,7 @@ import { SAMPLE_SERVICES_FILE } from '../../../server/plugins/sample-services.ts
 import { buildTestApp, createTestDatabase, tempDir } from '../../helper.ts'
 import { runScript } from '../../process.ts'
 import { signedIn } from '../../signed-in.ts'
+import { SERVICE_BODY } from '../../services.ts'
 
 const feature = (id: string, properties: Record<string, unknown>, coordinates: unknown = [24.94, 60.17]) => ({
   type: 'Feature',
@@ -118,18 +119,7 @@ t.test('GET /api/services: public, SPEC shape, ETag and 304', async (t) => {
   const app = await buildTestApp(t, { DATA_DIR: dataDir })
   const admin = await signedIn(app, 'Map Admin')
   await app.sql`update users set is_admin = true where user_id = ${admin.user.user.user_id}`
-  const body = {
-    external_id: 'api-1',
-    category: 'rental_service',
-    latitude: 61.5,
-    longitude: 23.76,
-    address: 'Hämeenkatu 1, Tampere',
-    phone: '+358 40 000 0001',
-    certified: true,
-    localizations: [
-      { language: 'fi', name: 'Vuokrapyörät', description: 'Pyöriä vuokralle', url: 'https://example.fi' },
-    ],
-  }
+  const body = SERVICE_BODY
   const created = await admin.send<{ service_id: number }>('POST', '/api/services', body)
   t.equal(created.status, 201)
 

@@ -94,20 +94,17 @@ t.test('migration 00018 backfills the counts from the completed requests there a
     select 'User ' || n, '+35840000000' || n, 'x' from generate_series(1, 4) n
     returning user_id`
   const [helper, other, ann, bob] = users.map((user) => user.user_id)
-  const request = (
-    owner: number,
-    fields: { responder?: number; gotHelp?: boolean; test?: boolean; deleted?: boolean },
-  ) =>
+  const request = (owner: number, fields: { helper?: number; gotHelp?: boolean; test?: boolean; deleted?: boolean }) =>
     sql`
       insert into requests (owner_id, category, description, status, responder_id, completed_at, got_help, is_test,
         deleted_at)
-      values (${owner}, 'other', 'Backfilled', 'completed', ${fields.responder ?? null}, now(), ${fields.gotHelp ?? true},
+      values (${owner}, 'other', 'Backfilled', 'completed', ${fields.helper ?? null}, now(), ${fields.gotHelp ?? true},
         ${fields.test ?? false}, ${fields.deleted ? new Date() : null})`
-  await request(ann!, { responder: helper })
-  await request(ann!, { responder: helper }) // the same cyclist again
-  await request(bob!, { responder: helper, deleted: true }) // deleted by its owner since: counts again
-  await request(bob!, { responder: other, test: true }) // a test request never counts
-  await request(ann!, { responder: other, gotHelp: false }) // no help received: a request helped, not a cyclist
+  await request(ann!, { helper })
+  await request(ann!, { helper }) // the same cyclist again
+  await request(bob!, { helper, deleted: true }) // deleted by its owner since: counts again
+  await request(bob!, { helper: other, test: true }) // a test request never counts
+  await request(ann!, { helper: other, gotHelp: false }) // no help received: a request helped, not a cyclist
   await request(bob!, {}) // completed without a helper
 
   await migrate(sql, migrations.slice(0, helpedCounts + 1))

@@ -83,7 +83,7 @@ t.test('thank-you rules', async (t) => {
     t.equal((await app.sql`select 1 from request_thanks where request_id = ${burst}`).length, 1)
   })
 
-  t.test('the thank-you is read by its owner and helper only; the count goes with the responder’s name', async (t) => {
+  t.test('the thank-you is read by its owner and helper only; the count goes with the helper’s name', async (t) => {
     const { id, by } = await completedWith(true)
     t.match(await trust(by, id), { body: { canThank: true, thanks: null } })
     t.match(await trust(helper, id), { body: { canThank: false } })
@@ -95,7 +95,7 @@ t.test('thank-you rules', async (t) => {
         body: { thanks: { text: 'Kiitos tosi paljon!', owner_name: by.user.user.user_name } },
       })
     for (const who of [stranger, admin, owner]) t.match(await trust(who, id), { status: 200, body: { thanks: null } })
-    t.match(await trust(by, id), { body: { responder_helped: null } }, 'completed: no responder shown, no count')
+    t.match(await trust(by, id), { body: { responder_helped: null } }, 'completed: no helper shown, no count')
 
     const open = (await stranger.create()).body.request_id
     t.match(await trust(admin, open), { body: { responder_helped: null, thanks: null } }, 'nobody helps yet')

@@ -1,7 +1,8 @@
 import t, { type Test } from 'tap'
-import { listAudience, requestFor, type RequestRow } from '../../../../server/domain/requests/requests.ts'
+import { listAudience, requestFor } from '../../../../server/domain/requests/requests.ts'
 import { ReachIndex } from '../../../../server/events/reach-index.ts'
 import { isRecipient, type ChangedRequest, type Listener } from '../../../../server/events/recipients.ts'
+import type { RequestRow } from '../../../../server/domain/requests/rows.ts'
 
 /** Deterministic randomness (mulberry32), so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -119,9 +120,9 @@ t.test('the index picks exactly the clients the rule picks, also after clients m
 
 t.test('viewers with the same list audience get the same answer from requestFor', async (t) => {
   const row = (): RequestRow => {
-    const responder = rnd() < 0.5 ? 1 + Math.floor(rnd() * 4) : null
+    const helper = rnd() < 0.5 ? 1 + Math.floor(rnd() * 4) : null
     // Without a current helper, sometimes an earlier one (after a release or a removal), who may be the viewer.
-    const latest = responder ?? (rnd() < 0.5 ? 1 + Math.floor(rnd() * 4) : null)
+    const latest = helper ?? (rnd() < 0.5 ? 1 + Math.floor(rnd() * 4) : null)
     return {
       request_id: 1,
       owner_id: 1 + Math.floor(rnd() * 4),
@@ -136,7 +137,7 @@ t.test('viewers with the same list audience get the same answer from requestFor'
       created_at: new Date(0),
       updated_at: new Date(0),
       completed_at: null,
-      responder_id: responder,
+      responder_id: helper,
       got_help: null,
       user_name: 'Owner',
       phone: '+358401111111',
@@ -145,8 +146,8 @@ t.test('viewers with the same list audience get the same answer from requestFor'
       responder_distance_km: rnd() < 0.5 ? Math.floor(rnd() * 10) : null,
       phone_only_to_helper: rnd() < 0.5,
       owner_suspended: false,
-      latest_responder_id: latest,
-      latest_responder_name: latest === null ? null : `Helper ${latest}`,
+      latest_helper_id: latest,
+      latest_helper_name: latest === null ? null : `Helper ${latest}`,
     }
   }
   // Admins half the time: whom an admin may act about depends on whether they were the request's latest helper.

@@ -24,8 +24,8 @@ t.test('recipients of a change', async (t) => {
   })
 
   t.ok(isRecipient(request, listener({ user_id: 1 })), 'the owner, wherever they are')
-  t.ok(isRecipient(request, listener({ user_id: 2 })), 'the responder, wherever they are')
-  t.ok(isRecipient(request, listener({ user_id: 3 }), 3), 'the previous responder')
+  t.ok(isRecipient(request, listener({ user_id: 2 })), 'the helper, wherever they are')
+  t.ok(isRecipient(request, listener({ user_id: 3 }), 3), 'the previous helper')
   t.ok(isRecipient(request, listener({ is_admin: true })), 'admins')
   t.notOk(isRecipient(request, listener({})), 'outside the radius')
   t.ok(isRecipient(request, listener({ radius: 200 })), 'inside a larger radius')
@@ -40,12 +40,12 @@ t.test('recipients of a change', async (t) => {
   )
   const test = { ...request, is_test: true }
   t.notOk(isRecipient(test, listener({ ...HELSINKI })), 'test requests: not to ordinary users nearby')
-  t.notOk(isRecipient(test, listener({ user_id: 2 })), 'nor to a responder who is no admin')
+  t.notOk(isRecipient(test, listener({ user_id: 2 })), 'nor to a helper who is no admin')
   t.ok(isRecipient(test, listener({ is_admin: true })), 'admins only')
 
   const blocked = { blocked_either_way: [1] }
   t.notOk(isRecipient(request, listener({ ...HELSINKI, ...blocked })), 'a block with the owner: not even nearby')
-  t.notOk(isRecipient(request, listener({ user_id: 3, ...blocked }), 3), 'nor as the previous responder')
+  t.notOk(isRecipient(request, listener({ user_id: 3, ...blocked }), 3), 'nor as the previous helper')
   t.ok(isRecipient(request, listener({ ...HELSINKI, blocked_either_way: [2] })), 'a block with its helper: seen')
   t.ok(isRecipient(request, listener({ is_admin: true, ...blocked })), 'admins see it, whoever they blocked')
 })
