@@ -73,6 +73,21 @@ t.test('a visitor sees one log-in prompt on the requests tab', async (t) => {
   t.same(ownErrors(pageErrors), [], 'no errors in the page')
 })
 
+// From test/e2e/wording.test.ts ("the Finnish service map says Luokka, like the request form"), which keeps the
+// request form's word.
+t.test('the Finnish service map says Luokka, like the request form', async (t) => {
+  const { user, pageErrors } = await renderApp(t, '/', 'finnish')
+  await user.click(await shown(() => screen.queryByRole('tab', { name: 'Palvelukartta' })))
+  const filter = await shown(() => screen.queryByLabelText('Luokka'))
+  t.equal(
+    within(filter).getAllByRole('option', { name: 'Kaikki luokat' }).length,
+    1,
+    'the filter offers "Kaikki luokat"',
+  )
+  t.equal(screen.queryAllByText(/kategori/i).length, 0, 'no "kategoria" anywhere')
+  t.same(ownErrors(pageErrors), [], 'no errors in the page')
+})
+
 // From test/e2e/shell.test.ts ("an unknown path shows the not-found page, whose link leads back to the main screen").
 t.test('an unknown path shows the not-found page, whose link leads back to the main screen', async (t) => {
   const { user, pageErrors } = await renderApp(t, '/no/such/page', 'english')
