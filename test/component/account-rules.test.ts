@@ -124,3 +124,20 @@ for (const [language, texts] of Object.entries(LANGUAGES) as [keyof typeof LANGU
     t.same(sentCalls.slice(calls), [], 'reset: answered without a call')
   })
 }
+
+// From test/e2e/accounts.test.ts ("register in three steps"), which keeps the journey through the server.
+t.test('registration step 1 shows its step, an example number, the password hint and its links', async (t) => {
+  const { user } = await renderApp(t, '/register', 'english')
+  await shown(() => screen.queryByRole('heading', { level: 1, name: 'Register' }))
+  t.ok(screen.queryByText('Step 1 of 3'), 'step indicator')
+  t.equal(textbox('Phone number').getAttribute('placeholder'), '040 123 4567', 'a Finnish example number')
+  t.ok(screen.queryByText('At least 5 characters'), 'password hint')
+  t.equal(screen.getByRole('link', { name: 'privacy statement' }).getAttribute('href'), '/privacystatement')
+  t.equal(screen.getByRole('link', { name: 'Back to login' }).getAttribute('href'), '/login', 'back link to /login')
+  const password = screen.getByLabelText('Password')
+  await user.type(password, 'polkupyora')
+  t.equal(password.getAttribute('type'), 'password', 'password hidden')
+  await user.click(screen.getByRole('button', { name: 'Show password' }))
+  t.equal(password.getAttribute('type'), 'text', 'shown after the toggle')
+  t.equal(screen.getByRole('button', { name: 'Show password' }).getAttribute('aria-pressed'), 'true')
+})

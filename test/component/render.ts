@@ -4,6 +4,7 @@ import { createElement } from 'react'
 import type { Test } from 'tap'
 import { App } from '../../web/src/app/App.tsx'
 import { addShellSlices } from '../../web/src/app/store.ts'
+import { INSTALL_REDIRECT_KEY } from '../../web/src/features/pwa/install/install-redirect.ts'
 import { useStore } from '../../web/src/shared/store/store.ts'
 import { waitUntil } from '../wait.ts'
 import type { ClientConfig } from '../../web/src/shared/api/types.ts'
@@ -48,12 +49,14 @@ export async function shown<T>(query: () => T | null): Promise<T> {
 /**
  * Renders the whole app (its store, routes and Lingui catalogs, as main.tsx does, without the event stream and the
  * service worker) at `path` in `language`, as a visitor who is not logged in. Removed when the test ends.
- * `pageErrors` collects what the app logs with console.error meanwhile.
+ * `pageErrors` collects what the app logs with console.error meanwhile. As openContext does in the browser tests, the
+ * session counts as past its one-time redirect from / to /install, unless `installRedirect`.
  */
 export async function renderApp(
   t: Test,
   path: string,
   language: Language,
+  { installRedirect = false }: { installRedirect?: boolean } = {},
 ): Promise<{ user: UserEvent; pageErrors: string[] }> {
   // What the app logs as an error, as a browser test collects the page's console errors (openContext).
   const pageErrors: string[] = []
@@ -62,6 +65,8 @@ export async function renderApp(
   t.teardown(() => {
     console.error = consoleError
   })
+  if (installRedirect) sessionStorage.removeItem(INSTALL_REDIRECT_KEY)
+  else sessionStorage.setItem(INSTALL_REDIRECT_KEY, '1')
   window.history.replaceState(null, '', path)
   await useStore.getState().setLanguage(language)
   const user = userEvent.setup({ document })

@@ -56,24 +56,12 @@ t.test('register in three steps, reading the SMS code from the outbox', async (t
   await page.goto(`${baseUrl}/login`)
   await page.getByRole('link', { name: 'Register' }).click()
   await page.getByRole('heading', { level: 1, name: 'Register' }).waitFor()
-  t.ok(await page.getByText('Step 1 of 3').isVisible(), 'step indicator')
-  t.equal(
-    await page.getByRole('textbox', { name: 'Phone number', exact: true }).getAttribute('placeholder'),
-    '040 123 4567',
-    'a Finnish example number',
-  )
-  t.ok(await page.getByText('At least 5 characters').isVisible(), 'password hint')
-  t.ok(await page.getByRole('link', { name: 'privacy statement' }).isVisible(), 'privacy statement link')
-  t.ok(await page.getByRole('link', { name: 'Back to login' }).isVisible(), 'back link to /login')
-
+  // What step 1 shows (its step, hints, links, the password toggle) is a component test:
+  // test/component/account-rules.test.ts.
   await page.getByRole('textbox', { name: 'Username', exact: true }).fill(user.username)
   await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill(user.phone)
-  const password = page.getByLabel('Password', { exact: true })
-  await password.fill(user.password)
-  t.equal(await password.getAttribute('type'), 'password', 'password hidden')
+  await page.getByLabel('Password', { exact: true }).fill(user.password)
   await page.getByRole('button', { name: 'Show password' }).click()
-  t.equal(await password.getAttribute('type'), 'text', 'shown after the toggle')
-  t.equal(await page.getByRole('button', { name: 'Show password' }).getAttribute('aria-pressed'), 'true')
   await screenshot(page, 'register-1-details')
 
   const seen = outbox.count(user.e164)
@@ -266,6 +254,8 @@ t.test('change the username, the radius and the password in settings', async (t)
     'phone is read-only',
   )
   await screenshot(page, 'settings-account')
+  await settings.getByRole('button', { name: 'Delete account' }).waitFor()
+  t.equal(await settings.getByText('Registered users').count(), 0, 'a user who is not an admin sees no user count')
 
   await settings.getByRole('button', { name: 'Edit username' }).click()
   t.equal(await username.getAttribute('readonly'), null, 'editable after Edit')
@@ -498,38 +488,5 @@ t.test('an admin sees the number of registered users', async (t) => {
   await settings.getByText(`Registered users: ${count}`).waitFor()
   t.pass(`${count} users shown`)
   await screenshot(page, 'settings-account-admin')
-  t.same(pageErrors, [])
-})
-
-t.test('a user who is not an admin sees no user count', async (t) => {
-  const user: TestUser = {
-    username: 'Tavallinen',
-    phone: '050 333 0005',
-    e164: '+358503330005',
-    password: 'tavallinen',
-  }
-  await createUser(server, user)
-  const { page, pageErrors } = await openContext(t, browser)
-  await logIn(page, baseUrl, user.username, user.password)
-  const settings = await openSettingsSection(page, /^Account/)
-  await settings.getByRole('button', { name: 'Delete account' }).waitFor()
-  t.equal(await settings.getByText('Registered users').count(), 0)
-  t.same(pageErrors, [])
-})
-
-t.test('a visitor: a login link on the main screen and in the settings, and Continue without logging in', async (t) => {
-  const { page, pageErrors } = await openContext(t, browser, { colorScheme: 'dark' })
-  await page.goto(`${baseUrl}/`)
-  await page.getByText('You are using the app as a visitor').waitFor()
-  await page.getByRole('button', { name: 'Settings' }).click()
-  const settings = page.getByRole('dialog', { name: 'Settings' })
-  t.equal(await settings.getByRole('button', { name: /^Account/ }).count(), 0, 'no account section for a visitor')
-  await screenshot(page, 'settings-visitor-dark')
-  await settings.getByRole('link', { name: 'Log in' }).click()
-  await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor()
-  await screenshot(page, 'login-dark')
-  await page.getByRole('link', { name: 'Continue without logging in' }).click()
-  await page.getByText('You are using the app as a visitor').waitFor()
-  t.equal(new URL(page.url()).pathname, '/')
   t.same(pageErrors, [])
 })

@@ -255,16 +255,3 @@ t.test('"only to the person who helps": a neighbour never sees the number, the h
   )
   for (const { pageErrors } of [c, s, h]) t.same(pageErrors, [], 'no errors in the page')
 })
-
-t.test('a visitor sees one log-in prompt on the requests tab', async (t) => {
-  const { page, pageErrors } = await openContext(t, browser)
-  await page.goto(`${baseUrl}/`)
-  await page.getByRole('tab', { name: 'Service map' }).waitFor()
-  t.equal(await page.getByRole('link', { name: 'Log in' }).count(), 1, 'the visitor notice on the map tab')
-  await requestsTab(page).click()
-  await page.getByRole('heading', { name: 'Log in to see help requests' }).waitFor()
-  t.equal(await page.getByRole('link', { name: 'Log in' }).count(), 1, 'one prompt, not two')
-  await screenshot(page, 'request-cards-visitor')
-  await expectNoSeriousViolations(t, page, 'the visitor’s requests tab')
-  t.same(pageErrors, [])
-})

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { createUser, type TestUser } from './accounts-helpers.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer } from './browser.ts'
+import { checkPrerequisites, launchBrowser, screenshot, startServer } from './browser.ts'
 import { askForHelp, livePage } from './helping.ts'
 
 checkPrerequisites()
@@ -60,10 +60,4 @@ t.test('before the first take-over, until “Got it”', async (t) => {
   t.equal(await detail.getByRole('region', CARD).count(), 0, 'acknowledged: not shown again')
 })
 
-t.test('the info page says the same', async (t) => {
-  const { page } = await openContext(t, browser)
-  await page.goto(`${baseUrl}/info`)
-  await page.getByRole('heading', CARD).waitFor()
-  await page.getByText('Never share codes or payment details').waitFor()
-  t.pass('the safety points are on the info page, for visitors too')
-})
+// The same points on the info page, for visitors too, are a component test (test/component/info-pages.test.ts).

@@ -64,24 +64,6 @@ t.test(
   },
 )
 
-t.test('a visitor: language, info and a login link', async (t) => {
-  const { page, pageErrors } = await openContext(t, browser)
-  await page.goto(`${baseUrl}/`)
-  await page.getByRole('button', { name: 'Settings' }).click()
-  const settings = page.getByRole('dialog', { name: 'Settings' })
-  await settings.waitFor()
-
-  t.same(await sectionTitles(settings), ['Language'], 'a visitor has only the language to set')
-  await expectOneSectionAtATime(t, settings)
-  t.equal(await settings.getByRole('link', { name: 'Info and FAQ' }).getAttribute('href'), '/info')
-  t.equal(await settings.getByRole('button', { name: 'Log out' }).count(), 0, 'no log out')
-  const login = settings.getByRole('link', { name: 'Log in' })
-  t.equal(await login.getAttribute('href'), '/login')
-  await login.click()
-  await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor()
-  t.same(pageErrors, [])
-})
-
 t.test('notifications: quiet hours and the hourly cap are saved for the account and seen after a reload', async (t) => {
   const { page, pageErrors } = await openContext(t, browser)
   await logIn(page, baseUrl, user.username, user.password)

@@ -64,20 +64,6 @@ t.test('a Finnish browser gets Finnish', async (t) => {
   t.same(pageErrors, [])
 })
 
-t.test('an unknown path shows the not-found page, whose link leads back to the main screen', async (t) => {
-  const { page, pageErrors } = await openContext(t, browser)
-  await page.goto(`${baseUrl}/no/such/page`)
-  await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor()
-  t.ok(await page.getByText('the page does not exist, or the request was not found').isVisible(), 'SPEC notfound text')
-  await screenshot(page, 'not-found')
-
-  await page.getByRole('link', { name: 'Back to the main screen' }).click()
-  await page.getByRole('heading', { level: 1, name: 'Bike Help' }).waitFor()
-  t.equal(page.url(), `${baseUrl}/`)
-  t.ok(await page.getByRole('button', { name: 'Settings' }).isVisible(), 'main screen shown')
-  t.same(pageErrors, [])
-})
-
 t.test('the settings modal switches the language, and the choice survives a reload', async (t) => {
   const { page, pageErrors } = await openContext(t, browser)
   await page.goto(`${baseUrl}/`)

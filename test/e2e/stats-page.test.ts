@@ -165,11 +165,4 @@ t.test('with fewer than ten requests, only their number is shown, and why', asyn
   t.same(pageErrors, [])
 })
 
-t.test('the privacy statement says the figures are aggregates', async (t) => {
-  const { page, pageErrors } = await openContext(t, browser)
-  await page.goto(`${busy.baseUrl}/privacystatement`)
-  const section = page.getByRole('region', { name: 'Public figures' })
-  await section.getByText(/hold no names, places or other data about any one person/).waitFor()
-  t.ok(await section.getByText(/a figure drawn from fewer than 10 requests is not shown/).isVisible())
-  t.same(pageErrors, [])
-})
+// What the privacy statement says of the figures is a component test (test/component/info-pages.test.ts).

@@ -102,12 +102,4 @@ for (const [language, user] of [
   })
 }
 
-t.test('the Finnish service map says Luokka, like the request form', async (t) => {
-  const { page, pageErrors } = await openContext(t, browser, { locale: 'fi-FI' })
-  await page.goto(`${baseUrl}/`)
-  await page.getByRole('tab', { name: 'Palvelukartta' }).click()
-  await page.getByLabel('Luokka', { exact: true }).waitFor()
-  t.equal(await page.getByRole('option', { name: 'Kaikki luokat' }).count(), 1, 'the filter offers "Kaikki luokat"')
-  t.equal(await page.getByText(/kategori/i).count(), 0, 'no "kategoria" anywhere')
-  t.same(pageErrors, [])
-})
+// The Finnish service map's "Luokka" is a component test (test/component/visitor.test.ts).
