@@ -1,7 +1,7 @@
 import type { ConversationMessage } from './conversation.ts'
 import type { HelpRequest } from './request.ts'
 import type { Thanks } from './thanks.ts'
-import type { ResponderPosition } from './responder-position.ts'
+import type { HelperPosition } from './responder-position.ts'
 import type { PublicUser } from './user.ts'
 import type { RequestRole } from '../domain/requests/people.ts'
 import type { WaitingProgress } from './waiting-progress.ts'
@@ -35,6 +35,6 @@ export type ServerEvent =
   | { type: 'services.changed' }
   | { type: 'message.created'; message: ConversationMessage }
   | { type: 'thanks.received'; thanks: Thanks }
-  | { type: 'responder.position'; request_id: number; position: ResponderPosition | null }
+  | { type: 'responder.position'; request_id: number; position: HelperPosition | null }
   | { type: 'request.progress'; request_id: number; progress: WaitingProgress }
   | { type: 'notices.changed' }

@@ -14,7 +14,7 @@ export const ResponderPositionSchema = Type.Object(
   { examples: [{ latitude: 60.1699, longitude: 24.9384, at: '2026-11-24T09:30:00.000Z' }] },
 )
 /** The helper's latest shared position; the web client's type too. */
-export type ResponderPosition = Static<typeof ResponderPositionSchema>
+export type HelperPosition = Static<typeof ResponderPositionSchema>
 
 /** Validated by the domain (server/domain/accounts/rules.ts checkLocation), which answers a clear message. */
 export const PositionBody = Type.Object(

@@ -10,7 +10,7 @@ export const REPORT_ERRORS = {
   detailsLength: 'Details can be at most 500 characters',
   yourself: 'You cannot report yourself',
   ownerOnly: 'Only the owner of the request or an admin can report its helper',
-  noResponder: 'Nobody has helped with this request',
+  noCurrentHelper: 'Nobody has helped with this request',
   alreadyReported: 'You have already reported this person on this request',
   dailyLimit: 'You can send at most 10 reports a day',
 } as const

@@ -48,7 +48,7 @@ export function checkReport(body: ReportBody): NewReport {
 const REFUSED = {
   self: () => badRequest(REPORT_ERRORS.yourself),
   notOwner: () => forbidden(REPORT_ERRORS.ownerOnly),
-  noHelper: () => conflict(REPORT_ERRORS.noResponder),
+  noHelper: () => conflict(REPORT_ERRORS.noCurrentHelper),
 } as const
 
 /**

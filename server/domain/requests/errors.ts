@@ -7,13 +7,13 @@ export const REQUEST_ERRORS = {
   dailyLimit: 'You have reached the daily request limit.',
   activeLimit: 'You have reached the limit of 2 active requests.',
   alreadyResponded: 'You have already responded to this request.',
-  alreadyHasResponder: 'This request already has a responder.',
+  alreadyHasHelper: 'This request already has a responder.',
   responseLimit: 'You have reached the limit of 2 active responses.',
   ownRequest: 'You cannot respond to your own request.',
   notFound: 'Request not found',
   completed: 'This request is already completed.',
-  noResponder: 'This request has no responder.',
-  notResponder: 'Only the responder can release this request.',
+  noCurrentHelper: 'This request has no responder.',
+  notHelper: 'Only the responder can release this request.',
   notOwner: 'Only the owner can do this.',
   notOwnerOrAdmin: 'Only the owner or an admin can do this.',
   testOnlyAdmin: 'Only an admin can create test requests.',
@@ -30,7 +30,7 @@ export type RequestErrorText = (typeof REQUEST_ERRORS)[keyof typeof REQUEST_ERRO
 
 /** "On my way", the helper's shared position (docs/product.md#on-my-way). */
 export const POSITION_ERRORS = {
-  notResponder: 'Only the current helper can share their location.',
+  notHelper: 'Only the current helper can share their location.',
   notViewer: "Only the owner and the helper can see the helper's location.",
   tooOften: 'Location updates are limited to one every 5 seconds.',
 } as const

@@ -17,7 +17,7 @@ async function lockOwnResponse(tx: TransactionSql, viewer: Viewer, requestId: nu
   // Shared: updates on one request do not queue behind each other, but a release (for update) waits for them and
   // they for it, so no position is written for a response that has just ended.
   const request = await lockRequest(tx, viewer, requestId, 'share')
-  if (!isCurrentHelper(request, viewer)) throw forbidden(POSITION_ERRORS.notResponder)
+  if (!isCurrentHelper(request, viewer)) throw forbidden(POSITION_ERRORS.notHelper)
   return request
 }
 

@@ -106,7 +106,7 @@ export async function alertMore(sql: Queryable, viewer: Viewer, requestId: numbe
   if (hurried.length > 0) return row
   if (row.owner_id !== viewer.user_id) throw forbidden(REQUEST_ERRORS.notOwner)
   if (row.status === 'completed') throw conflict(REQUEST_ERRORS.completed)
-  if (row.status === 'in progress') throw conflict(REQUEST_ERRORS.alreadyHasResponder)
+  if (row.status === 'in progress') throw conflict(REQUEST_ERRORS.alreadyHasHelper)
   if (row.next_wave_at === null || row.alert_more_available_at === null) throw conflict(REQUEST_ERRORS.noMoreAlerts)
   throw tooManyRequests(REQUEST_ERRORS.alertMoreTooSoon, row.alert_more_in ?? ALERT_MORE_INTERVAL_SECONDS)
 }

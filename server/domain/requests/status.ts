@@ -46,7 +46,7 @@ export function takeOver(viewer: Viewer, requestId: number): ChangeSteps {
         error: () => conflict(REQUEST_ERRORS.alreadyResponded),
       },
       { broken: tx`r.status = 'completed'`, error: () => conflict(REQUEST_ERRORS.completed) },
-      { broken: tx`r.status <> 'new'`, error: () => conflict(REQUEST_ERRORS.alreadyHasResponder) },
+      { broken: tx`r.status <> 'new'`, error: () => conflict(REQUEST_ERRORS.alreadyHasHelper) },
       {
         broken: tx`(
           select count(*) from request_responses where responder_id = ${me} and ended_at is null
@@ -104,10 +104,10 @@ export function removeHelper(viewer: Viewer, requestId: number, removedBy: Reque
         ? { broken: tx`r.owner_id <> ${me}`, error: () => forbidden(REQUEST_ERRORS.notOwner) }
         : {
             broken: tx`r.responder_id is distinct from ${me}::int`,
-            error: () => forbidden(REQUEST_ERRORS.notResponder),
+            error: () => forbidden(REQUEST_ERRORS.notHelper),
           },
       { broken: tx`r.status = 'completed'`, error: () => conflict(REQUEST_ERRORS.completed) },
-      { broken: tx`r.status <> 'in progress'`, error: () => conflict(REQUEST_ERRORS.noResponder) },
+      { broken: tx`r.status <> 'in progress'`, error: () => conflict(REQUEST_ERRORS.noCurrentHelper) },
     ],
     statement: (tx, _locked, refused, counted) => tx`
       ${refusalOf(tx, refused, requestId)},

@@ -3,7 +3,7 @@ import { POSITION_INTERVAL_SECONDS, readPosition, sharePosition, stopSharing } f
 import { checkLocation } from '../../domain/accounts/rules.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody } from '../../schemas/common.ts'
 import { RequestParams } from '../../schemas/request.ts'
-import { PositionBody, ResponderPositionSchema, type ResponderPosition } from '../../schemas/responder-position.ts'
+import { PositionBody, ResponderPositionSchema, type HelperPosition } from '../../schemas/responder-position.ts'
 
 const documented = (summary: string, description: string) => ({
   tags: ['requests'],
@@ -12,7 +12,7 @@ const documented = (summary: string, description: string) => ({
   security: BEARER_AUTH,
 })
 
-const shape = (position: { latitude: number; longitude: number; at: Date }): ResponderPosition => ({
+const shape = (position: { latitude: number; longitude: number; at: Date }): HelperPosition => ({
   latitude: position.latitude,
   longitude: position.longitude,
   at: position.at.toISOString(),

@@ -167,7 +167,7 @@ t.test('progress: counts for the owner only, live; alert more at most once per 2
     await ageWave(id)
     const taken = await owner.send('POST', alertMore)
     t.equal(taken.status, 409)
-    t.equal(taken.body.message, REQUEST_ERRORS.alreadyHasResponder)
+    t.equal(taken.body.message, REQUEST_ERRORS.alreadyHasHelper)
     const progress = (await owner.get(url)).body as unknown as Progress
     t.same(progress, {
       alerted: 4,

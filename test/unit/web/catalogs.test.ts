@@ -34,7 +34,7 @@ const SPEC_KEYS = [
   'badrequest',
   'locationfailed',
   'alreadyresponded',
-  'alreadyhasresponder',
+  'alreadyhashelper',
   'failedtoloadmap',
   'invalidpassword',
   'invalidUnameorPass',
@@ -89,7 +89,7 @@ const ADDED_KEYS = [
   'thanksnohelp',
   'thanksnohelper',
   'alreadythanked',
-  'positionnotresponder',
+  'positionnothelper',
   'positionnotviewer',
   'positiontoooften',
   // The practice alert (docs/live-and-push.md, "Practice alert"), the server's 429 and 409.

@@ -107,7 +107,7 @@ t.test('request messages of the contract', async (t) => {
   t.same(takeOverFeedback(new ApiError(409, 'You have already responded to this request.')), {
     key: 'alreadyresponded',
   })
-  t.same(takeOverFeedback(new ApiError(409, 'This request already has a responder.')), { key: 'alreadyhasresponder' })
+  t.same(takeOverFeedback(new ApiError(409, 'This request already has a responder.')), { key: 'alreadyhashelper' })
   t.same(takeOverFeedback(new ApiError(409, 'You have reached the limit of 2 active responses.')), {
     key: 'responselimitreached',
   })

@@ -46,8 +46,11 @@ const WITHOUT_A_KEY = new Map<string, string>([
   [REQUEST_ERRORS.ownRequest, 'take-over: the contract shows any other take-over message as is'],
   [REQUEST_ERRORS.completed, 'take-over of a request completed meanwhile: shown as is'],
   [REQUEST_ERRORS.notFound, 'take-over of a deleted request: shown as is; a failed load has its own message'],
-  [REQUEST_ERRORS.noResponder, 'the UI offers remove-responder only while there is one: genericerror (the contract)'],
-  [REQUEST_ERRORS.notResponder, 'the UI offers release only to the responder: genericerror (the contract)'],
+  [
+    REQUEST_ERRORS.noCurrentHelper,
+    'the UI offers remove-responder only while there is one: genericerror (the contract)',
+  ],
+  [REQUEST_ERRORS.notHelper, 'the UI offers release only to the responder: genericerror (the contract)'],
   [REQUEST_ERRORS.notOwner, 'owner actions are offered to the owner only: genericerror'],
   [REQUEST_ERRORS.notOwnerOrAdmin, 'mark ready and delete are offered to the owner or an admin only: genericerror'],
   [REQUEST_ERRORS.testOnlyAdmin, 'the test-request choice is shown to admins only: genericerror'],
@@ -97,7 +100,7 @@ t.test("the contract's mapping table, in the server's words", async (t) => {
   t.equal(keyForServerError(REQUEST_ERRORS.dailyLimit), 'dailylimitreached')
   t.equal(keyForServerError(REQUEST_ERRORS.activeLimit), 'activelimitreached')
   t.equal(keyForServerError(REQUEST_ERRORS.alreadyResponded), 'alreadyresponded')
-  t.equal(keyForServerError(REQUEST_ERRORS.alreadyHasResponder), 'alreadyhasresponder')
+  t.equal(keyForServerError(REQUEST_ERRORS.alreadyHasHelper), 'alreadyhashelper')
   t.equal(keyForServerError(REQUEST_ERRORS.responseLimit), 'responselimitreached')
   t.equal(keyForServerError(USER_ERRORS.invalidLogin), 'invalidUnameorPass')
   t.equal(keyForServerError(INVALID_CHARACTERS_MESSAGE), 'invalidcharacters', 'the unstorable-text guard too')

@@ -14,7 +14,7 @@ import { useRequestDetail } from '../../features/requests/useRequestDetail.ts'
 import { useStore } from '#shared/store/store.ts'
 import { selectPosition } from '../../features/account/location/slice.ts'
 import { selectUser } from '../../features/account/session/slice.ts'
-import { isResponder, selectEndedResponseIds } from '../../features/requests/slice.ts'
+import { isHelper, selectEndedResponseIds } from '../../features/requests/slice.ts'
 import { Dialog } from '#shared/ui/Dialog.tsx'
 import { FormMessage } from '#shared/form/FormMessage.tsx'
 import { Loader } from '#shared/ui/Loader.tsx'
@@ -104,7 +104,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
   // Someone who is not the owner reads what is wrong, how far and the action first; the owner their request's state.
   // While they decide (not helping with it yet), the actions come up there with it.
   const userId = useStore(selectUser)?.user_id
-  const deciding = !request.isOwnRequest && (userId === undefined || !isResponder(request, userId))
+  const deciding = !request.isOwnRequest && (userId === undefined || !isHelper(request, userId))
   // Their help ended while they look (let go here or elsewhere, or the owner removed them): said where the number was.
   const helpEnded = useStore((state) => selectEndedResponseIds(state).includes(request.request_id))
   const actions = <RequestActions request={request} update={update} onDeleted={onDeleted} onThanked={trust.sent} />
@@ -203,9 +203,9 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
                 </>
               )}
               {helperDistance && <span className="facts__note facts__note--block">{helperDistance}</span>}
-              {trust.responderHelped !== null && (
+              {trust.helperHelped !== null && (
                 <span className="helped-count">
-                  {i18n._(thanksMessages.hashelped.id, { count: trust.responderHelped })}
+                  {i18n._(thanksMessages.hashelped.id, { count: trust.helperHelped })}
                 </span>
               )}
             </dd>

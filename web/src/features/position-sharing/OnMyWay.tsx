@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
-import { type HelpRequest, formatAge, isResponder } from '#features/requests'
-import type { ResponderPosition } from './api.ts'
+import { type HelpRequest, formatAge, isHelper } from '#features/requests'
+import type { HelperPosition } from './api.ts'
 import type { Coordinates } from '#shared/api/types.ts'
 import { useStore } from '#shared/store/store.ts'
 import { ApproachLine } from './ApproachLine.tsx'
@@ -15,7 +15,7 @@ interface OnMyWayProps {
   /** The viewer's own position. */
   position: Coordinates | null
   /** For the owner: where their helper is, if shared. */
-  helperPosition: ResponderPosition | null
+  helperPosition: HelperPosition | null
   /** The detail's clock (useNow), so that a position turns stale while the screen is open. */
   now: number
 }
@@ -38,7 +38,7 @@ export function OnMyWay({ request, point, position, helperPosition, now }: OnMyW
         lastSeen={isPositionStale(helperPosition.at, now) ? formatAge(helperPosition.at, now, i18n.locale) : null}
       />
     ) : null
-  if (userId === undefined || !isResponder(request, userId)) return null
+  if (userId === undefined || !isHelper(request, userId)) return null
   return (
     <div className="on-my-way">
       <ShareLocationToggle request={request} />

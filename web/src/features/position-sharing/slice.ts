@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand'
 import { ApiError } from '#shared/api/errors.ts'
-import { fetchResponderPosition, sharePosition, stopSharingPosition, type ResponderPosition } from './api.ts'
+import { fetchHelperPosition, sharePosition, stopSharingPosition, type HelperPosition } from './api.ts'
 import { PositionSharer, type SendOutcome } from './position-sharer.ts'
 import type { Coordinates } from '#shared/api/types.ts'
 
@@ -11,7 +11,7 @@ import type { Coordinates } from '#shared/api/types.ts'
  * only while the detail is on screen: a helper on their way looks at the road, not at the app.
  */
 export interface PositionsState {
-  helperPositions: Readonly<Record<number, ResponderPosition>>
+  helperPositions: Readonly<Record<number, HelperPosition>>
   /** Requests this user shares their position on now. */
   sharing: Readonly<Record<number, true>>
 }
@@ -23,7 +23,7 @@ export interface PositionsActions {
   /** The event stream (re)connected: what it may have missed, fetched again for the details on screen. */
   reloadWatchedHelperPositions: () => void
   /** A `responder.position` event: the helper moved, or (null) stopped sharing or left. */
-  helperPositionArrived: (requestId: number, position: ResponderPosition | null) => void
+  helperPositionArrived: (requestId: number, position: HelperPosition | null) => void
   startSharing: (requestId: number) => void
   /** Stops sharing; `tellServer` false when the server has already erased it (the response ended). */
   stopSharing: (requestId: number, tellServer?: boolean) => void
@@ -69,7 +69,7 @@ export const createPositionsSlice: StateCreator<PositionsStore, [], [], Position
     ...initialPositionsState,
     async loadHelperPosition(requestId) {
       try {
-        get().helperPositionArrived(requestId, await fetchResponderPosition(requestId))
+        get().helperPositionArrived(requestId, await fetchHelperPosition(requestId))
       } catch (error) {
         // The live events keep it current from here on; the map simply has no helper dot yet.
         console.warn('Fetching the helper position failed', error)

@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand'
-import { type HelpRequest, isResponder } from '#features/requests'
+import { type HelpRequest, isHelper } from '#features/requests'
 
 /** What the guard reads of the store: the user, their list, and what they share. */
 export interface SharingGuardState {
@@ -23,10 +23,7 @@ export function stopSharingWhenResponseEnds<S extends SharingGuardState>(store: 
       const request = state.requests.find((r) => r.request_id === requestId)
       const wasListed = previous.requests.some((r) => r.request_id === requestId)
       const lasts =
-        request !== undefined &&
-        request.status === 'in progress' &&
-        userId !== undefined &&
-        isResponder(request, userId)
+        request !== undefined && request.status === 'in progress' && userId !== undefined && isHelper(request, userId)
       if (request ? !lasts : wasListed) state.stopSharing(requestId, false)
     }
   })

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import type { HelpRequest } from '#features/requests'
-import type { ResponderPosition } from './api.ts'
+import type { HelperPosition } from './api.ts'
 import { useStore } from '#shared/store/store.ts'
 
 /**
@@ -8,11 +8,11 @@ import { useStore } from '#shared/store/store.ts'
  * the event stream reconnects, kept current by `responder.position` events in between. Null for anyone else, and
  * when nothing is shared.
  */
-export function useHelperPosition(request: HelpRequest): ResponderPosition | null {
+export function useHelperPosition(request: HelpRequest): HelperPosition | null {
   const id = request.request_id
   const watching = request.isOwnRequest && request.status === 'in progress'
-  const responderId = request.responder_id
+  const helperId = request.responder_id
   const watch = useStore((s) => s.watchHelperPosition)
-  useEffect(() => (watching ? watch(id) : undefined), [watch, id, watching, responderId])
+  useEffect(() => (watching ? watch(id) : undefined), [watch, id, watching, helperId])
   return useStore((s) => (watching ? (s.helperPositions[id] ?? null) : null))
 }

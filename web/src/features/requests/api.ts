@@ -64,7 +64,7 @@ export const updateRequestLocation = (id: number, { latitude, longitude }: Coord
   apiPut<HelpRequest>(path(id, '/location'), { latitude, longitude, isApproximate: isApproximate ? 1 : 0 })
 export const addView = (id: number) => apiPut<HelpRequest>(path(id, '/add-view'), {})
 export const takeOver = (id: number) => apiPut<HelpRequest>(path(id, '/addresponder'), {})
-export const removeResponder = (id: number, removedBy: RequestRole) =>
+export const removeHelper = (id: number, removedBy: RequestRole) =>
   apiPut<HelpRequest>(path(id, '/removeresponder'), { removedBy })
 export const setReady = (id: number, gotHelp: boolean) =>
   apiPut<HelpRequest>(path(id, '/setready'), { gotHelp: gotHelp ? 1 : 0 })

@@ -6,7 +6,7 @@ export const cardMessages = defineMessages({
   youarehelping: /*i18n*/ {
     id: 'youarehelping',
     message: 'You’re helping',
-    comment: 'Marker on a list card: the user is the helper (responder) of this request.',
+    comment: 'Marker on a list card: the user is the helper of this request.',
   },
   tabnews: /*i18n*/ {
     id: 'tabnews',

@@ -16,6 +16,6 @@ export { formatAge, formatClockTime, formatRelativeTime } from './relative-time.
 export { categoryNames, requestMessages, statusNames } from './request-catalog.ts'
 export { requestIdOf } from './request-link.ts'
 export type { CacheStorage } from './requests-cache.ts'
-export { isResponder } from './selectors.ts'
+export { isHelper } from './selectors.ts'
 export { selectRequests, selectRequestsLoadedAt, selectRequestsStatus } from './slice.ts'
 export { descriptionError } from './validation.ts'

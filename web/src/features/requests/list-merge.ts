@@ -2,7 +2,7 @@
 // parsing are shared: shared/live/).
 import type { HelpRequest } from './api.ts'
 import type { RequestRole, ServerEvent } from '#shared/live/server-events.ts'
-import { isResponder } from './selectors.ts'
+import { isHelper } from './selectors.ts'
 
 /** The events that change the request list. */
 export type RequestEvent = Extract<ServerEvent, { type: 'request.upserted' | 'request.deleted' | 'request.hidden' }>
@@ -41,16 +41,16 @@ export function withPhonesSeen(held: readonly HelpRequest[], fetched: HelpReques
  * The list and live events carry no phone numbers for a request the viewer only looks at; opening it shows the
  * owner's number to helpers within reach. A later list copy keeps the numbers already shown, so an open detail does
  * not lose its call link at the next live change, and the offline copy has them. An account's phone never changes;
- * the responder's number is kept only while the same responder helps; a completed request shows none. A viewer
+ * the helper's number is kept only while the same helper helps; a completed request shows none. A viewer
  * (`viewerId`) who was its helper and is no longer (they let go, or the owner removed them) had the owner's number as
  * the helper: it goes with that role (docs/safety.md), and only a new answer of the server shows it again.
  */
 export function keepPhonesSeen(current: HelpRequest, next: HelpRequest, viewerId?: number): HelpRequest {
   if (next.status === 'completed') return next
-  const noLongerHelping = viewerId !== undefined && isResponder(current, viewerId) && !isResponder(next, viewerId)
+  const noLongerHelping = viewerId !== undefined && isHelper(current, viewerId) && !isHelper(next, viewerId)
   const phone = noLongerHelping ? next.phone : (next.phone ?? current.phone)
-  const sameResponder = next.responder_id !== null && next.responder_id === current.responder_id
-  const responder_phone = next.responder_phone ?? (sameResponder ? current.responder_phone : null)
+  const sameHelper = next.responder_id !== null && next.responder_id === current.responder_id
+  const responder_phone = next.responder_phone ?? (sameHelper ? current.responder_phone : null)
   return phone === next.phone && responder_phone === next.responder_phone ? next : { ...next, phone, responder_phone }
 }
 
@@ -58,7 +58,7 @@ export type OwnRequestChange = 'takenover' | 'released'
 
 /**
  * Whether a change of the viewer's own request deserves a notice: someone took it over (new -> in progress with a
- * responder), or it went back to new (the helper released it, or was removed). Nothing for a request not seen
+ * helper), or it went back to new (the helper released it, or was removed). Nothing for a request not seen
  * before, nor for other users' requests.
  */
 export function ownRequestChange(previous: HelpRequest | undefined, next: HelpRequest): OwnRequestChange | null {
@@ -82,8 +82,8 @@ export function editedParts(previous: HelpRequest, next: HelpRequest): EditedPar
 }
 
 /**
- * Whether a change of a request the viewer was helping with (its responder while in progress) is news to them: it
- * was completed, deleted (`next` null), it has another responder or none (the owner removed them; the server still
+ * Whether a change of a request the viewer was helping with (its helper while in progress) is news to them: it
+ * was completed, deleted (`next` null), it has another helper or none (the owner removed them; the server still
  * sends the removed helper this change), or the owner edited its description or location while they help. A release of the viewer's own is no news to them:
  * the caller leaves those made on this device out, and the event's `removedBy` tells those made on another.
  */
@@ -93,11 +93,11 @@ export function helpedRequestChange(
   userId: number,
   removedBy?: RequestRole,
 ): HelpedRequestChange | null {
-  if (!previous || previous.status !== 'in progress' || !isResponder(previous, userId)) return null
+  if (!previous || previous.status !== 'in progress' || !isHelper(previous, userId)) return null
   if (next === null) return 'deleted'
   if (next.status === 'completed') return 'completed'
   // 'responder': the helper released it themselves, perhaps on another device; nothing to tell them.
-  if (!isResponder(next, userId)) return removedBy === 'responder' ? null : 'removed'
+  if (!isHelper(next, userId)) return removedBy === 'responder' ? null : 'removed'
   // The owner changed what the helper is riding to: a new description or another place.
   if (editedParts(previous, next).length > 0) return 'edited'
   return null

@@ -1,5 +1,5 @@
 import type { HelpRequest } from './api.ts'
-import { isResponder } from './selectors.ts'
+import { isHelper } from './selectors.ts'
 
 /**
  * Whether the list holds something the user has not seen: a request shown now that was not shown in `seen` (the
@@ -11,7 +11,7 @@ export function hasNews(seen: readonly HelpRequest[], shown: readonly HelpReques
   return shown.some((request) => {
     const before = seenById.get(request.request_id)
     if (!before) return true
-    const mine = request.isOwnRequest || isResponder(request, userId) || isResponder(before, userId)
+    const mine = request.isOwnRequest || isHelper(request, userId) || isHelper(before, userId)
     return mine && before.updated_at !== request.updated_at
   })
 }

@@ -105,7 +105,7 @@ export const requestMessages = defineMessages({
   },
   workingonit: /*i18n*/ { id: 'workingonit', message: 'Someone is working on it' },
   release: /*i18n*/ { id: 'release', message: 'Release the request', comment: 'The helper gives the request back.' },
-  removeresponder: /*i18n*/ { id: 'removeresponder', message: 'Remove the helper' },
+  removehelper: /*i18n*/ { id: 'removehelper', message: 'Remove the helper' },
   markready: /*i18n*/ { id: 'markready', message: 'Mark ready' },
   deleterequest: /*i18n*/ { id: 'deleterequest', message: 'Delete request' },
   delete: /*i18n*/ { id: 'delete', message: 'Delete' },
@@ -248,14 +248,14 @@ export const requestMessages = defineMessages({
     comment: 'Confirmation before the helper gives the request back; a released helper can never take it again.',
   },
   releaseconfirm: /*i18n*/ { id: 'releaseconfirm', message: 'Release', comment: 'Confirms releasing the request.' },
-  removerespondertitle: /*i18n*/ { id: 'removerespondertitle', message: 'Remove {name} as helper?' },
-  removeresponderwarning: /*i18n*/ {
-    id: 'removeresponderwarning',
+  removehelpertitle: /*i18n*/ { id: 'removehelpertitle', message: 'Remove {name} as helper?' },
+  removehelperwarning: /*i18n*/ {
+    id: 'removehelperwarning',
     message: 'They cannot take this request over again. It becomes new, for other helpers to take.',
     comment: 'Confirmation before the owner removes the helper; that helper can never take the request again.',
   },
-  removeresponderconfirm: /*i18n*/ {
-    id: 'removeresponderconfirm',
+  removehelperconfirm: /*i18n*/ {
+    id: 'removehelperconfirm',
     message: 'Remove',
     comment: 'Confirms removing the helper.',
   },

@@ -19,19 +19,19 @@ export interface Viewer {
 
 export const isActive = (request: HelpRequest): boolean => request.status !== 'completed'
 
-/** The viewer is this request's responder (a completed request has none left to act). */
-export const isResponder = (request: HelpRequest, userId: number): boolean =>
+/** The viewer is this request's helper (a completed request has none left to act). */
+export const isHelper = (request: HelpRequest, userId: number): boolean =>
   request.responder_id !== null && request.responder_id === userId
 
 /**
- * Visibility (docs/product.md#help-requests): own, responder, no location, or within the radius; otherwise only in
+ * Visibility (docs/product.md#help-requests): own, helper, no location, or within the radius; otherwise only in
  * show-all. A viewer without a position is shown everything. Test requests are for admins only (the server
  * already leaves them out; this keeps the rule if it ever did not).
  */
 export function isVisible(request: HelpRequest, viewer: Viewer): boolean {
   if (request.is_test && !viewer.isAdmin) return false
   if (viewer.showAll) return true
-  if (request.isOwnRequest || isResponder(request, viewer.userId)) return true
+  if (request.isOwnRequest || isHelper(request, viewer.userId)) return true
   const distance = distanceFrom(viewer.position, request)
   if (distance === null) return true
   return distance <= viewer.radius
@@ -40,7 +40,7 @@ export function isVisible(request: HelpRequest, viewer: Viewer): boolean {
 /** The sort groups of the list order (docs/product.md#help-requests): lower comes first. */
 function rank(request: HelpRequest, userId: number): number {
   if (request.isOwnRequest && isActive(request)) return 0
-  if (isResponder(request, userId) && isActive(request)) return 1
+  if (isHelper(request, userId) && isActive(request)) return 1
   return isActive(request) ? 2 : 3
 }
 

@@ -21,7 +21,7 @@ import {
 } from './list-merge.ts'
 import type { RequestRole } from '#shared/live/server-events.ts'
 import type { SessionStatus } from '#features/account'
-import { isResponder } from './selectors.ts'
+import { isHelper } from './selectors.ts'
 
 /** 'unreachable': the last fetch got no answer at all (offline, server down), as opposed to an error answer. */
 export type RequestsStatus = 'idle' | 'loading' | 'loaded' | 'failed' | 'unreachable'
@@ -64,9 +64,9 @@ export interface RequestNotice {
   requestId: number
   category: RequestCategory
   /** Who took it over ('takenover' only). */
-  responderName: string | null
+  helperName: string | null
   /** How far they are, in whole km, as the server tells the owner ('takenover' only; null when unknown). */
-  responderDistanceKm: number | null
+  helperDistanceKm: number | null
   /** What the owner changed ('edited' only), gathered over the edits since the notice was last dismissed. */
   edited: EditedPart[]
 }
@@ -186,8 +186,8 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
       change,
       requestId: about.request_id,
       category: about.category,
-      responderName: about.responder_user_name,
-      responderDistanceKm: about.responder_distance_km,
+      helperName: about.responder_user_name,
+      helperDistanceKm: about.responder_distance_km,
       edited,
     }
     // One notice per request: the latest change replaces an earlier one.
@@ -238,7 +238,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
   function noteEndedResponse(previous: HelpRequest | undefined, next: HelpRequest) {
     const userId = get().user?.user_id
     if (!previous || userId === undefined || next.status === 'completed') return
-    if (!isResponder(previous, userId) || isResponder(next, userId)) return
+    if (!isHelper(previous, userId) || isHelper(next, userId)) return
     const ended = get().endedResponseIds
     if (!ended.includes(next.request_id)) set({ endedResponseIds: [...ended, next.request_id] })
   }
@@ -371,7 +371,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
 }
 
 // The pure rules (visibility, ordering) live in selectors.ts, which tests load without a DOM.
-export { isActive, isResponder, isVisible, orderRequests, visibleRequests, type Viewer } from './selectors.ts'
+export { isActive, isHelper, isVisible, orderRequests, visibleRequests, type Viewer } from './selectors.ts'
 
 export const selectRequests = (state: RequestsState): HelpRequest[] => state.requests
 export const selectEndedResponseIds = (state: RequestsState): number[] => state.endedResponseIds

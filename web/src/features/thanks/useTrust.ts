@@ -7,13 +7,13 @@ import { selectThanksArrived } from '#features/conversation'
 export type TrustPhase = 'loading' | 'loaded' | 'failed'
 
 /**
- * The request's thank-you and its responder's helped count (GET /api/requests/{id}/thanks), fetched with the
- * detail and again when the responder or the status changes. Kept apart from the request itself: the list and
+ * The request's thank-you and its helper's helped count (GET /api/requests/{id}/thanks), fetched with the
+ * detail and again when the helper or the status changes. Kept apart from the request itself: the list and
  * live events carry neither, so a live change of the request never drops them. A thank-you that arrives live is
  * shown at once.
  */
 export function useTrust(request: HelpRequest) {
-  const { request_id: id, status, responder_id: responderId } = request
+  const { request_id: id, status, responder_id: helperId } = request
   const [state, setState] = useState<{ key: string; phase: TrustPhase; trust: Trust | null }>({
     key: '',
     phase: 'loading',
@@ -21,7 +21,7 @@ export function useTrust(request: HelpRequest) {
   })
   const [attempt, setAttempt] = useState(0)
   const arrived = useStore(selectThanksArrived(id))
-  const key = `${id}:${status}:${responderId ?? ''}:${attempt}`
+  const key = `${id}:${status}:${helperId ?? ''}:${attempt}`
 
   useEffect(() => {
     let current = true
@@ -50,7 +50,7 @@ export function useTrust(request: HelpRequest) {
   const thanks = held.trust?.thanks ?? arrived ?? null
   return {
     phase: held.phase,
-    responderHelped: held.trust?.responder_helped ?? null,
+    helperHelped: held.trust?.responder_helped ?? null,
     thanks,
     canThank: (held.trust?.canThank ?? false) && thanks === null,
     sent,

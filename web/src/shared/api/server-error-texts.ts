@@ -44,7 +44,7 @@ export const SERVER_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   [REQUEST_ERRORS.dailyLimit]: 'dailylimitreached',
   [REQUEST_ERRORS.activeLimit]: 'activelimitreached',
   [REQUEST_ERRORS.alreadyResponded]: 'alreadyresponded',
-  [REQUEST_ERRORS.alreadyHasResponder]: 'alreadyhasresponder',
+  [REQUEST_ERRORS.alreadyHasHelper]: 'alreadyhashelper',
   [REQUEST_ERRORS.responseLimit]: 'responselimitreached',
   [REQUEST_ERRORS.descriptionChars]: 'invalidcharacters',
   [REQUEST_ERRORS.descriptionLength]: 'invaliddesclength',
@@ -69,7 +69,7 @@ export const SERVER_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   [THANKS_ERRORS.noHelper]: 'thanksnohelper',
   [THANKS_ERRORS.alreadyThanked]: 'alreadythanked',
   // The helper's shared position ("On my way")
-  [POSITION_ERRORS.notResponder]: 'positionnotresponder',
+  [POSITION_ERRORS.notHelper]: 'positionnothelper',
   [POSITION_ERRORS.notViewer]: 'positionnotviewer',
   [POSITION_ERRORS.tooOften]: 'positiontoooften',
   // Blocks
@@ -94,7 +94,7 @@ export const SERVER_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   [REPORT_ERRORS.detailsLength]: 'reportdetailslength',
   [REPORT_ERRORS.yourself]: 'reportyourself',
   [REPORT_ERRORS.ownerOnly]: 'reportowneronly',
-  [REPORT_ERRORS.noResponder]: 'reportnohelper',
+  [REPORT_ERRORS.noCurrentHelper]: 'reportnohelper',
   [REPORT_ERRORS.alreadyReported]: 'alreadyreported',
   [REPORT_ERRORS.dailyLimit]: 'reportlimitreached',
   [DECISION_ERRORS.invalidAction]: 'decisionaction',

@@ -82,7 +82,7 @@ export const messages = defineMessages({
     message: 'Response limit: You are already responding to two requests, release one first',
   },
   alreadyresponded: /*i18n*/ { id: 'alreadyresponded', message: 'You have already responded to this request' },
-  alreadyhasresponder: /*i18n*/ { id: 'alreadyhasresponder', message: 'This request already has a responder' },
+  alreadyhashelper: /*i18n*/ { id: 'alreadyhashelper', message: 'This request already has a helper' },
 
   // Loading and server failures
   failedtofetchrequests: /*i18n*/ { id: 'failedtofetchrequests', message: 'Failed to fetch requests' },
@@ -218,8 +218,8 @@ export const messages = defineMessages({
   blocknotfound: /*i18n*/ { id: 'blocknotfound', message: 'This block no longer exists.' },
   blocktakeover: /*i18n*/ { id: 'blocktakeover', message: 'You cannot take over this request.' },
   blockthanks: /*i18n*/ { id: 'blockthanks', message: 'You cannot thank this person.' },
-  positionnotresponder: /*i18n*/ {
-    id: 'positionnotresponder',
+  positionnothelper: /*i18n*/ {
+    id: 'positionnothelper',
     message: 'Only the current helper can share their location.',
   },
   positionnotviewer: /*i18n*/ {

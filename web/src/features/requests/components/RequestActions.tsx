@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react'
 import { useState } from 'react'
 import { KeyedError } from '#shared/api/errors.ts'
-import { deleteRequest, removeResponder, takeOver, type HelpRequest, type RequestRole } from '../api.ts'
+import { deleteRequest, removeHelper, takeOver, type HelpRequest, type RequestRole } from '../api.ts'
 import { takeOverFeedback, type Feedback } from '#shared/api/server-error-texts.ts'
 import type { Thanks } from '#features/thanks'
 import { messages } from '#shared/i18n/catalog.ts'
 import { requestMessages } from '../request-catalog.ts'
-import { isResponder, selectEndedResponseIds, selectRequests } from '../slice.ts'
+import { isHelper, selectEndedResponseIds, selectRequests } from '../slice.ts'
 import { atActiveResponseLimit } from '../limits.ts'
 import { hoursLeft, takeOverPauseEnd } from '../take-over-pause.ts'
 import { storedTakeOverPause, storeTakeOverPause } from '../take-over-pause-storage.ts'
@@ -28,7 +28,7 @@ interface RequestActionsProps {
 }
 
 /**
- * docs/product.md#help-requests: take over (only while new), release (the responder), a disabled "working on it" for
+ * docs/product.md#help-requests: take over (only while new), release (the helper), a disabled "working on it" for
  * others when someone helps, remove the helper (owner), mark ready (owner or admin), delete (owner or admin). A
  * completed request offers only delete. Release and remove are confirmed first: that helper can never take the request
  * again. A take-over farther away than the helper's own radius (reached through "Show all requests") is asked first
@@ -56,7 +56,7 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
 
   const completed = request.status === 'completed'
   const own = request.isOwnRequest
-  const responding = isResponder(request, user.user_id)
+  const responding = isHelper(request, user.user_id)
   const canManage = own || isAdmin
   const distance = distanceFrom(position, request)
   const beyondRadius = distance !== null && distance > user.radius
@@ -110,7 +110,7 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
   async function removeConfirmed(removedBy: RequestRole, close: () => void) {
     if (removedBy === 'responder') expectOwnChange(request.request_id)
     try {
-      update(await removeResponder(request.request_id, removedBy))
+      update(await removeHelper(request.request_id, removedBy))
     } catch (error) {
       throw new KeyedError('genericerror', error)
     }
@@ -166,7 +166,7 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
           disabled={busy}
           onClick={() => setRemoveOpen(true)}
         >
-          {i18n._(requestMessages.removeresponder)}
+          {i18n._(requestMessages.removehelper)}
         </button>
       )}
       {!completed && canManage && (
@@ -246,12 +246,12 @@ export function RequestActions({ request, update, onDeleted, onThanked }: Reques
       <ConfirmDialog
         open={removeOpen}
         onClose={() => setRemoveOpen(false)}
-        title={i18n._(requestMessages.removerespondertitle.id, { name: request.responder_user_name ?? '' })}
-        confirmLabel={i18n._(requestMessages.removeresponderconfirm)}
+        title={i18n._(requestMessages.removehelpertitle.id, { name: request.responder_user_name ?? '' })}
+        confirmLabel={i18n._(requestMessages.removehelperconfirm)}
         danger
         onConfirm={() => removeConfirmed('owner', () => setRemoveOpen(false))}
       >
-        <p>{i18n._(requestMessages.removeresponderwarning)}</p>
+        <p>{i18n._(requestMessages.removehelperwarning)}</p>
       </ConfirmDialog>
     </div>
   )

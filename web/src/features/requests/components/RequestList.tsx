@@ -6,7 +6,7 @@ import { cardMessages } from '../card-catalog.ts'
 import { categoryNames, requestMessages } from '../request-catalog.ts'
 import { distanceFrom, formatKm } from '../distance.ts'
 import { helperDistanceText } from '../helper-distance.ts'
-import { isActive, isResponder } from '../selectors.ts'
+import { isActive, isHelper } from '../selectors.ts'
 import { useStore } from '#shared/store/store.ts'
 import { selectUser } from '#features/account'
 import { RequestRowSummary } from './RequestRowSummary.tsx'
@@ -35,7 +35,7 @@ export function RequestList({ requests, position, onOpen }: RequestListProps) {
         const distance = request.isOwnRequest ? null : distanceFrom(position, request)
         const role = request.isOwnRequest
           ? 'own'
-          : userId !== undefined && isResponder(request, userId) && isActive(request)
+          : userId !== undefined && isHelper(request, userId) && isActive(request)
             ? 'helping'
             : null
         return (

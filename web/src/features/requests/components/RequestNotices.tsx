@@ -86,8 +86,8 @@ function noticeText(notice: RequestNotice, t: Translate): string {
   const category = t(categoryNames[notice.category])
   switch (notice.change) {
     case 'takenover': {
-      const name = notice.responderName ?? ''
-      const km = notice.responderDistanceKm
+      const name = notice.helperName ?? ''
+      const km = notice.helperDistanceKm
       if (km === null) return t(requestMessages.requesttakenover, { name, category })
       if (km === 0) return t(requestMessages.requesttakenovernear, { name, category })
       return t(requestMessages.requesttakenoverkm, { name, category, distance: km })

@@ -55,7 +55,7 @@ export function FigureCards({ stats }: { stats: AdminStats }) {
       id: 'times',
       title: m.figures_times,
       cards: [
-        { label: m.figures_toresponder, ...median(requests.median_minutes_to_responder_30d) },
+        { label: m.figures_tohelper, ...median(requests.median_minutes_to_responder_30d) },
         { label: m.figures_tocompletion, ...median(requests.median_minutes_to_completion_30d) },
       ],
     },

@@ -57,8 +57,8 @@ export const figuresMessages = defineMessages({
     message: 'Response times (median, 30 days)',
     comment: 'Admin dashboard: heading of the two median times over the requests completed in the last 30 days.',
   },
-  figures_toresponder: /*i18n*/ {
-    id: 'figures_toresponder',
+  figures_tohelper: /*i18n*/ {
+    id: 'figures_tohelper',
     message: 'Until someone takes it over',
     comment: 'Admin dashboard: median time from a request being created to its first take-over by a helper.',
   },
