@@ -47,7 +47,7 @@ t.test('an admin reaches the dashboard from the settings, and its sections by ad
   page.on('request', (request) => loaded.push(request.url()))
   await logIn(page, server.baseUrl, admin.username, admin.password)
   t.notOk(
-    loaded.some((url) => url.includes('/assets/AdminPage')),
+    loaded.some((url) => url.includes('/assets/AdminScreen')),
     'the dashboard code is not loaded with the main screen',
   )
   await page.getByRole('button', { name: 'Settings' }).click()
@@ -55,7 +55,7 @@ t.test('an admin reaches the dashboard from the settings, and its sections by ad
   await page.waitForURL(`${server.baseUrl}/admin`)
   await page.getByRole('heading', { name: 'Admin dashboard', level: 1 }).waitFor()
   t.ok(
-    loaded.some((url) => url.includes('/assets/AdminPage')),
+    loaded.some((url) => url.includes('/assets/AdminScreen')),
     'the dashboard came as its own chunk',
   )
   const nav = page.getByRole('navigation', { name: 'Dashboard sections' })

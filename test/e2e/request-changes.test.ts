@@ -200,12 +200,13 @@ t.test('without a position the new request asks no location choice; bad characte
   // Letters of every script pass (é); quotes and brackets are not in the description's punctuation.
   await description.fill('I\'m at the café (north side), 28" tyre')
   await form.getByText('Contains characters that cannot be saved: “\'”, “(”, “)”, “"”').waitFor()
-  const remove = form.getByRole('button', { name: 'Remove them' })
-  await atLeastTouchSize(t, remove, 'remove them')
+  t.ok(await form.getByText('Letters, digits, spaces and . , ! ? : -').isVisible(), 'what is allowed is said')
+  const remove = form.getByRole('button', { name: 'Fix them' })
+  await atLeastTouchSize(t, remove, 'fix them')
   await screenshot(page, 'new-request-no-location-bad-characters')
   await expectNoSeriousViolations(t, page, 'new request without position, characters named')
   await remove.click()
-  t.equal(await description.inputValue(), 'Im at the café north side, 28 tyre', 'one tap removes them all, é stays')
+  t.equal(await description.inputValue(), 'I am at the café, north side, 28 tyre', 'one tap fixes them all, é stays')
   t.equal(await description.getAttribute('aria-invalid'), null, 'nothing is refused any more')
   t.equal(await remove.count(), 0, 'the button goes with the error')
 

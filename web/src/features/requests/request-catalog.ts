@@ -259,10 +259,17 @@ export const requestMessages = defineMessages({
     message: 'Remove',
     comment: 'Confirms removing the helper.',
   },
-  removeinvalidchars: /*i18n*/ {
-    id: 'removeinvalidchars',
-    message: 'Remove them',
-    comment: 'Button under the description error that names the characters that cannot be saved: removes them all.',
+  fixinvalidchars: /*i18n*/ {
+    id: 'fixinvalidchars',
+    message: 'Fix them',
+    comment:
+      'Button under the description error that names the characters that cannot be saved: rewrites them (brackets as commas, & as "and") and removes the rest.',
+  },
+  descallowed: /*i18n*/ {
+    id: 'descallowed',
+    message: 'Letters, digits, spaces and . , ! ? : -',
+    comment:
+      'Under the description field: the only characters a description may hold. Keep the punctuation list as is.',
   },
   invaliddescchars: /*i18n*/ {
     id: 'invaliddescchars',

@@ -16,7 +16,9 @@ interface CountedTextareaProps {
   ref?: Ref<HTMLTextAreaElement>
   /** A control in one row with the textarea, at its end (the conversation's Send). */
   beside?: ReactNode
-  /** A control under the error that fixes it (the description's "Remove them"). */
+  /** What the text may hold, under the textarea, read with it (the description's allowed characters). */
+  hint?: string
+  /** A control under the error that fixes it (the description's "Fix them"). */
   fix?: ReactNode
 }
 
@@ -34,9 +36,11 @@ export function CountedTextarea({
   error,
   ref,
   beside,
+  hint,
   fix,
 }: CountedTextareaProps) {
   const id = useId()
+  const describedBy = [`${id}-count`, hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean)
   const textarea = (
     <textarea
       ref={ref}
@@ -46,7 +50,7 @@ export function CountedTextarea({
       maxLength={maxLength}
       value={value}
       aria-invalid={error ? true : undefined}
-      aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+      aria-describedby={describedBy.join(' ')}
       onChange={(event) => onChange(event.target.value)}
     />
   )
@@ -68,6 +72,11 @@ export function CountedTextarea({
       ) : (
         textarea
       )}
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
       <FieldErrorMessage id={`${id}-error`} text={error} />
       {error ? fix : null}
     </div>
