@@ -65,6 +65,39 @@ function collection(features: Feature[]): FeatureCollection {
   return { type: 'FeatureCollection', features }
 }
 
+type Ring = number[][]
+
+/**
+ * A ring of world-atlas's spherical polygons made planar: where it crosses the antimeridian it jumps from 180° to
+ * -180°, which a flat slicer takes for a line across the whole world (Eurasia's would paint a band of land over the
+ * sea at the Bering Strait's latitude, 66°N). Longitudes after a jump carry on past ±180° instead, which
+ * geojson-vt wraps. A ring that circles the pole (Antarctica) cannot close that way: null, left out.
+ */
+export function unwrapRing(ring: Ring): Ring | null {
+  let shift = 0
+  const out: Ring = []
+  for (const [lon, lat] of ring) {
+    const previous = out.at(-1)
+    if (previous) {
+      const step = lon! + shift - previous[0]!
+      if (step > 180) shift -= 360
+      else if (step < -180) shift += 360
+    }
+    out.push([lon! + shift, lat!])
+  }
+  const [first, last] = [out[0], out.at(-1)]
+  return first && last && Math.abs(first[0]! - last[0]!) < 1e-9 ? out : null
+}
+
+function planarPolygons(geometry: Geometry): Ring[][] {
+  const polygons =
+    geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : []
+  return polygons.flatMap((polygon) => {
+    const rings = polygon.map(unwrapRing)
+    return rings.every((ring) => ring !== null) ? [rings] : []
+  })
+}
+
 /** Land as one layer of polygons ("earth"), and the borders between countries as lines. */
 function earthAndBorders(): { earth: FeatureCollection; boundaries: FeatureCollection } {
   const world = topology('world-atlas/countries-10m.json')
@@ -73,7 +106,13 @@ function earthAndBorders(): { earth: FeatureCollection; boundaries: FeatureColle
   const countries = world.objects.countries as GeometryCollection
   const borders: MultiLineString = mesh(world, countries, (a, b) => a !== b)
   return {
-    earth: collection(landFeatures.map((f) => ({ ...f, properties: { kind: 'earth' } }))),
+    earth: collection(
+      landFeatures.map((f) => ({
+        type: 'Feature',
+        geometry: { type: 'MultiPolygon', coordinates: planarPolygons(f.geometry) },
+        properties: { kind: 'earth' },
+      })),
+    ),
     boundaries: collection([{ type: 'Feature', geometry: borders, properties: { kind: 'country', kind_detail: 2 } }]),
   }
 }
