@@ -82,6 +82,19 @@ const stripTags = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim()
 
+/**
+ * The archive's attribution as plain text (the app shows text; Protomaps' builds name their sources in links). Data
+ * from OpenStreetMap must credit its contributors (ODbL): "© OpenStreetMap" alone becomes "© OpenStreetMap contributors".
+ */
+export function archiveAttribution(metadata: unknown): string {
+  const raw = (metadata as { attribution?: unknown } | null)?.attribution
+  const text = typeof raw === 'string' ? stripTags(raw) : ''
+  if (text === '') return DEFAULT_ATTRIBUTION
+  return /openstreetmap/i.test(text) && !/contributors/i.test(text)
+    ? text.replace(/OpenStreetMap/i, 'OpenStreetMap contributors')
+    : text
+}
+
 /** Opens an archive and checks that it holds vector tiles the app can draw. */
 async function openSource(
   source: Source,
@@ -105,11 +118,7 @@ async function openSource(
     await close()
     throw new Error(`${source.getKey()} compresses its tiles in a way browsers cannot read (${header.tileCompression})`)
   }
-  const metadata = (await archive.getMetadata().catch(() => ({}))) as { attribution?: unknown }
-  const attribution =
-    typeof metadata.attribution === 'string' && stripTags(metadata.attribution) !== ''
-      ? stripTags(metadata.attribution)
-      : DEFAULT_ATTRIBUTION
+  const attribution = archiveAttribution(await archive.getMetadata().catch(() => null))
   const encoding = header.tileCompression === Compression.Gzip ? 'gzip' : 'none'
   return {
     version: createHash('sha256').update(identity).digest('hex').slice(0, 12),

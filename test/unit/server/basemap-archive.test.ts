@@ -3,7 +3,8 @@ import { gzipSync } from 'node:zlib'
 import t from 'tap'
 import { PMTiles, type RangeResponse, type Source } from 'pmtiles'
 import { writeArchive, type ArchiveTile } from '../../../scripts/basemap/pmtiles-writer.ts'
-import { placeMinZoom } from '../../../scripts/build-basemap.ts'
+import { placeMinZoom, unwrapRing } from '../../../scripts/build-basemap.ts'
+import { archiveAttribution } from '../../../server/tiles/archive.ts'
 
 /** scripts/basemap/pmtiles-writer.ts, read back by the `pmtiles` package the server uses. */
 class MemorySource implements Source {
@@ -13,7 +14,7 @@ class MemorySource implements Source {
   }
   async getBytes(offset: number, length: number): Promise<RangeResponse> {
     const view = this.bytes.subarray(offset, offset + length)
-    return { data: view.buffer.slice(view.byteOffset, view.byteOffset + view.length) }
+    return { data: view.buffer.slice(view.byteOffset, view.byteOffset + view.length) as ArrayBuffer }
   }
 }
 
@@ -61,7 +62,7 @@ t.test('an archive too large for one directory gets leaf directories, and every 
   for (let x = 0; x < 256; x++) for (let y = 0; y < 160; y++) tiles.push({ z: 8, x, y, data: Buffer.from(text(x, y)) })
   const archive = new PMTiles(new MemorySource(writeArchive(tiles, { ...options, tileCompression: 1 })))
   const header = await archive.getHeader()
-  t.ok(header.leafDirectoryLength > 0, 'leaf directories were written')
+  t.ok((header.leafDirectoryLength ?? 0) > 0, 'leaf directories were written')
   t.ok(header.rootDirectoryOffset + header.rootDirectoryLength <= 16_384, 'the root fits the first 16 KiB')
   for (const [x, y] of [
     [0, 0],
@@ -80,4 +81,46 @@ t.test('towns appear by size: capitals and cities first, villages not at all', a
   t.equal(placeMinZoom(240_000, false), 5)
   t.equal(placeMinZoom(12_000, false), 7)
   t.equal(placeMinZoom(900, false), null)
+})
+
+t.test('a ring crossing the antimeridian carries on past 180°; one around the pole is left out', async (t) => {
+  t.same(
+    unwrapRing([
+      [179, 71],
+      [-179, 71],
+      [-179, 70],
+      [179, 70],
+      [179, 71],
+    ]),
+    [
+      [179, 71],
+      [181, 71],
+      [181, 70],
+      [179, 70],
+      [179, 71],
+    ],
+  )
+  t.equal(
+    unwrapRing([
+      [-180, -80],
+      [0, -85],
+      [180, -80],
+      [180, -90],
+      [-180, -90],
+      [-180, -80],
+    ]),
+    null,
+  )
+})
+
+t.test('the map credits an archive in plain text, and OpenStreetMap’s contributors always', async (t) => {
+  const protomaps =
+    '<a href="https://github.com/protomaps/basemaps">Protomaps</a> © <a href="https://openstreetmap.org">OpenStreetMap</a>'
+  t.equal(archiveAttribution({ attribution: protomaps }), 'Protomaps © OpenStreetMap contributors')
+  t.equal(
+    archiveAttribution({ attribution: 'Natural Earth · GeoNames (CC BY 4.0)' }),
+    'Natural Earth · GeoNames (CC BY 4.0)',
+  )
+  t.equal(archiveAttribution({}), '© OpenStreetMap contributors', 'an archive that names nothing is taken for OSM data')
+  t.equal(archiveAttribution(null), '© OpenStreetMap contributors')
 })
