@@ -46,7 +46,7 @@ export interface TileArchive {
 }
 
 /** The archive held in memory: the embedded basemap is a megabyte or two. */
-class BufferSource implements Source {
+export class BufferSource implements Source {
   constructor(
     private readonly key: string,
     private readonly bytes: Buffer,

@@ -1,22 +1,16 @@
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import t from 'tap'
-import { PMTiles, type RangeResponse, type Source } from 'pmtiles'
+import { PMTiles } from 'pmtiles'
 import { writeArchive, type ArchiveTile } from '../../../scripts/basemap/pmtiles-writer.ts'
 import { placeMinZoom, unwrapRing } from '../../../scripts/build-basemap.ts'
-import { archiveAttribution } from '../../../server/tiles/archive.ts'
+import { archiveAttribution, BufferSource } from '../../../server/tiles/archive.ts'
 
-/** scripts/basemap/pmtiles-writer.ts, read back by the `pmtiles` package the server uses. */
-class MemorySource implements Source {
-  constructor(private readonly bytes: Buffer) {}
-  getKey() {
-    return 'memory'
-  }
-  async getBytes(offset: number, length: number): Promise<RangeResponse> {
-    const view = this.bytes.subarray(offset, offset + length)
-    return { data: view.buffer.slice(view.byteOffset, view.byteOffset + view.length) as ArrayBuffer }
-  }
-}
+/**
+ * scripts/basemap/pmtiles-writer.ts, read back by the `pmtiles` package the server uses, from memory as the server
+ * reads the embedded basemap.
+ */
+const memory = (bytes: Buffer) => new BufferSource('memory', bytes)
 
 const options = {
   tileType: 1,
@@ -38,7 +32,7 @@ t.test('tiles, repeated tiles and the metadata read back as written', async (t) 
     [8, 145, 74, 'helsinki'],
   ]
   const tiles = written.map(([z, x, y, text]): ArchiveTile => ({ z, x, y, data: tile(text) }))
-  const archive = new PMTiles(new MemorySource(writeArchive(tiles, options)))
+  const archive = new PMTiles(memory(writeArchive(tiles, options)))
   const header = await archive.getHeader()
   t.equal(header.specVersion, 3)
   t.equal(header.maxZoom, 8)
@@ -60,7 +54,7 @@ t.test('an archive too large for one directory gets leaf directories, and every 
   const text = (x: number, y: number) => `${x}/${y}:`.padEnd(8 + length(x, y), '.')
   const tiles: ArchiveTile[] = []
   for (let x = 0; x < 256; x++) for (let y = 0; y < 160; y++) tiles.push({ z: 8, x, y, data: Buffer.from(text(x, y)) })
-  const archive = new PMTiles(new MemorySource(writeArchive(tiles, { ...options, tileCompression: 1 })))
+  const archive = new PMTiles(memory(writeArchive(tiles, { ...options, tileCompression: 1 })))
   const header = await archive.getHeader()
   t.ok((header.leafDirectoryLength ?? 0) > 0, 'leaf directories were written')
   t.ok(header.rootDirectoryOffset + header.rootDirectoryLength <= 16_384, 'the root fits the first 16 KiB')
