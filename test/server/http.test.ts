@@ -245,8 +245,8 @@ t.test('images load only from the tiles and the configured logo origins, never f
   })
   t.match(
     String((await app.inject({ url: '/api/config' })).headers['content-security-policy']),
-    /img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org https:\/\/logos\.example\.fi https:\/\/\*\.cdn\.example\.org:8443;/,
-    'SERVICE_LOGO_ORIGINS, lower case',
+    /img-src 'self' data: blob: https:\/\/logos\.example\.fi https:\/\/\*\.cdn\.example\.org:8443;/,
+    'SERVICE_LOGO_ORIGINS, lower case, and no tile host: the basemap is our own',
   )
   for (const bad of [
     'https:',
