@@ -1,5 +1,5 @@
 /**
- * Makes the embedded basemap (docs/adr/0022-a-map-of-our-own.md): Finland and its neighbours as vector tiles in one
+ * Makes the embedded basemap (docs/adr/0023-a-map-of-our-own.md): Finland and its neighbours as vector tiles in one
  * PMTiles archive, dist/basemap/basemap.pmtiles, which the server serves at /tiles/{z}/{x}/{y}.mvt when MAP_TILES is
  * unset and the single binary carries. Part of `npm run build` (build-server.ts).
  *

@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /**
- * Opens the basemap once at start (docs/adr/0022-a-map-of-our-own.md). An archive the operator named that cannot be
+ * Opens the basemap once at start (docs/adr/0023-a-map-of-our-own.md). An archive the operator named that cannot be
  * read stops the start, naming it; a missing embedded one (a checkout before `npm run build`) is only a warning.
  */
 export default fp<{ config: Pick<Config, 'MAP_TILES' | 'TILE_URL'> }>(

@@ -13,7 +13,7 @@ export function tileUrlWithKey(config: { TILE_URL: string; TILE_API_KEY?: string
 }
 
 /**
- * Which map the app draws (docs/adr/0022-a-map-of-our-own.md): raster tiles of TILE_URL when it is set, else this
+ * Which map the app draws (docs/adr/0023-a-map-of-our-own.md): raster tiles of TILE_URL when it is set, else this
  * server's basemap (vector tiles at /tiles/, with its archive's zoom range and attribution). Without either (the
  * embedded basemap not built) the app draws its markers on a plain background: vector tiles that all fail.
  */

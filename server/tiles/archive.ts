@@ -16,7 +16,7 @@ import {
 import { PROJECT_ROOT } from '../paths.ts'
 
 /**
- * The basemap's PMTiles archive, read with the `pmtiles` package (docs/adr/0022-a-map-of-our-own.md): the embedded one
+ * The basemap's PMTiles archive, read with the `pmtiles` package (docs/adr/0023-a-map-of-our-own.md): the embedded one
  * the build made (scripts/build-basemap.ts), a file, or a URL read with range requests. Tiles are handed out as the
  * archive stores them (gzipped, as both the embedded archive and Protomaps' builds store them), so a tile costs a
  * directory lookup and a read, never a compression.

@@ -12,7 +12,7 @@ import {
 } from './browser.ts'
 
 /**
- * The map of our own (docs/adr/0022-a-map-of-our-own.md): with no TILE_URL the service map draws the server's embedded
+ * The map of our own (docs/adr/0023-a-map-of-our-own.md): with no TILE_URL the service map draws the server's embedded
  * basemap from /tiles/, with every outside host blocked, in the app's light and dark colours; and once seen, it draws
  * again offline from the service worker's tile cache. Checked on the canvas's pixels: land and sea must be there.
  */

@@ -48,7 +48,7 @@ registerRoute(
   new NetworkFirst({ cacheName: PUBLIC_API_CACHE, networkTimeoutSeconds: 4 }),
 )
 
-// The basemap's tiles (/tiles/{z}/{x}/{y}.mvt?v=<archive version>, docs/adr/0022-a-map-of-our-own.md): each tile
+// The basemap's tiles (/tiles/{z}/{x}/{y}.mvt?v=<archive version>, docs/adr/0023-a-map-of-our-own.md): each tile
 // fetched is kept, so a map seen once draws offline. A tile's URL names the archive, so a kept tile is never stale:
 // cache first. 204 (open sea) is kept too, so that an empty tile is not an error offline. The oldest beyond 3000
 // tiles go (about 10 MB of the embedded basemap; a Protomaps extract's tiles are larger).

@@ -6,7 +6,7 @@ import { buildBasemap, BASEMAP_MAX_ZOOM } from '../../../scripts/build-basemap.t
 import { buildTestApp, tempDir } from '../../helper.ts'
 
 /**
- * The basemap's tiles (docs/adr/0022-a-map-of-our-own.md): GET /tiles/{z}/{x}/{y}.mvt from the embedded archive (made
+ * The basemap's tiles (docs/adr/0023-a-map-of-our-own.md): GET /tiles/{z}/{x}/{y}.mvt from the embedded archive (made
  * here from its cache when the build has not), what /api/config tells the app, caching, and every refusal a 4xx.
  */
 const built = buildBasemap()

@@ -2,7 +2,7 @@ import type { FeatureLike } from 'ol/Feature'
 import { Fill, Stroke, Style, Text } from 'ol/style'
 
 /**
- * The basemap's look (docs/adr/0022-a-map-of-our-own.md): one style function for the layers of the Protomaps basemap
+ * The basemap's look (docs/adr/0023-a-map-of-our-own.md): one style function for the layers of the Protomaps basemap
  * schema, which the embedded archive (earth, water, boundaries, places) and a Protomaps extract of Finland (those and
  * landuse, roads, buildings) share. Colours are the app's tokens (map.css `--map-*`, light and dark), read by
  * `readBasemapPalette`; everything not listed here (points of interest, transit, ...) is not drawn: the map is a

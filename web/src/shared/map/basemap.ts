@@ -6,7 +6,7 @@ import type { MapConfig } from '../api/types.ts'
 import { basemapStyle, LIGHT_PALETTE, readBasemapPalette } from './basemap-style.ts'
 
 /**
- * The server's own basemap (docs/adr/0022-a-map-of-our-own.md): vector tiles from /tiles/{z}/{x}/{y}.mvt, drawn with
+ * The server's own basemap (docs/adr/0023-a-map-of-our-own.md): vector tiles from /tiles/{z}/{x}/{y}.mvt, drawn with
  * the app's colours and drawn larger past the archive's highest zoom. On a canvas of its own, below the markers'
  * (OpenLayers shares one canvas between layers of one class name, and decluttered labels are drawn after every
  * layer onto their layer's canvas: on a shared one, town names would cover the markers).
