@@ -13,7 +13,17 @@
  * a rebuild with nothing changed copies it (milliseconds) instead of slicing again (about 8 s).
  */
 import { createHash } from 'node:crypto'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -240,6 +250,10 @@ export function buildBasemap(target = BUILT_BASEMAP): { path: string; bytes: num
     mkdirSync(CACHE, { recursive: true })
     writeFileSync(`${cached}.partial`, makeArchive())
     renameSync(`${cached}.partial`, cached)
+    // Archives of earlier inputs are never read again.
+    for (const name of readdirSync(CACHE)) {
+      if (/^basemap-.*\.pmtiles$/.test(name) && join(CACHE, name) !== cached) rmSync(join(CACHE, name))
+    }
   }
   mkdirSync(dirname(target), { recursive: true })
   copyFileSync(cached, `${target}.partial`)
