@@ -1,7 +1,7 @@
 /**
  * `npm run build:binary`: dist/pyoraapu, one linux-x64 executable (Node's single executable application) that holds
- * the server, the built SPA, the migrations, the sample services, the embedded database's snapshot, PGlite's wasm and
- * data files and argon2's addon.
+ * the server, the built SPA, the migrations, the sample services, the embedded database's snapshot, the basemap,
+ * PGlite's wasm and data files and argon2's addon.
  * Needs `npm run build` first (web/dist). Steps:
  *   1. esbuild bundles server/cli.ts with every dependency into one CommonJS file (a SEA runs CommonJS only, with
  *      a require that knows only Node's own modules);
@@ -123,12 +123,15 @@ export async function buildBinary(): Promise<void> {
 
   const snapshot = join(PROJECT_ROOT, 'dist', 'embedded-snapshot')
   if (!existsSync(snapshot)) throw new Error(`${snapshot} is missing: run \`npm run build\` first`)
+  const basemap = join(PROJECT_ROOT, 'dist', 'basemap')
+  if (!existsSync(basemap)) throw new Error(`${basemap} is missing: run \`npm run build\` first`)
 
   // Extracted to disk at run time (read through PROJECT_ROOT by migrations, the sample services, the web app's files,
-  // and the embedded database's snapshot, server/db/snapshot.ts).
+  // the embedded database's snapshot, server/db/snapshot.ts, and the basemap, server/tiles/archive.ts).
   const extracted: [string, string][] = [
     ...filesUnder(webDist),
     ...filesUnder(snapshot),
+    ...filesUnder(basemap),
     ...filesUnder(join(PROJECT_ROOT, 'sql')).filter(([key]) => key.endsWith('.sql')),
     ...filesUnder(join(PROJECT_ROOT, 'seed')),
     ...filesUnder(join(SWAGGER_UI, 'static')),

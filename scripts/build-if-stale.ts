@@ -9,7 +9,12 @@ import { join } from 'node:path'
 import { PROJECT_ROOT } from '../server/paths.ts'
 
 /** What the build makes; the oldest one must be newer than every source. */
-const OUTPUTS = ['dist/server/pyoraapu.mjs', 'web/dist/index.html', 'dist/embedded-snapshot/snapshot.json']
+const OUTPUTS = [
+  'dist/server/pyoraapu.mjs',
+  'web/dist/index.html',
+  'dist/embedded-snapshot/snapshot.json',
+  'dist/basemap/basemap.pmtiles',
+]
 /** What it is made from. seed/ is read at run time, not built; sql/ is too, and the database snapshot is made of it. */
 const SOURCES = [
   'server',
@@ -17,6 +22,8 @@ const SOURCES = [
   'sql',
   'scripts/build-server.ts',
   'scripts/build-snapshot.ts',
+  'scripts/build-basemap.ts',
+  'scripts/basemap',
   'package.json',
   'package-lock.json',
 ]

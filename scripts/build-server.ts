@@ -3,12 +3,14 @@
  * `npm start` runs plain JavaScript: no tsx, no TypeScript compilation at run time. Part of `npm run build`.
  * ESM on purpose: PGlite needs import.meta.url, which a CommonJS bundle empties (STACK-NOTES pitfall 9).
  * The packages in `dependencies` stay external and are loaded from node_modules; bundling them is the single
- * binary's job later. It also makes the embedded database's snapshot (build-snapshot.ts).
+ * binary's job later. It also makes the embedded database's snapshot (build-snapshot.ts) and the embedded basemap
+ * (build-basemap.ts, from its cache when nothing changed).
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { build } from 'esbuild'
 import { PROJECT_ROOT } from '../server/paths.ts'
+import { buildBasemap } from './build-basemap.ts'
 import { buildSnapshot } from './build-snapshot.ts'
 
 export const SERVER_BUNDLE = join(PROJECT_ROOT, 'dist', 'server', 'pyoraapu.mjs')
@@ -43,6 +45,7 @@ export async function buildServer(): Promise<void> {
     renameSync(`${file.path}.partial`, file.path)
   }
   await buildSnapshot()
+  buildBasemap()
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {

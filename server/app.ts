@@ -10,6 +10,7 @@ import { firebaseAuthDomain, serviceLogoOrigins, type Config } from './config.ts
 import { webDistDir } from './paths.ts'
 import { docsPageOptions, openApiDocumentRoute, openApiOptions } from './plugins/api-docs.ts'
 import authPlugin, { jwtOptions, jwtSecret } from './plugins/auth.ts'
+import basemapPlugin from './plugins/basemap.ts'
 import dbPlugin from './plugins/db.ts'
 import errorHandler from './plugins/error-handler.ts'
 import eventsPlugin, { EVENT_STREAM_MAX_PAYLOAD, type EventsOptions } from './plugins/events.ts'
@@ -47,6 +48,7 @@ import serviceRoutes from './routes/services.ts'
 import sharedRoutes from './routes/shared.ts'
 import statsRoutes from './routes/stats.ts'
 import subscriptionRoutes from './routes/subscriptions.ts'
+import tileRoutes from './routes/tiles.ts'
 import pushReceiptRoutes from './routes/push-receipts.ts'
 import userRoutes from './routes/user/index.ts'
 
@@ -113,6 +115,7 @@ export default async function app(
   await fastify.register(suspensionsPlugin)
   await fastify.register(idempotency)
   await fastify.register(sampleServices, { config })
+  await fastify.register(basemapPlugin, { config })
 
   // Routes.
   await fastify.register(healthRoutes)
@@ -134,6 +137,7 @@ export default async function app(
   await fastify.register(pushReceiptRoutes)
   await fastify.register(serviceRoutes)
   await fastify.register(statsRoutes)
+  await fastify.register(tileRoutes)
   await fastify.register(adminRoutes)
   await fastify.register(adminUserRoutes)
   await fastify.register(adminReportRoutes)

@@ -72,10 +72,15 @@ export const ConfigSchema = Type.Object({
     'Folder of the built web app (default: web/dist in the project).',
     'a folder path',
   ),
+  MAP_TILES: variable(
+    Type.Optional(Type.String({ pattern: '(^https?://[^/]+/.*\\.pmtiles$)|(^[^:]*\\.pmtiles$)' })),
+    'The basemap: a PMTiles archive of vector tiles in the Protomaps basemap schema, such as an extract of Finland (docs/deploying.md, "The map"), which the server reads and serves as /tiles/{z}/{x}/{y}.mvt; a URL is read with HTTP range requests by the server, never by browsers. Unset: the basemap embedded at build time (Natural Earth and GeoNames, zoom 0 to 10). Not together with TILE_URL.',
+    'a path or an http(s) URL of a .pmtiles file, such as /var/lib/pyoraapu/finland.pmtiles',
+  ),
   TILE_URL: variable(
-    Type.String({ pattern: '^https?://[^/]+/', default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' }),
-    'Map tile URL template ({z}/{x}/{y}, optionally {key}); its origin is allowed by the Content-Security-Policy.',
-    'an http(s) URL template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    Type.Optional(Type.String({ pattern: '^https?://[^/]+/' })),
+    'Raster map tiles from another tile service instead of the basemap (MAP_TILES): a URL template ({z}/{x}/{y}, optionally {key}) whose origin the Content-Security-Policy then allows. Unset: the basemap is served by this server and no outside host is used.',
+    'an http(s) URL template such as https://tiles.example.com/{z}/{x}/{y}.png',
   ),
   TILE_API_KEY: variable(
     Type.Optional(Type.String({ minLength: 1 })),
@@ -84,7 +89,7 @@ export const ConfigSchema = Type.Object({
   ),
   TILE_ATTRIBUTION: variable(
     Type.String({ minLength: 1, default: '© OpenStreetMap contributors' }),
-    'Attribution shown on the map for the tile source.',
+    'Attribution shown on the map for the tiles of TILE_URL (the basemap brings its own from its archive).',
     'text',
   ),
   SERVICE_LOGO_ORIGINS: variable(
@@ -325,6 +330,9 @@ function checkCombinations(config: Config): void {
         config.FIREBASE_AUTH_EMULATOR_HOST,
       )
     }
+  }
+  if (config.MAP_TILES && config.TILE_URL) {
+    throw new ConfigError('MAP_TILES', 'unset when TILE_URL is set (the map uses one or the other)', config.MAP_TILES)
   }
   if (config.SMS_TRANSPORT === 'http' && !config.SMS_GATEWAY_URL) {
     throw new ConfigError('SMS_GATEWAY_URL', 'an http(s) URL when SMS_TRANSPORT=http', '')

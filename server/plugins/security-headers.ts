@@ -2,8 +2,11 @@ import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 export interface SecurityHeadersOptions {
-  /** Map tile URL template: its origin is the one outside host the page may load images from. */
-  tileUrl: string
+  /**
+   * TILE_URL, the raster tile template: its origin is the one outside host the page may load images from. Unset, the
+   * map's tiles are the server's own (/tiles/) and no outside host is allowed.
+   */
+  tileUrl?: string | undefined
   /** Firebase phone auth's authDomain, when PHONE_VERIFICATION=firebase: reCAPTCHA and Firebase get allowed. */
   firebaseAuthDomain?: string | undefined
   /** SERVICE_LOGO_ORIGINS: where service logos may load from. */
@@ -33,11 +36,11 @@ export function tileSource(tileUrl: string): string {
 
 /** Builds the Content-Security-Policy. Kept as a pure function so tests can read it without a server. */
 export function contentSecurityPolicy(
-  tileUrl: string,
+  tileUrl: string | undefined,
   firebaseAuthDomain?: string,
   logoOrigins: readonly string[] = [],
 ): string {
-  const tileOrigin = tileSource(tileUrl)
+  const tileOrigins = tileUrl === undefined ? [] : [tileSource(tileUrl)]
   const directives: Record<string, string> = {
     'default-src': "'self'",
     'script-src': "'self'",
@@ -45,10 +48,11 @@ export function contentSecurityPolicy(
     'style-src': "'self' 'unsafe-inline'",
     // Images only from where the app loads them, so an injected image cannot carry data to any host: our files;
     // data: for the SVG markers built in code (web/src/features/services/categories.ts); blob: for tiles fetched
-    // to read their status (web/src/shared/map/tiles.ts); the tile origin, for tiles loaded as plain <img> when
-    // the tile server allows no fetch; and the hosts the operator lists for service logos (SERVICE_LOGO_ORIGINS).
-    'img-src': ["'self' data: blob:", tileOrigin, ...logoOrigins].join(' '),
-    'connect-src': `'self' ${tileOrigin}`,
+    // to read their status (web/src/shared/map/tiles.ts); the origin of TILE_URL when set, for tiles loaded as plain
+    // <img> when the tile server allows no fetch; and the hosts the operator lists for service logos
+    // (SERVICE_LOGO_ORIGINS). The basemap's vector tiles are fetched from 'self' (/tiles/).
+    'img-src': ["'self' data: blob:", ...tileOrigins, ...logoOrigins].join(' '),
+    'connect-src': ["'self'", ...tileOrigins].join(' '),
     'font-src': "'self'",
     'worker-src': "'self'",
     'manifest-src': "'self'",

@@ -30,7 +30,7 @@ export function cacheControlFor(urlPath: string): string {
 function isClientRoute(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
   const path = request.url.split('?')[0] ?? '/'
-  if (path === '/api' || path.startsWith('/api/')) return false
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/tiles/')) return false
   const lastSegment = path.slice(path.lastIndexOf('/') + 1)
   return !lastSegment.includes('.')
 }

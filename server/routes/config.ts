@@ -1,13 +1,34 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Config } from '../config.ts'
 import { ErrorMessage } from '../schemas/common.ts'
-import { ClientConfigSchema as PublicConfig, type FirebaseWebConfig } from '../schemas/config.ts'
+import { ClientConfigSchema as PublicConfig, type FirebaseWebConfig, type MapConfig } from '../schemas/config.ts'
+import type { TileArchive } from '../tiles/archive.ts'
+import { basemapTileUrl } from './tiles.ts'
 
 /** Tile services put their key in the URL; the browser needs it there either way. */
-export function tileUrlWithKey(config: Pick<Config, 'TILE_URL' | 'TILE_API_KEY'>): string {
+export function tileUrlWithKey(config: { TILE_URL: string; TILE_API_KEY?: string | undefined }): string {
   return config.TILE_API_KEY
     ? config.TILE_URL.replaceAll('{key}', encodeURIComponent(config.TILE_API_KEY))
     : config.TILE_URL
+}
+
+/**
+ * Which map the app draws (docs/adr/0023-a-map-of-our-own.md): raster tiles of TILE_URL when it is set, else this
+ * server's basemap (vector tiles at /tiles/, with its archive's zoom range and attribution). Without either (the
+ * embedded basemap not built) the app draws its markers on a plain background: vector tiles that all fail.
+ */
+export function mapConfig(config: Config, basemap: TileArchive | null): MapConfig {
+  if (config.TILE_URL !== undefined) {
+    const tileUrl = tileUrlWithKey({ TILE_URL: config.TILE_URL, TILE_API_KEY: config.TILE_API_KEY })
+    return { kind: 'raster', tileUrl, attribution: config.TILE_ATTRIBUTION, maxZoom: null }
+  }
+  if (!basemap) return { kind: 'vector', tileUrl: basemapTileUrl('none'), attribution: '', maxZoom: 0 }
+  return {
+    kind: 'vector',
+    tileUrl: basemapTileUrl(basemap.version),
+    attribution: basemap.attribution,
+    maxZoom: basemap.maxZoom,
+  }
 }
 
 /** What the SPA needs to know about this server's setup; public, nothing secret. */
@@ -18,7 +39,7 @@ const configRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, 
       config.PHONE_VERIFICATION === 'firebase' && config.FIREBASE_WEB_CONFIG
         ? (JSON.parse(config.FIREBASE_WEB_CONFIG) as FirebaseWebConfig)
         : null,
-    map: { tileUrl: tileUrlWithKey(config), attribution: config.TILE_ATTRIBUTION },
+    map: mapConfig(config, app.basemap),
     supportEmail: config.SUPPORT_EMAIL,
     phoneReach: { km: config.PHONE_REACH_KM, perDay: config.PHONE_REVEALS_PER_DAY },
     moderationRecordDays: config.MODERATION_RECORD_DAYS,

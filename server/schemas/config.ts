@@ -11,7 +11,18 @@ export const FirebaseWebConfigSchema = Type.Object({
 export type FirebaseWebConfig = Static<typeof FirebaseWebConfigSchema>
 
 /** Where map tiles come from: an {z}/{x}/{y} URL template and the attribution its licence asks for. */
-export const MapConfigSchema = Type.Object({ tileUrl: Type.String(), attribution: Type.String() })
+export const MapConfigSchema = Type.Object({
+  tileUrl: Type.String({
+    description: 'The tile URL template: /tiles/{z}/{x}/{y}.mvt?v=<version> for the basemap, TILE_URL for raster',
+  }),
+  attribution: Type.String(),
+  kind: Type.Union([Type.Literal('vector'), Type.Literal('raster')], {
+    description: 'vector: this server’s basemap (Mapbox Vector Tiles); raster: image tiles of TILE_URL',
+  }),
+  maxZoom: Nullable(
+    Type.Integer({ description: 'The highest zoom of the vector tiles (drawn larger beyond it); null for raster' }),
+  ),
+})
 export type MapConfig = Static<typeof MapConfigSchema>
 
 /**

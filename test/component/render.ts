@@ -17,7 +17,12 @@ addShellSlices()
 const CLIENT_CONFIG: ClientConfig = {
   phoneVerification: 'local',
   firebase: null,
-  map: { tileUrl: 'http://127.0.0.1/tiles/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' },
+  map: {
+    kind: 'raster',
+    tileUrl: 'http://127.0.0.1/tiles/{z}/{x}/{y}.png',
+    attribution: '© OpenStreetMap contributors',
+    maxZoom: null,
+  },
   vapidPublicKey: '',
   supportEmail: 'support@example.org',
   phoneReach: { km: 5, perDay: 10 },

@@ -83,14 +83,15 @@ export interface TestServer {
 /**
  * Starts the real server (the production app on a fresh database) on a free port. Every browser test comes from
  * 127.0.0.1, so the per-address limits on SMS and account calls are raised: the server tests cover the limits.
- * Without a TILE_URL, a local tile server is started: the service map is the visitor's first screen, and there is
- * no internet here.
+ * Without a TILE_URL, a local raster tile server is started: the service map is the visitor's first screen, and there
+ * is no internet here. `TILE_URL: ''` starts none: the map draws the server's own basemap (docs/adr/0023).
  */
 export async function startServer(t: Test, overrides: Partial<Config> = {}): Promise<TestServer> {
   checkPrerequisites()
   const dataDir = tempDir(t, 'pyoraapu-e2e-')
   const databaseUrl = overrides.DATABASE_URL ?? (await createTestDatabase(t))
-  const tileUrl = overrides.TILE_URL ?? (await startTileServer(t)).tileUrl
+  const tileUrl =
+    overrides.TILE_URL === undefined ? (await startTileServer(t)).tileUrl : overrides.TILE_URL || undefined
   const config = {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,

@@ -169,8 +169,8 @@ t.test('security headers are on pages and API answers', async (t) => {
     t.match(String(res.headers['content-security-policy']), /frame-ancestors 'none'/, `${url} frame-ancestors`)
     t.match(
       String(res.headers['content-security-policy']),
-      /img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org;/,
-      `${url}: images from our files, code-built data:/blob: URLs and the tiles only`,
+      /img-src 'self' data: blob:;/,
+      `${url}: images from our files and code-built data:/blob: URLs only (the basemap is our own)`,
     )
   }
   const api = await app.inject({ url: '/api/no/such/thing' })
@@ -245,8 +245,8 @@ t.test('images load only from the tiles and the configured logo origins, never f
   })
   t.match(
     String((await app.inject({ url: '/api/config' })).headers['content-security-policy']),
-    /img-src 'self' data: blob: https:\/\/tile\.openstreetmap\.org https:\/\/logos\.example\.fi https:\/\/\*\.cdn\.example\.org:8443;/,
-    'SERVICE_LOGO_ORIGINS, lower case',
+    /img-src 'self' data: blob: https:\/\/logos\.example\.fi https:\/\/\*\.cdn\.example\.org:8443;/,
+    'SERVICE_LOGO_ORIGINS, lower case, and no tile host: the basemap is our own',
   )
   for (const bad of [
     'https:',

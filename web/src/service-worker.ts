@@ -1,15 +1,16 @@
 /**
  * The service worker, served at /service-worker.js. It keeps the built app (every screen, the map code, icons
  * and manifests) in a precache so the app opens offline, answers every page address with the app shell, keeps
- * the last answer of the two public API calls the offline app can use, shows web push notifications, and sends the
- * outbox on Background Sync's `sync` event (docs/outbox.md).
+ * the last answer of the two public API calls the offline app can use, keeps the map tiles it fetched, shows web push
+ * notifications, and sends the outbox on Background Sync's `sync` event (docs/outbox.md).
  *
  * Updates: a new version installs beside the running one and waits. The app sees it waiting and offers a reload
  * (features/pwa/update.ts); only then does it take over, so a page never runs old code against new files.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { NetworkFirst } from 'workbox-strategies'
+import { ExpirationPlugin } from 'workbox-expiration'
+import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 import {
   chooseWindow,
   notificationFromPayload,
@@ -45,6 +46,25 @@ registerRoute(
   ({ url, request }) =>
     request.method === 'GET' && url.origin === self.location.origin && PUBLIC_API_SEEN.has(url.pathname),
   new NetworkFirst({ cacheName: PUBLIC_API_CACHE, networkTimeoutSeconds: 4 }),
+)
+
+// The basemap's tiles (/tiles/{z}/{x}/{y}.mvt?v=<archive version>, docs/adr/0023-a-map-of-our-own.md): each tile
+// fetched is kept, so a map seen once draws offline. A tile's URL names the archive, so a kept tile is never stale:
+// cache first. 204 (open sea) is kept too, so that an empty tile is not an error offline. The oldest beyond 3000
+// tiles go (about 10 MB of the embedded basemap; a Protomaps extract's tiles are larger).
+const MAP_TILE_CACHE = 'map-tiles'
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/tiles/'),
+  new CacheFirst({
+    cacheName: MAP_TILE_CACHE,
+    plugins: [
+      {
+        cacheWillUpdate: async ({ response }) => (response.status === 200 || response.status === 204 ? response : null),
+      },
+      new ExpirationPlugin({ maxEntries: 3000, purgeOnQuotaError: true }),
+    ],
+  }),
 )
 
 /** The first page load happens before this worker exists, so its answers were never seen: fetch them once. */

@@ -79,7 +79,7 @@ t.test('local mode tells the SPA so and has no Firebase config', async (t) => {
   t.match(config, {
     phoneVerification: 'local',
     firebase: null,
-    map: { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' },
+    map: { kind: 'vector', tileUrl: /^\/tiles\/\{z\}\/\{x\}\/\{y\}\.mvt\?v=/ },
   })
   t.match(config.vapidPublicKey, /^[A-Za-z0-9_-]{87}$/, 'a generated VAPID public key')
 })

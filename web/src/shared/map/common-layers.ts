@@ -12,6 +12,7 @@ import type { Coordinates, MapConfig } from '../api/types.ts'
 import { useMap } from './context.ts'
 import { statusAwareTileLoader } from './tiles.ts'
 import { trackTileHealth } from './tile-health.ts'
+import { basemapLayer } from './basemap.ts'
 
 /** The layer hooks both maps use: tiles, the user's own position, and whether the user has moved the map. */
 
@@ -27,29 +28,41 @@ export interface TileReports {
   onFailingChange: (failing: boolean) => void
 }
 
-/** The configured tile source, with refusals and runs of failed tiles reported. */
+/**
+ * The configured background: the server's basemap (vector tiles, basemap.ts), or raster tiles of the tile service
+ * TILE_URL names. Runs of failed tiles are reported for both; a refused API key only a tile service can report.
+ */
 export function useTileLayer(config: MapConfig, reports: TileReports): void {
   const map = useMap()
   // The latest callbacks without rebuilding the tile source when the parent passes new ones.
   const authFailure = useEffectEvent(reports.onAuthFailure)
   const failingChange = useEffectEvent(reports.onFailingChange)
+  // Rebuilt only when a value changes: a refetched /api/config with the same answer keeps the layer.
+  const { kind, tileUrl, attribution, maxZoom } = config
   useEffect(() => {
-    const source = new XYZ({
-      url: config.tileUrl,
-      attributions: config.attribution,
-      crossOrigin: null,
-      tileLoadFunction: statusAwareTileLoader(() => authFailure()),
-    })
+    const tiles = { kind, tileUrl, attribution, maxZoom }
+    const { layer, source, dispose } =
+      kind === 'vector' ? basemapLayer(map, tiles) : rasterLayer(tiles, () => authFailure())
     const health = trackTileHealth((failing) => failingChange(failing))
     const keys = [source.on('tileloadend', () => health.loaded()), source.on('tileloaderror', () => health.failed())]
-    const layer = new TileLayer({ source })
     map.getLayers().insertAt(0, layer)
     return () => {
       unByKey(keys)
       map.removeLayer(layer)
+      dispose()
       source.dispose()
     }
-  }, [map, config.tileUrl, config.attribution])
+  }, [map, kind, tileUrl, attribution, maxZoom])
+}
+
+function rasterLayer(config: MapConfig, onAuthFailure: () => void) {
+  const source = new XYZ({
+    url: config.tileUrl,
+    attributions: config.attribution,
+    crossOrigin: null,
+    tileLoadFunction: statusAwareTileLoader(onAuthFailure),
+  })
+  return { layer: new TileLayer({ source }), source, dispose: () => {} }
 }
 
 const ownStyle = new Style({
