@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { AdminOnly } from '../features/admin/AdminOnly.tsx'
 import { PageLoader } from '#shared/ui/PageLoader.tsx'
-import { Link, Route, Switch, useLocation } from 'wouter'
+import { Route, Switch, useLocation } from 'wouter'
 import { GuestOnly } from '../features/account/GuestOnly.tsx'
 import { LOGIN_CODE_PATH } from '../features/account/login-code/path.ts'
 import { FirstVisitRedirect } from '../features/pwa/install/FirstVisitRedirect.tsx'
@@ -9,9 +9,9 @@ import { InstallPage } from '../features/pwa/install/InstallPage.tsx'
 import { withTexts } from '#shared/i18n/catalog-loader.ts'
 import { lazyScreen } from '#shared/load/lazy-screen.ts'
 import { ScreenBoundary } from '#shared/load/ScreenBoundary.tsx'
-import { Banner } from '#shared/ui/Banner.tsx'
 import { TopBar } from '#shared/layout/TopBar.tsx'
 import { loadAppSlices } from './store.ts'
+import { HomeLink } from '#shared/layout/HomeLink.tsx'
 
 /** A screen's code, with the store's slices every screen but the shell's reads (store.ts): the two come side by side. */
 function screenCode<T>(load: () => Promise<T>): () => Promise<T> {
@@ -107,9 +107,7 @@ const SharedRequestPage = lazyScreen(
 const failedPage = (failure: ReactNode) => (
   <>
     <TopBar>
-      <Link href="/" className="top-bar__home">
-        <Banner />
-      </Link>
+      <HomeLink />
     </TopBar>
     <main className="page">{failure}</main>
   </>

@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react'
 import type { ReactNode } from 'react'
-import { Link } from 'wouter'
-import { Banner } from '#shared/ui/Banner.tsx'
 import { SettingsEntry } from '#features/settings'
 import { TopBar } from '#shared/layout/TopBar.tsx'
 import { useDocumentTitle } from '#shared/hooks/useDocumentTitle.ts'
 import { shellMessages } from '#shared/i18n/shell-catalog.ts'
 import '#shared/layout/pages.css'
+import { HomeLink } from '#shared/layout/HomeLink.tsx'
 
 interface FormPageProps {
   title: string
@@ -23,9 +22,7 @@ export function FormPage({ title, children }: FormPageProps) {
   return (
     <>
       <TopBar>
-        <Link href="/" className="top-bar__home">
-          <Banner />
-        </Link>
+        <HomeLink />
         <SettingsEntry />
       </TopBar>
       <main className="page page--form">{children}</main>

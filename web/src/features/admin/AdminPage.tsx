@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useEffect } from 'react'
 import { Link, Route, Switch, useLocation } from 'wouter'
-import { Banner } from '#shared/ui/Banner.tsx'
 import { SettingsEntry } from '#features/settings'
 import { TopBar } from '#shared/layout/TopBar.tsx'
 import { useDocumentTitle } from '#shared/hooks/useDocumentTitle.ts'
@@ -17,6 +16,7 @@ import { useOpenReportCount } from './reports/open-count.ts'
 import { reportsMessages } from './reports/reports-catalog.ts'
 import './admin.css'
 import '#shared/layout/pages.css'
+import { HomeLink } from '#shared/layout/HomeLink.tsx'
 
 /**
  * /admin: the live dashboard, its own lazy chunk (nothing of it reaches the main bundle; app/AdminScreen.tsx gives it
@@ -30,9 +30,7 @@ export function AdminPage({ RequestDetail }: { RequestDetail: RequestDetailView 
   return (
     <>
       <TopBar>
-        <Link href="/" className="top-bar__home">
-          <Banner />
-        </Link>
+        <HomeLink />
         <SettingsEntry />
       </TopBar>
       <main className="page admin-page">

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { Banner } from '../ui/Banner.tsx'
 import { TopBar } from './TopBar.tsx'
 import { useDocumentTitle } from '../hooks/useDocumentTitle.ts'
 import { shellMessages } from '../i18n/shell-catalog.ts'
 import './pages.css'
+import { HomeLink } from './HomeLink.tsx'
 
 interface SimplePageProps {
   title: string
@@ -23,9 +23,7 @@ export function SimplePage({ title, children, className, action }: SimplePagePro
   return (
     <>
       <TopBar>
-        <Link href="/" className="top-bar__home">
-          <Banner />
-        </Link>
+        <HomeLink />
       </TopBar>
       <main className={className ? `page ${className}` : 'page'}>
         <h1 className="page__title">{title}</h1>

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { useEffect, useState } from 'react'
 import { Link, Redirect } from 'wouter'
-import { Banner } from '#shared/ui/Banner.tsx'
 import { TopBar } from '#shared/layout/TopBar.tsx'
 import { useDocumentTitle } from '#shared/hooks/useDocumentTitle.ts'
 import { screenTitles, shellMessages } from '#shared/i18n/shell-catalog.ts'
@@ -14,6 +13,7 @@ import { installMessages } from './install-catalog.ts'
 import '#shared/layout/pages.css'
 import './install.css'
 import { NotAnEmergencyService } from '#features/emergency'
+import { HomeLink } from '#shared/layout/HomeLink.tsx'
 
 /**
  * /install: what the app is, how to install it on this device, a way past it to /login, and who finances it.
@@ -31,9 +31,7 @@ export function InstallPage() {
   return (
     <>
       <TopBar>
-        <Link href="/" className="top-bar__home">
-          <Banner />
-        </Link>
+        <HomeLink />
       </TopBar>
       <main className="page install-page">
         {/* The heading right below names the app, so the logo adds nothing for a screen reader. */}
