@@ -145,10 +145,12 @@ t.test('after the first screen, the core actions work without a network, before 
   // The detail and the conversation open; a message written now waits on the phone.
   await card.click()
   await detail.getByText('Asked by').waitFor()
+  t.ok(await detail.getByText('No messages yet.').isVisible(), 'an empty conversation says so')
   const MESSAGE = 'I am at the north end of the lake'
   await detail.getByRole('textbox', { name: /Your message/ }).fill(MESSAGE)
   await detail.getByRole('button', { name: 'Send', exact: true }).click()
   await detail.locator('.outbox-message').getByText(WAITING).waitFor()
+  t.notOk(await detail.getByText('No messages yet.').isVisible(), 'not above the message waiting to be sent')
   await detail.getByRole('button', { name: 'Close' }).click()
   await detail.waitFor({ state: 'hidden' })
 

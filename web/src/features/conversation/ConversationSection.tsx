@@ -13,7 +13,7 @@ import { MessageList } from './MessageList.tsx'
 import { UnreadBadge } from './UnreadBadge.tsx'
 import { useConversation } from './useConversation.ts'
 import { ReportPeople, reportsInConversation } from '#features/moderation'
-import { PendingMessages, outboxMessages, selectLandedMessageIds } from '#features/outbox'
+import { PendingMessages, outboxMessages, selectLandedMessageIds, selectOutbox } from '#features/outbox'
 import './conversation.css'
 
 const READ_ONLY_NOTICE = {
@@ -53,6 +53,7 @@ function Conversation({ request, userId, keep }: ConversationProps) {
     keep,
   )
   const landedIds = useStore(useShallow(selectLandedMessageIds(request.request_id)))
+  const waiting = useStore(useShallow(selectOutbox('message', request.request_id)))
   // Nothing to read and nothing to write (a new request, a completed one without messages): no section at all.
   if (phase === 'loaded' && readOnly !== null && messages.length === 0) return null
   return (
@@ -80,7 +81,13 @@ function Conversation({ request, userId, keep }: ConversationProps) {
               })}
             />
           )}
-          <MessageList messages={messages} userId={userId} landedIds={landedIds} />
+          <MessageList
+            messages={messages}
+            userId={userId}
+            landedIds={landedIds}
+            // A message waiting on the phone is the conversation's first: no "No messages yet" above it.
+            emptyNote={waiting.length === 0}
+          />
           <PendingMessages requestId={request.request_id} messages={messages} />
           {offlineCopyAt !== null && !readOnly && (
             <p className="field__hint">{i18n._(outboxMessages.outboxofflinemessages)}</p>

@@ -10,6 +10,8 @@ interface MessageListProps {
   userId: number | undefined
   /** One's own messages that waited on the phone and have just landed (docs/outbox.md): each says "Sent". */
   landedIds?: readonly string[]
+  /** Whether an empty conversation says "No messages yet" (not when one of one's own waits to be sent). */
+  emptyNote?: boolean
 }
 
 const timeOf = (iso: string, locale: string) =>
@@ -19,7 +21,7 @@ const timeOf = (iso: string, locale: string) =>
  * The messages, oldest first, one's own on the right, in a log: screen readers announce what is added to it (a
  * message arriving live) without moving the focus. The newest stays in view as messages arrive.
  */
-export function MessageList({ messages, userId, landedIds = [] }: MessageListProps) {
+export function MessageList({ messages, userId, landedIds = [], emptyNote = true }: MessageListProps) {
   const { i18n } = useLingui()
   const log = useRef<HTMLDivElement>(null)
   const newest = messages.at(-1)?.message_id
@@ -27,7 +29,9 @@ export function MessageList({ messages, userId, landedIds = [] }: MessageListPro
   useEffect(() => {
     if (log.current) log.current.scrollTop = log.current.scrollHeight
   }, [newest])
-  if (messages.length === 0) return <p className="conversation__empty">{i18n._(conversationMessages.nomessages)}</p>
+  if (messages.length === 0) {
+    return emptyNote ? <p className="conversation__empty">{i18n._(conversationMessages.nomessages)}</p> : null
+  }
   return (
     <div
       ref={log}
