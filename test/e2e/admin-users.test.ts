@@ -50,7 +50,7 @@ t.test('an admin searches, looks at a phone number, and grants and revokes a rol
   t.equal(await own.getByText('Admin', { exact: true }).count(), 1, 'with the admin badge')
   t.equal(await own.getByRole('button', { name: /admin/i }).count(), 0, 'and no role button')
   const anna = card('Anna_B')
-  await anna.getByText('Registered Mar 1, 2026').waitFor()
+  await anna.getByText('Registered 1 Mar 2026').waitFor()
   t.match(await anna.textContent(), /Requests made:?\s*1/, 'her request is counted')
   await screenshot(page, 'admin-users-390')
   await expectNoSeriousViolations(t, page, 'users section')

@@ -91,7 +91,7 @@ t.test('"I can help now" for an hour: the line says until when, and it reads off
   await period.selectOption('1h')
   const until = ((await (await saved).json()) as { user: { availableUntil: string } }).user.availableUntil
   const clock = await page.evaluate<string>(
-    `new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit' }).format(new Date(${JSON.stringify(until)}))`,
+    `new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(new Date(${JSON.stringify(until)}))`,
   )
   await page.getByText(`On until ${clock}`, { exact: true }).first().waitFor()
   t.equal(await period.inputValue(), 'chosen', 'the choice shows the end')

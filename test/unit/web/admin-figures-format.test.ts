@@ -36,9 +36,9 @@ t.test('the share of completed requests that got help; none when nothing was com
 })
 
 t.test('days are calendar dates, the same wherever the browser is', async (t) => {
-  t.equal(formatShortDay('2026-11-03', 'en'), 'Nov 3')
+  t.equal(formatShortDay('2026-11-03', 'en'), '3 Nov')
   t.equal(formatShortDay('2026-11-03', 'fi'), '3.11.')
-  t.equal(formatLongDay('2026-11-03', 'en'), 'Tue, November 3')
+  t.equal(formatLongDay('2026-11-03', 'en'), 'Tue 3 November')
   t.equal(formatLongDay('2026-11-03', 'sv'), 'tis 3 november')
 })
 

@@ -8,6 +8,7 @@ import { Loader } from '#shared/ui/Loader.tsx'
 import { fetchBlocks, liftBlock, type BlockItem } from './api.ts'
 import { blockMessages } from './blocks-catalog.ts'
 import './blocks.css'
+import { intlLocale } from '#shared/format/intl-locale.ts'
 
 type Load = { phase: 'loading' } | { phase: 'failed' } | { phase: 'loaded'; blocks: BlockItem[] }
 
@@ -51,7 +52,8 @@ export function BlockedPeopleSection() {
     }
   }
 
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(iso))
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(intlLocale(i18n.locale), { dateStyle: 'medium' }).format(new Date(iso))
 
   return (
     <div className="blocked-people">

@@ -4,6 +4,7 @@ import type { ConversationMessage } from './api.ts'
 import { conversationMessages } from './conversation-catalog.ts'
 import { outboxMessages } from '#features/outbox'
 import './conversation.css'
+import { intlLocale } from '#shared/format/intl-locale.ts'
 
 interface MessageListProps {
   messages: readonly ConversationMessage[]
@@ -15,7 +16,7 @@ interface MessageListProps {
 }
 
 const timeOf = (iso: string, locale: string) =>
-  new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })
+  new Date(iso).toLocaleTimeString(intlLocale(locale), { hour: '2-digit', minute: '2-digit' })
 
 /**
  * The messages, oldest first, one's own on the right, in a log: screen readers announce what is added to it (a

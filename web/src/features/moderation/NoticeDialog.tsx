@@ -4,6 +4,7 @@ import { SupportEmailLink, useSupportEmail } from '#features/info'
 import type { Notice } from './api.ts'
 import { moderationMessages, outcomeTexts } from './moderation-catalog.ts'
 import './moderation.css'
+import { intlLocale } from '#shared/format/intl-locale.ts'
 
 /** One notice of a moderation decision, in a dialog the user acknowledges (./ModerationNotices.tsx). */
 export default function NoticeDialog({ notice, onSeen }: { notice: Notice; onSeen: () => void }) {
@@ -28,7 +29,9 @@ export default function NoticeDialog({ notice, onSeen }: { notice: Notice; onSee
       </Dialog>
     )
   }
-  const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(notice.reported_at))
+  const date = new Intl.DateTimeFormat(intlLocale(i18n.locale), { dateStyle: 'medium' }).format(
+    new Date(notice.reported_at),
+  )
   return (
     <Dialog open onClose={onSeen} title={i18n._(moderationMessages.reviewedtitle)}>
       <div className="form">

@@ -1,3 +1,4 @@
+import { intlLocale } from '#shared/format/intl-locale.ts'
 /** Units from the largest down, with their length in seconds (a month is 30 days, a year 365: labels, not dates). */
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -47,5 +48,7 @@ export function formatAge(iso: string, nowMs: number, locale: string): string {
 
 /** HH:MM with the locale's separator (14:32, 14.32): a 24-hour clock, as the app's languages use. */
 export function formatClockTime(ms: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms)
+  return new Intl.DateTimeFormat(intlLocale(locale), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    ms,
+  )
 }

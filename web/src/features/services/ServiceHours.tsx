@@ -5,6 +5,7 @@ import { HOURS_TIME_ZONE_NAME } from './hours-zone.ts'
 import { serviceMessages } from './service-catalog.ts'
 import { useMinuteClock, useOpeningHours } from './useOpeningHours.ts'
 import './Hours.css'
+import { intlLocale } from '#shared/format/intl-locale.ts'
 
 /**
  * A service's hours in its detail (docs/services.md#opening-hours): open or closed now, then the next seven days in
@@ -20,7 +21,7 @@ export function ServiceHours({ service }: { service: Service & { opening_hours: 
   const state = hours.evaluateHours(service.opening_hours, now, service)
   const text = hoursText(hours.summariseHours(state, now, i18n.locale), i18n)
   const format = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(i18n.locale, { timeZone: HOURS_TIME_ZONE_NAME, ...options })
+    new Intl.DateTimeFormat(intlLocale(i18n.locale), { timeZone: HOURS_TIME_ZONE_NAME, ...options })
   const dayName = format({ weekday: 'short', day: 'numeric', month: 'numeric' })
   const time = format({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
   return (

@@ -1,6 +1,7 @@
 import type OpeningHours from 'opening_hours'
 import { finnishPlace, parseOpeningHours } from '#server/domain/services/opening-hours.ts'
 import { HOURS_TIME_ZONE_NAME } from './hours-zone.ts'
+import { intlLocale } from '#shared/format/intl-locale.ts'
 
 /**
  * "Open now" (docs/services.md#opening-hours): a service's `opening_hours` read by the opening_hours library, in
@@ -155,7 +156,7 @@ function helsinkiDaysBetween(from: Date, to: Date): number {
  */
 export function summariseHours(hours: HoursState, at: Date, locale: string): HoursSummary | null {
   const time = (instant: Date) =>
-    new Intl.DateTimeFormat(locale, {
+    new Intl.DateTimeFormat(intlLocale(locale), {
       timeZone: HOURS_TIME_ZONE,
       hour: '2-digit',
       minute: '2-digit',
@@ -172,7 +173,7 @@ export function summariseHours(hours: HoursState, at: Date, locale: string): Hou
   if (days === 0) return { kind: 'opensat', time: time(hours.opensAt) }
   if (days === 1) return { kind: 'opensattomorrow', time: time(hours.opensAt) }
   if (days < 7) {
-    const weekday = new Intl.DateTimeFormat(locale, { timeZone: HOURS_TIME_ZONE, weekday: 'short' }).format(
+    const weekday = new Intl.DateTimeFormat(intlLocale(locale), { timeZone: HOURS_TIME_ZONE, weekday: 'short' }).format(
       hours.opensAt,
     )
     return { kind: 'opensaton', time: time(hours.opensAt), weekday }

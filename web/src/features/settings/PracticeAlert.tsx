@@ -5,6 +5,7 @@ import { sendPracticeAlert } from '#features/pwa'
 import { FormMessage } from '#shared/form/FormMessage.tsx'
 import { useAction } from '#shared/form/useAction.ts'
 import { messages } from '#shared/i18n/catalog.ts'
+import { intlLocale } from '#shared/format/intl-locale.ts'
 
 /**
  * With notifications on: when an alert last reached this device (its service worker's latest receipt, docs/live-and-push.md,
@@ -24,7 +25,7 @@ export function PracticeAlert({ lastReachedAt }: { lastReachedAt: string | null 
   const when =
     lastReachedAt === null
       ? null
-      : new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      : new Intl.DateTimeFormat(intlLocale(i18n.locale), { dateStyle: 'medium', timeStyle: 'short' }).format(
           new Date(lastReachedAt),
         )
   return (

@@ -1,4 +1,5 @@
 import type { User } from '#shared/api/types.ts'
+import { intlLocale } from '#shared/format/intl-locale.ts'
 
 /**
  * Whether "I can help now" is on at `now`: the server's answer, with a chosen period that has run out since read
@@ -14,5 +15,8 @@ export type HelpNowEnd = { midnight: true } | { midnight: false; time: string }
 export function helpNowEnd(until: string, locale: string): HelpNowEnd {
   const end = new Date(until)
   if (end.getHours() === 0 && end.getMinutes() === 0) return { midnight: true }
-  return { midnight: false, time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(end) }
+  return {
+    midnight: false,
+    time: new Intl.DateTimeFormat(intlLocale(locale), { hour: '2-digit', minute: '2-digit' }).format(end),
+  }
 }

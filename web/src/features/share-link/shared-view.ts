@@ -3,6 +3,7 @@
  * they are tested without a DOM (test/unit/web/share-link.test.ts).
  */
 import type { SharedRequest } from '#server/schemas/share-link.ts'
+import { intlLocale } from '#shared/format/intl-locale.ts'
 
 /**
  * The page asks again this often while it is visible, and at once when it becomes visible again or the device comes
@@ -55,7 +56,7 @@ export function headlineOf(request: SharedRequest): SharedHeadline {
 export function formatClock(iso: string, nowMs: number, locale: string): string {
   const at = new Date(iso)
   const sameDay = new Date(nowMs).toDateString() === at.toDateString()
-  return new Intl.DateTimeFormat(locale, {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     ...(sameDay ? {} : { weekday: 'short' }),
     hour: 'numeric',
     minute: '2-digit',

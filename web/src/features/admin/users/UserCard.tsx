@@ -4,6 +4,7 @@ import { PhoneReveal } from './PhoneReveal.tsx'
 import { RoleAction } from './RoleAction.tsx'
 import { SuspensionLift } from './SuspensionLift.tsx'
 import { usersMessages } from './users-catalog.ts'
+import { intlLocale } from '#shared/format/intl-locale.ts'
 
 interface UserCardProps {
   user: AdminUser
@@ -13,12 +14,12 @@ interface UserCardProps {
 }
 
 function formatRegistered(createdAt: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(createdAt))
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(new Date(createdAt))
 }
 
 /** A suspension's end as the admins read it: Finnish time, where the service runs. */
 function formatUntil(until: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Europe/Helsinki',

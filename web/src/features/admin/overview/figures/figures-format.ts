@@ -1,3 +1,4 @@
+import { intlLocale } from '#shared/format/intl-locale.ts'
 /** What a figure that cannot be measured (no completed requests) shows. */
 export const NO_VALUE = '—'
 
@@ -38,7 +39,7 @@ export function formatCount(value: number, locale: string): string {
 
 /** HH:MM:SS on a 24-hour clock, as the app's languages write it: when the figures were last loaded. */
 export function formatClock(ms: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
