@@ -70,6 +70,7 @@ t.test('a visitor sees one log-in prompt on the requests tab', async (t) => {
   await user.click(screen.getByRole('tab', { name: /^Requests/ }))
   await shown(() => screen.queryByRole('heading', { name: 'Log in to see help requests' }))
   t.equal(screen.getAllByRole('link', { name: 'Log in' }).length, 1, 'one prompt, not two')
+  t.equal(screen.queryByRole('checkbox', { name: 'Show all requests' }), null, 'no show-all box, which does nothing')
   t.same(ownErrors(pageErrors), [], 'no errors in the page')
 })
 

@@ -66,20 +66,15 @@ export function RequestsTab({ onOpenRequest }: RequestsTabProps) {
   const refreshing = status === 'loading'
   const showAllBox = (
     <label className="checkbox">
-      <input
-        type="checkbox"
-        checked={session !== 'loggedOut' && showAll}
-        disabled={session === 'loggedOut'}
-        onChange={(event) => setShowAll(event.target.checked)}
-      />
+      <input type="checkbox" checked={showAll} onChange={(event) => setShowAll(event.target.checked)} />
       <span>{i18n._(requestMessages.showall)}</span>
     </label>
   )
 
   if (session === 'loggedOut') {
     return (
+      // No "Show all requests" for a visitor: it would do nothing for them (docs/product.md#help-requests).
       <div className="requests">
-        {showAllBox}
         <section className="notice notice--locked" aria-labelledby="requests-locked">
           <h2 id="requests-locked" className="notice__title">
             <Trans id="requestslockedtitle" message="Log in to see help requests" />
