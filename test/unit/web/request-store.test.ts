@@ -69,6 +69,29 @@ t.test('only live changes make notices and mark deletions; answers change the li
   t.same(store.getState().deletedRequestIds, [], 'but does not mark it deleted-by-someone-else')
 })
 
+t.test('the owner marking the request ready drops the notice that it was taken over', async (t) => {
+  const store = loggedInStore()
+  const own = { request_id: 4, isOwnRequest: true }
+  store.getState().putRequest(helpRequest({ ...own, status: 'new', updated_at: OLDER }))
+  store.getState().applyEvent({
+    type: 'request.upserted',
+    request: helpRequest({
+      ...own,
+      status: 'in progress',
+      responder_id: 9,
+      responder_user_name: 'h',
+      updated_at: NEWER,
+    }),
+  })
+  t.same(
+    store.getState().notices.map((n) => n.change),
+    ['takenover'],
+    'the take-over is told',
+  )
+  store.getState().putRequest(helpRequest({ ...own, status: 'completed', updated_at: LATER }))
+  t.same(store.getState().notices, [], 'completed here (an answer): the take-over notice goes')
+})
+
 t.test('after a logout neither a late answer nor a late event puts a request back', async (t) => {
   const store = loggedInStore()
   store.setState({ status: 'loggedOut' })

@@ -229,7 +229,12 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
       return
     }
     const previous = requests.find((r) => r.request_id === event.request.request_id)
-    set({ requests: applyRequestEvent(requests, event, viewerId()) })
+    // A completed request has nothing left to tell about its take-over or edits, whoever completed it.
+    const completed = event.request.status === 'completed' && previous?.status !== 'completed'
+    set({
+      requests: applyRequestEvent(requests, event, viewerId()),
+      ...(completed ? { notices: notices.filter((n) => n.requestId !== event.request.request_id) } : {}),
+    })
     noteEndedResponse(previous, event.request)
     if (origin === 'live') notify(previous, event.request, event.removedBy)
   }
