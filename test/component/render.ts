@@ -7,6 +7,7 @@ import { addShellSlices } from '../../web/src/app/store.ts'
 import { INSTALL_REDIRECT_KEY } from '../../web/src/features/pwa/install/install-redirect.ts'
 import { useStore } from '../../web/src/shared/store/store.ts'
 import { waitUntil } from '../wait.ts'
+import { fetchFrom, webSocketTo, type Backend } from './backend.ts'
 import type { ClientConfig } from '../../web/src/shared/api/types.ts'
 import type { Language } from '../../web/src/shared/i18n/language.ts'
 
@@ -30,17 +31,18 @@ const CLIENT_CONFIG: ClientConfig = {
 }
 
 /**
- * The calls the app sent, but for the configuration every page may load: a component test has no server, so GET
- * /api/config is answered as a server would and every other call is refused and recorded. A rule the browser checks
- * shows its message without a call.
+ * The calls the app sent without a server: GET /api/config is answered as a server would and every other call is
+ * refused and recorded. A rule the browser checks shows its message without a call. With a backend (renderApp's
+ * `backend`), the real server answers every call instead, and the event stream connects to it.
  */
 export const sentCalls: string[] = []
-globalThis.fetch = (input: RequestInfo | URL) => {
+const withoutServer: typeof fetch = (input: RequestInfo | URL) => {
   const url = input instanceof Request ? input.url : String(input)
   if (new URL(url, location.href).pathname === '/api/config') return Promise.resolve(Response.json(CLIENT_CONFIG))
   sentCalls.push(url)
   return Promise.reject(new TypeError('no server in a component test'))
 }
+globalThis.fetch = withoutServer
 
 /**
  * What `query` finds once it finds it: a lazy screen comes with its texts a moment after the render.
@@ -61,8 +63,10 @@ export async function renderApp(
   t: Test,
   path: string,
   language: Language,
-  { installRedirect = false }: { installRedirect?: boolean } = {},
+  { installRedirect = false, backend }: { installRedirect?: boolean; backend?: Backend } = {},
 ): Promise<{ user: UserEvent; pageErrors: string[] }> {
+  globalThis.fetch = backend ? fetchFrom(backend) : withoutServer
+  if (backend) globalThis.WebSocket = webSocketTo(backend)
   // What the app logs as an error, as a browser test collects the page's console errors (openContext).
   const pageErrors: string[] = []
   const consoleError = console.error
@@ -79,6 +83,10 @@ export async function renderApp(
   t.teardown(() => {
     cleanup()
     localStorage.clear()
+    // With a server, each test is a fresh profile, as a browser test's new context: the session ends here (its event
+    // stream stops rather than reconnecting to a server that closes with the file) and its cookies go.
+    if (backend && useStore.getState().status === 'loggedIn') useStore.getState().endSession()
+    backend?.cookies.clear()
   })
   return { user, pageErrors }
 }
