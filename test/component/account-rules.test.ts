@@ -6,7 +6,7 @@ import { waitUntil } from '../wait.ts'
 
 // The account forms' own rules (docs/product.md#accounts): the browser answers them before any call, so they need
 // neither a server nor a real browser. What the server answers (a taken name, a wrong code or password, an unknown
-// phone) stays in test/e2e/account-errors.test.ts.
+// phone) is in test/component/account-errors.test.ts.
 
 /** What a person reads on screen in each language (the catalogs' texts, not the code's keys). */
 const LANGUAGES = {
@@ -96,7 +96,7 @@ for (const [language, texts] of Object.entries(LANGUAGES) as [keyof typeof LANGU
     await expectFieldError(t, screen.getByLabelText(texts.password), texts.passwordtooshort)
 
     // Letters in a number are the browser's to refuse; a number of digits that is not a Finnish one ('12345') is the
-    // server's, and stays in test/e2e/account-errors.test.ts.
+    // server's, and is in test/component/account-errors.test.ts.
     await fillDetails(user, texts, { username: `Uusi_${language}`, phone: '040 123 abc', password: 'tarpeeksi-pitka' })
     await expectFieldError(t, textbox(texts.phone), texts.invalidphone)
     t.equal(
