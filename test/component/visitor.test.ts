@@ -74,8 +74,8 @@ t.test('a visitor sees one log-in prompt on the requests tab', async (t) => {
   t.same(ownErrors(pageErrors), [], 'no errors in the page')
 })
 
-// From test/e2e/wording.test.ts ("the Finnish service map says Luokka, like the request form"), which keeps the
-// request form's word.
+// From the former Chromium file of the wording fixes; the request's detail in Finnish and Swedish is in
+// test/component/wording.test.ts.
 t.test('the Finnish service map says Luokka, like the request form', async (t) => {
   const { user, pageErrors } = await renderApp(t, '/', 'finnish')
   await user.click(await shown(() => screen.queryByRole('tab', { name: 'Palvelukartta' })))
