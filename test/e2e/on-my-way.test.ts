@@ -172,6 +172,23 @@ t.test('the owner sees the helper approach on the map', async (t) => {
   await waitUntil(() => o.page.evaluate<boolean>(`${HELPER_DOT}.get('stale') === false`))
   await own.getByText('Helper (Heikki)', { exact: true }).waitFor()
 
+  // The helper's app reloads (a new release, a phone that closed it in the background): sharing goes on by itself,
+  // with no tap (the permission holds), so the owner keeps a current position instead of "last seen 4 min ago".
+  await h.page.addInitScript(FAKE_WAKE_LOCK)
+  const helperLive = eventStreamReady(h.page)
+  const resumed = h.page.waitForResponse(
+    (r) => r.url().endsWith('/responder-position') && r.request().method() === 'PUT' && r.status() === 200,
+  )
+  await h.page.reload()
+  await helperLive
+  await resumed
+  t.pass('after the reload the position goes to the server again, untouched')
+  await helping.getByText('Your location is shared with Oona until you stop or the help ends.').waitFor()
+  await waitUntil(() => h.page.evaluate<boolean>('window.wakeLocks.held === 1'))
+  await h.context.setGeolocation(HELPER_NEAR)
+  await own.getByText(/^Heikki is 0[.,]\d km away · about 2 min$/).waitFor()
+  await waitUntil(() => o.page.evaluate<boolean>(`${HELPER_DOT}.get('stale') === false`))
+
   // One tap stops it: the owner's line and dot go, live; and the screen may lock again.
   await helping.getByRole('button', { name: 'Stop sharing' }).click()
   await helping.getByRole('button', { name: 'Share my location with Oona' }).waitFor()

@@ -105,7 +105,11 @@ t.test('offline: the app, its pages and the map code open, and calls say the dev
 
   await context.setOffline(true)
   await page.reload()
-  await page.getByText('You are offline. Saved screens still work; sending and updating need a connection.').waitFor()
+  await page
+    .getByText(
+      'You are offline. Saved screens still work. What you write is kept on your phone and sent by itself when there is signal.',
+    )
+    .waitFor()
   t.pass('the app shell opens offline and says so')
   await page.locator('.ol-viewport').first().waitFor()
   t.pass('the service map code loads from the cache')
@@ -128,7 +132,9 @@ t.test('offline: the app, its pages and the map code open, and calls say the dev
   await page.evaluate(`localStorage.setItem('language', 'swedish')`)
   await page.reload()
   await page
-    .getByText('Du är offline. Sparade vyer fungerar, men för att skicka och uppdatera behövs en anslutning.')
+    .getByText(
+      'Du är offline. Sparade vyer fungerar. Det du skriver sparas i telefonen och skickas av sig självt när du har täckning igen.',
+    )
     .waitFor()
   t.pass('in the user’s language')
 

@@ -11,6 +11,15 @@ import {
 import { approachOf, formatApproachKm, formatTravelTime } from '../../../web/src/features/position-sharing/approach.ts'
 import { isPositionStale, STALE_POSITION_MS } from '../../../web/src/features/position-sharing/staleness.ts'
 import { formatAge } from '../../../web/src/features/requests/relative-time.ts'
+import type { HelpRequest } from '../../../web/src/features/requests/api.ts'
+import {
+  resumeSharingAfterReload,
+  type ResumeSharingState,
+  sharingToResume,
+} from '../../../web/src/features/position-sharing/resume-sharing.ts'
+import { readSharingOnDevice } from '../../../web/src/features/position-sharing/sharing-on-device.ts'
+import { createStore } from 'zustand/vanilla'
+import { helpRequest } from './fixtures.ts'
 
 /** The shared manual clock (test/manual-clock.ts), shaped as this file's tests use it. */
 function manualClock() {
@@ -153,4 +162,85 @@ t.test('a position over 2 minutes old is stale, and its age reads short in each 
   t.equal(formatAge(at, taken + 3 * 60_000, 'en'), '3 min')
   t.equal(formatAge(at, taken + 3 * 60_000 + 59_000, 'fi'), '3 min', 'whole minutes')
   t.equal(formatAge(at, taken + 2 * 3_600_000, 'sv'), '2 tim')
+})
+
+/** localStorage as far as sharing-on-device.ts uses it. */
+function memoryStorage() {
+  const items = new Map<string, string>()
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  }
+}
+
+const HELPER_ID = 7
+const taken = (request_id: number, fields: Partial<HelpRequest> = {}) =>
+  helpRequest({ request_id, status: 'in progress', responder_id: HELPER_ID, responder_user_name: 'Heikki', ...fields })
+
+t.test('after a reload: sharing resumes on what is still taken by this helper, the rest is forgotten', async (t) => {
+  const requests = [
+    taken(1),
+    taken(2, { status: 'completed' }),
+    taken(3, { responder_id: 99 }),
+    helpRequest({ request_id: 4, status: 'new' }),
+  ]
+  t.same(
+    sharingToResume([1, 2, 3, 4, 5], requests, HELPER_ID, false),
+    { resume: [1], forget: [2, 3, 4] },
+    'one missing from a list kept on the device waits for the server’s list',
+  )
+  t.same(sharingToResume([1, 5], requests, HELPER_ID, true), { resume: [1], forget: [5] }, 'the server’s list decides')
+  t.same(sharingToResume([1], requests, 8, true), { resume: [], forget: [1] }, 'another user never resumes it')
+})
+
+t.test('what the helper shares on is kept on the device, and resumed when the app loads again', async (t) => {
+  const storage = memoryStorage()
+  const started: number[] = []
+  const initial = {
+    status: 'loggedIn',
+    user: { user_id: HELPER_ID } as { user_id: number } | null,
+    requests: [] as HelpRequest[],
+    requestsStatus: 'idle',
+    sharing: {} as Record<number, true>,
+  }
+  const storeWith = (state: typeof initial) =>
+    createStore<ResumeSharingState>()((set, get) => ({
+      ...state,
+      startSharing: (requestId) => {
+        started.push(requestId)
+        set({ sharing: { ...get().sharing, [requestId]: true } })
+      },
+    }))
+
+  // The app as first opened: the helper starts sharing on request 1, then on 2, and stops on 2.
+  const first = storeWith({ ...initial, requests: [taken(1), taken(2)], requestsStatus: 'loaded' })
+  resumeSharingAfterReload(first, storage)
+  t.same(started, [], 'nothing kept yet: nothing starts by itself')
+  first.setState({ sharing: { 1: true } })
+  first.setState({ sharing: { 1: true, 2: true } })
+  t.same(readSharingOnDevice(HELPER_ID, storage), [1, 2], 'kept as it changes')
+  first.setState({ sharing: { 1: true } })
+  t.same(readSharingOnDevice(HELPER_ID, storage), [1], 'a stop is kept too')
+
+  // Reloaded: the list kept on the device is not there yet, then the server's list comes.
+  const reloaded = storeWith({ ...initial, status: 'unknown', user: null })
+  resumeSharingAfterReload(reloaded, storage)
+  reloaded.setState({ status: 'loggedIn', user: { user_id: HELPER_ID } })
+  t.same(started, [], 'no list yet: nothing decided')
+  t.same(readSharingOnDevice(HELPER_ID, storage), [1], 'and nothing forgotten meanwhile')
+  reloaded.setState({ requests: [taken(1)], requestsStatus: 'loaded' })
+  t.same(started, [1], 'still the helper, in progress: sharing starts again')
+  t.same(reloaded.getState().sharing, { 1: true })
+  t.same(readSharingOnDevice(HELPER_ID, storage), [1], 'and stays kept')
+  reloaded.setState({ requests: [taken(1, { status: 'completed' })] })
+  t.same(started, [1], 'decided once: a later list starts nothing again')
+
+  // Reloaded again after the request was completed elsewhere: forgotten, never started.
+  const later = storeWith({ ...initial, requests: [taken(1, { status: 'completed' })], requestsStatus: 'loaded' })
+  resumeSharingAfterReload(later, storage)
+  t.same(started, [1], 'a completed request does not resume')
+  t.same(readSharingOnDevice(HELPER_ID, storage), [], 'and is forgotten')
+  t.equal(storage.items.size, 0, 'nothing left on the device')
 })

@@ -6,6 +6,7 @@ import {
   stopSharingWhenResponseEnds,
   type SharingGuardState,
 } from '../../../web/src/features/position-sharing/stop-sharing-when-response-ends.ts'
+import { waitUntil } from '../../wait.ts'
 
 const ME = 7
 const position = (latitude: number, at: string) => ({ latitude, longitude: 24.9, at })
@@ -58,4 +59,54 @@ t.test('sharing stops by itself when the response ends or the request leaves the
     stopped.some(([id]) => id === 1),
     'a response that lasts goes on',
   )
+})
+
+t.test('the browser refusing the position stops the sharing, tells the server, and says so', async (t) => {
+  const calls: string[] = []
+  const fetchBefore = globalThis.fetch
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : input instanceof URL ? input.href : input
+    calls.push(`${init?.method ?? 'GET'} ${url}`)
+    return Promise.resolve(new Response(null, { status: 204 }))
+  }
+  t.teardown(() => {
+    globalThis.fetch = fetchBefore
+  })
+  const denials: Array<() => void> = []
+  let watching = 0
+  const store = create<PositionsStore>()((...args) => ({
+    position: null,
+    positionSource: null,
+    followPrecisely: (_onFix, onDenied) => {
+      watching += 1
+      if (onDenied) denials.push(onDenied)
+      return () => void (watching -= 1)
+    },
+    ...createPositionsSlice(...args),
+  }))
+  store.getState().startSharing(5)
+  t.same(store.getState().sharing, { 5: true }, 'sharing while the browser has not answered')
+  denials[0]!()
+  t.same(store.getState().sharing, {}, 'refused: sharing stops')
+  t.same(store.getState().sharingRefused, { 5: true }, 'and the switch is told why')
+  t.equal(watching, 0, 'the watch is cleared')
+  await waitUntil(() => calls.length > 0)
+  t.match(calls, [/^DELETE .*\/api\/requests\/5\/responder-position$/], 'the server erases the last position')
+  store.getState().startSharing(5)
+  t.same(store.getState().sharingRefused, {}, 'a new tap tries again, the notice goes')
+
+  // No geolocation at all: refused at once, within the call.
+  const refusedAtOnce = create<PositionsStore>()((...args) => ({
+    position: null,
+    positionSource: null,
+    followPrecisely: (_onFix, onDenied) => {
+      onDenied?.()
+      return () => {}
+    },
+    ...createPositionsSlice(...args),
+  }))
+  refusedAtOnce.getState().startSharing(6)
+  t.same(refusedAtOnce.getState().sharing, {}, 'never shown as sharing')
+  t.same(refusedAtOnce.getState().sharingRefused, { 6: true })
+  await waitUntil(() => calls.some((call) => call.includes('/api/requests/6/responder-position')))
 })

@@ -5,6 +5,7 @@ import { createModerationSlice } from '../features/moderation/slice.ts'
 import { createOutboxSlice } from '../features/outbox/slice.ts'
 import { sendOutboxWhenPossible } from '../features/outbox/send-when-possible.ts'
 import { keepScreenOnWhileSharing } from '../features/position-sharing/keep-screen-on-while-sharing.ts'
+import { resumeSharingAfterReload } from '../features/position-sharing/resume-sharing.ts'
 import { createPositionsSlice } from '../features/position-sharing/slice.ts'
 import { stopSharingWhenResponseEnds } from '../features/position-sharing/stop-sharing-when-response-ends.ts'
 import { keepRequestsOnDevice } from '../features/requests/keep-requests-on-device.ts'
@@ -35,6 +36,7 @@ followSession(useStore)
 keepRequestsOnDevice(useStore)
 keepConversationsOnDevice(useStore)
 stopSharingWhenResponseEnds(useStore)
+resumeSharingAfterReload(useStore)
 keepScreenOnWhileSharing(useStore)
 connectEventStream()
 // What waited on the phone for a network goes out by itself (docs/outbox.md).

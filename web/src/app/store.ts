@@ -1,5 +1,6 @@
 import { createSessionSlice, deleteAtSessionEnd, doBeforeLogOut } from '../features/account/session/slice.ts'
 import { clearCachedConversations } from '../features/conversation/conversations-cache.ts'
+import { clearSharingOnDevice } from '../features/position-sharing/sharing-on-device.ts'
 import { clearCachedRequests } from '../features/requests/requests-cache.ts'
 import { clearDrafts } from '#shared/storage/drafts.ts'
 import { createSettingsSlice } from '../features/settings/slice.ts'
@@ -17,6 +18,7 @@ export function addShellSlices(): void {
   deleteAtSessionEnd(clearCachedRequests)
   deleteAtSessionEnd(clearCachedConversations)
   deleteAtSessionEnd(clearDrafts)
+  deleteAtSessionEnd(clearSharingOnDevice)
   // This device stops getting the user's pushes. The push code is loaded here, not with the first screen, which only
   // a logged-in user's settings and prompts need (bench/chunks.ts); the service worker has it precached offline.
   doBeforeLogOut(async () => {

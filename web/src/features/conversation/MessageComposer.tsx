@@ -7,6 +7,8 @@ import { QuickReplies, requestMessages } from '#features/requests'
 import { messageProblem, MESSAGE_MAX } from './validation.ts'
 import { CountedTextarea } from '#shared/form/CountedTextarea.tsx'
 import { useAction } from '#shared/form/useAction.ts'
+import { formMessages } from '#shared/form/form-catalog.ts'
+import { useTakingLong } from '#shared/hooks/useTakingLong.ts'
 import { useStore } from '#shared/store/store.ts'
 import { selectUser } from '#features/account'
 import { outboxPath } from '#features/outbox'
@@ -48,6 +50,8 @@ export function MessageComposer({ requestId, side, onSent }: MessageComposerProp
   // Kept as it is typed, per request, until sent (shared/storage/drafts.ts).
   const [text, setText, discardText] = useDraft(userId, `message:${requestId}`, '')
   const { busy, error, run, submitWith } = useAction()
+  // A slow send says so in the button's place (a quick reply's too), not a silent grey button for up to 20 s.
+  const slow = useTakingLong(busy)
   const sendOrQueue = useStore((state) => state.sendOrQueue)
   const recheckRequest = useStore((state) => state.recheckRequest)
   const send = async (words: string, clear: boolean) => {
@@ -90,7 +94,7 @@ export function MessageComposer({ requestId, side, onSent }: MessageComposerProp
           error={shownError}
           beside={
             <button type="submit" className="button button--primary conversation__send" disabled={busy}>
-              {i18n._(conversationMessages.sendmessage)}
+              {i18n._(slow ? formMessages.sending : conversationMessages.sendmessage)}
             </button>
           }
         />

@@ -24,6 +24,18 @@ export const outboxMessages = defineMessages({
     message: 'Cancel sending',
     comment: 'Button on an item waiting for signal: it is not sent at all.',
   },
+  outboxcancelled: /*i18n*/ {
+    id: 'outboxcancelled',
+    message: 'Cancelled — it will not be sent',
+    comment:
+      'On a request, message or thank-you just after Cancel sending: deleted from the phone, with Undo for a few ' +
+      'seconds.',
+  },
+  outboxundo: /*i18n*/ {
+    id: 'outboxundo',
+    message: 'Undo',
+    comment: 'Button after Cancel sending: the item waits on the phone again and is sent by itself.',
+  },
   outboxdismiss: /*i18n*/ {
     id: 'outboxdismiss',
     message: 'Dismiss',

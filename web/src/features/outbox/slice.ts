@@ -12,10 +12,17 @@ import { askForBackgroundSync } from './background-sync.ts'
 /**
  * The outbox as the screens show it (docs/outbox.md): what the signed-in user pressed Send on and the server has not
  * had yet (waiting), what it refused (refused, with its message), and what landed while this page was open (sent,
- * until the real item shows where it belongs). The items themselves live in IndexedDB (outbox-db.ts); a sent one is
- * deleted there and stays here only to say "Sent".
+ * until the real item shows where it belongs), and what the user cancelled a moment ago (cancelled, with Undo for
+ * UNDO_MS). The items themselves live in IndexedDB (outbox-db.ts); a sent or cancelled one is deleted there and stays
+ * here only to say so.
  */
-export type OutboxStatus = 'waiting' | 'refused' | 'sent'
+export type OutboxStatus = 'waiting' | 'refused' | 'sent' | 'cancelled'
+
+/**
+ * How long a cancelled item offers Undo in its place (docs/outbox.md, "Cancel and Undo"): one tap must not lose a
+ * help request written at the roadside.
+ */
+export const UNDO_MS = 10_000
 
 export interface OutboxEntry {
   item: OutboxItem
@@ -26,6 +33,8 @@ export interface OutboxEntry {
 
 export interface OutboxState {
   outbox: readonly OutboxEntry[]
+  /** The key of the item a round of this page is sending now: after 2 s it says "Sending…" (OutboxStatus). */
+  outboxSending: string | null
 }
 
 /** What a composer learns: sent now (with the server's answer), or kept to be sent by itself. */
@@ -43,8 +52,13 @@ export interface OutboxActions {
   sendOutbox: (force: boolean) => Promise<void>
   /** Another sender of this device (the service worker) sent these: shown as sent, then read again. */
   outboxSentElsewhere: (sent: ReadonlyArray<{ item: OutboxItem; answer: unknown }>) => Promise<void>
-  /** Cancel (waiting) or Dismiss (refused, sent): gone from the device. */
+  /**
+   * Cancel (waiting): gone from the device at once, so no sender takes it, and shown as cancelled with Undo for
+   * UNDO_MS. Dismiss (refused, sent, cancelled): gone from the screen too.
+   */
   removeOutboxItem: (key: string) => Promise<void>
+  /** Undo of a cancel: the same item (its key, its place in the queue) waits on the device again. */
+  undoCancelOutboxItem: (key: string) => Promise<void>
   /** Every end of a session: the whole outbox goes (docs/outbox.md). */
   outboxAfterLogout: () => void
 }
@@ -59,7 +73,7 @@ export type OutboxStore = OutboxSlice & {
   messageArrived: (message: ConversationMessage) => void
 }
 
-export const initialOutboxState: OutboxState = { outbox: [] }
+export const initialOutboxState: OutboxState = { outbox: [], outboxSending: null }
 
 const entryOf = (item: OutboxItem): OutboxEntry => ({ item, status: item.refusal ? 'refused' : 'waiting' })
 
@@ -115,16 +129,30 @@ export const createOutboxSlice: StateCreator<OutboxStore, [], [], OutboxSlice> =
     }
   }
 
-  /** The device's items replace the waiting and refused entries; sent ones stay until dismissed or logout. */
+  /**
+   * The device's items replace the waiting and refused entries; sent ones stay until dismissed or logout, cancelled
+   * ones while they offer Undo. In the order they were written.
+   */
   function show(items: readonly OutboxItem[], userId: number) {
     if (signedInUser() !== userId) return
-    const mine = items.filter((item) => item.userId === userId).sort(byCreation)
+    const mine = items.filter((item) => item.userId === userId)
     const keys = new Set(mine.map((item) => item.key))
-    const sent = get().outbox.filter((entry) => entry.status === 'sent' && !keys.has(entry.item.key))
-    set({ outbox: [...mine.map(entryOf), ...sent] })
+    const kept = get().outbox.filter(
+      (entry) => (entry.status === 'sent' || entry.status === 'cancelled') && !keys.has(entry.item.key),
+    )
+    set({ outbox: [...mine.map(entryOf), ...kept].sort((a, b) => byCreation(a.item, b.item)) })
+  }
+
+  /** Cancelled items drop out of sight when their Undo is over. */
+  const undoTimers = new Map<string, ReturnType<typeof setTimeout>>()
+  function endUndo(key: string) {
+    const timer = undoTimers.get(key)
+    if (timer !== undefined) clearTimeout(timer)
+    undoTimers.delete(key)
   }
 
   async function attempt(item: OutboxItem): Promise<Attempt> {
+    set({ outboxSending: item.key })
     try {
       return { outcome: 'sent', answer: await postItem(item) }
     } catch (error) {
@@ -134,6 +162,8 @@ export const createOutboxSlice: StateCreator<OutboxStore, [], [], OutboxSlice> =
         outcome: 'refused',
         refusal: { status: statusOf(error), message: error instanceof Error ? error.message : '' },
       }
+    } finally {
+      set({ outboxSending: null })
     }
   }
 
@@ -231,7 +261,26 @@ export const createOutboxSlice: StateCreator<OutboxStore, [], [], OutboxSlice> =
     },
 
     async removeOutboxItem(key) {
-      set({ outbox: get().outbox.filter((entry) => entry.item.key !== key) })
+      endUndo(key)
+      const cancelled = get().outbox.find((entry) => entry.item.key === key)?.status === 'waiting'
+      if (cancelled) {
+        set({
+          outbox: get().outbox.map((entry) =>
+            entry.item.key === key ? { ...entry, status: 'cancelled' as const } : entry,
+          ),
+        })
+        undoTimers.set(
+          key,
+          setTimeout(() => {
+            undoTimers.delete(key)
+            set({ outbox: get().outbox.filter((entry) => !(entry.item.key === key && entry.status === 'cancelled')) })
+          }, UNDO_MS),
+        )
+      } else {
+        set({ outbox: get().outbox.filter((entry) => entry.item.key !== key) })
+      }
+      // Without IndexedDB nothing was kept (sendOrQueue threw instead).
+      if (!outboxAvailable()) return
       try {
         await deleteItem(key)
       } catch (error) {
@@ -239,7 +288,23 @@ export const createOutboxSlice: StateCreator<OutboxStore, [], [], OutboxSlice> =
       }
     },
 
+    async undoCancelOutboxItem(key) {
+      const entry = get().outbox.find((shown) => shown.item.key === key)
+      if (entry?.status !== 'cancelled') return
+      // Stored again before it shows as waiting: a round reading the device meanwhile must find it there.
+      try {
+        if (outboxAvailable()) await putItem(entry.item)
+      } catch (error) {
+        console.error('Putting the item back in the outbox failed', error)
+        return
+      }
+      endUndo(key)
+      set({ outbox: get().outbox.map((shown) => (shown.item.key === key ? entryOf(entry.item) : shown)) })
+      askForBackgroundSync()
+    },
+
     outboxAfterLogout() {
+      for (const key of [...undoTimers.keys()]) endUndo(key)
       set(initialOutboxState)
       void deleteOutbox()
     },

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react'
 import type { HelpRequest } from '#features/requests'
 import { positionMessages } from './position-catalog.ts'
 import { useStore } from '#shared/store/store.ts'
+import { FormMessage } from '#shared/form/FormMessage.tsx'
 
 /**
  * The helper's switch for "On my way": off by default, one tap to start, one to stop, and while on, a box that says
@@ -13,15 +14,19 @@ export function ShareLocationToggle({ request }: { request: HelpRequest }) {
   const { i18n } = useLingui()
   const id = request.request_id
   const sharing = useStore((s) => s.sharing[id] === true)
+  const refused = useStore((s) => s.sharingRefused[id] === true)
   const startSharing = useStore((s) => s.startSharing)
   const stopSharing = useStore((s) => s.stopSharing)
   const name = request.user_name
   if (!sharing)
     return (
-      <button type="button" className="button button--secondary share-location" onClick={() => startSharing(id)}>
-        <span className="share-location__dot share-location__dot--off" aria-hidden="true" />
-        {i18n._(positionMessages.sharelocationwith.id, { name })}
-      </button>
+      <>
+        <FormMessage tone="warning" text={refused ? i18n._(positionMessages.sharingrefused) : null} />
+        <button type="button" className="button button--secondary share-location" onClick={() => startSharing(id)}>
+          <span className="share-location__dot share-location__dot--off" aria-hidden="true" />
+          {i18n._(positionMessages.sharelocationwith.id, { name })}
+        </button>
+      </>
     )
   return (
     <div className="share-location share-location--on" role="status">

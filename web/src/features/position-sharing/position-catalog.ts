@@ -19,6 +19,14 @@ export const positionMessages = defineMessages({
       'Under the notice that the helper’s location is shared: a locked screen or another app pauses the sharing, ' +
       'as a web app cannot follow the position in the background.',
   },
+  sharingrefused: /*i18n*/ {
+    id: 'sharingrefused',
+    message:
+      'Sharing stopped: the app may not read your phone’s position. Allow location for this site, then share again.',
+    comment:
+      'For the helper when the browser refuses the position (permission withdrawn): their location is no longer ' +
+      'shared, and the person asking for help no longer sees it.',
+  },
   stopsharing: /*i18n*/ { id: 'stopsharing', message: 'Stop sharing', comment: 'Stops sharing the live location.' },
   helperapproachtime: /*i18n*/ {
     id: 'helperapproachtime',

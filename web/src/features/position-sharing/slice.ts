@@ -14,6 +14,11 @@ export interface PositionsState {
   helperPositions: Readonly<Record<number, HelperPosition>>
   /** Requests this user shares their position on now. */
   sharing: Readonly<Record<number, true>>
+  /**
+   * Requests whose sharing stopped because the browser refused the position (the permission withdrawn, e.g. before
+   * a reload resumed it): the helper's switch says so instead of claiming to share (ShareLocationToggle).
+   */
+  sharingRefused: Readonly<Record<number, true>>
 }
 
 export interface PositionsActions {
@@ -36,10 +41,10 @@ export type PositionsSlice = PositionsState & PositionsActions
 export type PositionsStore = PositionsSlice & {
   position: Coordinates | null
   positionSource: 'browser' | 'server' | null
-  followPrecisely: (onFix: (position: Coordinates) => void) => () => void
+  followPrecisely: (onFix: (position: Coordinates) => void, onDenied?: () => void) => () => void
 }
 
-export const initialPositionsState: PositionsState = { helperPositions: {}, sharing: {} }
+export const initialPositionsState: PositionsState = { helperPositions: {}, sharing: {}, sharingRefused: {} }
 
 const without = <T>(record: Readonly<Record<number, T>>, requestId: number) => {
   const { [requestId]: _gone, ...rest } = record
@@ -108,8 +113,28 @@ export const createPositionsSlice: StateCreator<PositionsStore, [], [], Position
         },
         () => end(requestId),
       )
-      // The helper's own dot and distance follow the same fixes (the location slice sets them).
-      const stopWatching = get().followPrecisely((position) => sharer.fix(position))
+      // The helper's own dot and distance follow the same fixes (the location slice sets them). Without the
+      // browser's permission no fix comes: sharing stops, the server erases the last position (the owner is not left
+      // reading "last seen … ago"), and the helper's switch says why.
+      let refused = false
+      const stopWatching = get().followPrecisely(
+        (position) => sharer.fix(position),
+        () => {
+          refused = true
+          if (!running.has(requestId)) return
+          get().stopSharing(requestId)
+          set({ sharingRefused: { ...get().sharingRefused, [requestId]: true } })
+        },
+      )
+      set({ sharingRefused: without(get().sharingRefused, requestId) })
+      if (refused) {
+        stopWatching()
+        sharer.stop()
+        set({ sharingRefused: { ...get().sharingRefused, [requestId]: true } })
+        // A resumed sharing (resume-sharing.ts) may have left a position on the server from before the reload.
+        stopSharingPosition(requestId).catch((error: unknown) => console.warn('Stopping the sharing failed', error))
+        return
+      }
       running.set(requestId, { sharer, stopWatching })
       // A fresh browser fix the app already has goes at once: a new watch may wait for the next move to report.
       const { position, positionSource } = get()

@@ -4,7 +4,11 @@ import { defineMessages } from '#shared/i18n/define-messages.ts'
 export const pwaMessages = defineMessages({
   offlinebanner: /*i18n*/ {
     id: 'offlinebanner',
-    message: 'You are offline. Saved screens still work; sending and updating need a connection.',
+    message:
+      'You are offline. Saved screens still work. What you write is kept on your phone and sent by itself when there is signal.',
+    comment:
+      'On every screen while the phone has no network. What you write: a new request, a message or a thank-you, ' +
+      'which wait on the phone (the outbox) and go out by themselves; the same words as the outbox’s own lines.',
   },
   offlinelistfrom: /*i18n*/ {
     id: 'offlinelistfrom',

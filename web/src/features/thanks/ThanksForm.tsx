@@ -9,6 +9,7 @@ import { thanksProblem, THANKS_MAX } from './validation.ts'
 import { CountedTextarea } from '#shared/form/CountedTextarea.tsx'
 import { QuickReplies } from '#features/requests'
 import { useAction } from '#shared/form/useAction.ts'
+import { useTakingLong } from '#shared/hooks/useTakingLong.ts'
 import { useStore } from '#shared/store/store.ts'
 import { selectUser } from '#features/account'
 import { outboxPath } from '#features/outbox'
@@ -31,6 +32,7 @@ export function ThanksForm({ requestId, onSent, onQueued, onSkip }: ThanksFormPr
   const { i18n } = useLingui()
   const [text, setText] = useState('')
   const { busy, error, run, submitWith } = useAction()
+  const slow = useTakingLong(busy)
   const userId = useStore(selectUser)?.user_id
   const sendOrQueue = useStore((state) => state.sendOrQueue)
   const send = async (words: string) => {
@@ -71,7 +73,7 @@ export function ThanksForm({ requestId, onSent, onQueued, onSkip }: ThanksFormPr
             </button>
           )}
           <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
-            {busy ? i18n._(formMessages.pleasewait) : i18n._(thanksMessages.sendthanks)}
+            {i18n._(slow ? formMessages.sending : busy ? formMessages.pleasewait : thanksMessages.sendthanks)}
           </button>
         </div>
       </form>

@@ -11,6 +11,8 @@ interface FormActionsProps {
   variant?: 'primary' | 'danger'
   /** Dialogs space their buttons their own way (dialog__actions). */
   className?: string
+  /** The forward action sends what the user wrote: "Sending…" when it takes long (SubmitButton). */
+  sends?: boolean
 }
 
 /** The two buttons at a form's end: the way out first, the forward one last, where the right thumb rests. */
@@ -21,13 +23,14 @@ export function FormActions({
   children,
   variant,
   className = 'form__actions form__actions--row',
+  sends,
 }: FormActionsProps) {
   return (
     <div className={className}>
       <button type="button" className="button button--secondary" onClick={onLeave}>
         {leaveLabel}
       </button>
-      <SubmitButton busy={busy} variant={variant}>
+      <SubmitButton busy={busy} variant={variant} sends={sends}>
         {children}
       </SubmitButton>
     </div>

@@ -27,6 +27,13 @@ export const formMessages = defineMessages({
   next: /*i18n*/ { id: 'next', message: 'Next', comment: 'Wizard: go to the next step.' },
   back: /*i18n*/ { id: 'back', message: 'Back', comment: 'Wizard: go to the previous step.' },
   pleasewait: /*i18n*/ { id: 'pleasewait', message: 'Please wait…', comment: 'A button while its action runs.' },
+  sending: /*i18n*/ {
+    id: 'sending',
+    message: 'Sending…',
+    comment:
+      'In place of a Send button, or on a request, message or thank-you waiting on the phone, when sending it has ' +
+      'taken over 2 seconds (a weak signal): it is still on its way.',
+  },
   stepof: /*i18n*/ { id: 'stepof', message: 'Step {step} of {count}' },
   code: /*i18n*/ { id: 'code', message: 'Verification code' },
   codedigit: /*i18n*/ {

@@ -24,13 +24,24 @@ export function getBrowserLocation(): Promise<Coordinates> {
 /**
  * Follows the browser's position while the user moves; call the answer to stop. Low accuracy by default: a kilometre
  * matters for the list, not metres, and it spares the battery. `precise` is for a helper on their way, whose dot the
- * owner watches approach (fixes at most 5 s old). Errors only end the updates (a refused permission, no fix).
+ * owner watches approach (fixes at most 5 s old). Errors only end the updates (a refused permission, no fix);
+ * `onDenied` hears of a refused permission (or no geolocation at all), after which no fix will come.
  */
-export function watchBrowserLocation(onFix: (position: Coordinates) => void, precise = false): () => void {
-  if (!('geolocation' in navigator)) return () => {}
+export function watchBrowserLocation(
+  onFix: (position: Coordinates) => void,
+  precise = false,
+  onDenied: () => void = () => {},
+): () => void {
+  if (!('geolocation' in navigator)) {
+    onDenied()
+    return () => {}
+  }
   const id = navigator.geolocation.watchPosition(
     ({ coords }) => onFix({ latitude: coords.latitude, longitude: coords.longitude }),
-    (error) => console.warn('Following the position stopped', error.message),
+    (error) => {
+      console.warn('Following the position stopped', error.message)
+      if (error.code === error.PERMISSION_DENIED) onDenied()
+    },
     precise
       ? { enableHighAccuracy: true, maximumAge: 5_000 }
       : { enableHighAccuracy: false, maximumAge: MAXIMUM_AGE_MS },

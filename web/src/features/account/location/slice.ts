@@ -45,7 +45,7 @@ export interface LocationActions {
    * Follows the browser position precisely (the helper sharing it on their way), the user's own dot and distances
    * too; call the answer to stop.
    */
-  followPrecisely: (onFix: (position: Coordinates) => void) => () => void
+  followPrecisely: (onFix: (position: Coordinates) => void, onDenied?: () => void) => () => void
 }
 
 export type LocationSlice = LocationState & LocationActions
@@ -105,11 +105,15 @@ export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> 
   return {
     ...initialLocationState,
 
-    followPrecisely: (onFix) =>
-      watchBrowserLocation((position) => {
-        set({ position, positionSource: 'browser', locationStatus: 'known' })
-        onFix(position)
-      }, true),
+    followPrecisely: (onFix, onDenied) =>
+      watchBrowserLocation(
+        (position) => {
+          set({ position, positionSource: 'browser', locationStatus: 'known' })
+          onFix(position)
+        },
+        true,
+        onDenied,
+      ),
 
     locate: () => {
       locating ??= (async () => {

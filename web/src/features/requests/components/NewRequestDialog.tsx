@@ -241,7 +241,13 @@ function NewRequestForm({ onDone, initialTest }: { onDone: () => void; initialTe
       <SafetyCard moment="ask" />
       <OfflineRequestHint category={category} description={description} location={location} />
       <FormError error={error} />
-      <FormActions className="dialog__actions" leaveLabel={i18n._(formMessages.cancel)} onLeave={onDone} busy={busy}>
+      <FormActions
+        className="dialog__actions"
+        leaveLabel={i18n._(formMessages.cancel)}
+        onLeave={onDone}
+        busy={busy}
+        sends
+      >
         {i18n._(requestMessages.sendrequest)}
       </FormActions>
     </form>
