@@ -16,6 +16,7 @@ function isPosition(value: unknown): value is NonNullable<EventOf<'responder.pos
 }
 
 const isTimeOrNull = (value: unknown) => value === null || typeof value === 'string'
+const isCountOrNull = (value: unknown) => value === null || typeof value === 'number'
 
 function isProgress(value: unknown): value is EventOf<'request.progress'>['progress'] {
   return (
@@ -23,6 +24,8 @@ function isProgress(value: unknown): value is EventOf<'request.progress'>['progr
     typeof value.alerted === 'number' &&
     typeof value.reached === 'number' &&
     typeof value.opened === 'number' &&
+    isCountOrNull(value.rounds) &&
+    isCountOrNull(value.last_round_alerted) &&
     isTimeOrNull(value.next_wave_at) &&
     isTimeOrNull(value.alert_more_available_at)
   )
