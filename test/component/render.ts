@@ -35,9 +35,20 @@ const CLIENT_CONFIG: ClientConfig = {
  * shows its message without a call.
  */
 export const sentCalls: string[] = []
-globalThis.fetch = (input: RequestInfo | URL) => {
+/**
+ * What a test lets the "server" answer, by method and path (`GET /api/requests/7/progress`): a function giving the
+ * JSON body (and status, 200 unless said). A call with no answer here is refused and recorded as before.
+ */
+export const answers = new Map<string, () => { body: unknown; status?: number }>()
+globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
   const url = input instanceof Request ? input.url : String(input)
-  if (new URL(url, location.href).pathname === '/api/config') return Promise.resolve(Response.json(CLIENT_CONFIG))
+  const path = new URL(url, location.href).pathname
+  if (path === '/api/config') return Promise.resolve(Response.json(CLIENT_CONFIG))
+  const answer = answers.get(`${init?.method ?? 'GET'} ${path}`)
+  if (answer) {
+    const { body, status = 200 } = answer()
+    return Promise.resolve(Response.json(body, { status }))
+  }
   sentCalls.push(url)
   return Promise.reject(new TypeError('no server in a component test'))
 }
