@@ -52,6 +52,7 @@ export function parseServerEvent(text: string): ServerEvent | null {
     case 'refetch':
     case 'services.changed':
     case 'notices.changed':
+    case 'reports.changed':
       return { type: value.type }
     case 'request.upserted':
       return isObject(value.request) && typeof value.request.request_id === 'number'
