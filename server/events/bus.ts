@@ -26,6 +26,8 @@ export type BusMessage = (
   | { type: 'progress'; requestId: number; ownerId: number }
   /** This user has a new notice of a moderation decision: the instances holding their sockets tell them to fetch it. */
   | { type: 'notices'; userId: number }
+  /** The moderation queue changed (a report filed or decided): the instances tell their admins' sockets to reload it. */
+  | { type: 'reports' }
 ) & {
   /** The instance that sent it, which delivers it to its own clients itself (the admin script sends none). */
   origin?: string

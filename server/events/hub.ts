@@ -217,6 +217,13 @@ export class EventHub {
     if (sent > 0) this.onSent(event.type, sent)
   }
 
+  /** Sends one event to every admin's sockets (the moderation queue: only admins may read it). */
+  private sendToAdmins(event: ServerEvent): void {
+    const admins: Client[] = []
+    this.index.forEachAdmin((client) => void (client.user.is_admin && admins.push(client)))
+    if (admins.length > 0) this.writeAll(admins, event.type, frameOf(event))
+  }
+
   private broadcast(event: ServerEvent): void {
     if (this.clients.size === 0) return
     this.writeAll(this.clients, event.type, frameOf(event))
@@ -237,6 +244,8 @@ export class EventHub {
     if (message.type === 'progress') return this.progress.tell(message.requestId, message.ownerId)
     // No content: the user's app fetches GET /api/user/notices, where the server decides what it may read.
     if (message.type === 'notices') return void this.sendToUsers([message.userId], { type: 'notices.changed' })
+    // Admins only, with no content: the dashboard fetches GET /api/admin/reports, which only admins may read.
+    if (message.type === 'reports') return this.sendToAdmins({ type: 'reports.changed' })
     if (this.clients.size === 0) return
     this.deliverRow(message, await requestForEvent(this.sql, message.requestId))
   }

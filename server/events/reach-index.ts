@@ -170,6 +170,11 @@ export class ReachIndex<T extends Indexed> {
     for (const grid of this.grids) grid.cells.get(grid.cellOf(place))?.forEach(visit)
   }
 
+  /** The admins' items: who hears of the moderation queue (`reports.changed`). */
+  forEachAdmin(visit: (item: T) => void): void {
+    this.admins.forEach(visit)
+  }
+
   /** The items of the request's owner, and admins: who sees its view count (requestFor's `views`). */
   forEachViewCounter(request: ChangedRequest, visit: (item: T) => void): void {
     this.admins.forEach(visit)

@@ -23,6 +23,8 @@ import type { WaitingProgress } from './waiting-progress.ts'
  * counts and times, never who.
  * `notices.changed` says the user has a new notice of a moderation decision (docs/admin.md, "Moderation"), sent to
  * that user only: the client fetches GET /api/user/notices, so the event carries nothing.
+ * `reports.changed` says the moderation queue changed (a report filed or decided; docs/admin.md, "Moderation"), sent
+ * to admins only: the dashboard fetches GET /api/admin/reports, so the event carries nothing.
  */
 
 export type ServerEvent =
@@ -38,3 +40,4 @@ export type ServerEvent =
   | { type: 'responder.position'; request_id: number; position: HelperPosition | null }
   | { type: 'request.progress'; request_id: number; progress: WaitingProgress }
   | { type: 'notices.changed' }
+  | { type: 'reports.changed' }

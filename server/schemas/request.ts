@@ -59,6 +59,13 @@ export const RequestJsonSchema = Type.Object({
   phoneOnlyToHelper: Type.Boolean({
     description: 'The owner shows their number only to the person who helps: nobody else receives it.',
   }),
+  ownerSuspended: Type.Optional(
+    Type.Literal(true, {
+      description:
+        'Admins only, on an open request: its owner is suspended or banned now, so nobody else sees it ' +
+        '(docs/accounts.md, "Suspension and ban"). Absent otherwise.',
+    }),
+  ),
   mayActAbout: Type.Array(Type.Object({ about: RequestRole, user_name: Type.String() }), {
     description:
       'Whom this viewer may report (`POST .../reports`) and block (`POST .../block`) on this request, by name: the ' +

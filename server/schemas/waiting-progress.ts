@@ -18,6 +18,23 @@ export const WaitingProgressSchema = Type.Object(
       minimum: 0,
       description: 'How many people other than the owner opened the request (the view count: each person once).',
     }),
+    rounds: Nullable(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'How many alert rounds (waves) have gone out so far: 0 before the first. Null once no round is left ' +
+          '(after the last one, ALERT_MAX_RECIPIENTS, or when the request ended).',
+      }),
+    ),
+    last_round_alerted: Nullable(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'How many helpers the latest round alerted; a round alerts only people not alerted before, so 0 means it ' +
+          'found nobody new within reach (nobody at all while alerted is 0). Null before the first round and ' +
+          'whenever rounds is null.',
+      }),
+    ),
     next_wave_at: Nullable(
       Type.String({
         format: 'date-time',
@@ -54,6 +71,8 @@ export const WaitingProgressSchema = Type.Object(
         opened: 3,
         fitting: 6,
         fitting_ability: 'repair_kit',
+        rounds: 1,
+        last_round_alerted: 15,
         next_wave_at: '2026-11-24T09:35:00.000Z',
         alert_more_available_at: '2026-11-24T09:32:00.000Z',
       },

@@ -36,9 +36,20 @@ const CLIENT_CONFIG: ClientConfig = {
  * `backend`), the real server answers every call instead, and the event stream connects to it.
  */
 export const sentCalls: string[] = []
-const withoutServer: typeof fetch = (input: RequestInfo | URL) => {
+/**
+ * What a test lets the "server" answer without a backend, by method and path (`GET /api/requests/7/progress`): a
+ * function giving the JSON body (and status, 200 unless said). A call with no answer here is refused and recorded.
+ */
+export const answers = new Map<string, () => { body: unknown; status?: number }>()
+const withoutServer: typeof fetch = (input: RequestInfo | URL, init?: RequestInit) => {
   const url = input instanceof Request ? input.url : String(input)
-  if (new URL(url, location.href).pathname === '/api/config') return Promise.resolve(Response.json(CLIENT_CONFIG))
+  const path = new URL(url, location.href).pathname
+  if (path === '/api/config') return Promise.resolve(Response.json(CLIENT_CONFIG))
+  const answer = answers.get(`${init?.method ?? 'GET'} ${path}`)
+  if (answer) {
+    const { body, status = 200 } = answer()
+    return Promise.resolve(Response.json(body, { status }))
+  }
   sentCalls.push(url)
   return Promise.reject(new TypeError('no server in a component test'))
 }

@@ -130,6 +130,24 @@ t.test('an admin decides a report from the dashboard; both people are told in th
   await page.getByRole('link', { name: 'Reports', exact: true }).waitFor()
   t.pass('the badge is gone')
   await section.getByText('No open reports. Nothing to decide now.').waitFor()
+
+  // Live (docs/admin.md, "Moderation"): a report filed now shows in the open queue and its badge without a reload.
+  const login = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: helper.username, password: helper.password }),
+  })
+  const { token } = (await login.json()) as { token: string }
+  const filed = await fetch(`${baseUrl}/api/requests/${requestId}/reports`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ about: 'owner', reason: 'fake' }),
+  })
+  t.equal(filed.status, 201)
+  await section.getByRole('button', { name: `Review the report about ${owner.username}` }).waitFor()
+  await page.getByRole('link', { name: /^Reports\s*, 1 open report$/ }).waitFor()
+  t.pass('the new report is in the queue and the badge, live')
+
   await section.getByRole('radio', { name: 'Decided' }).check()
   await section.getByRole('listitem').filter({ hasText: 'Harassment, threats or insults' }).waitFor()
   t.equal(await section.getByRole('listitem').count(), 2, 'both decided reports, latest first')
@@ -172,6 +190,7 @@ t.test('on a desktop the review sits beside the queue', async (t) => {
   await sql`
     insert into reports (request_id, reporter_id, reported_id, about, reason)
     values (${requestId}, ${ids.Hannu!}, ${ids.Oona!}, 'owner', 'fake')
+    on conflict do nothing
   `
   const { page, pageErrors } = await openContext(t, browser, { viewport: { width: 1280, height: 900 } })
   await logIn(page, baseUrl, admin.username, admin.password)

@@ -27,7 +27,8 @@ t.teardown(() => sql.end())
 
 const owner: TestUser = { username: 'Pirkko', phone: '040 333 0301', e164: '+358403330301', password: 'polkupyora' }
 const looker: TestUser = { username: 'Lasse', phone: '040 333 0302', e164: '+358403330302', password: 'polkupyora' }
-await Promise.all([owner, looker].map((user) => createUser(server, user)))
+const farOwner: TestUser = { username: 'Ritva', phone: '040 333 0303', e164: '+358403330303', password: 'polkupyora' }
+await Promise.all([owner, looker, farOwner].map((user) => createUser(server, user)))
 
 const REQUEST_AT = { latitude: 60.171234, longitude: 24.941234 }
 // Subscribed helpers nearby, written straight into the database: the rounds record them as alerted whether or not
@@ -103,5 +104,25 @@ t.test('the owner watches helpers being alerted and alerts more', async (t) => {
   await block.getByText('You can alert more helpers again in 2 minutes.').waitFor()
   await shoot(page, block, 'waiting-progress-alerted-more-390')
   await expectNoSeriousViolations(t, page, 'the progress block after alerting more')
+  t.same(pageErrors, [], 'no errors in the page')
+})
+
+// docs/product.md#progress-while-waiting, "When nobody is near": the words and the other ways are checked in
+// test/component/waiting-progress.test.ts; here the block as drawn at 390 px, in both schemes, and axe.
+t.test('far from every helper: the block says so and offers the other ways right there', async (t) => {
+  const { page, pageErrors } = await livePage(t, browser, baseUrl, farOwner, { latitude: 66.5, longitude: 25.7 })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await askForHelp(page, 'Chain snapped on the ridge road')
+  await page.getByRole('button', { name: /Bicycle maintenance/ }).click()
+  const detail = page.getByRole('dialog', { name: 'Bicycle maintenance' })
+  const block = detail.getByRole('region', { name: 'Finding a helper' })
+  await block.getByText('No helpers within reach yet').waitFor()
+  t.pass('the first round found nobody, and the block says so')
+  await block.getByText('Meanwhile, other ways to get help:').waitFor()
+  t.equal(await block.getByRole('link', { name: 'Send by SMS to someone you trust' }).count(), 1, 'the SMS')
+  t.equal(await block.getByRole('link', { name: 'Life in danger? Call 112' }).count(), 1, 'the 112 line')
+  t.equal(await detail.getByRole('link', { name: 'Life in danger? Call 112' }).count(), 1, 'once in the detail')
+  await shoot(page, block, 'waiting-progress-nobody-near-390')
+  await expectNoSeriousViolations(t, page, 'the progress block, nobody near')
   t.same(pageErrors, [], 'no errors in the page')
 })

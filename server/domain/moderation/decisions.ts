@@ -100,7 +100,9 @@ export async function decideReport(
 
 /** What deciding a report needs of the running server: `app.events` and `app.push`. */
 export interface DecisionContext {
-  events: Transactions & { publish(message: { type: 'notices'; userId: number }): Promise<void> }
+  events: Transactions & {
+    publish(message: { type: 'notices'; userId: number } | { type: 'reports' }): Promise<void>
+  }
   push: { wake(): void }
 }
 
@@ -129,5 +131,7 @@ export async function decide(
     context.push.wake()
   }
   for (const userId of decided.toldUserIds) await context.events.publish({ type: 'notices', userId })
+  // Every admin's queue drops it (another admin may have it open).
+  await context.events.publish({ type: 'reports' })
   return decided
 }

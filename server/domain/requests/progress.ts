@@ -29,6 +29,10 @@ export interface ProgressRow {
   fitting: number
   category: RequestCategory
   opened: number
+  /** Alert rounds sent so far (push_waves.waves); null once no round is left (the wave row goes with the last). */
+  rounds: number | null
+  /** How many the latest round alerted, all of them new to it; null before the first round and when rounds is. */
+  last_round_alerted: number | null
   next_wave_at: Date | null
   alert_more_available_at: Date | null
   /** Seconds from now (the database's clock) to alert_more_available_at: a 429's Retry-After. */
@@ -47,7 +51,11 @@ const selectProgress = (sql: Queryable) => sql`
       where p.request_id = r.request_id and p.reached_at is not null)::int as reached,
     (select count(*) from push_alerts a where a.request_id = r.request_id and a.ability is not null)::int as fitting,
     r.category,
-    r.views as opened, waves.next_wave_at, waves.alert_more_available_at,
+    r.views as opened, w.waves as rounds,
+    case when w.waves > 0 then
+      (select count(*) from push_alerts a where a.request_id = r.request_id and a.wave = w.waves)::int
+    end as last_round_alerted,
+    waves.next_wave_at, waves.alert_more_available_at,
     extract(epoch from waves.alert_more_available_at - now())::float8 as alert_more_in
   from requests r
   left join push_waves w on w.request_id = r.request_id
@@ -118,6 +126,8 @@ export function progressJson(row: ProgressRow): WaitingProgress {
     reached: row.reached,
     opened: row.opened,
     ...fittingJson(row),
+    rounds: row.rounds,
+    last_round_alerted: row.last_round_alerted,
     next_wave_at: row.next_wave_at?.toISOString() ?? null,
     alert_more_available_at: row.alert_more_available_at?.toISOString() ?? null,
   }

@@ -123,6 +123,8 @@ export function requestFor(
     phoneOnlyToHelper: row.phone_only_to_helper,
     // In both audiences: a live event after a take-over, release or removal changes whom the owner may act about.
     mayActAbout: mayActAbout(viewer, row),
+    // Admins alone see an open request of a suspended or banned owner, and are told why others do not.
+    ...(viewer.is_admin && !completed && row.owner_suspended ? { ownerSuspended: true } : {}),
   }
 }
 

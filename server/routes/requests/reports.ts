@@ -40,6 +40,8 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const report = checkReport(request.body)
       const reportId = await fileReport(app.sql, request.currentUser, request.params.id, report)
+      // The admins' open dashboards show it at once (`reports.changed`, admins only: docs/admin.md, "Moderation").
+      await app.events.publish({ type: 'reports' })
       return reply.code(201).send({ report_id: reportId })
     },
   )

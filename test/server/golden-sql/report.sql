@@ -11,3 +11,5 @@ select count(*) filter (where created_at >= date_trunc('day', now() at time zone
 insert into reports (request_id, reporter_id, reported_id, about, reason, details) values ($1, $2, $3, $4, $5, $6) on conflict on constraint reports_once do nothing returning report_id
 
 commit
+
+select pg_notify($1, $2)

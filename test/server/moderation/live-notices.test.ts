@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { twoInstances } from '../../helper.ts'
-import { openEvents, receivedBeforeMarker, type EventClient } from '../../event-client.ts'
+import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
 import { signedIn } from '../../signed-in.ts'
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -51,4 +51,57 @@ t.test('a notice reaches an open app on another instance, and only its user', as
     return (event) => event.type === 'request.upserted' && event.request?.request_id === marker
   })
   t.notOk(heard, 'nobody else is told')
+})
+
+/**
+ * docs/admin.md, "Moderation": the queue is live on the dashboard. A report filed on one instance, and a decision on
+ * it, tell every admin's open app on another instance (`reports.changed`, no content), and no one else: not the
+ * reporter, not the reported user, not a bystander who sees the request.
+ */
+t.test('a report and its decision reach the admins on another instance, and only them', async (t) => {
+  const { a, b } = await twoInstances(t)
+  const baseB = await listen(b)
+  const [owner, helper, stranger, admin, otherAdmin] = await Promise.all([
+    signedIn(a, 'Owner'),
+    signedIn(a, 'Helper'),
+    signedIn(a, 'Stranger'),
+    signedIn(a, 'Admin', true),
+    signedIn(a, 'Admin Two', true),
+  ])
+  const sockets: EventClient[] = []
+  t.teardown(() => sockets.forEach((socket) => socket.close()))
+  const [ownerEvents, helperEvents, strangerEvents, adminEvents] = await Promise.all(
+    [owner, helper, stranger, otherAdmin].map((who) => openEvents(baseB, who.user.token)),
+  )
+  sockets.push(ownerEvents!, helperEvents!, strangerEvents!, adminEvents!)
+  const isReports = (event: { type: string }) => event.type === 'reports.changed'
+
+  const id = (await owner.create()).body.request_id
+  await helper.send('PUT', `/api/requests/${id}/addresponder`)
+  const filed = await owner.send<{ report_id: number }>('POST', `/api/requests/${id}/reports`, {
+    about: 'responder',
+    reason: 'no_show',
+  })
+  t.equal(filed.status, 201)
+  t.same(await adminEvents!.next(isReports), { type: 'reports.changed' }, 'a new report: the admins hear of it')
+  const decided = await admin.send('POST', `/api/admin/reports/${filed.body.report_id}/decision`, {
+    action: 'dismiss',
+    reason: 'They came later.',
+  })
+  t.equal(decided.status, 200)
+  t.same(await adminEvents!.next(isReports), { type: 'reports.changed' }, 'decided: the other admin hears of it')
+
+  // One change that all three hear of, after both: whoever was told would have been told before it.
+  let marker: number | undefined
+  const markerEvent = async () => {
+    marker ??= (await stranger.create({ description: 'Marker' })).body.request_id
+    return (event: ServerEvent) => event.type === 'request.upserted' && event.request?.request_id === marker
+  }
+  for (const [name, events] of [
+    ['the reporter', ownerEvents!],
+    ['the reported user', helperEvents!],
+    ['a bystander', strangerEvents!],
+  ] as const) {
+    t.notOk(await receivedBeforeMarker(events, isReports, markerEvent), `${name} is not told`)
+  }
 })

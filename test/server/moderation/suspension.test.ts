@@ -181,6 +181,16 @@ t.test('a suspension on one instance: everything it does, seen through the other
     t.notOk(ids(delta.requests).includes(waiting))
     const adminAll = ids((await m.get('/api/requests?all=1')).body)
     t.ok(adminAll.includes(waiting) && adminAll.includes(helped), 'admins list them')
+    // Marked for admins, so the dashboard says why nobody else sees them (docs/admin.md, "Dashboard").
+    const adminRows = (await m.get('/api/requests?all=1')).body as unknown as Json[]
+    const flag = (id: number) => adminRows.find((r) => r.request_id === id)?.ownerSuspended
+    t.equal(flag(waiting), true, 'an open request of the suspended owner: ownerSuspended')
+    t.equal(flag(helped), true, 'the one that was being helped too')
+    t.equal(flag(completed), undefined, 'not a completed one: it is history, shown to all')
+    t.notOk(
+      ((await v.get('/api/requests?all=1')).body as unknown as Json[]).some((r) => 'ownerSuspended' in r),
+      'never in anyone else`s answer',
+    )
     // A marker: a change the viewer hears of after the suspension; nothing about the hidden ones came before it.
     const marker = (await o.create({ description: 'Marker' })).body.request_id
     await viewerSocket.next(about('request.upserted', marker))

@@ -4,7 +4,7 @@ import { REQUEST_ERRORS } from '../../../server/domain/requests/errors.ts'
 import { bearer } from '../../accounts.ts'
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
 import { tempDir, twoInstances } from '../../helper.ts'
-import { away, HELSINKI, placeUser } from '../../push-helpers.ts'
+import { away, HELSINKI, placeUser, TAMPERE } from '../../push-helpers.ts'
 import { startPushService } from '../../push-service.ts'
 import { actorFor, type Actor } from '../../requests.ts'
 import { signedIn } from '../../signed-in.ts'
@@ -19,6 +19,8 @@ type Progress = {
   alerted: number
   reached: number
   opened: number
+  rounds: number | null
+  last_round_alerted: number | null
   next_wave_at: string | null
   alert_more_available_at: string | null
 }
@@ -93,11 +95,15 @@ t.test('progress: counts for the owner only, live; alert more at most once per 2
       'alerted',
       'fitting',
       'fitting_ability',
+      'last_round_alerted',
       'next_wave_at',
       'opened',
       'reached',
+      'rounds',
     ])
     t.equal(progress.alerted, 2, 'the first wave: ALERT_FIRST_WAVE helpers')
+    t.equal(progress.rounds, 1, 'one round so far')
+    t.equal(progress.last_round_alerted, 2, 'which alerted 2')
     t.ok(seconds(progress.next_wave_at) > 3500, 'the next wave at its time (ALERT_ESCALATE_AFTER)')
     const wait = seconds(progress.alert_more_available_at)
     t.ok(wait > 100 && wait <= 120, `alert more in 2 minutes from the first wave (${wait.toFixed(0)} s)`)
@@ -175,6 +181,8 @@ t.test('progress: counts for the owner only, live; alert more at most once per 2
       opened: 1,
       fitting: 0,
       fitting_ability: 'repair_kit',
+      rounds: 2,
+      last_round_alerted: 2,
       next_wave_at: null,
       alert_more_available_at: null,
     })
@@ -191,8 +199,25 @@ t.test('progress: counts for the owner only, live; alert more at most once per 2
     const wait = seconds(resumed.alert_more_available_at)
     t.ok(wait > 100 && wait <= 120, `alert more offered again, 2 minutes from the latest wave (${wait.toFixed(0)} s)`)
     await ageWave(id)
-    t.equal((await owner.send('POST', alertMore)).status, 202, 'and taken once those 2 minutes passed')
+    const asked = await owner.send<Progress>('POST', alertMore)
+    t.equal(asked.status, 202, 'and taken once those 2 minutes passed')
+    t.equal(asked.body.rounds, 3, 'answered before the asked round: 3 rounds so far')
+    // All 8 helpers within reach were alerted already: the fourth round finds nobody new, and the owner hears so.
+    const empty = (await ownerEvents.next(isProgress((p) => p.rounds === 4))) as ProgressEvent
+    t.equal(empty.progress!.last_round_alerted, 0, 'the asked round alerted nobody new')
+    t.equal(empty.progress!.alerted, 8, 'the count stays at 8')
     await idle()
+  })
+
+  await t.test('far from every helper: the first round alerts nobody, and says so', async (t) => {
+    const far = await stranger.create({ ...away(TAMPERE, 100, 0) })
+    t.equal(far.status, 201)
+    const farUrl = `/api/requests/${far.body.request_id}/progress`
+    await waitUntil(async () => ((await stranger.get(farUrl)).body as unknown as Progress).rounds === 1)
+    const progress = (await stranger.get(farUrl)).body as unknown as Progress
+    t.equal(progress.alerted, 0, 'nobody alerted')
+    t.equal(progress.last_round_alerted, 0, 'the round ran and found nobody within reach')
+    t.ok(seconds(progress.next_wave_at) > 3500, 'the next round is still to come, at its time')
   })
 
   await t.test('completed: 409', async (t) => {

@@ -345,3 +345,23 @@ t.test('a 4409 (replaced by a newer connection) pauses without reconnecting, unt
   stream.resume()
   t.equal(sockets.length, 3, 'nothing to resume after a logout')
 })
+
+t.test(
+  'reports.changed (admins only): parsed, and counted by the live slice for the dashboard to reload',
+  async (t) => {
+    const { createLiveSlice, selectReportsChanges } = await import('../../../web/src/shared/live/slice.ts')
+    t.same(parseServerEvent('{"type":"reports.changed"}'), { type: 'reports.changed' })
+    t.same(
+      parseServerEvent('{"type":"reports.changed","report_id":3}'),
+      { type: 'reports.changed' },
+      'nothing else kept',
+    )
+    let state = {} as ReturnType<typeof createLiveSlice>
+    const set = (partial: Partial<typeof state>) => void (state = { ...state, ...partial })
+    state = createLiveSlice(set as never, () => state, {} as never)
+    t.equal(selectReportsChanges(state), 0)
+    state.reportsChanged()
+    state.reportsChanged()
+    t.equal(selectReportsChanges(state), 2, 'each event moves it')
+  },
+)

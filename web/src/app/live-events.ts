@@ -57,6 +57,7 @@ export function connectEventStream(): void {
       else if (event.type === 'user.updated') store.getState().updateUser(event.user)
       else if (event.type === 'services.changed') void store.getState().loadServices()
       else if (event.type === 'notices.changed') void store.getState().loadNotices()
+      else if (event.type === 'reports.changed') store.getState().reportsChanged()
       else store.getState().applyEvent(event)
     },
     onSessionOver: () => store.getState().endSession(),

@@ -40,6 +40,8 @@ import { SafetyActions } from '../../features/requests/components/SafetyActions.
 import { ShareLinkSection } from '../../features/share-link/ShareLinkSection.tsx'
 import { ReportPeople, reportsInConversation } from '../../features/moderation/ReportPeople.tsx'
 import { LazySingleLocationMap } from '../../features/requests/components/LazySingleLocationMap.tsx'
+import { useSearchOutcome } from '#features/requests'
+import { SmsFallback } from '#features/outbox'
 
 interface RequestDetailDialogProps {
   /** The request to show; null keeps the dialog closed. */
@@ -117,6 +119,16 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
   const exactPoint = point && !request.isApproximate ? point : null
   const ownHelpPlace = exactPoint ?? position
   const helpPlace = exactPoint ? ('request' as const) : ('phone' as const)
+  // A round found nobody within reach, or nobody new: what else to do goes into the progress block, not further down
+  // (docs/product.md#progress-while-waiting, "When nobody is near").
+  const stuck = useSearchOutcome(request) !== 'searching'
+  const otherWays = (
+    <>
+      <NearbyServices request={request} />
+      <SmsFallback category={request.category} description={request.description} location={point ?? position} />
+      {!urgent && <EmergencyLine position={ownHelpPlace} place={helpPlace} />}
+    </>
+  )
 
   return (
     <div className="request-detail">
@@ -148,7 +160,7 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
       {/* The owner's own words that mention an injury bring the 112 line to the top, as in the new-request form. */}
       {ownActive && urgent && <EmergencyLine position={ownHelpPlace} place={helpPlace} urgent="own" />}
       {/* While the owner waits, how the search goes is the news: before the facts they already know. */}
-      <WaitingProgress request={request} />
+      <WaitingProgress request={request} otherWays={otherWays} />
       <dl className="facts">
         <div>
           <dt>{i18n._(requestMessages.askedby)}</dt>
@@ -262,9 +274,9 @@ function RequestDetail({ request, update, onDeleted }: RequestDetailProps) {
       </section>
 
       {request.isOwnRequest && <DescriptionSection request={request} update={update} />}
-      {ownActive && !urgent && <EmergencyLine position={ownHelpPlace} place={helpPlace} />}
+      {ownActive && !urgent && !stuck && <EmergencyLine position={ownHelpPlace} place={helpPlace} />}
       {request.isOwnRequest && <ShareLinkSection request={request} />}
-      <NearbyServices request={request} />
+      {!stuck && <NearbyServices request={request} />}
       <ConversationSection request={request} />
       {!deciding && actions}
       {!reportsInConversation(request, userId) && <ReportPeople request={request} />}

@@ -13,6 +13,8 @@ import { ServicesAdmin } from './services/ServicesAdmin.tsx'
 import { UsersAdmin } from './users/UsersAdmin.tsx'
 import { ReportsAdmin } from './reports/ReportsAdmin.tsx'
 import { useOpenReportCount } from './reports/open-count.ts'
+import { selectReportsChanges } from '#shared/live/slice.ts'
+import { useStore } from '#shared/store/store.ts'
 import { reportsMessages } from './reports/reports-catalog.ts'
 import './admin.css'
 import '#shared/layout/pages.css'
@@ -64,6 +66,11 @@ function SectionNav() {
   const [path] = useLocation()
   const openReports = useOpenReportCount((state) => state.openCount)
   const refreshOpenReports = useOpenReportCount((state) => state.refreshOpenCount)
+  // A report filed or decided anywhere (`reports.changed`, to admins only) counts again at once.
+  const reportsChanges = useStore(selectReportsChanges)
+  useEffect(() => {
+    if (reportsChanges > 0) void refreshOpenReports()
+  }, [reportsChanges, refreshOpenReports])
   useEffect(() => {
     void refreshOpenReports()
     const onShown = () => {

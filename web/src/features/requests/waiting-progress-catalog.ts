@@ -12,6 +12,27 @@ export const progressMessages = defineMessages({
     message: '{count, plural, =0 {No helpers alerted yet} one {# helper alerted} other {# helpers alerted}}',
     comment: 'How many nearby helpers got a push notification about the owner’s request.',
   },
+  progressnobodyinreach: /*i18n*/ {
+    id: 'progressnobodyinreach',
+    message: 'No helpers within reach yet',
+    comment:
+      'Instead of the alerted count, once an alert round found nobody near the request whose settings reach it. ' +
+      'Later rounds may still find someone.',
+  },
+  progressnoonenew: /*i18n*/ {
+    id: 'progressnoonenew',
+    message: 'No one new to alert right now',
+    comment:
+      'Under "3 helpers alerted", when the latest alert round (often one the owner asked for) found nobody ' +
+      'who had not been alerted already.',
+  },
+  progressotherways: /*i18n*/ {
+    id: 'progressotherways',
+    message: 'Meanwhile, other ways to get help:',
+    comment:
+      'Lead-in before the nearest open services, "Send by SMS to someone you trust" and the 112 line, shown when ' +
+      'no helpers are within reach.',
+  },
   progressreached: /*i18n*/ {
     id: 'progressreached',
     message: '{count, plural, one {# reached} other {# reached}}',

@@ -35,3 +35,28 @@ export function progressView(progress: WaitingProgress, nowMs: number): Progress
     alertMore: Date.parse(availableAt) <= nowMs ? { kind: 'ready' } : { kind: 'wait', until: availableAt },
   }
 }
+
+/**
+ * What the search has found so far, as the owner needs to hear it (docs/product.md#progress-while-waiting, "When
+ * nobody is near"): `nobody` when a round ran and nobody at all was within reach (no helper alerted yet, and the
+ * latest round alerted none, or no round is left); `no-one-new` when helpers were alerted before but the latest round
+ * found nobody new to alert; else `searching`. The first two put what else to do right in the block.
+ */
+export type SearchOutcome = 'searching' | 'nobody' | 'no-one-new'
+
+export function searchOutcome(progress: WaitingProgress): SearchOutcome {
+  const { alerted, last_round_alerted: lastRound, rounds } = progress
+  if (alerted === 0)
+    return lastRound === 0 || (rounds === null && progress.next_wave_at === null) ? 'nobody' : 'searching'
+  return lastRound === 0 ? 'no-one-new' : 'searching'
+}
+
+/**
+ * Whether "More helpers are being alerted." still holds after an ask answered with `askedRounds` rounds: until the
+ * round it brought comes back having found nobody new (then the block says so instead).
+ */
+export function stillAlertingAfterAsk(progress: WaitingProgress, askedRounds: number | null): boolean {
+  // No round left (the asked one was the last) or no count to compare: the counts say what it did.
+  if (askedRounds === null || progress.rounds === null) return false
+  return !(progress.rounds > askedRounds && progress.last_round_alerted === 0)
+}

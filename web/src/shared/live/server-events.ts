@@ -16,6 +16,7 @@ function isPosition(value: unknown): value is NonNullable<EventOf<'responder.pos
 }
 
 const isTimeOrNull = (value: unknown) => value === null || typeof value === 'string'
+const isCountOrNull = (value: unknown) => value === null || typeof value === 'number'
 
 function isProgress(value: unknown): value is EventOf<'request.progress'>['progress'] {
   return (
@@ -23,6 +24,8 @@ function isProgress(value: unknown): value is EventOf<'request.progress'>['progr
     typeof value.alerted === 'number' &&
     typeof value.reached === 'number' &&
     typeof value.opened === 'number' &&
+    isCountOrNull(value.rounds) &&
+    isCountOrNull(value.last_round_alerted) &&
     isTimeOrNull(value.next_wave_at) &&
     isTimeOrNull(value.alert_more_available_at)
   )
@@ -49,6 +52,7 @@ export function parseServerEvent(text: string): ServerEvent | null {
     case 'refetch':
     case 'services.changed':
     case 'notices.changed':
+    case 'reports.changed':
       return { type: value.type }
     case 'request.upserted':
       return isObject(value.request) && typeof value.request.request_id === 'number'

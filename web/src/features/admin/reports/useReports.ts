@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { selectReportsChanges } from '#shared/live/slice.ts'
+import { useStore } from '#shared/store/store.ts'
 import { fetchReports, type AdminReport, type ReportStatus } from './api.ts'
 import { useOpenReportCount } from './open-count.ts'
 
@@ -10,28 +12,36 @@ export interface ReportList {
   decided: (report: AdminReport) => void
 }
 
-/** The open reports (oldest first) or the decided ones (latest first), as the server orders them. */
+/**
+ * The open reports (oldest first) or the decided ones (latest first), as the server orders them; loaded again when the
+ * server says the queue changed (a report filed or decided by any admin).
+ */
 export function useReports(shown: ReportStatus): ReportList {
   const [attempt, setAttempt] = useState(0)
   const [loaded, setLoaded] = useState<{ key: string; reports: AdminReport[]; failed: boolean } | null>(null)
   const key = `${shown}:${attempt}`
   const latest = useRef(key)
   const setOpenCount = useOpenReportCount((state) => state.setOpenCount)
+  // Live (`reports.changed`): the list loads again in place, the one on screen staying until the new one comes.
+  const changes = useStore(selectReportsChanges)
+  const request = `${key}:${changes}`
 
   useEffect(() => {
-    latest.current = key
+    latest.current = request
     fetchReports(shown).then(
       (reports) => {
-        if (latest.current !== key) return
+        if (latest.current !== request) return
         setLoaded({ key, reports, failed: false })
         if (shown === 'open') setOpenCount(reports.length)
       },
       (error: unknown) => {
         console.warn('Loading the reports failed', error)
-        if (latest.current === key) setLoaded({ key, reports: [], failed: true })
+        // A live reload that fails keeps the list it had; a first load says it failed.
+        if (latest.current === request)
+          setLoaded((held) => (held?.key === key ? held : { key, reports: [], failed: true }))
       },
     )
-  }, [key, shown, setOpenCount])
+  }, [key, request, shown, setOpenCount])
 
   const reload = useCallback(() => setAttempt((n) => n + 1), [])
   const decided = useCallback(

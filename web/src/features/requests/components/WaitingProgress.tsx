@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import type { HelpRequest } from '../api.ts'
 import { formatRelativeTime } from '../relative-time.ts'
-import { askToAlertMore, progressView } from '../waiting-progress.ts'
+import { askToAlertMore, progressView, searchOutcome, stillAlertingAfterAsk } from '../waiting-progress.ts'
 import { progressMessages } from '../waiting-progress-catalog.ts'
 import { shellMessages } from '#shared/i18n/shell-catalog.ts'
 import { useOnline } from '#features/pwa'
@@ -28,12 +28,16 @@ const TICK_MS = 5_000
  * their phones confirmed the alert (reached) and how many opened the request, when the next alert round goes, and "Alert more helpers now". Only in the owner's own detail while the
  * request is new; the server sends the counts to nobody else.
  */
-export function WaitingProgress({ request }: { request: HelpRequest }) {
+export function WaitingProgress({ request, otherWays }: { request: HelpRequest; otherWays?: ReactNode }) {
   if (!request.isOwnRequest || request.status !== 'new') return null
-  return <ProgressBlock requestId={request.request_id} />
+  return <ProgressBlock requestId={request.request_id} otherWays={otherWays} />
 }
 
-function ProgressBlock({ requestId }: { requestId: number }) {
+/**
+ * `otherWays`: what else the owner can do (the nearest open services, an SMS to someone they trust, the 112 line),
+ * shown in the block when a round found nobody within reach or nobody new (docs/product.md#progress-while-waiting).
+ */
+function ProgressBlock({ requestId, otherWays }: { requestId: number; otherWays: ReactNode }) {
   const { i18n } = useLingui()
   const watch = useStore((s) => s.watchWaitingProgress)
   const load = useStore((s) => s.loadWaitingProgress)
@@ -44,14 +48,17 @@ function ProgressBlock({ requestId }: { requestId: number }) {
   const online = useOnline()
   const now = useTick(TICK_MS)
   const { busy, error, run } = useAction()
-  const [asked, setAsked] = useState(false)
+  // The rounds as the ask's answer counted them (undefined: not asked here): "More helpers are being alerted." holds
+  // until the round it brought comes back having found nobody new.
+  const [askedRounds, setAskedRounds] = useState<number | null | undefined>(undefined)
 
   const alertMore = () =>
     void run(async () => {
-      setAsked(false)
+      setAskedRounds(undefined)
       try {
-        arrived(requestId, await askToAlertMore(requestId))
-        setAsked(true)
+        const answer = await askToAlertMore(requestId)
+        arrived(requestId, answer)
+        setAskedRounds(answer.rounds)
       } catch (caught) {
         // Too soon, or nothing left to hurry (another device asked, a helper took it): the block shows why.
         if (caught instanceof ApiError && (caught.status === 429 || caught.status === 409)) void load(requestId)
@@ -69,6 +76,9 @@ function ProgressBlock({ requestId }: { requestId: number }) {
     )
   const underAMinute = (iso: string) => Date.parse(iso) - now < 60_000
   const view = progress ? progressView(progress, now) : null
+  const outcome = progress ? searchOutcome(progress) : 'searching'
+  const stillAlerting =
+    progress !== undefined && askedRounds !== undefined && stillAlertingAfterAsk(progress, askedRounds)
 
   return (
     <section className="request-detail__section waiting-progress" aria-labelledby="waiting-progress-heading">
@@ -87,7 +97,11 @@ function ProgressBlock({ requestId }: { requestId: number }) {
       {progress && view && (
         <>
           <p className="waiting-progress__counts" aria-live="polite">
-            <span>{i18n._(progressMessages.progressalerted.id, { count: progress.alerted })}</span>
+            <span>
+              {outcome === 'nobody'
+                ? i18n._(progressMessages.progressnobodyinreach)
+                : i18n._(progressMessages.progressalerted.id, { count: progress.alerted })}
+            </span>
             {/* docs/product.md#abilities: how many of them have what fits the request. */}
             {progress.fitting > 0 && progress.fitting_ability && (
               <>
@@ -114,6 +128,11 @@ function ProgressBlock({ requestId }: { requestId: number }) {
               </>
             )}
           </p>
+          {outcome === 'no-one-new' && (
+            <p className="waiting-progress__outcome" aria-live="polite">
+              {i18n._(progressMessages.progressnoonenew)}
+            </p>
+          )}
           <p className="waiting-progress__next">
             {view.next.kind === 'none'
               ? i18n._(progressMessages.progressnomorerounds)
@@ -146,7 +165,13 @@ function ProgressBlock({ requestId }: { requestId: number }) {
           {!online && <p className="field__hint">{i18n._(progressMessages.progressoffline)}</p>}
         </>
       )}
-      <FormMessage tone="success" text={asked && !error ? i18n._(progressMessages.alertmoresent) : null} />
+      <FormMessage tone="success" text={stillAlerting && !error ? i18n._(progressMessages.alertmoresent) : null} />
+      {outcome !== 'searching' && otherWays && (
+        <div className="waiting-progress__other-ways">
+          <p className="waiting-progress__other-ways-lead">{i18n._(progressMessages.progressotherways)}</p>
+          {otherWays}
+        </div>
+      )}
       <FormMessage tone="error" text={error ? i18n._(messages[error.key]) : null} />
     </section>
   )

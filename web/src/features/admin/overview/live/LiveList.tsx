@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react'
 import { type HelpRequest, RequestRowSummary, categoryNames, requestMessages } from '#features/requests'
 import { useNow } from '#shared/hooks/useNow.ts'
 import type { Flash } from './useLiveChanges.ts'
+import { liveMessages } from './live-catalog.ts'
 
 interface LiveListProps {
   requests: readonly HelpRequest[]
@@ -33,6 +34,11 @@ export function LiveList({ requests, flashes, onOpen }: LiveListProps) {
               {flash && <span key={flash.generation} className="live-row__flash" aria-hidden="true" />}
               <span className="request-row__title">{i18n._(categoryNames[request.category])}</span>
               {request.is_test && <span className="request-row__test">{i18n._(requestMessages.testrequest)}</span>}
+              {request.ownerSuspended && (
+                <span className="request-row__test live-row__suspended">
+                  {i18n._(liveMessages.adminownersuspended)}
+                </span>
+              )}
               <RequestRowSummary
                 request={request}
                 now={now}

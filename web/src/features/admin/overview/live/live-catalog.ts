@@ -4,6 +4,11 @@ import type { Period, SortOrder, TestChoice } from './live-filters.ts'
 
 /** The overview's live map and list of all requests. */
 export const liveMessages = defineMessages({
+  adminownersuspended: /*i18n*/ {
+    id: 'adminownersuspended',
+    message: 'Owner suspended: hidden from users',
+    comment: 'Admin dashboard: tag on an open request whose owner is suspended or banned, so only admins see it.',
+  },
   adminallrequests: /*i18n*/ {
     id: 'adminallrequests',
     message: 'All requests',
