@@ -80,6 +80,8 @@ export async function buildServer(): Promise<void> {
       __PYORAAPU_VERSION__: JSON.stringify(pkg.version),
     },
     sourcemap: true,
+    // Stack traces name the file and line; the sources themselves are in the repository (and node_modules).
+    sourcesContent: false,
     logLevel: 'warning',
     write: false,
   })
