@@ -13,6 +13,7 @@ import { AccessLog } from './http/access-log.ts'
 import { requestLoggerFactory } from './http/request-logger.ts'
 import { loggerOptions } from './logging.ts'
 import { answerFrameworkError } from './plugins/error-handler.ts'
+import { serializerCompiler } from './serialization.ts'
 import { validatorCompiler } from './validation.ts'
 
 let stdoutDestination: ReturnType<typeof pino.destination> | undefined
@@ -62,6 +63,7 @@ export function buildServer(
 
   accessLog.writeTo(server.log)
   server.setValidatorCompiler(validatorCompiler)
+  server.setSerializerCompiler(serializerCompiler)
   server.register(fp(app), {
     config,
     pushCa: options.pushCa,

@@ -1,6 +1,7 @@
 import { connect } from 'node:net'
 import t from 'tap'
 import type { FastifyInstance, RouteOptions } from 'fastify'
+import { compileSerializerNow } from '../../../server/serialization.ts'
 import { buildServer } from '../../../server/server.ts'
 import { compileValidatorNow, INVALID_CHARACTERS_MESSAGE, validatorCompiler } from '../../../server/validation.ts'
 import { createTestDatabase, tempDir, testConfig } from '../../helper.ts'
@@ -24,7 +25,7 @@ type Part = 'body' | 'querystring' | 'params'
 interface Route {
   method: string
   url: string
-  schema: Partial<Record<Part | 'headers', Schema>>
+  schema: Partial<Record<Part | 'headers', Schema>> & { response?: Record<string, Schema> }
 }
 
 /** The real app, with every route and its schema recorded as it is registered (the hook must precede the routes). */
@@ -163,6 +164,14 @@ t.test(
       }
     }
     t.ok(parts > 20, `${parts} schemas compiled`)
+    let answers = 0
+    for (const route of routes) {
+      for (const [status, schema] of Object.entries(route.schema.response ?? {})) {
+        answers++
+        t.doesNotThrow(() => compileSerializerNow(schema), `${route.method} ${route.url} ${status} serializer`)
+      }
+    }
+    t.ok(answers > 20, `${answers} response serializers built`)
   },
 )
 
