@@ -163,7 +163,7 @@ export function comparisonRows(
     `${f.requests} answers read in full${f.errors ? `, ${f.errors} ERRORS` : ''}, generator CPU ${f.generatorCpuMsPerRequest.toFixed(2)} ms/request`
   const note =
     `baseline: ${baselineName}; ${c.tool}, ${c.connections} keep-alive connections, ${c.rounds} interleaved rounds of ${c.seconds} s, ` +
-    `medians, counted at the server (requests started ÷ time until idle)${extraNote}; real: ${side(c.real)}; baseline: ${side(c.baseline)}; load ${c.loadAverage}`
+    `medians, counted at the server (in this process: requests started ÷ time until idle; a server process: answers read ÷ the run, its CPU from /proc until idle)${extraNote}; real: ${side(c.real)}; baseline: ${side(c.baseline)}; load ${c.loadAverage}`
   return [
     compared({
       group,
