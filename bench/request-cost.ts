@@ -5,14 +5,24 @@
  * as a 200 with the brotli copy a browser takes. The baselines send the same answers, headers and bytes, from
  * memory, without routing, hooks, validation or log lines.
  *
- *   npx tsx bench/request-cost.ts [--quick]
+ * Each runs as a process of its own, as it would in production: the server is the built bundle
+ * (dist/server/pyoraapu.mjs, `npm start`) with NODE_ENV=production, a PostgreSQL server (a scratch database),
+ * JWT_SECRET, METRICS_TOKEN (metrics on) and the default log level (info, to a pipe this bench reads, as journald
+ * would); the baseline is bench/lib/same-answers-server.ts. CPU is read from /proc for each.
+ *
+ *   npm run build && npx tsx bench/request-cost.ts [--quick]
  */
-import { createServer, get, type Server } from 'node:http'
-import { closeServer, listenLocal, startAppServer } from './lib/app-server.ts'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { get } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { notBuilt, SERVER_BUNDLE } from './lib/built.ts'
 import { scratchDatabase } from './lib/database.ts'
 import { compareServers, comparisonRows } from './lib/http-compare.ts'
 import { printRows } from './lib/print.ts'
-import type { Bench, BenchRow } from './lib/report.ts'
+import { startServerBundle, startTsChild, type Child } from './lib/processes.ts'
+import { loadAverage, type Bench, type BenchRow } from './lib/report.ts'
 
 const GROUP = 'request cost'
 /** As wrk was run for the figures in docs/performance.md: enough connections to keep both cores busy. */
@@ -46,23 +56,20 @@ function wire(url: string, headers: Record<string, string>): Promise<Answer> {
 const NODE_OWN = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
 
 /**
- * node:http answering each path from memory with the real server's status, headers and bytes: the same answer on
- * the wire (its x-request-id a fixed UUID of the same length), without routing, hooks, validation or log lines.
+ * The answers for the baseline's process (bench/lib/same-answers-server.ts): the real server's status, headers and
+ * bytes for each path, its x-request-id a fixed UUID of the same length; node:http writes date, connection and
+ * content-length itself.
  */
-function baselineServer(answers: Map<string, Answer>): Server {
-  const prepared = new Map(
-    [...answers].map(([key, answer]) => {
-      const headers: Record<string, string | number> = { 'content-length': answer.body.length }
-      for (const [name, value] of Object.entries(answer.headers)) if (!NODE_OWN.has(name)) headers[name] = value
-      if (headers['x-request-id'] !== undefined) headers['x-request-id'] = '00000000-0000-4000-8000-000000000000'
-      return [key, { status: answer.status, headers, body: answer.body }]
-    }),
-  )
-  return createServer((request, response) => {
-    const answer = prepared.get(`${request.url} ${request.headers['if-none-match'] ?? ''}`)
-    if (!answer) return response.writeHead(404).end()
-    response.writeHead(answer.status, answer.headers).end(answer.body)
+function answersFile(dir: string, answers: Map<string, Answer>): string {
+  const stored = [...answers].map(([key, answer]) => {
+    const headers: Record<string, string | number> = { 'content-length': answer.body.length }
+    for (const [name, value] of Object.entries(answer.headers)) if (!NODE_OWN.has(name)) headers[name] = value
+    if (headers['x-request-id'] !== undefined) headers['x-request-id'] = '00000000-0000-4000-8000-000000000000'
+    return { key, status: answer.status, headers, body: answer.body.toString('base64') }
   })
+  const file = join(dir, 'answers.json')
+  writeFileSync(file, JSON.stringify(stored))
+  return file
 }
 
 interface Case {
@@ -76,14 +83,29 @@ interface Case {
 export const requestCost: Bench = {
   name: 'request-cost',
   async run({ quick }) {
+    const missing = notBuilt(GROUP, SERVER_BUNDLE)
+    if (missing) return missing
     const rounds = 3
     const seconds = quick ? 1 : 5
+    const started = new Date().toISOString()
+    const loadBefore = loadAverage()
     const database = await scratchDatabase('requests')
-    let server: Awaited<ReturnType<typeof startAppServer>> | undefined
-    let baseline: Server | undefined
+    const dir = mkdtempSync(join(tmpdir(), 'pyoraapu-bench-requests-'))
+    let server: Child | undefined
+    let baseline: Child | undefined
     try {
       // The sample services a new installation gets (seed/services.sample.geojson): the list a browser loads.
-      server = await startAppServer(database.url)
+      server = await startServerBundle(
+        {
+          NODE_ENV: 'production',
+          DATABASE_URL: database.url,
+          DATA_DIR: dir,
+          JWT_SECRET: randomBytes(32).toString('base64'),
+          METRICS_TOKEN: randomBytes(16).toString('hex'),
+          PUBLIC_URL: 'https://pyoraapu.example',
+        },
+        '/readyz',
+      )
       const list = await wire(server.url + '/api/services', { 'accept-encoding': BROWSER_ENCODINGS })
       const cases: Case[] = [
         { label: 'GET /healthz', path: '/healthz', headers: {}, target: 0.8 },
@@ -91,28 +113,31 @@ export const requestCost: Bench = {
           label: 'GET /api/services, 304',
           path: '/api/services',
           headers: { 'accept-encoding': BROWSER_ENCODINGS, 'if-none-match': list.headers.etag! },
-          target: 0.7,
+          target: 0.8,
         },
         {
           label: `GET /api/services, 200 (${list.headers['content-encoding'] ?? 'identity'}, ${list.body.length} bytes)`,
           path: '/api/services',
           headers: { 'accept-encoding': BROWSER_ENCODINGS },
-          target: 0.7,
+          target: 0.8,
         },
       ]
       const answers = new Map<string, Answer>()
       for (const c of cases) {
         answers.set(`${c.path} ${c.headers['if-none-match'] ?? ''}`, await wire(server.url + c.path, c.headers))
       }
-      baseline = baselineServer(answers)
-      const baselineUrl = await listenLocal(baseline)
+      baseline = await startTsChild(
+        'bench/lib/same-answers-server.ts',
+        { ANSWERS_FILE: answersFile(dir, answers) },
+        '/__ready',
+      )
 
       const rows: BenchRow[] = []
       for (const c of cases) {
         const real = answers.get(`${c.path} ${c.headers['if-none-match'] ?? ''}`)!
         const comparison = await compareServers(
-          { url: server.url + c.path, headers: c.headers, server: server.app.server },
-          { url: baselineUrl + c.path, headers: c.headers, server: baseline },
+          { url: server.url + c.path, headers: c.headers, pid: server.pid },
+          { url: baseline.url + c.path, headers: c.headers, pid: baseline.pid },
           rounds,
           seconds,
           CONNECTIONS,
@@ -120,20 +145,25 @@ export const requestCost: Bench = {
         const [throughput, cpu] = comparisonRows(
           GROUP,
           c.label,
-          'node:http sending the same answer (status, headers, bytes) from memory',
+          'node:http in its own process sending the same answer (status, headers, bytes) from memory',
           comparison,
-          `; the real server answered ${real.status}, ${real.body.length} bytes, with ${Object.keys(real.headers).length} headers`,
+          `; the real server (the bundle, its own process, NODE_ENV=production, PostgreSQL, metrics on, logs at ` +
+            `info to a pipe) answered ${real.status}, ${real.body.length} bytes, with ` +
+            `${Object.keys(real.headers).length} headers; started ${started}, load ${loadBefore} before`,
         )
         rows.push({ ...throughput!, target: `≥ ${c.target}× baseline`, met: throughput!.ratio! >= c.target }, cpu!)
         console.log(
-          `   ${throughput!.name}: ${throughput!.value.toFixed(0)} req/s, ratio ${throughput!.ratio!.toFixed(2)}`,
+          `   ${throughput!.name}: ${throughput!.value.toFixed(0)} req/s, ratio ${throughput!.ratio!.toFixed(2)}; ` +
+            `CPU ${cpu!.value.toFixed(4)} against ${cpu!.baseline!.toFixed(4)} ms (${cpu!.ratio!.toFixed(2)}×); ` +
+            `load ${comparison.loadAverage}`,
         )
       }
       return rows
     } finally {
-      if (baseline) await closeServer(baseline)
-      await server?.close()
+      await baseline?.stop()
+      await server?.stop()
       await database.drop()
+      rmSync(dir, { recursive: true, force: true })
     }
   },
 }

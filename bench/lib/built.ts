@@ -5,7 +5,8 @@ import { PROJECT_ROOT, webDistDir } from '../../server/paths.ts'
 import type { BenchRow } from './report.ts'
 
 export const WEB_DIST = webDistDir({ WEB_DIST_DIR: undefined })
-export const SERVER_BUNDLE = join(PROJECT_ROOT, 'dist', 'server', 'pyoraapu.mjs')
+/** BENCH_SERVER_BUNDLE=<path>: another build of the server (e.g. main's, built in a copy) for a before/after. */
+export const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ?? join(PROJECT_ROOT, 'dist', 'server', 'pyoraapu.mjs')
 
 /** A row instead of figures when `what` is missing. */
 export function notBuilt(group: string, what: string): BenchRow[] | undefined {

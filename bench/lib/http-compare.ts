@@ -9,13 +9,19 @@
  */
 import type { Server } from 'node:http'
 import { httpLoad, type LoadResult } from './http-load.ts'
+import { processCpuMs } from './processes.ts'
 import { compared, loadAverage, median, type BenchRow } from './report.ts'
 
 export interface Side {
   url: string
   headers?: Record<string, string>
   /** The node:http server answering `url` (Fastify's `app.server` for the real one): its requests are counted. */
-  server: Server
+  server?: Server
+  /**
+   * Or the process answering `url`, when the server runs in a process of its own: its CPU is read from /proc and
+   * the answers the generator read are counted (those it cut off at its exit, at most one per connection, are not).
+   */
+  pid?: number
 }
 
 export interface SideFigures {
@@ -63,10 +69,32 @@ async function idleSince(): Promise<number> {
   }
 }
 
+/** A process's CPU time once it went quiet (under 10% of a core for 100 ms). */
+async function processIdle(pid: number): Promise<{ cpuMs: number }> {
+  const deadline = performance.now() + 60_000
+  for (;;) {
+    const before = processCpuMs(pid)
+    await sleep(100)
+    const after = processCpuMs(pid)
+    if (after - before < 10 || performance.now() > deadline) return { cpuMs: after }
+  }
+}
+
+async function measuredProcess(side: Side & { pid: number }, seconds: number, connections: number): Promise<Run> {
+  const cpuBefore = processCpuMs(side.pid)
+  const load = await httpLoad({ url: side.url, headers: side.headers, seconds, connections })
+  const idle = await processIdle(side.pid)
+  // Throughput over the generator's run; CPU until the server was quiet again.
+  return { load, cpuMs: idle.cpuMs - cpuBefore, served: load.requests, seconds: load.seconds }
+}
+
 async function measured(side: Side, seconds: number, connections: number): Promise<Run> {
+  if (side.pid !== undefined) return measuredProcess({ ...side, pid: side.pid }, seconds, connections)
+  if (!side.server) throw new Error('a side needs its server or its pid')
   let served = 0
   const onRequest = () => served++
-  side.server.on('request', onRequest)
+  const server = side.server
+  server.on('request', onRequest)
   const cpuBefore = process.cpuUsage()
   const started = performance.now()
   try {
@@ -75,7 +103,7 @@ async function measured(side: Side, seconds: number, connections: number): Promi
     const cpu = process.cpuUsage(cpuBefore)
     return { load, cpuMs: (cpu.user + cpu.system) / 1000, served, seconds: (idle - started) / 1000 }
   } finally {
-    side.server.off('request', onRequest)
+    server.off('request', onRequest)
   }
 }
 
@@ -135,7 +163,7 @@ export function comparisonRows(
     `${f.requests} answers read in full${f.errors ? `, ${f.errors} ERRORS` : ''}, generator CPU ${f.generatorCpuMsPerRequest.toFixed(2)} ms/request`
   const note =
     `baseline: ${baselineName}; ${c.tool}, ${c.connections} keep-alive connections, ${c.rounds} interleaved rounds of ${c.seconds} s, ` +
-    `medians, counted at the server (requests started ÷ time until idle)${extraNote}; real: ${side(c.real)}; baseline: ${side(c.baseline)}; load ${c.loadAverage}`
+    `medians, counted at the server (in this process: requests started ÷ time until idle; a server process: answers read ÷ the run, its CPU from /proc until idle)${extraNote}; real: ${side(c.real)}; baseline: ${side(c.baseline)}; load ${c.loadAverage}`
   return [
     compared({
       group,

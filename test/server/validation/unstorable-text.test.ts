@@ -1,8 +1,9 @@
 import { connect } from 'node:net'
 import t from 'tap'
 import type { FastifyInstance, RouteOptions } from 'fastify'
+import { compileSerializerNow } from '../../../server/serialization.ts'
 import { buildServer } from '../../../server/server.ts'
-import { INVALID_CHARACTERS_MESSAGE, validatorCompiler } from '../../../server/validation.ts'
+import { compileValidatorNow, INVALID_CHARACTERS_MESSAGE, validatorCompiler } from '../../../server/validation.ts'
 import { createTestDatabase, tempDir, testConfig } from '../../helper.ts'
 import { bearer, clientAddress } from '../../accounts.ts'
 import { openEvents } from '../../event-client.ts'
@@ -24,7 +25,7 @@ type Part = 'body' | 'querystring' | 'params'
 interface Route {
   method: string
   url: string
-  schema: Partial<Record<Part, Schema>>
+  schema: Partial<Record<Part | 'headers', Schema>> & { response?: Record<string, Schema> }
 }
 
 /** The real app, with every route and its schema recorded as it is registered (the hook must precede the routes). */
@@ -148,6 +149,31 @@ function request(route: Route, input: Record<Part, unknown>, token: string) {
     remoteAddress: clientAddress(),
   }
 }
+
+t.test(
+  'every route schema compiles (validators are compiled on first use, so a bad schema must fail here)',
+  async (t) => {
+    const { routes } = await appWithRoutes(t)
+    let parts = 0
+    for (const route of routes) {
+      for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
+        const schema = route.schema[part]
+        if (!schema) continue
+        parts++
+        t.doesNotThrow(() => compileValidatorNow(schema, part), `${route.method} ${route.url} ${part}`)
+      }
+    }
+    t.ok(parts > 20, `${parts} schemas compiled`)
+    let answers = 0
+    for (const route of routes) {
+      for (const [status, schema] of Object.entries(route.schema.response ?? {})) {
+        answers++
+        t.doesNotThrow(() => compileSerializerNow(schema), `${route.method} ${route.url} ${status} serializer`)
+      }
+    }
+    t.ok(answers > 20, `${answers} response serializers built`)
+  },
+)
 
 t.test('a NUL in any string field of any route is 400 "Contains invalid characters", never 500', async (t) => {
   const { app, routes } = await appWithRoutes(t)
