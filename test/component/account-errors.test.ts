@@ -1,11 +1,10 @@
 import { screen } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
-import t, { type Test } from 'tap'
+import t from 'tap'
 import type { Language } from '../../web/src/shared/i18n/language.ts'
-import { registerUser } from './accounts.ts'
+import { expectFieldError, registerUser } from './accounts.ts'
 import { startBackend } from './backend.ts'
 import { renderApp, shown } from './render.ts'
-import { waitUntil } from '../wait.ts'
 
 // The errors the server answers (a taken name, a number it refuses, a wrong code or password, an unknown phone),
 // shown as a person reads them in each language, against the real server. The forms' own rules, which the browser
@@ -109,21 +108,6 @@ async function fillDetails(
     await person.type(field, value)
   }
   await person.click(screen.getByRole('button', { name: texts.next }))
-}
-
-/** The error shown under a field: the field is marked invalid, describes itself with the text, and has focus. */
-async function expectFieldError(t: Test, field: HTMLElement, text: string) {
-  await shown(() => screen.queryByText(text, { exact: true }))
-  t.equal(field.getAttribute('aria-invalid'), 'true', `${text}: the field is marked invalid`)
-  const describedBy = field.getAttribute('aria-describedby') ?? ''
-  const description = describedBy
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-  t.match(description, text, `${text}: read with the field`)
-  // Focus follows the message in an effect of a later render: waited for, as Playwright's focus check would.
-  await waitUntil(() => document.activeElement === field)
-  t.pass(`${text}: the field has focus`)
 }
 
 for (const [language, texts] of Object.entries(LANGUAGES) as [keyof typeof LANGUAGES, Texts][]) {

@@ -1,7 +1,8 @@
+import { expectFieldError } from './accounts.ts'
 import { renderApp, sentCalls, shown } from './render.ts'
 import { screen } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
-import t, { type Test } from 'tap'
+import t from 'tap'
 import { waitUntil } from '../wait.ts'
 
 // The account forms' own rules (docs/product.md#accounts): the browser answers them before any call, so they need
@@ -66,19 +67,6 @@ async function fillDetails(
   await fill(user, textbox(texts.phone), details.phone)
   await fill(user, screen.getByLabelText(texts.password), details.password)
   await user.click(screen.getByRole('button', { name: texts.next }))
-}
-
-/** The error shown under a field: the field is marked invalid, describes itself with the text, and has focus. */
-async function expectFieldError(t: Test, field: HTMLElement, text: string) {
-  await waitUntil(() => screen.queryByText(text) !== null)
-  t.equal(field.getAttribute('aria-invalid'), 'true', `${text}: the field is marked invalid`)
-  const describedBy = field.getAttribute('aria-describedby') ?? ''
-  const description = describedBy
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-  t.match(description, text, `${text}: read with the field`)
-  t.equal(document.activeElement, field, `${text}: the field has focus`)
 }
 
 const LANGUAGE_OF = { en: 'english', fi: 'finnish', sv: 'swedish' } as const

@@ -3,6 +3,8 @@ import type { UserEvent } from '@testing-library/user-event'
 import type { Backend } from './backend.ts'
 import type { Test } from 'tap'
 import { renderApp, shown } from './render.ts'
+import { waitUntil } from '../wait.ts'
+import { registerThroughApi } from '../register-user.ts'
 
 export interface ComponentUser {
   username: string
@@ -19,23 +21,8 @@ async function post<T>(backend: Backend, url: string, payload: object): Promise<
 
 /** A user made through the API (the code read from the SMS outbox), for tests that start from an existing account. */
 export async function registerUser(backend: Backend, user: ComponentUser): Promise<void> {
-  const e164 = `+358${user.phone.replace(/\D/g, '').replace(/^0/, '')}`
-  const seen = backend.outbox.count(e164)
-  await post(backend, '/api/phone-verification/send', { phone: user.phone, purpose: 'register' })
-  const { code } = await backend.outbox.waitForCode(e164, seen)
-  const { idToken } = await post<{ idToken: string }>(backend, '/api/phone-verification/verify', {
-    phone: user.phone,
-    code,
-  })
-  await post(backend, '/api/user/register', {
-    user_name: user.username,
-    phone: user.phone,
-    password: user.password,
-    radius: '10',
-    latitude: null,
-    longitude: null,
-    idToken,
-  })
+  const send = <T>(path: string, payload: object) => post<T>(backend, path, payload)
+  await registerThroughApi(send, backend.outbox, user)
 }
 
 /** Renders the app at /login as a fresh profile, logs in and waits for the main screen to greet the user. */
@@ -56,4 +43,19 @@ export async function logIn(person: UserEvent, identifier: string, password: str
   await person.type(screen.getByLabelText('Password', { exact: true }), password)
   await person.click(screen.getByRole('button', { name: 'Log in' }))
   await shown(() => screen.queryByText(/Logged in as/))
+}
+
+/** The error shown under a field: the field is marked invalid, describes itself with the text, and has focus. */
+export async function expectFieldError(t: Test, field: HTMLElement, text: string): Promise<void> {
+  await shown(() => screen.queryByText(text, { exact: true }))
+  t.equal(field.getAttribute('aria-invalid'), 'true', `${text}: the field is marked invalid`)
+  const describedBy = field.getAttribute('aria-describedby') ?? ''
+  const description = describedBy
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+  t.match(description, text, `${text}: read with the field`)
+  // Focus follows the message in an effect of a later render: waited for, as Playwright's focus check would.
+  await waitUntil(() => document.activeElement === field)
+  t.pass(`${text}: the field has focus`)
 }

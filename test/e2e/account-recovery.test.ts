@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core'
 import postgres from 'postgres'
 import t from 'tap'
 import { askForCode, createUser, logIn, openSettingsSection, typeCode, type TestUser } from './accounts-helpers.ts'
+import { storedToken, storedUser } from './stored-session.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 import { SmsOutbox } from './sms-outbox.ts'
 
@@ -14,14 +14,6 @@ const browser = await launchBrowser(t)
 const server = await startServer(t)
 const { baseUrl } = server
 const outbox = new SmsOutbox(server.dataDir)
-
-// Code that runs in the page is written as a string expression: this tsconfig has Node's types, not the DOM's.
-const storedToken = (page: Page) => page.evaluate<string | null>("localStorage.getItem('token')")
-const storedUser = async (page: Page) =>
-  JSON.parse((await page.evaluate<string | null>("localStorage.getItem('user')")) ?? 'null') as Record<
-    string,
-    unknown
-  > | null
 
 t.test('reset the password by SMS', async (t) => {
   const user: TestUser = { username: 'Olli', phone: '040 222 0002', e164: '+358402220002', password: 'unohtunut' }

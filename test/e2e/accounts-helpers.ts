@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import type { TestServer } from './browser.ts'
 import { screenshot } from './browser.ts'
 import { SmsOutbox, type OutboxMessage } from './sms-outbox.ts'
+import { registerThroughApi } from '../register-user.ts'
 
 export interface TestUser {
   username: string
@@ -25,23 +26,8 @@ async function post<T>(baseUrl: string, path: string, body: unknown): Promise<T>
 
 /** A user made through the API (code from the outbox), for scenarios that start from an existing account. */
 export async function createUser(server: TestServer, user: TestUser): Promise<void> {
-  const outbox = new SmsOutbox(server.dataDir)
-  const seen = outbox.count(user.e164)
-  await post(server.baseUrl, '/api/phone-verification/send', { phone: user.phone, purpose: 'register' })
-  const { code } = await outbox.waitForCode(user.e164, seen)
-  const { idToken } = await post<{ idToken: string }>(server.baseUrl, '/api/phone-verification/verify', {
-    phone: user.phone,
-    code,
-  })
-  await post(server.baseUrl, '/api/user/register', {
-    user_name: user.username,
-    phone: user.phone,
-    password: user.password,
-    radius: '10',
-    latitude: null,
-    longitude: null,
-    idToken,
-  })
+  const send = <T>(path: string, body: object) => post<T>(server.baseUrl, path, body)
+  await registerThroughApi(send, new SmsOutbox(server.dataDir), user)
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import t from 'tap'
 import { createUser, logIn, openSettingsSection, type TestUser } from './accounts-helpers.ts'
+import { storedToken, storedUser } from './stored-session.ts'
 import { expectNoSeriousViolations } from './axe.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer, screenshot } from './browser.ts'
 import { SmsOutbox } from './sms-outbox.ts'
@@ -11,14 +12,6 @@ const browser = await launchBrowser(t)
 const server = await startServer(t)
 const { baseUrl } = server
 const outbox = new SmsOutbox(server.dataDir)
-
-// Code that runs in the page is written as a string expression: this tsconfig has Node's types, not the DOM's.
-const storedToken = (page: Page) => page.evaluate<string | null>("localStorage.getItem('token')")
-const storedUser = async (page: Page) =>
-  JSON.parse((await page.evaluate<string | null>("localStorage.getItem('user')")) ?? 'null') as Record<
-    string,
-    unknown
-  > | null
 
 /** GET an API path with the page's own token, as the app would. */
 async function apiGet(page: Page, path: string): Promise<{ status: number; body: unknown }> {

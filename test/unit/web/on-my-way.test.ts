@@ -20,6 +20,7 @@ import {
 import { readSharingOnDevice } from '../../../web/src/features/position-sharing/sharing-on-device.ts'
 import { createStore } from 'zustand/vanilla'
 import { helpRequest } from './fixtures.ts'
+import { memoryStorage } from './memory-storage.ts'
 
 /** The shared manual clock (test/manual-clock.ts), shaped as this file's tests use it. */
 function manualClock() {
@@ -163,17 +164,6 @@ t.test('a position over 2 minutes old is stale, and its age reads short in each 
   t.equal(formatAge(at, taken + 3 * 60_000 + 59_000, 'fi'), '3 min', 'whole minutes')
   t.equal(formatAge(at, taken + 2 * 3_600_000, 'sv'), '2 tim')
 })
-
-/** localStorage as far as sharing-on-device.ts uses it. */
-function memoryStorage() {
-  const items = new Map<string, string>()
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  }
-}
 
 const HELPER_ID = 7
 const taken = (request_id: number, fields: Partial<HelpRequest> = {}) =>

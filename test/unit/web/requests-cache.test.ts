@@ -7,17 +7,7 @@ import {
   saveCachedRequests,
 } from '../../../web/src/features/requests/requests-cache.ts'
 import { helpRequest } from './fixtures.ts'
-
-/** localStorage as far as the cache uses it. */
-function memoryStorage() {
-  const items = new Map<string, string>()
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  }
-}
+import { memoryStorage } from './memory-storage.ts'
 
 const LOADED_AT = Date.parse('2026-05-01T14:32:00.000Z')
 
