@@ -155,7 +155,12 @@ t.test('a slow message says "Sending…" in the Send button’s place after 2 s,
   const sent: string[] = []
   const { user } = await renderPart(
     t,
-    createElement(MessageComposer, { requestId: 5, side: 'helper', onSent: (message) => sent.push(message.text) }),
+    createElement(MessageComposer, {
+      requestId: 5,
+      side: 'helper',
+      category: 'bicycle_maintenance',
+      onSent: (message) => sent.push(message.text),
+    }),
     'request-detail',
   )
   await user.type(screen.getByLabelText('Your message'), 'Coming')

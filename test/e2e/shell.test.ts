@@ -115,3 +115,53 @@ t.test('the settings modal in dark mode', async (t) => {
   await screenshot(page, 'settings-dark')
   t.same(pageErrors, [])
 })
+
+t.test('offline and scrolled at 390 px, the banner stacks above the top bar and never covers Settings', async (t) => {
+  const viewport = { width: 390, height: 844 }
+  const { context, page } = await openContext(t, browser, { viewport })
+  await page.goto(`${baseUrl}/`)
+  const settings = page.getByRole('button', { name: 'Settings' })
+  await settings.waitFor()
+  await context.setOffline(true)
+  const banner = page.locator('.offline-banner')
+  await banner.getByText('You are offline').waitFor()
+  // A page long enough to scroll far, as a long request list makes it: a tall block at the end of the page's content
+  // (where a list grows; sticky elements stay within their parent, so padding below the page would not do).
+  await page.evaluate(
+    "document.querySelector('.top-bar').parentElement.append(Object.assign(document.createElement('div'), { style: 'height: 3000px' }))",
+  )
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await page.evaluate('window.scrollTo(0, 1200)')
+    await waitUntil(() => page.evaluate<boolean>('window.scrollY >= 1200'))
+    const bannerBox = await banner.boundingBox()
+    const settingsBox = await settings.boundingBox()
+    if (!bannerBox || !settingsBox) throw new Error('the banner or Settings is not rendered')
+    t.ok(Math.abs(bannerBox.y) < 1, `${colorScheme}: the banner sticks at the top (y ${bannerBox.y})`)
+    const overlap =
+      bannerBox.x < settingsBox.x + settingsBox.width &&
+      settingsBox.x < bannerBox.x + bannerBox.width &&
+      bannerBox.y < settingsBox.y + settingsBox.height &&
+      settingsBox.y < bannerBox.y + bannerBox.height
+    t.notOk(
+      overlap,
+      `${colorScheme}: the banner and Settings do not overlap (${JSON.stringify({ bannerBox, settingsBox })})`,
+    )
+    t.ok(settingsBox.y + settingsBox.height <= viewport.height, `${colorScheme}: Settings stays in view`)
+    // What a tap at Settings' centre reaches: the button itself, nothing drawn over it.
+    const centre = { x: settingsBox.x + settingsBox.width / 2, y: settingsBox.y + settingsBox.height / 2 }
+    const reached = await page.evaluate<string | undefined>(
+      `document.elementFromPoint(${centre.x}, ${centre.y})?.closest('button')?.getAttribute('aria-label') ?? document.elementFromPoint(${centre.x}, ${centre.y})?.closest('button')?.textContent`,
+    )
+    t.match(reached, /Settings/, `${colorScheme}: a tap at its centre reaches Settings`)
+    await screenshot(page, `offline-scrolled-390-${colorScheme}`)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  // Online again: the banner goes, and the top bar sticks at the very top once more.
+  await context.setOffline(false)
+  await banner.waitFor({ state: 'hidden' })
+  await waitUntil(async () => (await settings.boundingBox())!.y < 20)
+  t.pass('the top bar is back at the top')
+})

@@ -266,3 +266,36 @@ t.test('a request the server hides, live or in a sync, is remembered as hidden; 
   t.same(store.getState().requests, [], 'a recheck answered 404 drops it')
   t.same(store.getState().hiddenRequestIds, [30, 32], 'and remembers it as hidden')
 })
+
+t.test('the list is as new as its latest live change after a fetch, not as old as the fetch', async (t) => {
+  const store = loggedInStore()
+  let now = 1_000
+  const realNow = Date.now
+  const realFetch = globalThis.fetch
+  Date.now = () => now
+  globalThis.fetch = () =>
+    Promise.resolve(Response.json([helpRequest({ request_id: 41, updated_at: OLDER })], { headers: {} }))
+  t.teardown(() => {
+    Date.now = realNow
+    globalThis.fetch = realFetch
+  })
+
+  // Kept on the device at 500, a live change before any fetch: the copy is still as old as it was.
+  store.getState().restoreRequests([helpRequest({ request_id: 40, updated_at: OLDER })], 500)
+  store.getState().applyEvent({ type: 'request.upserted', request: helpRequest({ request_id: 42, updated_at: NEWER }) })
+  t.equal(store.getState().requestsLoadedAt, 500, 'a live change on top of the kept copy leaves its time')
+
+  await store.getState().loadRequests()
+  t.equal(store.getState().requestsLoadedAt, 1_000, 'the fetch')
+
+  now = 1_000 + 13 * 60_000
+  store.getState().applyEvent({ type: 'request.upserted', request: helpRequest({ request_id: 41, updated_at: NEWER }) })
+  t.equal(store.getState().requestsLoadedAt, now, 'a live change 13 minutes later: the list is of then')
+  now += 60_000
+  store.getState().putRequest(helpRequest({ request_id: 41, views: 2, updated_at: LATER }))
+  t.equal(store.getState().requestsLoadedAt, now - 60_000, 'an answer about one request says nothing of the rest')
+
+  store.getState().requestsAfterLogout()
+  store.getState().applyEvent({ type: 'request.upserted', request: helpRequest({ request_id: 43, updated_at: NEWER }) })
+  t.equal(store.getState().requestsLoadedAt, null, 'after a logout, nothing')
+})

@@ -1,8 +1,7 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { BootScreen } from './BootScreen.tsx'
-import { LivePausedNotice } from './LivePausedNotice.tsx'
-import { OfflineBanner } from '../features/pwa/OfflineBanner.tsx'
+import { TopNotices } from './TopNotices.tsx'
 import { UpdatePrompt } from '../features/pwa/UpdatePrompt.tsx'
 import { AppRoutes } from './routes.tsx'
 import { RefusalSignOut } from '../features/account/suspension/RefusalSignOut.tsx'
@@ -15,8 +14,7 @@ export function App() {
   if (!catalogReady) return <BootScreen />
   return (
     <I18nProvider i18n={i18n}>
-      <OfflineBanner />
-      <LivePausedNotice />
+      <TopNotices />
       <AppRoutes />
       <RefusalSignOut />
       <UpdatePrompt />

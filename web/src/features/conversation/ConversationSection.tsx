@@ -98,6 +98,7 @@ function Conversation({ request, userId, keep }: ConversationProps) {
             <MessageComposer
               requestId={request.request_id}
               side={request.isOwnRequest ? 'owner' : 'helper'}
+              category={request.category}
               onSent={addSent}
             />
           )}

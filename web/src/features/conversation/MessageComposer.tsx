@@ -3,8 +3,9 @@ import { ApiError, KeyedError } from '#shared/api/errors.ts'
 import { sendMessage, type ConversationMessage } from './api.ts'
 import { conversationMessages } from './conversation-catalog.ts'
 import { messages } from '#shared/i18n/catalog.ts'
-import { QuickReplies, requestMessages } from '#features/requests'
+import { QuickReplies, requestMessages, type RequestCategory } from '#features/requests'
 import { messageProblem, MESSAGE_MAX } from './validation.ts'
+import { quickRepliesFor, type ConversationSide } from './quick-replies.ts'
 import { CountedTextarea } from '#shared/form/CountedTextarea.tsx'
 import { useAction } from '#shared/form/useAction.ts'
 import { formMessages } from '#shared/form/form-catalog.ts'
@@ -14,29 +15,11 @@ import { selectUser } from '#features/account'
 import { outboxPath } from '#features/outbox'
 import { useDraft } from '#shared/hooks/useDraft.ts'
 
-/**
- * Ready-made messages, one tap each: what each side most often needs to say on the road. The helper asks about the
- * bike and the place; the one who asked for help says where they are and thanks (a tyre-size question is not theirs).
- */
-const QUICK_REPLIES = {
-  helper: [
-    conversationMessages.quickonmyway,
-    conversationMessages.quickimhere,
-    conversationMessages.quicktyresize,
-    conversationMessages.quicklocation,
-    conversationMessages.quickthanks,
-  ],
-  owner: [
-    conversationMessages.quickwhereareyou,
-    conversationMessages.quickwaitinghere,
-    conversationMessages.quickthanks,
-  ],
-} as const
-
 interface MessageComposerProps {
   requestId: number
-  /** Who writes: the request's owner or its helper (an admin only reads). */
-  side: keyof typeof QUICK_REPLIES
+  side: ConversationSide
+  /** The request's category: the helper's quick question fits it. */
+  category: RequestCategory
   onSent: (message: ConversationMessage) => void
 }
 
@@ -44,7 +27,7 @@ interface MessageComposerProps {
  * Quick replies and a free text with its n/500 counter; the server's refusals (e.g. the hourly limit) show here. A
  * message that finds no network waits on the phone and shows as a pending bubble (docs/outbox.md).
  */
-export function MessageComposer({ requestId, side, onSent }: MessageComposerProps) {
+export function MessageComposer({ requestId, side, category, onSent }: MessageComposerProps) {
   const { i18n } = useLingui()
   const userId = useStore(selectUser)?.user_id
   // Kept as it is typed, per request, until sent (shared/storage/drafts.ts).
@@ -79,7 +62,7 @@ export function MessageComposer({ requestId, side, onSent }: MessageComposerProp
     <div className="conversation__composer">
       <QuickReplies
         label={i18n._(conversationMessages.quickreplies)}
-        replies={QUICK_REPLIES[side]}
+        replies={quickRepliesFor(side, category)}
         disabled={busy}
         onPick={(words) => void run(() => send(words, false))}
       />

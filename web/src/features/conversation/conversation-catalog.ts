@@ -33,7 +33,26 @@ export const conversationMessages = defineMessages({
     message: 'I am here',
     comment: 'Quick reply: the helper has arrived. No apostrophes.',
   },
-  quicktyresize: /*i18n*/ { id: 'quicktyresize', message: 'What size is your tyre?', comment: 'Quick reply.' },
+  quicktyresize: /*i18n*/ {
+    id: 'quicktyresize',
+    message: 'What size is your tyre?',
+    comment: 'Quick reply of the helper on a bicycle maintenance request.',
+  },
+  quickfoodorwater: /*i18n*/ {
+    id: 'quickfoodorwater',
+    message: 'Do you need water or food?',
+    comment: 'Quick reply of the helper on a food and hydration request.',
+  },
+  quickwhereto: /*i18n*/ {
+    id: 'quickwhereto',
+    message: 'Where do you need to get to?',
+    comment: 'Quick reply of the helper on a transportation request: where the cyclist needs a ride to.',
+  },
+  quickwhatneed: /*i18n*/ {
+    id: 'quickwhatneed',
+    message: 'What do you need?',
+    comment: 'Quick reply of the helper on a request of the category "other".',
+  },
   quicklocation: /*i18n*/ {
     id: 'quicklocation',
     message: 'Can you share your exact location?',

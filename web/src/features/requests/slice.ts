@@ -30,7 +30,11 @@ export interface RequestsState {
   /** As the server answered, unordered; screens order and filter with the selectors below. */
   requests: HelpRequest[]
   requestsStatus: RequestsStatus
-  /** When the server last answered the list (ms since the epoch), also for a list kept on the device; null: never. */
+  /**
+   * How current the list is (ms since the epoch): when the server last answered it, or later, when a live event last
+   * changed it after a fetch of this session (the stream tells every change, so the list was whole then); also for a
+   * list kept on the device. null: never fetched. The offline list says "loaded at" this time.
+   */
   requestsLoadedAt: number | null
   /** docs/product.md#help-requests: show requests outside the radius too. */
   showAll: boolean
@@ -142,6 +146,8 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
   let allSyncCursor: string | null = null
   /** Events that arrived while a fetch was in flight: applied again on top of its answer, which may predate them. */
   let eventsDuringLoad: RequestEvent[] | null = null
+  /** The server answered the list since the last login (not only a copy kept on the device). */
+  let fetchedThisSession = false
   let nextNoticeId = 1
   const viewerId = () => get().user?.user_id
   const upsert = (requests: HelpRequest[], request: HelpRequest) =>
@@ -208,6 +214,9 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
     // After a logout neither a late event nor a late answer may put the last user's requests back.
     if (get().status !== 'loggedIn') return
     eventsDuringLoad?.push(event)
+    // A live change after this session's fetch: the list holds the news of now. Not before a fetch: a copy kept on
+    // the device with one change on top is still as old as it was.
+    if (origin === 'live' && fetchedThisSession) set({ requestsLoadedAt: Date.now() })
     const { requests, deletedRequestIds, notices } = get()
     if (event.type === 'request.hidden') {
       // Out of the user's reach now, not gone: no notice, but an open detail drops it and says so.
@@ -259,7 +268,10 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
       try {
         const fetched = await fetch()
         const requests = eventsDuringLoad.reduce((list, event) => applyRequestEvent(list, event, viewerId()), fetched)
-        if (get().status === 'loggedIn') set({ requests, requestsStatus: 'loaded', requestsLoadedAt: Date.now() })
+        if (get().status === 'loggedIn') {
+          set({ requests, requestsStatus: 'loaded', requestsLoadedAt: Date.now() })
+          fetchedThisSession = true
+        }
       } catch (error) {
         if (!(error instanceof SessionEndedError)) console.error('Fetching the requests failed', error)
         const unreachable = error instanceof ApiError && error.status === 0
@@ -365,6 +377,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
     requestsAfterLogout: () => {
       syncCursor = null
       allSyncCursor = null
+      fetchedThisSession = false
       set(initialRequestsState)
     },
 

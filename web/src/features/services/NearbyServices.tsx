@@ -4,7 +4,7 @@ import { useStore } from '#shared/store/store.ts'
 import { telHref } from '#shared/phone/format.ts'
 import { Loader } from '#shared/ui/Loader.tsx'
 import { selectPosition } from '#features/account'
-import { type HelpRequest, cyclingDirectionsUrl, formatKm, pointOf } from '#features/requests'
+import { type HelpRequest, pointOf } from '#features/requests'
 import { CategoryIcon } from './CategoryIcon.tsx'
 import { hoursText } from './hours-text.ts'
 import { NEARBY_CATEGORIES, NEARBY_MAX_KM, nearbyFor } from './nearby.ts'
@@ -12,6 +12,7 @@ import { serviceMessages } from './service-catalog.ts'
 import { shellMessages } from '#shared/i18n/shell-catalog.ts'
 import { pickLocalization, serviceLanguageOf } from './services.ts'
 import { useFreshServices } from './useFreshServices.ts'
+import { DirectionsLink, serviceDistance } from './ServiceWay.tsx'
 import { useMinuteClock, useOpeningHours } from './useOpeningHours.ts'
 import './Hours.css'
 import './NearbyServices.css'
@@ -78,7 +79,7 @@ function NearbyList({ request }: { request: HelpRequest }) {
                 <span>{name}</span>
               </p>
               <p className="nearby__facts">
-                {i18n._(serviceMessages.servicedistance.id, { distance: formatKm(km, i18n.locale) })}
+                {serviceDistance(km, i18n)}
                 {text && (
                   <>
                     <span aria-hidden="true"> · </span>
@@ -96,13 +97,7 @@ function NearbyList({ request }: { request: HelpRequest }) {
                     {i18n._(serviceMessages.call)}
                   </a>
                 )}
-                <a
-                  className="button button--secondary"
-                  href={cyclingDirectionsUrl(from, service)}
-                  aria-label={i18n._(serviceMessages.directionsto.id, { name })}
-                >
-                  {i18n._(serviceMessages.directions)}
-                </a>
+                <DirectionsLink from={from} to={service} name={name} />
               </div>
             </li>
           )

@@ -7,6 +7,10 @@ import { pickLocalization, safeWebsite, serviceLanguageOf, shortenDescription } 
 import { Dialog } from '#shared/ui/Dialog.tsx'
 import { CategoryIcon, CertificateIcon } from './CategoryIcon.tsx'
 import { ServiceHours } from './ServiceHours.tsx'
+import { DirectionsLink, serviceDistance } from './ServiceWay.tsx'
+import { distanceKm } from '#server/domain/shared/distance.ts'
+import { selectPosition } from '#features/account'
+import { useStore } from '#shared/store/store.ts'
 
 /** docs/product.md#service-map: the service detail modal; texts in the UI language, else English, else Finnish. */
 export function ServiceDetailDialog({ service, onClose }: { service: Service | null; onClose: () => void }) {
@@ -29,6 +33,9 @@ function ServiceDetail({ service }: { service: Service }) {
   const short = shortenDescription(description)
   const website = safeWebsite(text?.url)
   const categoryName = i18n._(serviceCategoryNames[service.category])
+  // From the user's position only: a distance from the map's centre would say nothing of the way there.
+  const position = useStore(selectPosition)
+  const name = text?.name ?? ''
 
   return (
     <div className="service-detail">
@@ -37,7 +44,7 @@ function ServiceDetail({ service }: { service: Service }) {
           <img
             className="service-detail__logo"
             src={service.logo_url}
-            alt={i18n._(serviceMessages.logo.id, { name: text?.name ?? '' })}
+            alt={i18n._(serviceMessages.logo.id, { name })}
             onError={() => setLogoFailed(true)}
           />
         )}
@@ -71,6 +78,12 @@ function ServiceDetail({ service }: { service: Service }) {
       )}
 
       <dl className="service-detail__facts">
+        {position && (
+          <div>
+            <dt>{i18n._(serviceMessages.distancefromyou)}</dt>
+            <dd>{serviceDistance(distanceKm(position, service), i18n)}</dd>
+          </div>
+        )}
         {service.address && (
           <div>
             <dt>{i18n._(serviceMessages.address)}</dt>
@@ -94,15 +107,15 @@ function ServiceDetail({ service }: { service: Service }) {
           </div>
         )}
       </dl>
-      {website && (
-        <a
-          className="button button--primary service-detail__website"
-          href={website}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {i18n._(serviceMessages.visitwebsite)}
-        </a>
+      {(position || website) && (
+        <div className="service-detail__links">
+          {position && <DirectionsLink from={position} to={service} name={name} />}
+          {website && (
+            <a className="button button--primary" href={website} target="_blank" rel="noopener noreferrer">
+              {i18n._(serviceMessages.visitwebsite)}
+            </a>
+          )}
+        </div>
       )}
     </div>
   )

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react'
 import { useMemo, useState } from 'react'
 import type { Coordinates } from '#shared/api/types.ts'
-import { formatKm } from '#features/requests'
 import type { Service } from './api.ts'
 import { CategoryIcon } from './CategoryIcon.tsx'
 import { hoursText } from './hours-text.ts'
 import { byDistance } from './nearby.ts'
 import { serviceMessages } from './service-catalog.ts'
+import { serviceDistance } from './ServiceWay.tsx'
 import { pickLocalization, serviceLanguageOf } from './services.ts'
 import { useMinuteClock, useOpeningHours, type HoursModule } from './useOpeningHours.ts'
 
@@ -74,9 +74,7 @@ function ServiceFacts({ service, km, hours }: { service: Service; km: number | n
   if (km === null && !text) return null
   return (
     <p className="service-list__facts">
-      {km !== null && (
-        <span>{i18n._(serviceMessages.servicedistance.id, { distance: formatKm(km, i18n.locale) })}</span>
-      )}
+      {km !== null && <span>{serviceDistance(km, i18n)}</span>}
       {km !== null && text && <span aria-hidden="true"> · </span>}
       {text && <span className={`hours hours--${state!.state}`}>{text}</span>}
     </p>

@@ -137,4 +137,9 @@ export const serviceMessages = defineMessages({
     message: 'Directions to {name}',
     comment: 'A directions link’s name for screen readers.',
   },
+  distancefromyou: /*i18n*/ {
+    id: 'distancefromyou',
+    message: 'Distance from you',
+    comment: 'In a service’s detail: the label of its distance from the user’s position, such as 1.20 km.',
+  },
 })
