@@ -19,6 +19,7 @@ import { loadAverage, type Bench, type BenchRow } from './lib/report.ts'
 import { listApi } from './list-api.ts'
 import { liveEvents } from './live-events.ts'
 import { listSerialise } from './list-serialise.ts'
+import { notifyWriters } from './notify-writers.ts'
 import { recipients } from './recipients.ts'
 import { requestCost } from './request-cost.ts'
 import { staticAssets } from './static.ts'
@@ -54,6 +55,7 @@ const benches: Bench[] = [
   chunks,
   coldStart,
   liveEvents,
+  notifyWriters,
 ]
 const only = values.only
 const chosen = only ? benches.filter((bench) => only.includes(bench.name)) : benches
