@@ -3,7 +3,8 @@
  * end, the machine described at the top, and everything (rows, load before and after each bench, wall times) written to
  * bench/results.json (ignored by git: results belong to the machine that made them). Benchmarks assert nothing:
  * a missed target is a row with met = NO, and a bench that fails becomes a row saying why; the suite goes on.
- * `--quick` (fewer sizes and rounds) finishes in under 5 minutes on the 2-core machine; the full run takes 20-30.
+ * `--quick` (fewer sizes and rounds) finished in under 5 minutes on the 2-core machine before `notify writers`, which
+ * adds 70-80 s; the full run takes 20-30.
  * `--busy` runs a neighbour that wants a whole core (bench/lib/cpu-hog.ts) for the length of the run: a target is
  * the design's when it holds in a quiet and in a busy run.
  */
