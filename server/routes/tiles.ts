@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { badRequest, notFound } from '../errors.ts'
 import { ErrorAnswers, NoBody } from '../schemas/common.ts'
-import { KEPT_MAX_RADIUS_KM } from '../tiles/area.ts'
+import { AreaAnswer, AreaQuery } from '../schemas/map-area.ts'
 import { areaSize } from '../tiles/area-size.ts'
 
 /** The URL template of the basemap's tiles: the version names the archive, so a tile can be kept for good. */
@@ -21,19 +21,6 @@ const TileParams = Type.Object({
   y: Type.String({ maxLength: 9 }),
 })
 const TileQuery = Type.Object({ v: Type.Optional(Type.String({ maxLength: 64 })) })
-
-const AreaQuery = Type.Object({
-  latitude: Type.Number({ minimum: -85, maximum: 85 }),
-  longitude: Type.Number({ minimum: -180, maximum: 180 }),
-  radius: Type.Number({ minimum: 1, maximum: KEPT_MAX_RADIUS_KM, description: 'km' }),
-})
-const AreaAnswer = Type.Object({
-  version: Type.String({ description: 'The archive whose tiles these are (the ?v= of the tile URLs)' }),
-  maxZoom: Type.Integer({ description: 'The deepest zoom kept: the archive’s highest, at most 15' }),
-  tiles: Type.Integer({ description: 'Tile URLs in the area' }),
-  stored: Type.Integer({ description: 'Of them, tiles the archive holds (the rest answer 204)' }),
-  bytes: Type.Integer({ description: 'Their size as downloaded (the archive’s gzip bytes)' }),
-})
 
 /** z, x and y as the tile grid allows them, or a 400 that says what is wrong. */
 function tileCoordinates(params: { z: string; x: string; y: string }): { z: number; x: number; y: number } {

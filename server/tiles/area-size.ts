@@ -2,6 +2,8 @@ import { areaTiles, KEPT_MAX_ZOOM, type Centre } from './area.ts'
 import type { TileArchive } from './archive.ts'
 
 export interface AreaSize {
+  /** The archive's lowest zoom: the first kept. */
+  minZoom: number
   /** The deepest zoom kept: the archive's highest, at most KEPT_MAX_ZOOM. */
   maxZoom: number
   /** Tile URLs in the area (the app fetches each; open sea answers 204). */
@@ -26,5 +28,5 @@ export async function areaSize(archive: TileArchive, centre: Centre, radiusKm: n
     if (size > 0) stored += 1
     bytes += size
   }
-  return { maxZoom, tiles: tiles.length, stored, bytes }
+  return { minZoom: archive.minZoom, maxZoom, tiles: tiles.length, stored, bytes }
 }
