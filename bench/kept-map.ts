@@ -3,9 +3,10 @@
  * Helsinki and two sparse places, the tiles of server/tiles/area.ts and their bytes, summed from the embedded archive's
  * directories exactly as GET /tiles/area does. The embedded basemap (Natural Earth, zoom 0-10) is coarse; for a
  * Protomaps extract (zoom 0-15) the tile counts to zoom 15 are printed with an estimate on paper: count × an assumed
- * typical tile size (below), not a measurement.
+ * typical tile size (below), not a measurement. Given an archive (a Protomaps extract), its own sizes are measured
+ * instead of the embedded one's.
  *
- *   npx tsx bench/kept-map.ts
+ *   npx tsx bench/kept-map.ts [archive.pmtiles]
  */
 import { buildBasemap } from '../scripts/build-basemap.ts'
 import { areaTiles, KEPT_MAX_ZOOM, type Centre } from '../server/tiles/area.ts'
@@ -26,11 +27,12 @@ const RADII = [10, 20, 30]
  */
 const TYPICAL_KB = { cityDeep: 30, countryDeep: 6, shallow: 40 }
 
-buildBasemap()
-const archive = await openTileArchive(undefined)
-console.log(`Embedded archive: zoom ${archive.minZoom}-${archive.maxZoom}, version ${archive.version}\n`)
+const location = process.argv[2]
+if (location === undefined) buildBasemap()
+const archive = await openTileArchive(location)
+console.log(`${location ?? 'Embedded archive'}: zoom ${archive.minZoom}-${archive.maxZoom}, version ${archive.version}\n`)
 console.log(
-  '| Place | Radius | Embedded: tile URLs | stored tiles | kB | Zoom 0-15: tiles | of them 13-15 | Extract, on paper: MB |',
+  '| Place | Radius | Archive: tile URLs | stored tiles | kB | Zoom 0-15: tiles | of them 13-15 | Extract, on paper: MB |',
 )
 console.log('|---|---|---|---|---|---|---|---|')
 for (const { name, centre, dense } of PLACES) {
