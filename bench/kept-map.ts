@@ -30,7 +30,9 @@ const TYPICAL_KB = { cityDeep: 30, countryDeep: 6, shallow: 40 }
 const location = process.argv[2]
 if (location === undefined) buildBasemap()
 const archive = await openTileArchive(location)
-console.log(`${location ?? 'Embedded archive'}: zoom ${archive.minZoom}-${archive.maxZoom}, version ${archive.version}\n`)
+console.log(
+  `${location ?? 'Embedded archive'}: zoom ${archive.minZoom}-${archive.maxZoom}, version ${archive.version}\n`,
+)
 console.log(
   '| Place | Radius | Archive: tile URLs | stored tiles | kB | Zoom 0-15: tiles | of them 13-15 | Extract, on paper: MB |',
 )

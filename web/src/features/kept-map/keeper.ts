@@ -86,6 +86,7 @@ export async function keepArea(request: KeepRequest): Promise<void> {
   try {
     const size = await areaSize(request, signal)
     const persisted = await askPersistence()
+    signal.throwIfAborted()
     const tiles = areaTiles(request.centre, request.radius, size.minZoom, size.maxZoom)
     const urls = tiles.map((tile) => new URL(tileUrl(request.template, tile), location.origin).href)
     const cache = await caches.open(KEPT_MAP_CACHE)
@@ -99,11 +100,21 @@ export async function keepArea(request: KeepRequest): Promise<void> {
         if (response.status !== 200 && response.status !== 204) throw new Error(`${url} answered ${response.status}`)
         const bytes = await downloadSize(response)
         await cache.put(url, response)
+        if (signal.aborted) return
         done += bytes
         set({ phase: 'keeping', kept, done, total: Math.max(size.bytes, done) })
       }
     }
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, urls.length) }, worker))
+    const workers = Array.from({ length: Math.min(PARALLEL, urls.length) }, worker)
+    try {
+      await Promise.all(workers)
+    } catch (error) {
+      // One failed: the others stop too, and are done before anything is cleaned up.
+      controller.abort()
+      await Promise.allSettled(workers)
+      throw error
+    }
+    signal.throwIfAborted()
     const wanted = new Set(urls)
     for (const old of await cache.keys()) if (!wanted.has(old.url)) await cache.delete(old)
     const record: KeptMap = {
@@ -119,9 +130,10 @@ export async function keepArea(request: KeepRequest): Promise<void> {
     saveKept(record)
     set({ phase: 'idle', kept: record, failure: null })
   } catch (error) {
-    if (!signal.aborted) console.warn('Keeping the map of the area failed', error)
+    const cancelled = signal.aborted && (error as Error | null)?.name === 'AbortError'
+    if (!cancelled) console.warn('Keeping the map of the area failed', error)
     if (!kept) await caches.delete(KEPT_MAP_CACHE)
-    const failure: KeepFailure | null = signal.aborted
+    const failure: KeepFailure | null = cancelled
       ? null
       : !navigator.onLine || error instanceof TypeError
         ? 'offline'
