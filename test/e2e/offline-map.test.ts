@@ -3,6 +3,7 @@ import t from 'tap'
 import { buildBasemap } from '../../scripts/build-basemap.ts'
 import { areaTiles } from '../../server/tiles/area.ts'
 import { waitUntil } from '../wait.ts'
+import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
 import { waitForBasemap } from './basemap-pixels.ts'
 import {
   checkPrerequisites,
@@ -24,7 +25,8 @@ checkPrerequisites()
 buildBasemap()
 
 const browser = await launchBrowser(t)
-const { baseUrl } = await startServer(t, { TILE_URL: '' })
+const server = await startServer(t, { TILE_URL: '' })
+const { baseUrl } = server
 const HELSINKI = { latitude: 60.17, longitude: 24.94 }
 const PHONE = { width: 390, height: 844 }
 const KEEP = 'Keep the map of this area on this phone'
@@ -112,6 +114,14 @@ t.test('kept, then offline with nothing else kept: the map draws from it and say
     const target = await dialog.getByRole('button', { name, exact: true }).boundingBox()
     t.ok(target && target.height >= 44 && target.width >= 44, `${name}: a touch target (${target?.height} px)`)
   }
+  // Update: the area again, the same tiles, a new record.
+  const keptAt = () => page.evaluate<number>(`JSON.parse(localStorage.getItem('keptMap')).keptAt`)
+  const before = await keptAt()
+  await dialog.getByRole('button', { name: 'Update', exact: true }).click()
+  await waitUntil(async () => (await keptAt()) > before)
+  await done.waitFor()
+  t.equal((await keptUrls(page)).length, expected.length, 'updated: the same tiles, each once')
+
   // The browser may evict it (persist() is refused to a site that is not installed): the section says so.
   await dialog.getByText(/may delete the stored map/).waitFor()
   await dialog.getByRole('heading', { name: /^Map/ }).scrollIntoViewIfNeeded()
@@ -160,4 +170,22 @@ t.test('without a location the button says it needs one, and keeps nothing', asy
     pageErrors.filter((error) => !/Browser position unavailable/.test(error)),
     [],
   )
+})
+
+t.test('a logged-in user keeps the area of their own radius', async (t) => {
+  // Registered with a radius of 10 km (test/register-user.ts).
+  const user: TestUser = { username: 'Kartta', phone: '040 555 0041', e164: '+358405550041', password: 'polkupyora' }
+  await createUser(server, user)
+  const { page, pageErrors } = await openContext(t, browser, {
+    geolocation: HELSINKI,
+    permissions: ['geolocation'],
+    viewport: PHONE,
+  })
+  await logIn(page, baseUrl, user.username, user.password)
+  const dialog = await openMapSettings(page)
+  await dialog.getByText('The map within 10 km of your location is stored on this phone').waitFor()
+  await dialog.getByRole('button', { name: KEEP, exact: true }).click()
+  await dialog.getByText(/^The map of this area is on this phone/).waitFor()
+  t.equal((await keptUrls(page)).length, areaTiles(HELSINKI, 10, 0, 10).length, 'the tiles of 10 km')
+  t.same(pageErrors, [])
 })
