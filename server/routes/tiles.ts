@@ -3,6 +3,8 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { badRequest, notFound } from '../errors.ts'
 import { ErrorAnswers, NoBody } from '../schemas/common.ts'
+import { AreaAnswer, AreaQuery } from '../schemas/map-area.ts'
+import { areaSize } from '../tiles/area-size.ts'
 
 /** The URL template of the basemap's tiles: the version names the archive, so a tile can be kept for good. */
 export const basemapTileUrl = (version: string) => `/tiles/{z}/{x}/{y}.mvt?v=${version}`
@@ -38,6 +40,25 @@ function tileCoordinates(params: { z: string; x: string; y: string }): { z: numb
  * archive's is 404. One URL per tile, no range requests: the service worker keeps each tile as its own answer.
  */
 const tileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/tiles/area',
+    {
+      schema: {
+        tags: ['map'],
+        summary: 'The size of the basemap around a point',
+        description:
+          'What "Keep the map of this area on this phone" downloads (docs/pwa.md, "The kept map"): the tiles touching the circle, from the archive’s lowest zoom to its highest (at most 15), counted and summed from the archive’s directories.',
+        querystring: AreaQuery,
+        response: { 200: AreaAnswer, ...ErrorAnswers },
+      },
+    },
+    async (request) => {
+      const basemap = app.basemap
+      if (!basemap) throw notFound('This server serves no basemap (TILE_URL is set, or the basemap is not built)')
+      const { latitude, longitude, radius } = request.query
+      return { version: basemap.version, ...(await areaSize(basemap, { latitude, longitude }, radius)) }
+    },
+  )
   app.get(
     '/tiles/:z/:x/:y.mvt',
     {

@@ -42,6 +42,8 @@ export interface TileArchive {
   attribution: string
   /** The tile as stored; null when the archive has none there (open sea, outside its area). */
   tile(z: number, x: number, y: number): Promise<ArchiveTile | null>
+  /** The stored size of the tile in bytes, read from the directory alone; 0 when the archive has none there. */
+  tileSize(z: number, x: number, y: number): Promise<number>
   close(): Promise<void>
 }
 
@@ -120,6 +122,21 @@ async function openSource(
   }
   const attribution = archiveAttribution(await archive.getMetadata().catch(() => null))
   const encoding = header.tileCompression === Compression.Gzip ? 'gzip' : 'none'
+  /** Where the tile's bytes lie in the tile data: the directories' entry, followed through the leaves. */
+  async function lookup(z: number, x: number, y: number): Promise<{ offset: number; length: number } | null> {
+    if (z < header.minZoom || z > header.maxZoom) return null
+    const tileId = zxyToTileId(z, x, y)
+    let offset = header.rootDirectoryOffset
+    let length = header.rootDirectoryLength
+    for (let depth = 0; depth <= 3; depth++) {
+      const entry = findTile(await cache.getDirectory(source, offset, length, header), tileId)
+      if (!entry) return null
+      if (entry.runLength > 0) return entry
+      offset = header.leafDirectoryOffset + entry.offset
+      length = entry.length
+    }
+    throw new Error('PMTiles directories nested too deep')
+  }
   return {
     version: createHash('sha256').update(identity).digest('hex').slice(0, 12),
     minZoom: header.minZoom,
@@ -127,21 +144,13 @@ async function openSource(
     attribution,
     // PMTiles.getZxy would decompress the tile; this is its lookup, handing out the stored bytes instead.
     async tile(z, x, y) {
-      if (z < header.minZoom || z > header.maxZoom) return null
-      const tileId = zxyToTileId(z, x, y)
-      let offset = header.rootDirectoryOffset
-      let length = header.rootDirectoryLength
-      for (let depth = 0; depth <= 3; depth++) {
-        const entry = findTile(await cache.getDirectory(source, offset, length, header), tileId)
-        if (!entry) return null
-        if (entry.runLength > 0) {
-          const { data } = await source.getBytes(header.tileDataOffset + entry.offset, entry.length)
-          return { data: Buffer.from(data), encoding }
-        }
-        offset = header.leafDirectoryOffset + entry.offset
-        length = entry.length
-      }
-      throw new Error('PMTiles directories nested too deep')
+      const entry = await lookup(z, x, y)
+      if (!entry) return null
+      const { data } = await source.getBytes(header.tileDataOffset + entry.offset, entry.length)
+      return { data: Buffer.from(data), encoding }
+    },
+    async tileSize(z, x, y) {
+      return (await lookup(z, x, y))?.length ?? 0
     },
     close,
   }

@@ -37,16 +37,16 @@ async function expectOneSectionAtATime(t: Test, person: UserEvent, settings: HTM
 
 // From test/e2e/settings.test.ts ("a logged-in user: account, radius and location, notifications...").
 t.test(
-  'a logged-in user: account, radius and location, notifications, abilities, blocked people, language, info',
+  'a logged-in user: account, radius and location, notifications, abilities, blocked people, map, language, info',
   async (t) => {
     const { user: person, pageErrors } = await renderLoggedIn(t, backend, account)
     const settings = await openSettings(person)
     const titles = [...settings.querySelectorAll('.settings-section__title')].map((title) => title.textContent)
     t.same(
       titles,
-      ['Account', 'Radius and location', 'Notifications', 'What I can help with', 'Blocked people', 'Language'],
-      'sections in the contract order, with What I can help with (docs/product.md#abilities) and Blocked people ' +
-        '(docs/safety.md) before the language',
+      ['Account', 'Radius and location', 'Notifications', 'What I can help with', 'Blocked people', 'Map', 'Language'],
+      'sections in the contract order, with What I can help with (docs/product.md#abilities), Blocked people ' +
+        '(docs/safety.md) and Map (docs/pwa.md, "The kept map") before the language',
     )
     await expectOneSectionAtATime(t, person, settings)
     t.ok(within(settings).getByRole('button', { name: 'Log out' }), 'log out')

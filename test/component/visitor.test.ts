@@ -25,40 +25,43 @@ async function openSettings(t: Test, user: Awaited<ReturnType<typeof renderApp>>
 
 // From test/e2e/accounts.test.ts ("a visitor: a login link on the main screen and in the settings, and Continue
 // without logging in") and test/e2e/settings.test.ts ("a visitor: language, info and a login link").
-t.test('a visitor: a login link on the main screen and in the settings, the language only, and back', async (t) => {
-  const { user, pageErrors } = await renderApp(t, '/', 'english')
-  await shown(visitorNotice)
-  t.equal(screen.getByRole('link', { name: 'Log in' }).getAttribute('href'), '/login', 'the main screen links to it')
-  const settings = await openSettings(t, user)
-  const titles = [...settings.querySelectorAll('.settings-section__title')].map((title) => title.textContent)
-  t.same(titles, ['Language'], 'a visitor has only the language to set: no account section')
+t.test(
+  'a visitor: a login link on the main screen and in the settings, the map and the language, and back',
+  async (t) => {
+    const { user, pageErrors } = await renderApp(t, '/', 'english')
+    await shown(visitorNotice)
+    t.equal(screen.getByRole('link', { name: 'Log in' }).getAttribute('href'), '/login', 'the main screen links to it')
+    const settings = await openSettings(t, user)
+    const titles = [...settings.querySelectorAll('.settings-section__title')].map((title) => title.textContent)
+    t.same(titles, ['Map', 'Language'], 'a visitor has the kept map (docs/pwa.md) and the language: no account section')
 
-  // One section at a time: the only one opens and closes again.
-  const toggle = within(settings).getByRole('button', { name: /^Language/ })
-  t.equal(toggle.getAttribute('aria-expanded'), 'false', 'the section starts closed')
-  await user.click(toggle)
-  t.equal(toggle.getAttribute('aria-expanded'), 'true', 'it opens')
-  const panels = () => settings.querySelectorAll('.settings-section__panel:not([hidden])')
-  t.equal(panels().length, 1, 'its panel shows')
-  t.equal(panels()[0]?.id, toggle.getAttribute('aria-controls'), 'the panel is its own')
-  await user.click(toggle)
-  t.equal(toggle.getAttribute('aria-expanded'), 'false', 'a second tap closes it')
-  t.equal(panels().length, 0, 'and its panel')
+    // One section at a time: the language opens and closes again.
+    const toggle = within(settings).getByRole('button', { name: /^Language/ })
+    t.equal(toggle.getAttribute('aria-expanded'), 'false', 'the section starts closed')
+    await user.click(toggle)
+    t.equal(toggle.getAttribute('aria-expanded'), 'true', 'it opens')
+    const panels = () => settings.querySelectorAll('.settings-section__panel:not([hidden])')
+    t.equal(panels().length, 1, 'its panel shows')
+    t.equal(panels()[0]?.id, toggle.getAttribute('aria-controls'), 'the panel is its own')
+    await user.click(toggle)
+    t.equal(toggle.getAttribute('aria-expanded'), 'false', 'a second tap closes it')
+    t.equal(panels().length, 0, 'and its panel')
 
-  t.equal(within(settings).getByRole('link', { name: 'Info and FAQ' }).getAttribute('href'), '/info')
-  t.equal(within(settings).queryByRole('button', { name: 'Log out' }), null, 'no log out')
-  const login = within(settings).getByRole('link', { name: 'Log in' })
-  t.equal(login.getAttribute('href'), '/login')
-  await user.click(login)
-  await shown(() => screen.queryByRole('heading', { level: 1, name: 'Log in' }))
-  t.equal(location.pathname, '/login', 'the settings link leads to /login')
-  t.equal(screen.queryByRole('dialog', { name: 'Settings' }), null, 'the settings close on leaving')
+    t.equal(within(settings).getByRole('link', { name: 'Info and FAQ' }).getAttribute('href'), '/info')
+    t.equal(within(settings).queryByRole('button', { name: 'Log out' }), null, 'no log out')
+    const login = within(settings).getByRole('link', { name: 'Log in' })
+    t.equal(login.getAttribute('href'), '/login')
+    await user.click(login)
+    await shown(() => screen.queryByRole('heading', { level: 1, name: 'Log in' }))
+    t.equal(location.pathname, '/login', 'the settings link leads to /login')
+    t.equal(screen.queryByRole('dialog', { name: 'Settings' }), null, 'the settings close on leaving')
 
-  await user.click(screen.getByRole('link', { name: 'Continue without logging in' }))
-  await shown(visitorNotice)
-  t.equal(location.pathname, '/', 'Continue without logging in goes back to the main screen')
-  t.same(ownErrors(pageErrors), [], 'no errors in the page')
-})
+    await user.click(screen.getByRole('link', { name: 'Continue without logging in' }))
+    await shown(visitorNotice)
+    t.equal(location.pathname, '/', 'Continue without logging in goes back to the main screen')
+    t.same(ownErrors(pageErrors), [], 'no errors in the page')
+  },
+)
 
 // From test/e2e/request-cards.test.ts ("a visitor sees one log-in prompt on the requests tab"); its axe check of the
 // tab is test/e2e/accessibility.test.ts's "main, visitor, requests tab locked".

@@ -121,6 +121,7 @@ const VISITOR_SCREENS: Screen[] = [
     label: 'settings, visitor, language',
     act: (page) => openSection(page, /^Language/),
   },
+  { label: 'settings, visitor, map', act: (page) => openSection(page, /^Map/) },
   { label: 'login', path: '/login', act: (page) => heading(page, 'Log in') },
   {
     label: 'login, wrong password',
@@ -200,6 +201,7 @@ const USER_SCREENS_BEFORE_REQUESTS: Screen[] = [
     act: (page) =>
       page.getByRole('dialog', { name: 'Settings' }).getByRole('checkbox', { name: 'Use quiet hours' }).check(),
   },
+  { label: 'settings, map', act: (page) => openSection(page, /^Map/) },
   { label: 'settings, language', act: (page) => openSection(page, /^Language/) },
   // The settings' dialogs, each cancelled for the next.
   {

@@ -95,6 +95,7 @@ const VISITOR_SCREENS: Screen[] = [
     },
   },
   { ...LANGUAGE_SCREEN, path: undefined },
+  { label: 'settings, visitor, map', show: (page) => openSection(page, 0) },
   {
     label: 'info, every answer open',
     path: '/info',
@@ -130,7 +131,8 @@ const USER_SCREENS: Screen[] = [
       await page.locator('.blocked-people > p').waitFor()
     },
   },
-  { label: 'settings, language', show: (page) => openSection(page, 5) },
+  { label: 'settings, map', show: (page) => openSection(page, 5) },
+  { label: 'settings, language', show: (page) => openSection(page, 6) },
 ]
 
 /** What a person sees or hears: rendered text lines, accessible names, placeholders, the tab title and <html lang>. */
@@ -232,7 +234,7 @@ t.test('switching to Suomi, then to Svenska, translates the whole settings of a 
     path: '/',
     show: async (page) => {
       await openSettings(page)
-      await openSection(page, 5)
+      await openSection(page, 6)
     },
   }
   // The user's own name is data, not interface text.

@@ -1,7 +1,8 @@
 /**
  * The service worker, served at /service-worker.js. It keeps the built app (every screen, the map code, icons
  * and manifests) in a precache so the app opens offline, answers every page address with the app shell, keeps
- * the last answer of the two public API calls the offline app can use, keeps the map tiles it fetched, shows web push
+ * the last answer of the two public API calls the offline app can use, keeps the map tiles it fetched, serves the
+ * kept map of the user's area (features/kept-map) before anything else, shows web push
  * notifications, and sends the outbox on Background Sync's `sync` event (docs/outbox.md).
  *
  * Updates: a new version installs beside the running one and waits. The app sees it waiting and offers a reload
@@ -21,6 +22,7 @@ import {
 import { isSkipWaitingMessage } from './features/pwa/worker-protocol.ts'
 import { OUTBOX_SYNC_TAG } from './features/outbox/background-sync.ts'
 import { sendOutboxFromWorker } from './features/outbox/worker-sender.ts'
+import { isKeepingFetch, KEPT_MAP_CACHE } from './features/kept-map/kept-cache.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
@@ -52,19 +54,29 @@ registerRoute(
 // fetched is kept, so a map seen once draws offline. A tile's URL names the archive, so a kept tile is never stale:
 // cache first. 204 (open sea) is kept too, so that an empty tile is not an error offline. The oldest beyond 3000
 // tiles go (about 10 MB of the embedded basemap; a Protomaps extract's tiles are larger).
+// The kept map of the user's area (docs/pwa.md, "The kept map") comes first: its own cache, which no expiry touches,
+// written by the page. The page's own fetches for it pass by this route (they would be kept twice).
 const MAP_TILE_CACHE = 'map-tiles'
+const TILE_PATH = /^\/tiles\/\d+\/\d+\/\d+\.mvt$/
+const seenTiles = new CacheFirst({
+  cacheName: MAP_TILE_CACHE,
+  plugins: [
+    {
+      cacheWillUpdate: async ({ response }) => (response.status === 200 || response.status === 204 ? response : null),
+    },
+    new ExpirationPlugin({ maxEntries: 3000, purgeOnQuotaError: true }),
+  ],
+})
 registerRoute(
   ({ url, request }) =>
-    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/tiles/'),
-  new CacheFirst({
-    cacheName: MAP_TILE_CACHE,
-    plugins: [
-      {
-        cacheWillUpdate: async ({ response }) => (response.status === 200 || response.status === 204 ? response : null),
-      },
-      new ExpirationPlugin({ maxEntries: 3000, purgeOnQuotaError: true }),
-    ],
-  }),
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    TILE_PATH.test(url.pathname) &&
+    !isKeepingFetch(url),
+  async (options) => {
+    const kept = await caches.match(options.request, { cacheName: KEPT_MAP_CACHE })
+    return kept ?? seenTiles.handle(options)
+  },
 )
 
 /** The first page load happens before this worker exists, so its answers were never seen: fetch them once. */

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import t from 'tap'
 import { buildBasemap, BASEMAP_MAX_ZOOM } from '../../../scripts/build-basemap.ts'
+import { areaTiles, tileUrl } from '../../../server/tiles/area.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
 
 /**
@@ -103,6 +104,31 @@ t.test('a bad z/x/y is 400 with a message, never a 500', async (t) => {
   t.match(String(notATile.headers['content-type']), /application\/json/)
 })
 
+t.test('GET /tiles/area: what keeping the map around a point downloads, summed tile by tile', async (t) => {
+  const answer = await app.inject({ url: '/tiles/area?latitude=60.17&longitude=24.94&radius=10' })
+  t.equal(answer.statusCode, 200)
+  const area = answer.json<{ version: string; minZoom: number; maxZoom: number; tiles: number; bytes: number }>()
+  t.same([area.version, area.minZoom, area.maxZoom], [version, 0, BASEMAP_MAX_ZOOM])
+  const tiles = areaTiles({ latitude: 60.17, longitude: 24.94 }, 10, 0, BASEMAP_MAX_ZOOM)
+  t.equal(area.tiles, tiles.length)
+  let bytes = 0
+  for (const tile of tiles) {
+    const response = await app.inject({
+      url: tileUrl(config.map.tileUrl, tile),
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    bytes += response.rawPayload.length
+  }
+  t.equal(area.bytes, bytes, 'the sum of the bytes the tiles are sent as')
+  for (const query of [
+    'latitude=60.17&longitude=24.94&radius=31',
+    'latitude=60.17&radius=10',
+    'latitude=x&longitude=1&radius=1',
+  ]) {
+    t.equal((await app.inject({ url: `/tiles/area?${query}` })).statusCode, 400, `${query}: 400`)
+  }
+})
+
 t.test('the page may load map data from its own origin only', async (t) => {
   const csp = String((await app.inject({ url: '/api/config' })).headers['content-security-policy'])
   t.match(csp, /img-src 'self' data: blob:;/)
@@ -137,5 +163,6 @@ t.test('with TILE_URL the app draws that tile service, and the server serves no 
   })
   const tile = await raster.inject({ url: helsinki(5) })
   t.equal(tile.statusCode, 404)
+  t.equal((await raster.inject({ url: '/tiles/area?latitude=60&longitude=25&radius=5' })).statusCode, 404)
   t.match(String(tile.headers['content-security-policy']), /connect-src 'self' https:\/\/tiles\.example\.com;/)
 })

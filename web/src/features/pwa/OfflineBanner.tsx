@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import { pwaMessages } from './pwa-catalog.ts'
-import { useOnline } from './useOnline.ts'
+import { useOnline } from '#shared/hooks/useOnline.ts'
 import './pwa.css'
 
 /** On every screen while the device is offline, so a failed action is never a mystery. */

@@ -19,10 +19,11 @@ import { SessionRow } from './SessionRow.tsx'
 import { SettingsSection } from './SettingsSection.tsx'
 import { BlockedPeopleSection, blockMessages } from '#features/blocks'
 import { AbilitiesSection, abilityMessages } from '#features/abilities'
+import { KeptMapSection, formatKeptSize, keptMapMessages, useKeeper } from '#features/kept-map'
 import './Settings.css'
 
 /** Sections in the order of docs/product.md#screens-and-routes. */
-type SectionId = 'account' | 'radiusandlocation' | 'notifications' | 'abilities' | 'blockedpeople' | 'language'
+type SectionId = 'account' | 'radiusandlocation' | 'notifications' | 'abilities' | 'blockedpeople' | 'map' | 'language'
 
 interface SettingsModalProps {
   open: boolean
@@ -40,6 +41,7 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
   const user = useStore(selectUser)
   const isAdmin = useStore(selectIsAdmin)
   const [openSection, setOpenSection] = useState<SectionId | null>(null)
+  const { kept } = useKeeper()
 
   const sections: { id: SectionId; title: string; summary?: string; content: ReactNode }[] = []
   if (user) {
@@ -59,6 +61,13 @@ export function SettingsModal({ open, onClose }: SettingsModalProps) {
       { id: 'blockedpeople', title: i18n._(blockMessages.blockedpeople), content: <BlockedPeopleSection /> },
     )
   }
+  // docs/pwa.md, "The kept map": for a visitor too, whose map is the service map.
+  sections.push({
+    id: 'map',
+    title: i18n._(keptMapMessages.mapsection),
+    summary: kept ? formatKeptSize(kept.bytes, i18n.locale) : undefined,
+    content: <KeptMapSection />,
+  })
   sections.push({
     id: 'language',
     title: i18n._(shellMessages.language),

@@ -11,6 +11,7 @@ import { useTileLayer, type TileReports } from './common-layers.ts'
 import { MapContext } from './context.ts'
 import { useMapConfig } from './useMapConfig.ts'
 import { useLocalizedZoom } from './zoom.ts'
+import { useOnline } from '../hooks/useOnline.ts'
 import './map.css'
 
 export interface MapViewProps {
@@ -25,7 +26,8 @@ export interface MapViewProps {
 /**
  * What both maps share (STYLE: Maps): one OpenLayers `Map` for the life of the view, handed to the layer hooks
  * through MapContext, the configured tiles, the AuthFailure panel when the tile service refuses our key, a notice
- * when tiles fail to load (offline, the tile service down), and a message instead of the map when it cannot be shown.
+ * when tiles fail to load (offline, the tile service down), "Offline map" in a corner while offline, and a message
+ * instead of the map when it cannot be shown.
  */
 export function MapView({ initialView, className, label, children }: MapViewProps) {
   const { i18n } = useLingui()
@@ -33,6 +35,7 @@ export function MapView({ initialView, className, label, children }: MapViewProp
   const [map] = useState(() => createMap(initialView()))
   const [authFailed, setAuthFailed] = useState(false)
   const [tilesFailing, setTilesFailing] = useState(false)
+  const online = useOnline()
   useLocalizedZoom(map)
   // A ref callback attaches the map during commit, before the layer hooks' effects run, so fitting a view sees the
   // map's size. Detaching releases its listeners; the map itself is kept, for React may attach the same element again.
@@ -61,6 +64,12 @@ export function MapView({ initialView, className, label, children }: MapViewProp
       {tilesFailing && !authFailed && (
         <p className="map-notice map-notice--bottom" role="status">
           {i18n._(mapMessages.tilesfailed)}
+        </p>
+      )}
+      {/* Offline the basemap draws from the tiles the phone keeps (docs/pwa.md, "The kept map"): said in a corner. */}
+      {!online && config !== null && config.kind === 'vector' && (
+        <p className="map-badge" role="status">
+          {i18n._(mapMessages.offlinemap)}
         </p>
       )}
       <div ref={attach} className={className} role="group" aria-label={label} />

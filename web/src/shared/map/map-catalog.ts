@@ -17,4 +17,10 @@ export const mapMessages = defineMessages({
     message: 'Map tiles could not be loaded. The markers still work.',
     comment: 'Over the map when a run of background map tiles failed (offline, tile service down).',
   },
+  offlinemap: /*i18n*/ {
+    id: 'offlinemap',
+    message: 'Offline map',
+    comment:
+      'A small label in a corner of the map while the phone is offline: the map draws from what the phone keeps.',
+  },
 })
