@@ -1,5 +1,5 @@
 /**
- * NOTIFY inside the commit as writers grow (issue 43, item 5; docs/adr/0025-notify-inside-the-commit.md): how many
+ * NOTIFY inside the commit as writers grow (docs/adr/0025-notify-inside-the-commit.md): how many
  * take-overs a second one PostgreSQL commits when each sends its NOTIFYs in its transaction, from 1, 8 and 32
  * writers on connections of their own, against the same take-overs without them in the same run. A transaction that
  * notifies takes a lock of the whole cluster from its pre-commit to its end, its WAL flush included, so notifying

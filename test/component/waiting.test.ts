@@ -20,7 +20,7 @@ import { SLOW_SEND_MS } from '../../web/src/shared/hooks/useTakingLong.ts'
 import { addSlices, useStore } from '../../web/src/shared/store/store.ts'
 import { waitUntil } from '../wait.ts'
 
-// What the app says while something waits (issue 41, "What waits tells the truth"): the offline banner, a slow
+// What the app says while something waits, and says truly: the offline banner, a slow
 // send, an undone cancel. Docs: docs/outbox.md ("Where it shows") and docs/pwa.md.
 
 /** The browser's word on the network, as the app reads it (navigator.onLine and the online/offline events). */
