@@ -6,14 +6,15 @@
  * `--quick` (fewer sizes and rounds) finished in under 5 minutes on the 2-core machine before `notify writers`, which
  * adds 70-80 s; the full run takes 20-30.
  * `--busy` runs a neighbour that wants a whole core (bench/lib/cpu-hog.ts) for the length of the run: a target is
- * the design's when it holds in a quiet and in a busy run.
+ * the design's when it holds in a quiet and in a busy run. A whole run (no `--only`) then rewrites the table of the
+ * latest runs in docs/performance.md from the result files (bench/lib/docs-table.ts).
  */
 import { writeFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { chunks } from './chunks.ts'
 import { startCpuHog } from './lib/cpu-hog.ts'
 import { coldStart } from './cold-start.ts'
+import { RESULT_FILES, writeDocsTable } from './lib/docs-table.ts'
 import { formatMachine, machineFacts } from './lib/machine.ts'
 import { formatRows } from './lib/print.ts'
 import { loadAverage, type Bench, type BenchRow } from './lib/report.ts'
@@ -101,10 +102,12 @@ console.log(
 )
 console.log(formatRows(results.flatMap((r) => r.rows)))
 
-const resultsFile = fileURLToPath(new URL(busy ? 'results-busy.json' : 'results.json', import.meta.url))
+const resultsFile = busy ? RESULT_FILES.busy : RESULT_FILES.quiet
 writeFileSync(
   resultsFile,
   JSON.stringify({ date: new Date().toISOString(), quick, busy, wallSeconds, machine, benches: results }, null, 2) +
     '\n',
 )
 console.log(`\nwritten to ${resultsFile}`)
+// Only a whole run replaces the docs' table: one bench alone would leave the others out of it.
+if (!only) writeDocsTable()
