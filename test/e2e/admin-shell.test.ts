@@ -2,6 +2,7 @@ import t from 'tap'
 import postgres from 'postgres'
 import { notifyInstances } from '../../server/events/bus.ts'
 import { createUser, logIn, type TestUser } from './accounts-helpers.ts'
+import { waitUntil } from '../wait.ts'
 import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
 
 checkPrerequisites()
@@ -77,6 +78,27 @@ t.test('an admin reaches the dashboard from the settings, and its sections by ad
   await page.reload()
   await page.getByRole('heading', { name: 'Users', level: 2 }).waitFor()
   t.pass('a reload keeps the section')
+
+  // The longest section names are Finnish and Swedish: on a 360 px phone they too stay on screen, in two rows at most.
+  await page.setViewportSize({ width: 360, height: 780 })
+  for (const [language, lang] of [
+    ['finnish', 'fi'],
+    ['swedish', 'sv'],
+  ] as const) {
+    await page.evaluate(`localStorage.setItem('language', '${language}')`)
+    await page.reload()
+    await waitUntil(() => page.evaluate<boolean>(`document.documentElement.lang === '${lang}'`))
+    const sectionLinks = page.locator('.admin-nav .admin-nav__link')
+    await sectionLinks.first().waitFor()
+    const boxes = await Promise.all((await sectionLinks.all()).map(async (link) => (await link.boundingBox())!))
+    t.equal(boxes.length, 4, `${lang}: four sections`)
+    t.ok(
+      boxes.every((box) => box.x >= 0 && box.x + box.width <= 360),
+      `${lang}: every section is within the 360 px screen`,
+    )
+    t.ok(new Set(boxes.map((box) => Math.round(box.y))).size <= 2, `${lang}: in two rows at most`)
+  }
+  await page.evaluate(`localStorage.setItem('language', 'english')`)
 
   // The role is revoked while the dashboard is open: the app leaves it at once.
   const [row] = await sql<{ user_id: number }[]>`
