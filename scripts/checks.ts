@@ -1,9 +1,10 @@
 /**
  * The static checks that come before the tests: the five TypeScript projects, ESLint, the import-cycle check and,
- * with --format, Prettier. They are independent, so they run side by side, as many at a time as the machine has
- * cores; each one's output is printed whole when it ends, so parallel output never interleaves. The Lingui catalogs
- * are compiled first: the web projects import them. `npm run test:fast` and `npm test` start with this; the single
- * checks stay runnable alone (`npm run typecheck`, `npm run lint`, `npm run format:check`).
+ * with --format, Prettier; with --build, `npm test`'s build too, which needs nothing the checks make. They are
+ * independent, so they run side by side, as many at a time as the machine has cores; each one's output is printed
+ * whole when it ends, so parallel output never interleaves. The Lingui catalogs are compiled first: the web projects
+ * and the build import them. `npm run test:fast` and `npm test` start with this; the single checks stay runnable
+ * alone (`npm run typecheck`, `npm run lint`, `npm run format:check`).
  */
 import { spawn } from 'node:child_process'
 import { availableParallelism } from 'node:os'
@@ -39,12 +40,14 @@ const TYPE_CHECKS = [
  * type-aware rules build the programs again, with the JavaScript compiler); split in two (web, the rest) it took 20%
  * more CPU and longer, as both halves build much of the same program.
  */
-function checks(withFormat: boolean): Check[] {
+function checks(withFormat: boolean, withBuild: boolean): Check[] {
   return [
     { name: 'eslint', command: bin('eslint'), args: ['.'] },
     ...(withFormat ? [{ name: 'prettier', command: bin('prettier'), args: ['--check', '.'] }] : []),
     ...TYPE_CHECKS,
     { name: 'import cycles', command: bin('tsx'), args: ['scripts/check-import-cycles.ts', '--types'] },
+    // Last: on two cores it takes the one the short checks leave while ESLint still runs (docs/testing.md).
+    ...(withBuild ? [{ name: 'build', command: 'npm', args: ['run', '-s', 'build:bundles'] }] : []),
   ]
 }
 
@@ -88,8 +91,10 @@ if (compiled.code !== 0) {
   console.error(compiled.output)
   process.exit(1)
 }
-// `--types`: the type checks alone (`npm run typecheck`).
-const list = process.argv.includes('--types') ? TYPE_CHECKS : checks(process.argv.includes('--format'))
+// `--types`: the type checks alone (`npm run typecheck`). `--build`: `npm test`'s build of the app and the server
+// (`npm run build` without its catalog compile, done above) in the same queue, so it runs beside ESLint.
+const flag = (name: string) => process.argv.includes(name)
+const list = flag('--types') ? TYPE_CHECKS : checks(flag('--format'), flag('--build'))
 const outcomes = await runAll(list, availableParallelism())
 const failed = outcomes.filter((outcome) => outcome.code !== 0)
 if (failed.length > 0) {
