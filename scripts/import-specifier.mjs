@@ -45,7 +45,10 @@ export function namesOfIndex(index) {
       for (const entry of list.split(',').map((name) => name.trim())) {
         if (!entry) continue
         const name = entry.replace(/^type\s+/, '')
-        names.set(name, { file: resolve(dirname(index), from), typeOnly: Boolean(typeOnly) || entry !== name })
+        const file = resolveSpecifier(index, from)
+        // A name passed on from a package would reach nothing here: said at once, not left as an undefined import.
+        if (!file) throw new Error(`${index} re-exports ${name} from the package ${from}: import it from there`)
+        names.set(name, { file, typeOnly: Boolean(typeOnly) || entry !== name })
       }
     }
     indexes.set(index, names)

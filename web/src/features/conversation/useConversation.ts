@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { ApiError } from '#shared/api/errors.ts'
 import { fetchConversation, markConversationRead, type Conversation, type ConversationMessage } from './api.ts'
 import { useStore } from '#shared/store/store.ts'
-import { useOnline } from '#features/pwa'
+import { useOnline } from '#shared/hooks/useOnline.ts'
 import { readCachedConversation, saveCachedConversation } from './conversations-cache.ts'
 import { compareIds, mergeMessages } from './message-order.ts'
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react'
 import type { Coordinates } from '#shared/api/types.ts'
-import { useOnline } from '#features/pwa'
+import { useOnline } from '#shared/hooks/useOnline.ts'
 import { type RequestCategory, descriptionError } from '#features/requests'
 import { outboxMessages } from './outbox-catalog.ts'
 import { SmsFallback } from './SmsFallback.tsx'

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react'
-import { pwaMessages, useOnline } from '#features/pwa'
+import { pwaMessages } from '#features/pwa'
+import { useOnline } from '#shared/hooks/useOnline.ts'
 import { FormMessage } from '#shared/form/FormMessage.tsx'
 import { formatClockTime } from '../relative-time.ts'
 
