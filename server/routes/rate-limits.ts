@@ -24,3 +24,11 @@ export function sharedLinkRateLimit(config: Pick<Config, 'SHARED_LINK_REQUESTS_P
  */
 export const RECEIPTS_PER_MINUTE = 600
 export const receiptRateLimit = { rateLimit: { max: RECEIPTS_PER_MINUTE, timeWindow: '1 minute' } }
+
+/**
+ * The size of a kept map (GET /tiles/area) is public and costs a directory lookup per tile, some 13,000 at zoom 15
+ * and 30 km: an app asks once when the map is kept or updated, so a low bound per address keeps it from being used
+ * to load the server.
+ */
+export const AREA_SIZES_PER_MINUTE = 20
+export const areaSizeRateLimit = { rateLimit: { max: AREA_SIZES_PER_MINUTE, timeWindow: '1 minute' } }

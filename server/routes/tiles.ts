@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../errors.ts'
 import { ErrorAnswers, NoBody } from '../schemas/common.ts'
 import { AreaAnswer, AreaQuery } from '../schemas/map-area.ts'
 import { areaSize } from '../tiles/area-size.ts'
+import { areaSizeRateLimit } from './rate-limits.ts'
 
 /** The URL template of the basemap's tiles: the version names the archive, so a tile can be kept for good. */
 export const basemapTileUrl = (version: string) => `/tiles/{z}/{x}/{y}.mvt?v=${version}`
@@ -43,6 +44,7 @@ const tileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/tiles/area',
     {
+      config: areaSizeRateLimit,
       schema: {
         tags: ['map'],
         summary: 'The size of the basemap around a point',

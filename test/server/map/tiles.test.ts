@@ -5,6 +5,7 @@ import t from 'tap'
 import { buildBasemap, BASEMAP_MAX_ZOOM } from '../../../scripts/build-basemap.ts'
 import { areaTiles, tileUrl } from '../../../server/tiles/area.ts'
 import { buildTestApp, tempDir } from '../../helper.ts'
+import { AREA_SIZES_PER_MINUTE } from '../../../server/routes/rate-limits.ts'
 
 /**
  * The basemap's tiles (docs/adr/0023-a-map-of-our-own.md): GET /tiles/{z}/{x}/{y}.mvt from the embedded archive (made
@@ -127,6 +128,16 @@ t.test('GET /tiles/area: what keeping the map around a point downloads, summed t
   ]) {
     t.equal((await app.inject({ url: `/tiles/area?${query}` })).statusCode, 400, `${query}: 400`)
   }
+})
+
+t.test('GET /tiles/area is limited per address: it costs a lookup per tile', async (t) => {
+  const limited = await buildTestApp(t)
+  const url = '/tiles/area?latitude=60.17&longitude=24.94&radius=1'
+  const answers = await Promise.all(Array.from({ length: AREA_SIZES_PER_MINUTE + 5 }, () => limited.inject({ url })))
+  const codes = answers.map((answer) => answer.statusCode)
+  t.equal(codes.filter((code) => code === 200).length, AREA_SIZES_PER_MINUTE, 'as many as the limit, in parallel')
+  t.equal(codes.filter((code) => code === 429).length, 5, 'the rest: 429')
+  t.match(answers.find((answer) => answer.statusCode === 429)?.json(), { message: String }, 'with a message')
 })
 
 t.test('the page may load map data from its own origin only', async (t) => {
