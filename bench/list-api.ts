@@ -4,23 +4,28 @@
  * interleaved. With 200 and with 10,000 requests visible to the viewer (an admin: every request is in their
  * list), the default list (all of them, docs/product.md#help-requests) and show-all's first page (100).
  *
- *   npx tsx bench/list-api.ts [--quick]
+ *   npm run build && npx tsx bench/list-api.ts [--quick]
  *
- * The baseline skips what Fastify adds around the same work: routing, the JWT check (it looks the session up
- * by id), schema validation of the query, hooks, security headers, request logging.
+ * Each runs as a process of its own, as in production: the built bundle with production's settings
+ * (bench/lib/same-answers.ts, `productionEnv`), and the baseline (bench/lib/list-baseline-server.ts), which skips
+ * what Fastify adds around the same work: routing, the JWT check (it looks the session up by id), schema
+ * validation of the query, hooks, security headers, request logging. CPU is read from /proc for each.
  */
-import { createServer, type Server } from 'node:http'
-import postgres, { type Sql } from 'postgres'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Sql } from 'postgres'
 import { configWith } from '../server/config.ts'
-import { listNearby, listPage } from '../server/domain/requests/list.ts'
-import { requestFor } from '../server/domain/requests/requests.ts'
-import { liveSession, startSession } from '../server/domain/accounts/sessions.ts'
+import { startSession } from '../server/domain/accounts/sessions.ts'
 import { userById } from '../server/domain/accounts/users.ts'
-import { closeServer, listenLocal, startAppServer } from './lib/app-server.ts'
+import { accessToken } from './lib/access-token.ts'
+import { notBuilt, SERVER_BUNDLE } from './lib/built.ts'
 import { scratchDatabase } from './lib/database.ts'
 import { compareServers, comparisonRows } from './lib/http-compare.ts'
 import { printRows } from './lib/print.ts'
+import { startServerBundle, startTsChild, type Child } from './lib/processes.ts'
 import type { Bench, BenchRow } from './lib/report.ts'
+import { productionEnv } from './lib/same-answers.ts'
 
 const OWNERS = 1000
 const HISTORY_DAYS = configWith({}).REQUEST_HISTORY_DAYS
@@ -65,26 +70,6 @@ async function seedRequests(sql: Sql, firstOwner: number, from: number, to: numb
   await sql`vacuum analyze requests`
 }
 
-/** node:http + postgres.js: the session by id, the list's own SQL, the same shaping, JSON.stringify. */
-function baselineServer(sql: Sql, session: { sessionId: string; userId: number }): Server {
-  return createServer((request, response) => {
-    const work = async () => {
-      const viewer = (await liveSession(sql, session.sessionId, session.userId))?.user
-      if (!viewer) return response.writeHead(401).end()
-      const all = new URL(request.url ?? '/', 'http://localhost').searchParams.get('all') === '1'
-      const page = all ? await listPage(sql, viewer, HISTORY_DAYS, undefined, 'bench-key') : undefined
-      const list = page ?? (await listNearby(sql, viewer, HISTORY_DAYS, 'bench-key'))
-      const headers: Record<string, string> = {
-        'content-type': 'application/json; charset=utf-8',
-        'x-sync-cursor': list.syncCursor,
-      }
-      if (page?.nextCursor) headers['x-next-cursor'] = page.nextCursor
-      response.writeHead(200, headers).end(JSON.stringify(list.rows.map((row) => requestFor(row, viewer, 'list'))))
-    }
-    work().catch((error: Error) => response.writeHead(500).end(error.message))
-  })
-}
-
 /** How many requests an answer carries and its size (the setup is checked, not assumed). */
 async function answer(url: string, token: string): Promise<{ count: number; bytes: number }> {
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
@@ -98,22 +83,26 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`
 export const listApi: Bench = {
   name: 'list-api',
   async run({ quick }) {
+    const missing = notBuilt('list API', SERVER_BUNDLE)
+    if (missing) return missing
     const rounds = quick ? 3 : 5
     const seconds = quick ? 1 : 5
     const database = await scratchDatabase('list')
-    const server = await startAppServer(database.url).catch(async (error: Error) => {
-      await database.drop()
-      throw error
-    })
-    const pool = postgres(database.url, { max: configWith({}).DATABASE_POOL_MAX, onnotice: () => {} })
-    let baseline: Server | undefined
+    const dir = mkdtempSync(join(tmpdir(), 'pyoraapu-bench-list-'))
+    const env = productionEnv(database.url, dir)
+    let server: Child | undefined
+    let baseline: Child | undefined
     try {
+      server = await startServerBundle(env, '/readyz')
       const { adminId, firstOwner } = await seedUsers(database.sql)
       const session = await startSession(database.sql, adminId)
-      const token = server.app.accessTokenFor((await userById(database.sql, adminId))!, session.sessionId)
+      const token = await accessToken(env, (await userById(database.sql, adminId))!, session.sessionId)
       const auth = { authorization: `Bearer ${token}` }
-      baseline = baselineServer(pool, { sessionId: session.sessionId, userId: adminId })
-      const baselineUrl = await listenLocal(baseline)
+      baseline = await startTsChild(
+        'bench/lib/list-baseline-server.ts',
+        { DATABASE_URL: database.url, SESSION_ID: session.sessionId, USER_ID: String(adminId) },
+        '/__ready',
+      )
 
       const rows: BenchRow[] = []
       let seeded = 0
@@ -125,12 +114,12 @@ export const listApi: Bench = {
           ['show-all first page', '/api/requests?all=1'],
         ] as const) {
           const real = await answer(server.url + path, token)
-          const base = await answer(baselineUrl + path, token)
+          const base = await answer(baseline.url + path, token)
           // A 5 MB answer takes a second or more under this load: longer windows, so a run holds enough of them.
           const window = real.count > 1000 ? seconds * (quick ? 4 : 3) : seconds
           const comparison = await compareServers(
-            { url: server.url + path, headers: auth, server: server.app.server },
-            { url: baselineUrl + path, headers: auth, server: baseline },
+            { url: server.url + path, headers: auth, pid: server.pid },
+            { url: baseline.url + path, headers: auth, pid: baseline.pid },
             rounds,
             window,
           )
@@ -149,10 +138,10 @@ export const listApi: Bench = {
       }
       return rows
     } finally {
-      if (baseline) await closeServer(baseline)
-      await pool.end()
-      await server.close()
+      await baseline?.stop()
+      await server?.stop()
       await database.drop()
+      rmSync(dir, { recursive: true, force: true })
     }
   },
 }
