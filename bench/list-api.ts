@@ -7,7 +7,7 @@
  *   npm run build && npx tsx bench/list-api.ts [--quick]
  *
  * Each runs as a process of its own, as in production: the built bundle with production's settings
- * (bench/lib/same-answers.ts, `productionEnv`), and the baseline (bench/lib/list-baseline-server.ts), which skips
+ * (`productionEnv` in bench/lib/processes.ts), and the baseline (bench/lib/list-baseline-server.ts), which skips
  * what Fastify adds around the same work: routing, the JWT check (it looks the session up by id), schema
  * validation of the query, hooks, security headers, request logging. CPU is read from /proc for each.
  */
@@ -23,9 +23,8 @@ import { notBuilt, SERVER_BUNDLE } from './lib/built.ts'
 import { scratchDatabase } from './lib/database.ts'
 import { compareServers, comparisonRows } from './lib/http-compare.ts'
 import { printRows } from './lib/print.ts'
-import { startServerBundle, startTsChild, type Child } from './lib/processes.ts'
+import { productionEnv, startServerBundle, startTsChild, type Child } from './lib/processes.ts'
 import type { Bench, BenchRow } from './lib/report.ts'
-import { productionEnv } from './lib/same-answers.ts'
 
 const OWNERS = 1000
 const HISTORY_DAYS = configWith({}).REQUEST_HISTORY_DAYS

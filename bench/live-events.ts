@@ -29,7 +29,14 @@ import { changeDescription, runWindow, type Target, type WindowResult } from './
 import { intendedRecipients, populate, type Population } from './lib/live-population.ts'
 import { takeOverPool, takeOverTarget, type TakeOverPool } from './lib/live-take-overs.ts'
 import { notBuilt, SERVER_BUNDLE } from './lib/built.ts'
-import { processRssKb, raiseOpenFileLimit, startServerBundle, startTsChild, type Child } from './lib/processes.ts'
+import {
+  processRssKb,
+  productionEnv,
+  raiseOpenFileLimit,
+  startServerBundle,
+  startTsChild,
+  type Child,
+} from './lib/processes.ts'
 import {
   compared,
   interleaved,
@@ -220,12 +227,10 @@ async function run({ quick }: BenchOptions): Promise<BenchRow[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'bench-live-'))
   cleanups.push(async () => rmSync(scratch, { recursive: true, force: true }))
   const secret = randomBytes(48).toString('base64url')
+  // Production's settings (its access line per call and its metrics included), one secret for every instance.
   const serverEnv = (name: string) => ({
-    DATABASE_URL: databaseUrl.href,
-    DATA_DIR: join(scratch, name),
+    ...productionEnv(databaseUrl.href, join(scratch, name)),
     JWT_SECRET: secret,
-    // Request logging would price stdout, not the fan-out; warnings still show.
-    LOG_LEVEL: 'warn',
     // The fleet opens its sockets from one address, 200 at a time before they authenticate.
     LIVE_UNAUTHENTICATED_SOCKETS_PER_ADDRESS: '100000',
   })

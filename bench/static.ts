@@ -15,9 +15,9 @@ import { indexHtmlAssets, notBuilt, SERVER_BUNDLE, WEB_DIST } from './lib/built.
 import { scratchDatabase } from './lib/database.ts'
 import { compareServers, comparisonRows } from './lib/http-compare.ts'
 import { printRows } from './lib/print.ts'
-import { startServerBundle, type Child } from './lib/processes.ts'
+import { productionEnv, startServerBundle, type Child } from './lib/processes.ts'
 import type { Bench, BenchRow } from './lib/report.ts'
-import { answerKey, productionEnv, startSameAnswersServer, wire, type Answer } from './lib/same-answers.ts'
+import { answerKey, startSameAnswersServer, wire, type Answer } from './lib/same-answers.ts'
 
 const GROUP = 'static assets'
 /** The most CPU per request, as a multiple of the baseline's, the issue allows. */

@@ -3,6 +3,7 @@
  * read through /proc (CPU time and resident memory of the whole process, every thread included).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { createWriteStream, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { basename, join } from 'node:path'
@@ -38,7 +39,23 @@ export function startTsChild(script: string, env: Record<string, string>, readyP
   return startNodeChild(script, ['--import', 'tsx'], env, readyPath)
 }
 
-/** Runs the server as it ships (`npm start`: the bundle `npm run build` makes), and waits until `readyPath` answers. */
+/**
+ * What production sets for the server bundle (docs/operating.md): NODE_ENV=production, a PostgreSQL server, a JWT
+ * secret, metrics on (METRICS_TOKEN), a public address; the log at its default level (info) to the pipe the bench
+ * reads, as journald would.
+ */
+export function productionEnv(databaseUrl: string, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('base64'),
+    METRICS_TOKEN: randomBytes(16).toString('hex'),
+    PUBLIC_URL: 'https://pyoraapu.example',
+  }
+}
+/** Runs the server as it ships
+ (`npm start`: the bundle `npm run build` makes), and waits until `readyPath` answers. */
 export function startServerBundle(env: Record<string, string>, readyPath: string): Promise<Child> {
   return startNodeChild(SERVER_BUNDLE, ['--enable-source-maps'], env, readyPath)
 }

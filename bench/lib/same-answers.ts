@@ -3,7 +3,6 @@
  * (bench/lib/same-answers-server.ts): node:http in a process of its own answering each path with the same status,
  * headers and bytes from memory, so a ratio against it is what routing, hooks, validation and logging cost.
  */
-import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { get } from 'node:http'
 import { join } from 'node:path'
@@ -54,20 +53,4 @@ export function startSameAnswersServer(dir: string, answers: Map<string, Answer>
   const file = join(dir, 'answers.json')
   writeFileSync(file, JSON.stringify(stored))
   return startTsChild('bench/lib/same-answers-server.ts', { ANSWERS_FILE: file }, '/__ready')
-}
-
-/**
- * What production sets for the server bundle (docs/operating.md): NODE_ENV=production, a PostgreSQL server, a JWT
- * secret, metrics on (METRICS_TOKEN), a public address; the log at its default level (info) to the pipe the bench
- * reads, as journald would.
- */
-export function productionEnv(databaseUrl: string, dataDir: string): Record<string, string> {
-  return {
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('base64'),
-    METRICS_TOKEN: randomBytes(16).toString('hex'),
-    PUBLIC_URL: 'https://pyoraapu.example',
-  }
 }
