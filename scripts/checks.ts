@@ -1,10 +1,10 @@
 /**
  * The static checks that come before the tests: the five TypeScript projects, ESLint, the import-cycle check and,
- * with --format, Prettier; with --build, `npm test`'s build too, which needs nothing the checks make. They are
- * independent, so they run side by side, as many at a time as the machine has cores; each one's output is printed
- * whole when it ends, so parallel output never interleaves. The Lingui catalogs are compiled first: the web projects
- * and the build import them. `npm run test:fast` and `npm test` start with this; the single checks stay runnable
- * alone (`npm run typecheck`, `npm run lint`, `npm run format:check`).
+ * with --format, Prettier; with --build, `npm test`'s build too (the bundles, then the single binary), which needs
+ * nothing the checks make. They are independent, so they run side by side, as many at a time as the machine has
+ * cores; each one's output is printed whole when it ends, so parallel output never interleaves. The Lingui catalogs
+ * are compiled first: the web projects and the build import them. `npm run test:fast` and `npm test` start with
+ * this; the single checks stay runnable alone (`npm run typecheck`, `npm run lint`, `npm run format:check`).
  */
 import { spawn } from 'node:child_process'
 import { availableParallelism } from 'node:os'
@@ -46,8 +46,12 @@ function checks(withFormat: boolean, withBuild: boolean): Check[] {
     ...(withFormat ? [{ name: 'prettier', command: bin('prettier'), args: ['--check', '.'] }] : []),
     ...TYPE_CHECKS,
     { name: 'import cycles', command: bin('tsx'), args: ['scripts/check-import-cycles.ts', '--types'] },
-    // Last: on two cores it takes the one the short checks leave while ESLint still runs (docs/testing.md).
-    ...(withBuild ? [{ name: 'build', command: 'npm', args: ['run', '-s', 'build:bundles'] }] : []),
+    // Last: on two cores it takes the one the short checks leave while ESLint still runs (docs/testing.md). The
+    // single binary after the bundles it packs: its test (test/built/binary.test.ts) would otherwise build it, alone
+    // on a core, during the tests.
+    ...(withBuild
+      ? [{ name: 'build', command: 'sh', args: ['-c', 'npm run -s build:bundles && npm run -s build:binary'] }]
+      : []),
   ]
 }
 
