@@ -40,19 +40,25 @@ const TYPE_CHECKS = [
  * type-aware rules build the programs again, with the JavaScript compiler); split in two (web, the rest) it took 20%
  * more CPU and longer, as both halves build much of the same program.
  */
-function checks(withFormat: boolean, withBuild: boolean): Check[] {
+function checks(withFormat: boolean): Check[] {
   return [
     { name: 'eslint', command: bin('eslint'), args: ['.'] },
     ...(withFormat ? [{ name: 'prettier', command: bin('prettier'), args: ['--check', '.'] }] : []),
     ...TYPE_CHECKS,
     { name: 'import cycles', command: bin('tsx'), args: ['scripts/check-import-cycles.ts', '--types'] },
-    // Last: on two cores it takes the one the short checks leave while ESLint still runs (docs/testing.md). The
-    // single binary after the bundles it packs: its test (test/built/binary.test.ts) would otherwise build it, alone
-    // on a core, during the tests.
-    ...(withBuild
-      ? [{ name: 'build', command: 'sh', args: ['-c', 'npm run -s build:bundles && npm run -s build:binary'] }]
-      : []),
   ]
+}
+
+/**
+ * `npm test`'s build (`npm run build` without its catalog compile, done first): the bundles, then the single binary
+ * that packs them. It runs in a lane of its own beside the checks (docs/testing.md): the bundles take half a minute
+ * of CPU, and the binary's build is mostly writing a 165 MB file, which a core busy with ESLint hardly notices. Built
+ * here, the binary's test (test/built/binary.test.ts) finds it current instead of building it during the tests.
+ */
+const BUILD: Check = {
+  name: 'build',
+  command: 'sh',
+  args: ['-c', 'npm run -s build:bundles && npm run -s build:binary'],
 }
 
 interface Outcome {
@@ -95,11 +101,11 @@ if (compiled.code !== 0) {
   console.error(compiled.output)
   process.exit(1)
 }
-// `--types`: the type checks alone (`npm run typecheck`). `--build`: `npm test`'s build of the app and the server
-// (`npm run build` without its catalog compile, done above) in the same queue, so it runs beside ESLint.
+// `--types`: the type checks alone (`npm run typecheck`). `--build`: BUILD beside them.
 const flag = (name: string) => process.argv.includes(name)
-const list = flag('--types') ? TYPE_CHECKS : checks(flag('--format'), flag('--build'))
-const outcomes = await runAll(list, availableParallelism())
+const list = flag('--types') ? TYPE_CHECKS : checks(flag('--format'))
+const lanes = [runAll(list, availableParallelism()), flag('--build') ? runAll([BUILD], 1) : Promise.resolve([])]
+const outcomes = (await Promise.all(lanes)).flat()
 const failed = outcomes.filter((outcome) => outcome.code !== 0)
 if (failed.length > 0) {
   console.error(`checks: ${failed.map((outcome) => outcome.check.name).join(', ')} failed`)
