@@ -49,7 +49,7 @@ export async function startEmbeddedPostgres(
     // A new data folder starts from the snapshot: PGlite then finds a database and skips initdb (seconds).
     const reason = snapshot ? restoreSnapshot(snapshot, dataDir, loadMigrations()) : 'no snapshot asked for'
     restored = reason ? { restored: false, reason } : { restored: true }
-    db = await PGlite.create({ dataDir, ...(await pgliteAssets()) })
+    db = await PGlite.create({ dataDir, startParams: EMBEDDED_START_PARAMS, ...(await pgliteAssets()) })
     server = new PGLiteSocketServer({ db, path: socketPath, maxConnections })
     await server.start()
   } catch (error) {
@@ -74,6 +74,21 @@ export async function startEmbeddedPostgres(
     },
   }
 }
+
+/**
+ * PGlite's own start parameters, plus a smaller shared memory than the data folder's postgresql.conf asks for
+ * (128 MB of shared_buffers, 100 connections): PGlite's PostgreSQL sets up that memory in WebAssembly on every open,
+ * which was 0.3-0.5 s of CPU of each start here (docs/performance.md, "Embedded cold start"). One backend serves the
+ * socket (EMBEDDED_CONNECTIONS in database.ts), and PGlite's data files are read through the operating system's page
+ * cache, so 16 MB of buffers still hold an embedded installation's working set.
+ */
+export const EMBEDDED_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'max_connections=5',
+]
 
 /** Data folders this process has open; a PID file naming our own PID is stale unless listed here. */
 const openInThisProcess = new Set<string>()
