@@ -1,6 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply } from 'fastify'
 import type { ServiceCategory } from '../domain/shared/categories.ts'
 import { SERVICE_LANGUAGES, serviceProblems, type ServiceInput } from '../domain/services/rules.ts'
 import { PublicServiceList, type ServiceListBody } from '../domain/services/public-list.ts'
@@ -145,13 +144,13 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/services', { schema: list, ...PUBLIC_LIST_ROUTE }, (request, reply) => {
     const held = publicList.get()
     if (current?.list === held) {
-      answerFromMemory(current.file, request, reply as FastifyReply)
+      answerFromMemory(current.file, request, reply)
       return
     }
     // The answer is sent before the promise resolves (with nothing): Fastify then leaves it as it is.
     return held.then(answersOf).then((file) => {
       current = { list: held, file }
-      answerFromMemory(file, request, reply as FastifyReply)
+      answerFromMemory(file, request, reply)
     })
   })
 
