@@ -129,7 +129,7 @@ export function serializeError(error: unknown, depth = 0): unknown {
 }
 
 /** Fastify's request: method, masked URL, route and client; never headers (authorization, cookie), body or query values. */
-function serializeRequest(request: FastifyRequest): object {
+export function serializeRequest(request: FastifyRequest): object {
   return {
     method: request.method,
     url: safeUrl(request.url),
@@ -139,7 +139,7 @@ function serializeRequest(request: FastifyRequest): object {
 }
 
 /** The reply: its status only, never its headers (set-cookie carries the refresh token). */
-function serializeReply(reply: { statusCode: number }): object {
+export function serializeReply(reply: { statusCode: number }): object {
   return { statusCode: reply.statusCode }
 }
 

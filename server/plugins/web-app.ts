@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { quietAccessLine } from '../http/access-log.ts'
+import { answerFromMemory } from '../http/memory-answer.ts'
 import { loadStaticFiles, type StaticFile } from '../http/static-files.ts'
-import { HSTS } from './security-headers.ts'
 
 export interface WebAppOptions {
   /** The built SPA (vite build output). */
@@ -35,19 +35,6 @@ function isClientRoute(request: FastifyRequest): boolean {
   return !lastSegment.includes('.')
 }
 
-/** A 304 when the client holds the current copy, else the copy its Accept-Encoding takes. HEAD: the same, no body. */
-function answer(file: StaticFile, request: FastifyRequest, reply: FastifyReply): void {
-  if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
-  reply.header('x-request-id', request.id)
-  const notModified = file.notModified(request.headers['if-none-match'])
-  if (notModified) {
-    reply.code(304).headers(notModified).send()
-    return
-  }
-  const { body, headers } = file.answer(request.headers['accept-encoding'])
-  reply.headers(headers).send(body)
-}
-
 /** Routes of the files: no hooks of their own, no compression on the fly, their access lines at debug. */
 const FILE_ROUTE = {
   compress: false,
@@ -76,7 +63,7 @@ async function webApp(app: FastifyInstance, { distDir }: WebAppOptions): Promise
 
   for (const file of files.values()) {
     app.get(file.urlPath, FILE_ROUTE, (request, reply) => {
-      answer(file, request, reply)
+      answerFromMemory(file, request, reply)
     })
   }
   const shell = files.get('/')
@@ -85,7 +72,7 @@ async function webApp(app: FastifyInstance, { distDir }: WebAppOptions): Promise
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (isClientRoute(request) && shell) {
       quietAccessLine(request)
-      answer(shell, request, reply)
+      answerFromMemory(shell, request, reply)
       return
     }
     app.addSecurityHeaders(request, reply)

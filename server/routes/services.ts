@@ -1,17 +1,28 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply } from 'fastify'
 import type { ServiceCategory } from '../domain/shared/categories.ts'
 import { SERVICE_LANGUAGES, serviceProblems, type ServiceInput } from '../domain/services/rules.ts'
 import { PublicServiceList, type ServiceListBody } from '../domain/services/public-list.ts'
 import { deleteService, listServicesForAdmin, storeService } from '../domain/services/services.ts'
 import { badRequest } from '../errors.ts'
-import { compressedRepresentation, type Representation } from '../http/representation.ts'
+import { answerFromMemory } from '../http/memory-answer.ts'
+import { compressedRepresentation } from '../http/representation.ts'
+import { StaticFile } from '../http/static-files.ts'
 import { BEARER_AUTH, ErrorAnswers, NoBody, Nullable } from '../schemas/common.ts'
 import { AdminServiceSchema, ServiceSchema } from '../schemas/service.ts'
 
 /** Public data that changes rarely: browsers may reuse it for a minute, then revalidate with the ETag. */
 const CACHE_CONTROL = 'public, max-age=60, must-revalidate'
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/**
+ * The public list is answered as the app's files are (server/http/memory-answer.ts): no security-headers hook (its
+ * prebuilt headers carry them), no compression on the fly (its copies are made once per version), no body to
+ * decompress. Its schema stays for the API reference; the answer is sent as prebuilt bytes (Fastify sends a Buffer
+ * as it is), not through the schema's serializer. Every answer is still counted by the metrics and logged
+ * (docs/operating.md, "Access log": a 304 at debug).
+ */
+const PUBLIC_LIST_ROUTE = { compress: false, decompress: false, config: { securityHeaders: false } } as const
 
 /** A field an admin may leave out or send as null. */
 const Omissible = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema))
@@ -109,31 +120,38 @@ const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       '5xx': ErrorAnswers['5xx'],
     },
   }
-  // The list's brotli and gzip copies, made once per version of it (its ETag) rather than on every request.
-  let copies: { etag: string; representation: Promise<Representation> } | undefined
-  const representationOf = ({ body, etag }: ServiceListBody): Promise<Representation> => {
-    if (copies?.etag !== etag) {
-      const representation = compressedRepresentation(Buffer.from(body), etag)
-      copies = { etag, representation }
+  // The list's answers, built once per version of it (its ETag): its brotli and gzip copies, made off the event
+  // loop, and the headers of each answer, security headers included, as the app's files have theirs
+  // (docs/adr/0011-static-files-from-memory.md). A request then costs a lookup and a write.
+  const listHeaders = { cacheControl: CACHE_CONTROL, common: app.securityHeaders }
+  let answers: { etag: string; file: Promise<StaticFile> } | undefined
+  const answersOf = ({ body, etag }: ServiceListBody): Promise<StaticFile> => {
+    if (answers?.etag !== etag) {
+      const file = compressedRepresentation(Buffer.from(body), etag).then(
+        (representation) => new StaticFile('/api/services', representation, JSON_TYPE, listHeaders),
+      )
+      answers = { etag, file }
       // A failed compression is not kept: the next request tries again.
-      representation.catch(() => {
-        if (copies?.representation === representation) copies = undefined
+      file.catch(() => {
+        if (answers?.file === file) answers = undefined
       })
     }
-    return copies.representation
+    return answers.file
   }
-  app.get('/api/services', { schema: list, compress: false }, async (request, typedReply) => {
-    // The answer is serialised once per change, for its ETag, and sent as those bytes (Fastify sends a Buffer as it
-    // is): the schema above documents it, the reply's typing (an object) does not fit a pre-serialised body.
-    const reply = typedReply as FastifyReply
-    const representation = await representationOf(await publicList.get())
-    reply.header('cache-control', CACHE_CONTROL)
-    if (representation.negotiated) reply.header('vary', 'accept-encoding')
-    const held = representation.held(request.headers['if-none-match'])
-    if (held) return reply.code(304).header('etag', held.etag).send()
-    const copy = representation.choose(request.headers['accept-encoding'])
-    if (copy.coding !== 'identity') reply.header('content-encoding', copy.coding)
-    return reply.header('etag', copy.etag).type('application/json; charset=utf-8').send(copy.body)
+  // The answers of the list `publicList` holds now: while it holds the same one, a request is answered without
+  // waiting on a promise.
+  let current: { list: Promise<ServiceListBody>; file: StaticFile } | undefined
+  app.get('/api/services', { schema: list, ...PUBLIC_LIST_ROUTE }, (request, reply) => {
+    const held = publicList.get()
+    if (current?.list === held) {
+      answerFromMemory(current.file, request, reply)
+      return
+    }
+    // The answer is sent before the promise resolves (with nothing): Fastify then leaves it as it is.
+    return held.then(answersOf).then((file) => {
+      current = { list: held, file }
+      answerFromMemory(file, request, reply)
+    })
   })
 
   const admin = { onRequest: [app.authenticate, app.requireAdmin] }
