@@ -12,65 +12,21 @@
  *
  *   npm run build && npx tsx bench/request-cost.ts [--quick]
  */
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { get } from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { notBuilt, SERVER_BUNDLE } from './lib/built.ts'
 import { scratchDatabase } from './lib/database.ts'
 import { compareServers, comparisonRows } from './lib/http-compare.ts'
 import { printRows } from './lib/print.ts'
-import { startServerBundle, startTsChild, type Child } from './lib/processes.ts'
+import { productionEnv, startServerBundle, type Child } from './lib/processes.ts'
 import { loadAverage, type Bench, type BenchRow } from './lib/report.ts'
+import { answerKey, startSameAnswersServer, wire, type Answer } from './lib/same-answers.ts'
 
 const GROUP = 'request cost'
 /** As wrk was run for the figures in docs/performance.md: enough connections to keep both cores busy. */
 const CONNECTIONS = 32
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd'
-
-interface Answer {
-  status: number
-  headers: Record<string, string>
-  body: Buffer
-}
-
-/** One answer of the real server as it went over the wire (fetch would decode the brotli). */
-function wire(url: string, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers as Record<string, string>,
-          body: Buffer.concat(chunks),
-        }),
-      )
-    }).on('error', reject)
-  })
-}
-
-/** Headers node:http writes by itself (and the baseline's own transfer framing): not copied. */
-const NODE_OWN = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
-
-/**
- * The answers for the baseline's process (bench/lib/same-answers-server.ts): the real server's status, headers and
- * bytes for each path, its x-request-id a fixed UUID of the same length; node:http writes date, connection and
- * content-length itself.
- */
-function answersFile(dir: string, answers: Map<string, Answer>): string {
-  const stored = [...answers].map(([key, answer]) => {
-    const headers: Record<string, string | number> = { 'content-length': answer.body.length }
-    for (const [name, value] of Object.entries(answer.headers)) if (!NODE_OWN.has(name)) headers[name] = value
-    if (headers['x-request-id'] !== undefined) headers['x-request-id'] = '00000000-0000-4000-8000-000000000000'
-    return { key, status: answer.status, headers, body: answer.body.toString('base64') }
-  })
-  const file = join(dir, 'answers.json')
-  writeFileSync(file, JSON.stringify(stored))
-  return file
-}
 
 interface Case {
   label: string
@@ -95,17 +51,7 @@ export const requestCost: Bench = {
     let baseline: Child | undefined
     try {
       // The sample services a new installation gets (seed/services.sample.geojson): the list a browser loads.
-      server = await startServerBundle(
-        {
-          NODE_ENV: 'production',
-          DATABASE_URL: database.url,
-          DATA_DIR: dir,
-          JWT_SECRET: randomBytes(32).toString('base64'),
-          METRICS_TOKEN: randomBytes(16).toString('hex'),
-          PUBLIC_URL: 'https://pyoraapu.example',
-        },
-        '/readyz',
-      )
+      server = await startServerBundle(productionEnv(database.url, dir), '/readyz')
       const list = await wire(server.url + '/api/services', { 'accept-encoding': BROWSER_ENCODINGS })
       const cases: Case[] = [
         { label: 'GET /healthz', path: '/healthz', headers: {}, target: 0.8 },
@@ -124,17 +70,13 @@ export const requestCost: Bench = {
       ]
       const answers = new Map<string, Answer>()
       for (const c of cases) {
-        answers.set(`${c.path} ${c.headers['if-none-match'] ?? ''}`, await wire(server.url + c.path, c.headers))
+        answers.set(answerKey(c.path, c.headers), await wire(server.url + c.path, c.headers))
       }
-      baseline = await startTsChild(
-        'bench/lib/same-answers-server.ts',
-        { ANSWERS_FILE: answersFile(dir, answers) },
-        '/__ready',
-      )
+      baseline = await startSameAnswersServer(dir, answers)
 
       const rows: BenchRow[] = []
       for (const c of cases) {
-        const real = answers.get(`${c.path} ${c.headers['if-none-match'] ?? ''}`)!
+        const real = answers.get(answerKey(c.path, c.headers))!
         const comparison = await compareServers(
           { url: server.url + c.path, headers: c.headers, pid: server.pid },
           { url: baseline.url + c.path, headers: c.headers, pid: baseline.pid },

@@ -2,7 +2,7 @@
  * The baseline of the request-cost bench in a process of its own: node:http answering each path (and its
  * If-None-Match) with the status, headers and bytes the real server sent, from memory, without routing, hooks,
  * validation or log lines. ANSWERS_FILE: a JSON list of { key: "<url> <if-none-match>", status, headers, body
- * (base64) } (bench/request-cost.ts writes it); PORT and HOST as the real server takes them.
+ * (base64) } (`startSameAnswersServer` in bench/lib/same-answers.ts writes it); PORT and HOST as the real server takes them.
  */
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
