@@ -29,9 +29,9 @@ export function usePhoneVerificationFlow(purpose: VerificationPurpose, finish?: 
   const countdown = useResendCountdown()
 
   // Both load while the user types: the parser is needed at Next, the verifier right after (Next waits for them if
-  // they have not arrived). Not at mount: libphonenumber's metadata is the page's largest script, and evaluating it
-  // while the page loads was most of its blocking time (docs/performance.md, "Lighthouse"). The first tap, key or
-  // focus starts them.
+  // they have not arrived). Not at mount: libphonenumber with its metadata is the page's largest script after the
+  // entry, and fetching and evaluating it competed with the page's first paints (docs/performance.md, "Lighthouse").
+  // The first tap, key or focus starts them.
   useEffect(() => {
     const events = ['pointerdown', 'keydown', 'focusin'] as const
     const stop = () => events.forEach((event) => document.removeEventListener(event, load, true))
