@@ -8,13 +8,32 @@ export type Scores = Partial<Record<Category, number>>
 /** The screens a visitor can open, each measured on its own. */
 export const PUBLIC_PATHS = ['/', '/install', '/login', '/info', '/privacystatement', '/register'] as const
 
-/** The thresholds of the installable-PWA issue; SEO is reported, not required. */
-export const REQUIRED: Scores = { performance: 90, accessibility: 95, 'best-practices': 95 }
+/**
+ * The product's requirement on every public page (docs/performance.md, "Lighthouse"): performance 95, the other
+ * categories at 100.
+ */
+export const REQUIRED: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+}
+
+/** What the first paint waited for, in Lighthouse's simulated mobile timings. */
+export interface PageTimings {
+  /** First contentful paint, ms. */
+  fcp: number
+  /** Largest contentful paint, ms. */
+  lcp: number
+  /** Total blocking time, ms. */
+  tbt: number
+}
 
 export interface PageReport {
   url: string
   /** 0-100 per category. */
   scores: Scores
+  timings: PageTimings
   /** Weighted audits that did not pass, as "category: audit title (score)", so a low score says what to fix. */
   failing: string[]
 }
@@ -53,7 +72,13 @@ export async function runLighthouse(
         }
       }
     }
-    reports.push({ url, scores, failing })
+    const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN)
+    const timings = {
+      fcp: ms('first-contentful-paint'),
+      lcp: ms('largest-contentful-paint'),
+      tbt: ms('total-blocking-time'),
+    }
+    reports.push({ url, scores, timings, failing })
   }
   return reports
 }
@@ -73,7 +98,7 @@ async function audit(url: string, categories: readonly Category[], attempt = 1) 
       logLevel: 'error',
       output: 'json',
       onlyCategories: [...categories],
-      // Twice Lighthouse's defaults: the test suite runs it beside other browser tests on two shared cores.
+      // Twice Lighthouse's defaults: the machine's two cores are shared.
       maxWaitForFcp: 60_000,
       maxWaitForLoad: 90_000,
     })
@@ -85,4 +110,11 @@ async function audit(url: string, categories: readonly Category[], attempt = 1) 
   } finally {
     chrome.kill()
   }
+}
+
+// `node --import tsx bench/lighthouse-runner.ts <url>…`: the reports as JSON on stdout, for a bench that keeps
+// Lighthouse (its modules, its traces of a few hundred MB) out of its own process (bench/lighthouse.ts).
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  const reports = await runLighthouse(process.argv.slice(2))
+  process.stdout.write(JSON.stringify(reports) + '\n')
 }

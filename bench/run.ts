@@ -19,6 +19,7 @@ import { formatMachine, machineFacts } from './lib/machine.ts'
 import { formatRows } from './lib/print.ts'
 import { loadAverage, type Bench, type BenchRow } from './lib/report.ts'
 import { listApi } from './list-api.ts'
+import { lighthouseScores } from './lighthouse.ts'
 import { liveEvents } from './live-events.ts'
 import { listSerialise } from './list-serialise.ts'
 import { notifyWriters } from './notify-writers.ts'
@@ -56,6 +57,7 @@ const benches: Bench[] = [
   staticAssets,
   chunks,
   coldStart,
+  lighthouseScores,
   liveEvents,
   notifyWriters,
 ]

@@ -72,9 +72,10 @@ export async function buildTests(): Promise<string> {
     sourcemap: 'linked',
     plugins: [sourceForTests],
     // A component test renders the app's components (test/component/): their JSX as the app compiles it, their
-    // stylesheets as nothing, since a DOM emulation lays nothing out.
+    // stylesheets as nothing, since a DOM emulation lays nothing out; their small images as data: URLs, as the
+    // app's build inlines them.
     jsx: 'automatic',
-    loader: { '.css': 'empty' },
+    loader: { '.css': 'empty', '.svg': 'dataurl' },
     logLevel: 'warning',
   })
   return TEST_BUILD_DIR

@@ -28,10 +28,20 @@ export function usePhoneVerificationFlow(purpose: VerificationPurpose, finish?: 
   const [verified, setVerified] = useState<{ code: string; idToken: string } | null>(null)
   const countdown = useResendCountdown()
 
-  // Both load while the user types: the parser is needed at Next, the verifier right after.
+  // Both load while the user types: the parser is needed at Next, the verifier right after (Next waits for them if
+  // they have not arrived). Not at mount: libphonenumber with its metadata is the page's largest script after the
+  // entry, and fetching and evaluating it competed with the page's first paints (docs/performance.md, "Lighthouse").
+  // The first tap, key or focus starts them.
   useEffect(() => {
-    loadPhoneParser().catch((error: unknown) => console.error('Loading the phone number parser failed', error))
-    getPhoneVerifier().catch((error: unknown) => console.error('Loading the phone verification failed', error))
+    const events = ['pointerdown', 'keydown', 'focusin'] as const
+    const stop = () => events.forEach((event) => document.removeEventListener(event, load, true))
+    function load() {
+      stop()
+      loadPhoneParser().catch((error: unknown) => console.error('Loading the phone number parser failed', error))
+      getPhoneVerifier().catch((error: unknown) => console.error('Loading the phone verification failed', error))
+    }
+    events.forEach((event) => document.addEventListener(event, load, true))
+    return stop
   }, [])
 
   /** Step 1 done: sends a code to `phone` (E.164) and opens step 2. */
