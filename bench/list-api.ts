@@ -15,7 +15,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Sql } from 'postgres'
-import { configWith } from '../server/config.ts'
 import { startSession } from '../server/domain/accounts/sessions.ts'
 import { userById } from '../server/domain/accounts/users.ts'
 import { accessToken } from './lib/access-token.ts'
@@ -27,7 +26,6 @@ import { productionEnv, startServerBundle, startTsChild, type Child } from './li
 import type { Bench, BenchRow } from './lib/report.ts'
 
 const OWNERS = 1000
-const HISTORY_DAYS = configWith({}).REQUEST_HISTORY_DAYS
 
 /** Owners at random points over Finland, and one admin who sees every request (the viewer). */
 async function seedUsers(sql: Sql): Promise<{ adminId: number; firstOwner: number }> {
