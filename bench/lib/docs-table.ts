@@ -30,7 +30,8 @@ const END = '<!-- bench:latest-runs:end -->'
 
 /** One run as Markdown: when, how, on what, each bench's time and load, then every row with its verdict. */
 export function runSection(title: string, run: RunResults): string {
-  const mode = `npm run bench${run.quick ? ' -- --quick' : ''}${run.busy ? ' -- --busy' : ''}`
+  const flags = [run.quick && '--quick', run.busy && '--busy'].filter(Boolean).join(' ')
+  const mode = `npm run bench${flags ? ` -- ${flags}` : ''}`
   const lines = [
     `### ${title}: ${run.date.slice(0, 16).replace('T', ' ')} UTC`,
     '',
