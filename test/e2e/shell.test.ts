@@ -126,15 +126,24 @@ t.test('offline and scrolled at 390 px, the banner stacks above the top bar and 
   const banner = page.locator('.offline-banner')
   await banner.getByText('You are offline').waitFor()
   // A page long enough to scroll far, as a long request list makes it: a tall block at the end of the page's content
-  // (where a list grows; sticky elements stay within their parent, so padding below the page would not do).
-  await page.evaluate(
-    "document.querySelector('.top-bar').parentElement.append(Object.assign(document.createElement('div'), { style: 'height: 3000px' }))",
-  )
+  // (where a list grows; sticky elements stay within their parent, so padding below the page would not do), then
+  // scrolled down. Checked and done again until the page stands scrolled: React may render that part of the page
+  // again as the offline notices appear and drop the block, and a scroll made before that is undone with it.
+  const scrolledFar = `(() => {
+    const parent = document.querySelector('.top-bar').parentElement
+    if (!parent.querySelector(':scope > .test-long-page')) {
+      const block = document.createElement('div')
+      block.className = 'test-long-page'
+      block.style.height = '3000px'
+      parent.append(block)
+    }
+    window.scrollTo(0, 1200)
+    return window.scrollY >= 1200
+  })()`
 
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
-    await page.evaluate('window.scrollTo(0, 1200)')
-    await waitUntil(() => page.evaluate<boolean>('window.scrollY >= 1200'))
+    await waitUntil(() => page.evaluate<boolean>(scrolledFar))
     const bannerBox = await banner.boundingBox()
     const settingsBox = await settings.boundingBox()
     if (!bannerBox || !settingsBox) throw new Error('the banner or Settings is not rendered')
