@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
@@ -37,10 +38,27 @@ function featureIndexesArePure(): Plugin {
   }
 }
 
+/**
+ * index.html's splash draws the app icon before any script runs (docs/performance.md, "Lighthouse"): the build puts
+ * the SVG of src/app/app-icon.svg in its place, the same drawing the boot screen shows, written once.
+ */
+function appIconInSplash(): Plugin {
+  const marker = /<!-- app-icon:[^>]*-->/
+  return {
+    name: 'pyoraapu-app-icon-in-splash',
+    transformIndexHtml(html) {
+      if (!marker.test(html)) throw new Error('index.html has no <!-- app-icon: ... --> marker for the splash')
+      const svg = readFileSync(fileURLToPath(new URL('./src/app/app-icon.svg', import.meta.url)), 'utf8').trim()
+      return html.replace(marker, svg.replace(' xmlns="http://www.w3.org/2000/svg"', ''))
+    },
+  }
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
   plugins: [
+    appIconInSplash(),
     featureIndexesArePure(),
     stripSourceTexts(),
     react(),
