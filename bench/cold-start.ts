@@ -13,27 +13,16 @@
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BINARY, notBuilt, SERVER_BUNDLE } from './lib/built.ts'
 import { printRows } from './lib/print.ts'
+import { freePort } from './lib/processes.ts'
 import { compared, loadAverage, median, type Bench } from './lib/report.ts'
 
 const GROUP = 'cold start (embedded)'
 const READY_TIMEOUT_MS = 120_000
 const TARGET_MS = { empty: 3000, existing: 1500 }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -8,8 +8,8 @@ export const WEB_DIST = webDistDir({ WEB_DIST_DIR: undefined })
 /** BENCH_SERVER_BUNDLE=<path>: another build of the server (e.g. main's, built in a copy) for a before/after. */
 export const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ?? join(PROJECT_ROOT, 'dist', 'server', 'pyoraapu.mjs')
 
-/** The single executable `npm run build:binary` makes (scripts/build-binary.ts). */
-export const BINARY = join(PROJECT_ROOT, 'dist', 'pyoraapu')
+/** The single executable `npm run build:binary` makes. */
+export { BINARY } from '../../scripts/build-binary.ts'
 
 /** A row instead of figures when `what` is missing. */
 export function notBuilt(group: string, what: string): BenchRow[] | undefined {
