@@ -8,7 +8,8 @@ import { SmsOutbox } from './sms-outbox.ts'
 import { waitUntil } from '../wait.ts'
 
 checkPrerequisites()
-const browser = await launchBrowser(t)
+// The full browser: registering ends with the alerts offer, which the app shows only where web push works.
+const browser = await launchBrowser(t, { push: true })
 const server = await startServer(t)
 const { baseUrl } = server
 const outbox = new SmsOutbox(server.dataDir)

@@ -8,7 +8,7 @@ import type { Config } from '../../server/config.ts'
 import { INSTALL_REDIRECT_KEY } from '../../web/src/features/pwa/install/install-redirect.ts'
 import { buildTestApp, createTestDatabase, tempDir } from '../helper.ts'
 import { expectNoSeriousViolations } from './axe.ts'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, HEADLESS_SHELL_PATH } from './chromium.ts'
 import { startTileServer } from './tile-server.ts'
 import { waitUntil } from '../wait.ts'
 
@@ -48,10 +48,11 @@ export const PHONE_VIEWPORT = { width: 360, height: 740 }
  * Fails, never skips, when the browser or the build is missing. Call it before creating anything (database,
  * server, browser), so a failed check leaves nothing behind.
  */
-export function checkPrerequisites(): void {
-  if (!existsSync(CHROMIUM_PATH)) {
+export function checkPrerequisites(browserPath = HEADLESS_SHELL_PATH): void {
+  if (!existsSync(browserPath)) {
     throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH`,
+      `Chromium not found at ${browserPath}: install it with \`apt-get install -y chromium chromium-headless-shell\` ` +
+        'or set CHROMIUM_PATH',
     )
   }
   if (!existsSync(WEB_DIST_INDEX)) {
@@ -59,10 +60,14 @@ export function checkPrerequisites(): void {
   }
 }
 
-/** Launches the system Chromium, closed when the test ends. */
-export async function launchBrowser(t: Test): Promise<Browser> {
-  checkPrerequisites()
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
+/**
+ * Launches the system Chromium, closed when the test ends: its headless shell, or with `push` the full browser,
+ * which alone has web push and notifications (the alerts offer after registering is shown only where push works).
+ */
+export async function launchBrowser(t: Test, { push = false } = {}): Promise<Browser> {
+  const executablePath = push ? CHROMIUM_PATH : HEADLESS_SHELL_PATH
+  checkPrerequisites(executablePath)
+  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
   t.teardown(() => browser.close())
   return browser
 }

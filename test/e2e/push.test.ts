@@ -6,7 +6,7 @@ import { withPublicOrigin } from '../../server/push/declarative.ts'
 import { pushPayload, standDownPayload } from '../../server/push/texts.ts'
 
 checkPrerequisites()
-const browser = await launchBrowser(t)
+const browser = await launchBrowser(t, { push: true })
 const server = await startServer(t)
 const { baseUrl } = server
 

@@ -18,7 +18,7 @@ import { pushPayload } from '../../server/push/texts.ts'
  */
 
 checkPrerequisites()
-const browser = await launchBrowser(t)
+const browser = await launchBrowser(t, { push: true })
 const server = await startServer(t, { ALERT_FIRST_WAVE: 2, ALERT_ESCALATE_AFTER: 3600 })
 const { baseUrl } = server
 const sql = postgres(server.databaseUrl, { max: 1, onnotice: () => {} })

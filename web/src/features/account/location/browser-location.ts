@@ -8,7 +8,8 @@ const MAXIMUM_AGE_MS = 60_000
 /** The browser's current position. Rejects when geolocation is missing, refused or times out. */
 export function getBrowserLocation(): Promise<Coordinates> {
   return new Promise((resolve, reject) => {
-    if (!('geolocation' in navigator)) {
+    // Missing in some browsers and null in others (and in happy-dom): both mean no geolocation.
+    if (!navigator.geolocation) {
       reject(new Error('This browser has no geolocation'))
       return
     }
@@ -32,7 +33,7 @@ export function watchBrowserLocation(
   precise = false,
   onDenied: () => void = () => {},
 ): () => void {
-  if (!('geolocation' in navigator)) {
+  if (!navigator.geolocation) {
     onDenied()
     return () => {}
   }
