@@ -34,6 +34,12 @@ export interface PageReport {
   /** 0-100 per category. */
   scores: Scores
   timings: PageTimings
+  /**
+   * Lighthouse's benchmarkIndex of the host ("CPU/Memory Power" in its report): its 4× CPU slowdown stands for a
+   * mid-tier phone on a high-end desktop (1500-2000); on a slower host the same page scores lower
+   * (docs/performance.md, "Lighthouse").
+   */
+  benchmarkIndex: number
   /** Weighted audits that did not pass, as "category: audit title (score)", so a low score says what to fix. */
   failing: string[]
 }
@@ -78,7 +84,7 @@ export async function runLighthouse(
       lcp: ms('largest-contentful-paint'),
       tbt: ms('total-blocking-time'),
     }
-    reports.push({ url, scores, timings, failing })
+    reports.push({ url, scores, timings, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex), failing })
   }
   return reports
 }

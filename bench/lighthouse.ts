@@ -74,7 +74,8 @@ function pageRow({ path, reports, loads }: PageRuns): BenchRow {
     note:
       `median of ${reports.length} run${reports.length === 1 ? '' : 's'} (${performance.join(', ')}); ` +
       `FCP ${timing('fcp')} ms, LCP ${timing('lcp')} ms, TBT ${timing('tbt')} ms; ` +
-      `lowest ${others.map(([category, least]) => `${category} ${least}`).join(', ')}; load average ${loads.join(' / ')}`,
+      `lowest ${others.map(([category, least]) => `${category} ${least}`).join(', ')}; load average ${loads.join(' / ')}; ` +
+      `benchmarkIndex ${reports.map((report) => report.benchmarkIndex).join(' / ')}`,
   }
 }
 
@@ -95,7 +96,8 @@ async function measure(runs: number, log: (line: string) => void): Promise<PageR
         const { scores, timings } = report
         log(
           `   round ${round}, ${page.path}: ${CATEGORIES.map((category) => scores[category]).join(' / ')}; ` +
-            `FCP ${timings.fcp} ms, LCP ${timings.lcp} ms, TBT ${timings.tbt} ms (load average ${load})`,
+            `FCP ${timings.fcp} ms, LCP ${timings.lcp} ms, TBT ${timings.tbt} ms ` +
+            `(load average ${load}, benchmarkIndex ${report.benchmarkIndex})`,
         )
       })
     }

@@ -83,7 +83,7 @@ export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> 
       return position
     } catch (error) {
       // Refused permission or no fix: expected on many devices, so a warning and not an error.
-      console.warn('Browser position unavailable', error)
+      console.warn('Browser position unavailable:', error instanceof Error ? error.message : error)
       return null
     }
   }
