@@ -7,8 +7,7 @@ import { linkManifestOf } from '../features/pwa/manifest-link.ts'
 import { registerServiceWorker } from '../features/pwa/register.ts'
 import { useStore } from '#shared/store/store.ts'
 import { addShellSlices, loadAppSlices } from './store.ts'
-import { loadMainPage } from './routes.tsx'
-import { visitGoesToInstall } from '../features/pwa/install/FirstVisitRedirect.tsx'
+import { preloadScreenOf } from './routes.tsx'
 import { reloadIntoNewRelease, reloadOnPreloadErrors } from '../features/pwa/release-reload.ts'
 import { onScreenLoadFailure, watchFailedLinks } from '#shared/load/lazy-screen.ts'
 import '../styles/tokens.css'
@@ -27,12 +26,13 @@ noteLandingPage(window.location.pathname)
 // settled by then.
 addShellSlices()
 void useStore.getState().startLanguage()
-// The main page is a chunk of its own (bench/chunks.ts): when this visit shows it, its code and texts come now, beside
-// the shell's catalog, rather than after the first render. A failure shows where the page is rendered.
-if (window.location.pathname === '/' && !visitGoesToInstall(window.location.search)) loadMainPage().catch(() => {})
 void useStore.getState().startSession()
+const signedIn = useStore.getState().status !== 'loggedOut'
+// Every screen but /install is a chunk of its own (bench/chunks.ts): the one this visit shows comes now, beside the
+// shell's catalog, rather than after the first render. A failure shows where the page is rendered.
+preloadScreenOf(window.location.pathname, window.location.search, signedIn)
 // A stored session: the user's slices, with the live stream and the outbox, come now (store.ts), whatever the screen.
-if (useStore.getState().status !== 'loggedOut') loadAppSlices().catch(() => {})
+if (signedIn) loadAppSlices().catch(() => {})
 linkManifestOf(useStore.getState().language)
 useStore.subscribe((state, previous) => {
   if (state.language !== previous.language) linkManifestOf(state.language)

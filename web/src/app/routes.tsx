@@ -4,7 +4,7 @@ import { PageLoader } from '#shared/ui/PageLoader.tsx'
 import { Route, Switch, useLocation } from 'wouter'
 import { GuestOnly } from '../features/account/GuestOnly.tsx'
 import { LOGIN_CODE_PATH } from '../features/account/login-code/path.ts'
-import { FirstVisitRedirect } from '../features/pwa/install/FirstVisitRedirect.tsx'
+import { FirstVisitRedirect, visitGoesToInstall } from '../features/pwa/install/FirstVisitRedirect.tsx'
 import { InstallPage } from '../features/pwa/install/InstallPage.tsx'
 import { withTexts } from '#shared/i18n/catalog-loader.ts'
 import { lazyScreen } from '#shared/load/lazy-screen.ts'
@@ -21,12 +21,12 @@ function screenCode<T>(load: () => Promise<T>): () => Promise<T> {
 // Every screen but /install is a chunk of its own, which comes with its texts (withTexts): the first screen of a first
 // visit is /install (FirstVisitRedirect), and it should not wait for the others (bench/chunks.ts). The service worker
 // precaches them all for offline use.
-/** The main page: started at once by main.tsx when the visit shows it, so it loads beside the shell's texts. */
-export const loadMainPage = withTexts(
-  'main',
-  screenCode(() => import('./MainPage.tsx').then((m) => ({ default: m.MainPage }))),
+const MainPage = lazyScreen(
+  withTexts(
+    'main',
+    screenCode(() => import('./MainPage.tsx').then((m) => ({ default: m.MainPage }))),
+  ),
 )
-const MainPage = lazyScreen(loadMainPage)
 // The dashboard is for a handful of admins: its code (map, chart, forms) is fetched on the way in.
 const AdminPage = lazyScreen(
   withTexts(
@@ -124,38 +124,71 @@ const adminScreen = () => <AdminOnly>{loading(<AdminPage />)}</AdminOnly>
 interface AppRoute {
   path: string
   screen: () => ReactNode
+  /**
+   * Starts fetching the screen's code and texts when the page is loaded at this route (preloadScreenOf), given the
+   * address's query string and whether a session is stored. Absent for a screen in the entry chunk or behind a
+   * sign-in.
+   */
+  preload?: (search: string, signedIn: boolean) => void
 }
+
+/** A screen only a visitor without a session sees (GuestOnly): not fetched when a session is stored. */
+const guestPreload =
+  (screen: { preload: () => void }) =>
+  (_search: string, signedIn: boolean): void => {
+    if (!signedIn) screen.preload()
+  }
 
 /** Every route of docs/product.md#screens-and-routes, in its order; anything else is not found. */
 export const ROUTES: readonly AppRoute[] = [
   {
     path: '/',
     screen: () => <FirstVisitRedirect>{loading(<MainPage />)}</FirstVisitRedirect>,
+    preload: (search) => {
+      if (!visitGoesToInstall(search)) MainPage.preload()
+    },
   },
   {
     path: '/login',
     screen: () => <GuestOnly>{loading(<LoginPage />)}</GuestOnly>,
+    preload: guestPreload(LoginPage),
   },
   {
     path: LOGIN_CODE_PATH,
     screen: () => <GuestOnly>{loading(<LoginCodePage />)}</GuestOnly>,
+    preload: guestPreload(LoginCodePage),
   },
   {
     path: '/register',
     screen: () => <GuestOnly>{loading(<RegisterPage />)}</GuestOnly>,
+    preload: guestPreload(RegisterPage),
   },
   {
     path: '/resetpassword',
     screen: () => <GuestOnly>{loading(<ResetPasswordPage />)}</GuestOnly>,
+    preload: guestPreload(ResetPasswordPage),
   },
-  { path: '/privacystatement', screen: () => loading(<PrivacyStatementPage />) },
-  { path: '/info', screen: () => loading(<InfoPage />) },
-  { path: '/stats', screen: () => loading(<StatsPage />) },
+  {
+    path: '/privacystatement',
+    screen: () => loading(<PrivacyStatementPage />),
+    preload: () => PrivacyStatementPage.preload(),
+  },
+  { path: '/info', screen: () => loading(<InfoPage />), preload: () => InfoPage.preload() },
+  { path: '/stats', screen: () => loading(<StatsPage />), preload: () => StatsPage.preload() },
   { path: '/install', screen: () => <InstallPage /> },
   { path: '/s/:token', screen: () => loading(<SharedRequestPage />) },
   // One route for all sections, so moving between them keeps the page (and its live map) mounted.
   { path: '/admin/*?', screen: adminScreen },
 ]
+
+/**
+ * Starts fetching the code and texts of the screen the page was loaded at, beside the shell's texts, rather than
+ * after the first render has found the route: one round trip less before the page's content paints
+ * (docs/performance.md, "Lighthouse"). A path with parameters, or none of the routes, fetches nothing early.
+ */
+export function preloadScreenOf(pathname: string, search: string, signedIn: boolean): void {
+  ROUTES.find((route) => route.path === pathname)?.preload?.(search, signedIn)
+}
 
 /** The routes, under a boundary of their own for whatever fails outside a lazy page; moving elsewhere resets it. */
 export function AppRoutes() {
