@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { BootScreen } from './BootScreen.tsx'
@@ -8,9 +9,13 @@ import { RefusalSignOut } from '../features/account/suspension/RefusalSignOut.ts
 import { useStore } from '#shared/store/store.ts'
 import { selectCatalogStatus } from '../features/settings/slice.ts'
 
-/** Nothing renders with text until a catalog is active, so no untranslated text ever flashes. */
+/**
+ * Nothing renders with text until a catalog is active, so no untranslated text ever flashes. The store's change is a
+ * synchronous update (useSyncExternalStore); deferred, the whole app's first render runs as a transition React cuts
+ * into short tasks, so a tap during it is not kept waiting (docs/performance.md, "Lighthouse": total blocking time).
+ */
 export function App() {
-  const catalogReady = useStore(selectCatalogStatus) === 'ready'
+  const catalogReady = useDeferredValue(useStore(selectCatalogStatus) === 'ready')
   if (!catalogReady) return <BootScreen />
   return (
     <I18nProvider i18n={i18n}>
