@@ -6,7 +6,7 @@ import { checkPrerequisites, launchBrowser, openContext, startServer } from './b
 import { SmsOutbox } from './sms-outbox.ts'
 
 checkPrerequisites()
-const browser = await launchBrowser(t)
+const browser = await launchBrowser(t, { serviceWorker: true })
 const server = await startServer(t)
 const { baseUrl } = server
 const outbox = new SmsOutbox(server.dataDir)

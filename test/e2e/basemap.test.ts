@@ -19,7 +19,7 @@ import {
 checkPrerequisites()
 buildBasemap()
 
-const browser = await launchBrowser(t)
+const browser = await launchBrowser(t, { serviceWorker: true })
 const { baseUrl } = await startServer(t, { TILE_URL: '' })
 
 /** Aborts every request that leaves the server's origin; the list of those that tried. */

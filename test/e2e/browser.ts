@@ -60,17 +60,34 @@ export function checkPrerequisites(browserPath = HEADLESS_SHELL_PATH): void {
   }
 }
 
+/** Browsers whose pages may register the app's service worker (launchBrowser's `serviceWorker`). */
+const withServiceWorker = new WeakSet<Browser>()
+
 /**
  * Launches the system Chromium, closed when the test ends: its headless shell, or with `push` the full browser,
  * which alone has web push and notifications (the alerts offer after registering is shown only where push works).
+ * Its pages run without the app's service worker unless `serviceWorker` (or `push`) is set: on its first load the
+ * worker precaches the whole app (some 200 files, 2.9 MB), work every new context would pay for, which only the
+ * files about offline use, updates, push and the worker itself need (docs/testing.md, "Where a browser file's time
+ * goes").
  */
-export async function launchBrowser(t: Test, { push = false } = {}): Promise<Browser> {
+export async function launchBrowser(
+  t: Test,
+  { push = false, serviceWorker = push }: { push?: boolean; serviceWorker?: boolean } = {},
+): Promise<Browser> {
   const executablePath = push ? CHROMIUM_PATH : HEADLESS_SHELL_PATH
   checkPrerequisites(executablePath)
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
+  if (serviceWorker) withServiceWorker.add(browser)
   t.teardown(() => browser.close())
   return browser
 }
+
+/**
+ * The app registers its worker after the page has loaded (features/pwa/register.ts); here the registration never
+ * settles, as if still under way, so the app goes on as it does before a worker is there: no error, no precache.
+ */
+const WITHOUT_SERVICE_WORKER = `if (navigator.serviceWorker) navigator.serviceWorker.register = () => new Promise(() => {})`
 
 export interface TestServer {
   baseUrl: string
@@ -151,6 +168,7 @@ export async function openContext(
 ): Promise<{ context: BrowserContext; page: Page; pageErrors: string[] }> {
   const context = await browser.newContext({ viewport: PHONE_VIEWPORT, locale: 'en-US', ...options })
   t.teardown(() => context.close())
+  if (!withServiceWorker.has(browser)) await context.addInitScript(WITHOUT_SERVICE_WORKER)
   if (!installRedirect) await skipInstallRedirect(context)
   const page = await context.newPage()
   const pageErrors: string[] = []

@@ -6,7 +6,7 @@ import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer
 import { atLeastTouchSize } from './helping.ts'
 
 checkPrerequisites()
-const browser = await launchBrowser(t)
+const browser = await launchBrowser(t, { serviceWorker: true })
 const server = await startServer(t)
 const { baseUrl } = server
 

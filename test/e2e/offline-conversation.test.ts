@@ -13,7 +13,7 @@ import {
 import { waitUntil } from '../wait.ts'
 
 checkPrerequisites()
-const browser = await launchBrowser(t)
+const browser = await launchBrowser(t, { serviceWorker: true })
 const server = await startServer(t)
 const { baseUrl } = server
 

@@ -24,7 +24,7 @@ import {
 checkPrerequisites()
 buildBasemap()
 
-const browser = await launchBrowser(t)
+const browser = await launchBrowser(t, { serviceWorker: true })
 const server = await startServer(t, { TILE_URL: '' })
 const { baseUrl } = server
 const HELSINKI = { latitude: 60.17, longitude: 24.94 }

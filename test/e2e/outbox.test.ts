@@ -15,7 +15,7 @@ import {
 import { waitUntil } from '../wait.ts'
 
 checkPrerequisites()
-const browser = await launchBrowser(t)
+const browser = await launchBrowser(t, { serviceWorker: true })
 const server = await startServer(t)
 const { baseUrl } = server
 const sql = postgres(server.databaseUrl, { max: 1, onnotice: () => {} })

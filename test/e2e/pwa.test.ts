@@ -21,7 +21,7 @@ checkPrerequisites()
 // A copy of the build, so one test can deploy a "new version" of it without touching web/dist.
 const distDir = tempDir(t, 'pyoraapu-dist-')
 cpSync(fileURLToPath(new URL('../../web/dist/', import.meta.url)), distDir, { recursive: true })
-const browser = await launchBrowser(t)
+const browser = await launchBrowser(t, { serviceWorker: true })
 const { baseUrl, restart } = await startServer(t, { WEB_DIST_DIR: distDir })
 
 // Page code is written as strings: the root tsconfig that checks these tests has Node's types, not the DOM's.

@@ -13,7 +13,7 @@ import { waitUntil } from '../wait.ts'
 // context here: it stands for the first seconds of a first visit, before the worker has stored the app.
 
 checkPrerequisites()
-const browser = await launchBrowser(t)
+const browser = await launchBrowser(t, { serviceWorker: true })
 const server = await startServer(t)
 const { baseUrl } = server
 const sql = postgres(server.databaseUrl, { max: 1, onnotice: () => {} })

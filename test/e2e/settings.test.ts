@@ -6,7 +6,7 @@ import { createUser, logIn, openSettingsSection, type TestUser } from './account
 import { checkPrerequisites, launchBrowser, openContext, startServer } from './browser.ts'
 
 checkPrerequisites()
-const browser = await launchBrowser(t)
+const browser = await launchBrowser(t, { serviceWorker: true })
 const server = await startServer(t)
 const { baseUrl } = server
 // The sections, one open at a time, the links, the notification preferences' rule and what the server stores are

@@ -9,7 +9,7 @@ import { waitUntil } from '../wait.ts'
 
 checkPrerequisites()
 
-const browser = await launchBrowser(t)
+const browser = await launchBrowser(t, { serviceWorker: true })
 const server = await startServer(t)
 const { baseUrl } = server
 

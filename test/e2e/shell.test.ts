@@ -4,7 +4,7 @@ import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer
 import { waitUntil } from '../wait.ts'
 
 checkPrerequisites()
-const browser = await launchBrowser(t)
+const browser = await launchBrowser(t, { serviceWorker: true })
 const { baseUrl } = await startServer(t)
 
 // Code that runs in the page is written as an expression in a string: the root tsconfig, which checks these

@@ -4,7 +4,7 @@ import { expectNoSeriousViolations } from './axe.ts'
 import { checkPrerequisites, launchBrowser, openContext, screenshot, startServer, type TestServer } from './browser.ts'
 
 checkPrerequisites()
-const browser = await launchBrowser(t)
+const browser = await launchBrowser(t, { serviceWorker: true })
 
 /** A server whose database holds `requests` written straight to the table, at known times (the API cannot backdate). */
 async function serverWith(
