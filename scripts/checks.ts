@@ -36,20 +36,13 @@ const TYPE_CHECKS = [
 ]
 
 /**
- * ESLint's type-aware rules hold every part's TypeScript program at once: 2.5 GB of heap on 2026-11-30 (it aborts at
- * 1.5 GB). Node's default heap limit follows the machine's memory and is lower than that on a small machine, where
- * ESLint then died with nothing but V8's abort on stderr; `npm run lint` passes the same limit.
- */
-const ESLINT_HEAP = '--max-old-space-size=4096'
-
-/**
  * Longest first, so the last one to start is a short one. ESLint takes longer than the rest together (its
- * type-aware rules build the programs again, with the JavaScript compiler); split in two (web, the rest) it took 20%
- * more CPU and longer, as both halves build much of the same program.
+ * type-aware rules build the programs again, with the JavaScript compiler); it runs in parts, one after another, as
+ * `npm run lint` does, so that no process holds every program at once (scripts/eslint-in-parts.ts).
  */
 function checks(withFormat: boolean): Check[] {
   return [
-    { name: 'eslint', command: process.execPath, args: [ESLINT_HEAP, bin('eslint'), '.'] },
+    { name: 'eslint', command: bin('tsx'), args: ['scripts/eslint-in-parts.ts'] },
     ...(withFormat ? [{ name: 'prettier', command: bin('prettier'), args: ['--check', '.'] }] : []),
     ...TYPE_CHECKS,
     { name: 'import cycles', command: bin('tsx'), args: ['scripts/check-import-cycles.ts', '--types'] },
