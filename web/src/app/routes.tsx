@@ -7,7 +7,7 @@ import { LOGIN_CODE_PATH } from '../features/account/login-code/path.ts'
 import { FirstVisitRedirect, visitGoesToInstall } from '../features/pwa/install/FirstVisitRedirect.tsx'
 import { InstallPage } from '../features/pwa/install/InstallPage.tsx'
 import { withTexts } from '#shared/i18n/catalog-loader.ts'
-import { lazyScreen } from '#shared/load/lazy-screen.ts'
+import { lazyScreen, type LazyScreen } from '#shared/load/lazy-screen.ts'
 import { ScreenBoundary } from '#shared/load/ScreenBoundary.tsx'
 import { TopBar } from '#shared/layout/TopBar.tsx'
 import { loadAppSlices } from './store.ts'
@@ -132,12 +132,21 @@ interface AppRoute {
   preload?: (search: string, signedIn: boolean) => void
 }
 
-/** A screen only a visitor without a session sees (GuestOnly): not fetched when a session is stored. */
-const guestPreload =
-  (screen: { preload: () => void }) =>
-  (_search: string, signedIn: boolean): void => {
-    if (!signedIn) screen.preload()
-  }
+/** A lazy page anyone may open: fetched early when the visit starts at it. */
+const pageRoute = (path: string, Page: LazyScreen<object>): AppRoute => ({
+  path,
+  screen: () => loading(<Page />),
+  preload: () => Page.preload(),
+})
+
+/** A lazy page only a visitor without a session sees (GuestOnly): not fetched early when a session is stored. */
+const guestRoute = (path: string, Page: LazyScreen<object>): AppRoute => ({
+  path,
+  screen: () => <GuestOnly>{loading(<Page />)}</GuestOnly>,
+  preload: (_search, signedIn) => {
+    if (!signedIn) Page.preload()
+  },
+})
 
 /** Every route of docs/product.md#screens-and-routes, in its order; anything else is not found. */
 export const ROUTES: readonly AppRoute[] = [
@@ -148,33 +157,13 @@ export const ROUTES: readonly AppRoute[] = [
       if (!visitGoesToInstall(search)) MainPage.preload()
     },
   },
-  {
-    path: '/login',
-    screen: () => <GuestOnly>{loading(<LoginPage />)}</GuestOnly>,
-    preload: guestPreload(LoginPage),
-  },
-  {
-    path: LOGIN_CODE_PATH,
-    screen: () => <GuestOnly>{loading(<LoginCodePage />)}</GuestOnly>,
-    preload: guestPreload(LoginCodePage),
-  },
-  {
-    path: '/register',
-    screen: () => <GuestOnly>{loading(<RegisterPage />)}</GuestOnly>,
-    preload: guestPreload(RegisterPage),
-  },
-  {
-    path: '/resetpassword',
-    screen: () => <GuestOnly>{loading(<ResetPasswordPage />)}</GuestOnly>,
-    preload: guestPreload(ResetPasswordPage),
-  },
-  {
-    path: '/privacystatement',
-    screen: () => loading(<PrivacyStatementPage />),
-    preload: () => PrivacyStatementPage.preload(),
-  },
-  { path: '/info', screen: () => loading(<InfoPage />), preload: () => InfoPage.preload() },
-  { path: '/stats', screen: () => loading(<StatsPage />), preload: () => StatsPage.preload() },
+  guestRoute('/login', LoginPage),
+  guestRoute(LOGIN_CODE_PATH, LoginCodePage),
+  guestRoute('/register', RegisterPage),
+  guestRoute('/resetpassword', ResetPasswordPage),
+  pageRoute('/privacystatement', PrivacyStatementPage),
+  pageRoute('/info', InfoPage),
+  pageRoute('/stats', StatsPage),
   { path: '/install', screen: () => <InstallPage /> },
   { path: '/s/:token', screen: () => loading(<SharedRequestPage />) },
   // One route for all sections, so moving between them keeps the page (and its live map) mounted.
