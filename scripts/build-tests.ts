@@ -13,21 +13,58 @@
  *
  * A single file still runs straight from its source: `npx tap test/server/health.test.ts` (tsx, see package.json).
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Plugin } from 'esbuild'
 import { PROJECT_ROOT } from '../server/paths.ts'
 import { importThroughDefiningModules } from '../test/through-indexes.mjs'
+import { filesAlone, testGroups, type TestGroup, type TestSource } from './test-groups.ts'
 
 export const TEST_BUILD_DIR = join(PROJECT_ROOT, '.cache', 'tests')
 
 const TEST_DIR = join(PROJECT_ROOT, 'test')
+const TAP_FILE = join(TEST_DIR, 'tap-file.ts')
 
-function testFiles(): string[] {
+function testSources(): TestSource[] {
   return readdirSync(TEST_DIR, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.ts'))
-    .map((file) => join(TEST_DIR, file))
+    .map((file) => ({ path: file, bytes: statSync(join(TEST_DIR, file)).size }))
+}
+
+/** The module of a group's bundle: it runs the group's files one after another (test/tap-file.ts). */
+function groupSource(group: TestGroup): string {
+  const files = group.files.map((file) => {
+    const path = join(TEST_DIR, file)
+    return `  { name: ${JSON.stringify(relative(PROJECT_ROOT, path))}, load: () => import(${JSON.stringify(path)}) },`
+  })
+  return `import { runFiles } from ${JSON.stringify(TAP_FILE)}\nawait runFiles([\n${files.join('\n')}\n])\n`
+}
+
+/** A group's bundle is built from its module, which exists only here: `group:<name>`. */
+function groupEntries(groups: readonly TestGroup[]): Plugin {
+  const sources = new Map(groups.map((group) => [group.name, groupSource(group)]))
+  return {
+    name: 'test-groups',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^group:/ }, (args) => ({ path: args.path.slice(6), namespace: 'group' }))
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'group' }, (args) => ({
+        contents: sources.get(args.path),
+        resolveDir: TEST_DIR,
+        loader: 'js',
+      }))
+    },
+  }
+}
+
+/** A test file's `import t from 'tap'` gets the running file's test (test/tap-file.ts), which imports tap itself. */
+const tapOfTheFile: Plugin = {
+  name: 'tap-of-the-file',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^tap$/ }, (args) =>
+      /\.test\.tsx?$/.test(args.importer) ? { path: TAP_FILE } : undefined,
+    )
+  },
 }
 
 /**
@@ -57,8 +94,13 @@ const sourceForTests: Plugin = {
 
 export async function buildTests(): Promise<string> {
   rmSync(TEST_BUILD_DIR, { recursive: true, force: true })
+  const sources = testSources()
+  const groups = testGroups(sources)
   await build({
-    entryPoints: testFiles(),
+    entryPoints: [
+      ...filesAlone(sources).map((file) => join(TEST_DIR, file)),
+      ...groups.map((group) => ({ in: `group:${group.name}`, out: `${group.name}.test` })),
+    ],
     outbase: TEST_DIR,
     outdir: TEST_BUILD_DIR,
     outExtension: { '.js': '.mjs' },
@@ -70,7 +112,7 @@ export async function buildTests(): Promise<string> {
     platform: 'node',
     target: 'node20',
     sourcemap: 'linked',
-    plugins: [sourceForTests],
+    plugins: [sourceForTests, tapOfTheFile, groupEntries(groups)],
     // A component test renders the app's components (test/component/): their JSX as the app compiles it, their
     // stylesheets as nothing, since a DOM emulation lays nothing out; their small images as data: URLs, as the
     // app's build inlines them.

@@ -1,8 +1,8 @@
-import tap from 'tap'
+import { onFileTimeout } from './tap-file.ts'
 
 /** The waits still waiting, named on stderr when the test runner's timeout ends the file. */
 const waiting = new Set<{ what: string }>()
-tap.on('timeout', () => {
+onFileTimeout(() => {
   for (const { what } of waiting) console.error(`# timed out waiting until ${what}`)
 })
 
