@@ -3,9 +3,9 @@
  * pays for starting Node, loading tap, the server's modules and, in a browser file, playwright-core before its first
  * test: about 1.5 CPU-seconds of a server file that then runs for 1-3. Files of the unit, server and browser tiers
  * therefore run several to a process, one after another (test/tap-file.ts), and later files run on code the process
- * has already loaded and compiled. The files of two tiers keep a process each:
- * - the component tests, which share one global DOM emulation and the app's module-level stores;
- * - the tests of the built artefacts, which start the bundle, the binary and Caddy as processes of their own.
+ * has already loaded and compiled. Component files share their process's DOM emulation and the app's module-level
+ * store as the tests of one file always did: each test renders the app and removes it. The tests of the built
+ * artefacts keep a process each: they start the bundle, the binary and Caddy as processes of their own, and are few.
  */
 
 export interface TestSource {
@@ -26,11 +26,11 @@ export interface TestGroup {
  * Files per process by tier. Browser files are few to a process: a process's files run one after another, so a group
  * lasts as long as its files together, and four of them at a time keep two cores busy to the end of the run.
  */
-const FILES_PER_GROUP: Readonly<Record<string, number>> = { unit: 40, server: 15, e2e: 4 }
+const FILES_PER_GROUP: Readonly<Record<string, number>> = { unit: 40, component: 5, server: 15, e2e: 4 }
 
 const tierOf = (path: string) => path.split('/')[0] ?? ''
 
-/** The files that keep a process each (component, built and any tier without a group size). */
+/** The files that keep a process each: those of a tier without a group size (built). */
 export function filesAlone(sources: readonly TestSource[]): string[] {
   return sources.filter(({ path }) => FILES_PER_GROUP[tierOf(path)] === undefined).map(({ path }) => path)
 }

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand'
-import { ApiError, SessionEndedError } from '#shared/api/errors.ts'
+import { ApiError, logCallFailure } from '#shared/api/errors.ts'
 import {
   fetchRequest,
   fetchRequestChanges,
@@ -273,7 +273,7 @@ export const createRequestsSlice: StateCreator<RequestsStore, [], [], RequestsSl
           fetchedThisSession = true
         }
       } catch (error) {
-        if (!(error instanceof SessionEndedError)) console.error('Fetching the requests failed', error)
+        logCallFailure('Fetching the requests failed', error)
         const unreachable = error instanceof ApiError && error.status === 0
         set({ requestsStatus: unreachable ? 'unreachable' : 'failed' })
       } finally {

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react'
+import { logCallFailure } from '#shared/api/errors.ts'
 import { useEffect, useState } from 'react'
 import { fetchHelpedCount } from './api.ts'
 import { thanksMessages } from './thanks-catalog.ts'
@@ -20,7 +21,7 @@ export function HelpedCount() {
     fetchHelpedCount().then(
       (count) => current && setState({ phase: 'loaded', count }),
       (error: unknown) => {
-        console.error('Fetching the helped count failed', error)
+        logCallFailure('Fetching the helped count failed', error)
         if (current) setState({ phase: 'failed' })
       },
     )

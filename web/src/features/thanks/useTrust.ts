@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
+import { logCallFailure } from '#shared/api/errors.ts'
 import { fetchTrust, type Thanks, type Trust } from './api.ts'
 import type { HelpRequest } from '#features/requests'
 import { useStore } from '#shared/store/store.ts'
@@ -28,7 +29,7 @@ export function useTrust(request: HelpRequest) {
     fetchTrust(id).then(
       (trust) => current && setState({ key, phase: 'loaded', trust }),
       (error: unknown) => {
-        console.error('Fetching the thanks failed', error)
+        logCallFailure('Fetching the thanks failed', error)
         if (current) setState({ key, phase: 'failed', trust: null })
       },
     )

@@ -35,3 +35,11 @@ export class KeyedError extends Error {
     this.key = key
   }
 }
+
+/**
+ * Logs a failed call for whoever debugs the app, unless the call's session ended while it ran: then the app is
+ * signing out and says why, and the call has no error of its own (SessionEndedError).
+ */
+export function logCallFailure(what: string, error: unknown): void {
+  if (!(error instanceof SessionEndedError)) console.error(what, error)
+}

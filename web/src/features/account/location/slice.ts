@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand'
 import type { Coordinates } from '#shared/api/types.ts'
+import { logCallFailure } from '#shared/api/errors.ts'
 import { fetchSavedLocation, reportLocation } from '../api.ts'
 import { getBrowserLocation, watchBrowserLocation } from './browser-location.ts'
 import { LocationReporter } from './location-reporter.ts'
@@ -97,7 +98,7 @@ export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> 
       set({ position, positionSource: 'server', locationStatus: 'known', reachCentre: position })
       return position
     } catch (error) {
-      console.error('Fetching the saved location failed', error)
+      logCallFailure('Fetching the saved location failed', error)
       return null
     }
   }
@@ -166,7 +167,7 @@ export const createLocationSlice: StateCreator<AppState, [], [], LocationSlice> 
         void get().refetchRequests()
         return 'locationupdated'
       } catch (error) {
-        console.error('Reporting the location failed', error)
+        logCallFailure('Reporting the location failed', error)
         return 'genericerror'
       }
     },

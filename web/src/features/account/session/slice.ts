@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand'
+import { logCallFailure } from '#shared/api/errors.ts'
 import { connectSession, refreshAccessToken } from '#shared/api/client.ts'
 import type { SessionAnswer, User } from '#shared/api/types.ts'
 import { changeLanguage, fetchCurrentUser, logout } from '../api.ts'
@@ -169,7 +170,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
       try {
         updateUser(await changeLanguage(language))
       } catch (error) {
-        console.error('Saving the language on the server failed', error)
+        logCallFailure('Saving the language on the server failed', error)
       }
     },
   }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { logCallFailure } from '#shared/api/errors.ts'
 import { fetchUsers, type AdminUser } from './api.ts'
 
 /** Typing pauses this long before the list is asked for: one call per word, not per key. */
@@ -61,7 +62,7 @@ export function useUserList(search: string): UserList {
           },
           (error: unknown) => {
             if (latestKey.current !== key) return
-            console.error('Loading the users failed', error)
+            logCallFailure('Loading the users failed', error)
             setLoaded({ key, users: [], total: 0, failed: true })
           },
         )
@@ -92,7 +93,7 @@ export function useUserList(search: string): UserList {
       },
       (error: unknown) => {
         if (latestKey.current !== key) return
-        console.error('Loading more users failed', error)
+        logCallFailure('Loading more users failed', error)
         setMore({ key, loading: false, failed: true })
       },
     )
