@@ -1,106 +1,15 @@
 /**
  * The static checks that come before the tests: the five TypeScript projects, ESLint, the import-cycle check and,
- * with --format, Prettier; with --build, `npm test`'s build too (the bundles, then the single binary), which needs
- * nothing the checks make. They are independent, so they run side by side, as many at a time as the machine has
- * cores; each one's output is printed whole when it ends, so parallel output never interleaves. The Lingui catalogs
- * are compiled first: the web projects and the build import them. `npm run test:fast` and `npm test` start with
- * this; the single checks stay runnable alone (`npm run typecheck`, `npm run lint`, `npm run format:check`).
+ * with --format, Prettier; with --build, the build too (the bundles, then the single binary), which needs nothing the
+ * checks make. They are independent, so they run side by side, as many at a time as the machine has cores, after the
+ * Lingui catalogs are compiled (scripts/check-list.ts). `npm run test:fast` starts with this, and `npm test` runs
+ * the same checks beside its tests (scripts/test.ts); the single checks stay runnable alone (`npm run typecheck`,
+ * `npm run lint`, `npm run format:check`).
  */
-import { spawn } from 'node:child_process'
 import { availableParallelism } from 'node:os'
-import { join } from 'node:path'
-import { PROJECT_ROOT } from '../server/paths.ts'
+import { BUILD, checks, compileCatalogs, runAll, TYPE_CHECKS } from './check-list.ts'
 
-interface Check {
-  name: string
-  command: string
-  args: string[]
-}
-
-const bin = (name: string) => join(PROJECT_ROOT, 'node_modules', '.bin', name)
-
-/**
- * TypeScript 7, the native compiler, checks the types: about a fifth of 5.9's CPU for the same five projects and the
- * same errors (docs/adr/0019-tooling-kept-and-why.md). typescript-eslint still needs the JavaScript compiler (5.9,
- * the `typescript` package); both install, so the command names its package rather than `node_modules/.bin/tsc`.
- */
-const TSC = join(PROJECT_ROOT, 'node_modules', 'typescript7', 'bin', 'tsc')
-const tsc = (project: string): Check => ({ name: `tsc ${project}`, command: TSC, args: ['-p', project] })
-
-const TYPE_CHECKS = [
-  tsc('tsconfig.json'),
-  tsc('web/tsconfig.app.json'),
-  tsc('web/tsconfig.node.json'),
-  tsc('web/tsconfig.sw.json'),
-  tsc('test/component/tsconfig.json'),
-]
-
-/**
- * Longest first, so the last one to start is a short one. ESLint takes longer than the rest together (its
- * type-aware rules build the programs again, with the JavaScript compiler); it runs in parts, one after another, as
- * `npm run lint` does, so that no process holds every program at once (scripts/eslint-in-parts.ts).
- */
-function checks(withFormat: boolean): Check[] {
-  return [
-    { name: 'eslint', command: bin('tsx'), args: ['scripts/eslint-in-parts.ts'] },
-    ...(withFormat ? [{ name: 'prettier', command: bin('prettier'), args: ['--check', '.'] }] : []),
-    ...TYPE_CHECKS,
-    { name: 'import cycles', command: bin('tsx'), args: ['scripts/check-import-cycles.ts', '--types'] },
-  ]
-}
-
-/**
- * `npm test`'s build (`npm run build` without its catalog compile, done first): the bundles, then the single binary
- * that packs them. It runs in a lane of its own beside the checks (docs/testing.md): the bundles take half a minute
- * of CPU, and the binary's build is mostly writing a 165 MB file, which a core busy with ESLint hardly notices. Built
- * here, the binary's test (test/built/binary.test.ts) finds it current instead of building it during the tests.
- */
-const BUILD: Check = {
-  name: 'build',
-  command: 'sh',
-  args: ['-c', 'npm run -s build:bundles && npm run -s build:binary'],
-}
-
-interface Outcome {
-  check: Check
-  code: number | null
-  output: string
-  seconds: number
-}
-
-function run(check: Check): Promise<Outcome> {
-  const started = performance.now()
-  return new Promise((resolve) => {
-    const child = spawn(check.command, check.args, { cwd: PROJECT_ROOT, env: { ...process.env, FORCE_COLOR: '0' } })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('error', (error) => (output += `${error.message}\n`))
-    child.on('close', (code) => resolve({ check, code, output, seconds: (performance.now() - started) / 1000 }))
-  })
-}
-
-async function runAll(list: Check[], parallel: number): Promise<Outcome[]> {
-  const queue = [...list]
-  const outcomes: Outcome[] = []
-  const worker = async () => {
-    for (let check = queue.shift(); check; check = queue.shift()) {
-      const outcome = await run(check)
-      const verdict = outcome.code === 0 ? 'ok' : `FAILED (exit ${outcome.code})`
-      process.stdout.write(`${outcome.output.trimEnd()}${outcome.output.trim() ? '\n' : ''}`)
-      console.log(`checks: ${check.name} ${verdict} in ${outcome.seconds.toFixed(1)} s`)
-      outcomes.push(outcome)
-    }
-  }
-  await Promise.all(Array.from({ length: parallel }, worker))
-  return outcomes
-}
-
-const compiled = await run({ name: 'lingui compile', command: 'npm', args: ['run', '-s', 'i18n:compile'] })
-if (compiled.code !== 0) {
-  console.error(compiled.output)
-  process.exit(1)
-}
+if (!(await compileCatalogs())) process.exit(1)
 // `--types`: the type checks alone (`npm run typecheck`). `--build`: BUILD beside them.
 const flag = (name: string) => process.argv.includes(name)
 const list = flag('--types') ? TYPE_CHECKS : checks(flag('--format'))

@@ -1,6 +1,7 @@
 /**
  * What failed in the last tap run, named at the very end of `npm test`'s output (docs/testing.md, "How tap runs
- * them"): each test file whose TAP output in `.tap/test-results/` has a `not ok` line, with those lines. tap's own
+ * them"): each test process whose TAP output in `.tap/test-results/` has a `not ok` line, with those lines (a group
+ * of files names the file that failed on its own line: `not ok 4 - test/e2e/suspension.test.ts`). tap's own
  * reporter says it too, except when it cannot: with `CI` set, a file that ran into its timeout ends the reporter's
  * output before its summary, and a CI log that keeps only its last lines would then name nothing. Only results
  * written since the test bundles were built count, so a file run alone days ago does not show up.
@@ -43,6 +44,6 @@ const failed = filesUnder(RESULTS)
 if (failed.length === 0) {
   console.log('tap failed, but no test file has a failing assertion: see tap’s own output above')
 } else {
-  console.log(`\n${failed.length} test file(s) failed:`)
+  console.log(`\n${failed.length} test process(es) failed:`)
   for (const { file, lines } of failed) console.log(`\n${file}\n${lines.join('\n')}`)
 }

@@ -1,0 +1,101 @@
+/**
+ * The static checks and the build that come before the tests, and how they run: each one's output is printed whole
+ * when it ends, so checks run side by side never interleave their output. `scripts/checks.ts` (`npm run checks`,
+ * `npm run typecheck`) and `scripts/test.ts` (`npm test`) run them.
+ */
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { PROJECT_ROOT } from '../server/paths.ts'
+
+export interface Check {
+  name: string
+  command: string
+  args: string[]
+}
+
+export const bin = (name: string) => join(PROJECT_ROOT, 'node_modules', '.bin', name)
+
+/**
+ * TypeScript 7, the native compiler, checks the types: about a fifth of 5.9's CPU for the same five projects and the
+ * same errors (docs/adr/0019-tooling-kept-and-why.md). typescript-eslint still needs the JavaScript compiler (5.9,
+ * the `typescript` package); both install, so the command names its package rather than `node_modules/.bin/tsc`.
+ */
+const TSC = join(PROJECT_ROOT, 'node_modules', 'typescript7', 'bin', 'tsc')
+const tsc = (project: string): Check => ({ name: `tsc ${project}`, command: TSC, args: ['-p', project] })
+
+export const TYPE_CHECKS = [
+  tsc('tsconfig.json'),
+  tsc('web/tsconfig.app.json'),
+  tsc('web/tsconfig.node.json'),
+  tsc('web/tsconfig.sw.json'),
+  tsc('test/component/tsconfig.json'),
+]
+
+/**
+ * Longest first, so the last one to start is a short one. ESLint takes longer than the rest together (its
+ * type-aware rules build the programs again, with the JavaScript compiler); it runs in parts, one after another, as
+ * `npm run lint` does, so that no process holds every program at once (scripts/eslint-in-parts.ts).
+ */
+export function checks(withFormat: boolean): Check[] {
+  return [
+    { name: 'eslint', command: bin('tsx'), args: ['scripts/eslint-in-parts.ts'] },
+    ...(withFormat ? [{ name: 'prettier', command: bin('prettier'), args: ['--check', '.'] }] : []),
+    ...TYPE_CHECKS,
+    { name: 'import cycles', command: bin('tsx'), args: ['scripts/check-import-cycles.ts', '--types'] },
+  ]
+}
+
+/**
+ * `npm test`'s build (`npm run build` without its catalog compile, done first): the bundles, then the single binary
+ * that packs them. It runs in a lane of its own beside the checks (docs/testing.md): the bundles take half a minute
+ * of CPU, and the binary's build is mostly writing a 165 MB file, which a core busy with ESLint hardly notices. Built
+ * here, the binary's test (test/built/binary.test.ts) finds it current instead of building it during the tests.
+ */
+export const BUILD: Check = {
+  name: 'build',
+  command: 'sh',
+  args: ['-c', 'npm run -s build:bundles && npm run -s build:binary'],
+}
+
+export interface Outcome {
+  check: Check
+  code: number | null
+  output: string
+  seconds: number
+}
+
+export function run(check: Check): Promise<Outcome> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const child = spawn(check.command, check.args, { cwd: PROJECT_ROOT, env: { ...process.env, FORCE_COLOR: '0' } })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('error', (error) => (output += `${error.message}\n`))
+    child.on('close', (code) => resolve({ check, code, output, seconds: (performance.now() - started) / 1000 }))
+  })
+}
+
+/** Runs `list`, `parallel` at a time, printing each one's output whole when it ends. */
+export async function runAll(list: Check[], parallel: number): Promise<Outcome[]> {
+  const queue = [...list]
+  const outcomes: Outcome[] = []
+  const worker = async () => {
+    for (let check = queue.shift(); check; check = queue.shift()) {
+      const outcome = await run(check)
+      const verdict = outcome.code === 0 ? 'ok' : `FAILED (exit ${outcome.code})`
+      process.stdout.write(`${outcome.output.trimEnd()}${outcome.output.trim() ? '\n' : ''}`)
+      console.log(`checks: ${check.name} ${verdict} in ${outcome.seconds.toFixed(1)} s`)
+      outcomes.push(outcome)
+    }
+  }
+  await Promise.all(Array.from({ length: parallel }, worker))
+  return outcomes
+}
+
+/** The Lingui catalogs, compiled before anything else: the web projects and the build import them. */
+export async function compileCatalogs(): Promise<boolean> {
+  const compiled = await run({ name: 'lingui compile', command: 'npm', args: ['run', '-s', 'i18n:compile'] })
+  if (compiled.code !== 0) console.error(compiled.output)
+  return compiled.code === 0
+}
