@@ -1,6 +1,6 @@
 /**
  * ESLint over the whole repository, one part after another, each in a process of its own: `npm run lint` and the
- * checks' ESLint lane (scripts/checks.ts) run this. The type-aware rules hold the TypeScript programs of everything
+ * checks' ESLint lane (scripts/check-list.ts) run this. The type-aware rules hold the TypeScript programs of everything
  * a process lints: all at once (`eslint .`) that was 2.85 GB of memory at its peak (2026-11-30), and a machine with
  * less was left with an ESLint killed before it printed anything. In parts the largest peak is the tests' 1.6 GB,
  * for about 8% more CPU (95 against 88 s) and the same wall time, as the parts share little of their programs.
