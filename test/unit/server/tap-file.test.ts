@@ -39,11 +39,12 @@ t.test('files in one process: each in its own subtest, closed before the next, e
   const dir = mkdtempSync(join(tmpdir(), 'pyoraapu-tap-file-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   for (const [name, source] of Object.entries(FILES)) writeFileSync(join(dir, name), source)
-  // A file's timeout is tap's timeout for a file (TAP_TIMEOUT, in seconds): the hanging file ends at it.
+  // A file's timeout is tap's timeout for a file (TAP_TIMEOUT, in seconds): the hanging file ends at it. The others
+  // load a few lines each, far within it even on a busy machine.
   const run = spawnSync(process.execPath, ['--import', 'tsx/esm', join(dir, 'group.mts')], {
     cwd: PROJECT_ROOT,
     encoding: 'utf8',
-    env: { ...process.env, TAP_TIMEOUT: '1' },
+    env: { ...process.env, TAP_TIMEOUT: '3' },
   })
   const top = run.stdout
     .split('\n')
