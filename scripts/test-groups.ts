@@ -1,11 +1,11 @@
 /**
- * Which test files share a process in `npm test` (docs/testing.md, "Files that share a process"). A test process
- * pays for starting Node, loading tap, the server's modules and, in a browser file, playwright-core before its first
- * test: about 1.5 CPU-seconds of a server file that then runs for 1-3. Files of the unit, server and browser tiers
- * therefore run several to a process, one after another (test/tap-file.ts), and later files run on code the process
- * has already loaded and compiled. Component files share their process's DOM emulation and the app's module-level
- * store as the tests of one file always did: each test renders the app and removes it. The tests of the built
- * artefacts keep a process each: they start the bundle, the binary and Caddy as processes of their own, and are few.
+ * Which test files share a process in `npm test` (docs/testing.md, "Files that share a process"). A test process pays
+ * for starting Node, loading tap, the server's modules and, in a browser file, playwright-core before its first test:
+ * about 1.5 CPU-seconds of a server file that then runs for 1-3. Files of the unit, component, server and browser tiers
+ * therefore run several to a process, one after another (test/tap-file.ts), and later files run on code the process has
+ * already loaded and compiled. Component files share their process's DOM emulation and the app's module-level store as
+ * the tests of one file always did: each test renders the app and removes it. The tests of the built artefacts keep a
+ * process each: they start the bundle, the binary and Caddy as processes of their own, and are few.
  */
 
 export interface TestSource {
