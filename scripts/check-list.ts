@@ -1,17 +1,10 @@
 /**
- * The static checks and the build that come before the tests, and how they run: each one's output is printed whole
- * when it ends, so checks run side by side never interleave their output. `scripts/checks.ts` (`npm run checks`,
- * `npm run typecheck`) and `scripts/test.ts` (`npm test`) run them.
+ * The static checks and the build that come before the tests (run side by side: scripts/side-by-side.ts).
+ * `scripts/checks.ts` (`npm run checks`, `npm run typecheck`) and `scripts/test.ts` (`npm test`) run them.
  */
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../server/paths.ts'
-
-export interface Check {
-  name: string
-  command: string
-  args: string[]
-}
+import { run, type Check } from './side-by-side.ts'
 
 export const bin = (name: string) => join(PROJECT_ROOT, 'node_modules', '.bin', name)
 
@@ -55,42 +48,6 @@ export const BUILD: Check = {
   name: 'build',
   command: 'sh',
   args: ['-c', 'npm run -s build:bundles && npm run -s build:binary'],
-}
-
-export interface Outcome {
-  check: Check
-  code: number | null
-  output: string
-  seconds: number
-}
-
-export function run(check: Check): Promise<Outcome> {
-  const started = performance.now()
-  return new Promise((resolve) => {
-    const child = spawn(check.command, check.args, { cwd: PROJECT_ROOT, env: { ...process.env, FORCE_COLOR: '0' } })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('error', (error) => (output += `${error.message}\n`))
-    child.on('close', (code) => resolve({ check, code, output, seconds: (performance.now() - started) / 1000 }))
-  })
-}
-
-/** Runs `list`, `parallel` at a time, printing each one's output whole when it ends. */
-export async function runAll(list: Check[], parallel: number): Promise<Outcome[]> {
-  const queue = [...list]
-  const outcomes: Outcome[] = []
-  const worker = async () => {
-    for (let check = queue.shift(); check; check = queue.shift()) {
-      const outcome = await run(check)
-      const verdict = outcome.code === 0 ? 'ok' : `FAILED (exit ${outcome.code})`
-      process.stdout.write(`${outcome.output.trimEnd()}${outcome.output.trim() ? '\n' : ''}`)
-      console.log(`checks: ${check.name} ${verdict} in ${outcome.seconds.toFixed(1)} s`)
-      outcomes.push(outcome)
-    }
-  }
-  await Promise.all(Array.from({ length: parallel }, worker))
-  return outcomes
 }
 
 /** The Lingui catalogs, compiled before anything else: the web projects and the build import them. */

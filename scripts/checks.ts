@@ -7,7 +7,8 @@
  * `npm run lint`, `npm run format:check`).
  */
 import { availableParallelism } from 'node:os'
-import { BUILD, checks, compileCatalogs, runAll, TYPE_CHECKS } from './check-list.ts'
+import { BUILD, checks, compileCatalogs, TYPE_CHECKS } from './check-list.ts'
+import { runAll } from './side-by-side.ts'
 
 if (!(await compileCatalogs())) process.exit(1)
 // `--types`: the type checks alone (`npm run typecheck`). `--build`: BUILD beside them.

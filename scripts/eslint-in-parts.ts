@@ -8,17 +8,10 @@
  * each part's verdict is printed, on the same output as ESLint's findings, when it ends. docs/testing.md, "The static
  * checks".
  */
-import { spawn } from 'node:child_process'
 import { availableParallelism, freemem } from 'node:os'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../server/paths.ts'
-
-/** Each part's arguments; the last is everything the others leave, so a new folder is never left out. */
-const PARTS: Array<{ name: string; args: string[] }> = [
-  { name: 'test', args: ['test'] },
-  { name: 'web', args: ['web'] },
-  { name: 'the rest', args: ['.', '--ignore-pattern', 'web/', '--ignore-pattern', 'test/'] },
-]
+import { runAll, type Check } from './side-by-side.ts'
 
 /** A part's heap, the same on every machine: Node's default follows the machine's memory and may be too low. */
 const HEAP_MB = 2048
@@ -26,34 +19,19 @@ const HEAP_MB = 2048
 const PART_MEMORY = 2.5 * 1024 ** 3
 const ESLINT = join(PROJECT_ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js')
 
-/** Runs one part, its output kept and printed whole with its verdict, so parts side by side never interleave. */
-function lint(part: (typeof PARTS)[number]): Promise<boolean> {
-  const started = performance.now()
-  return new Promise((resolve) => {
-    const args = [`--max-old-space-size=${HEAP_MB}`, ESLINT, ...part.args, ...process.argv.slice(2)]
-    const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('error', (error) => (output += `could not start: ${error.message}\n`))
-    child.on('close', (code, signal) => {
-      const seconds = ((performance.now() - started) / 1000).toFixed(0)
-      // A process killed for memory prints nothing itself: say which part ended and how.
-      const verdict = code === 0 ? 'ok' : signal ? `was killed by ${signal} (out of memory?)` : `failed (exit ${code})`
-      process.stdout.write(
-        `${output.trimEnd()}${output.trim() ? '\n' : ''}eslint: ${part.name} ${verdict} in ${seconds} s\n`,
-      )
-      resolve(code === 0)
-    })
-  })
-}
+const part = (name: string, args: string[]): Check => ({
+  name: `eslint ${name}`,
+  command: process.execPath,
+  args: [`--max-old-space-size=${HEAP_MB}`, ESLINT, ...args, ...process.argv.slice(2)],
+})
+
+/** The parts, the largest first; the last is everything the others leave, so a new folder is never left out. */
+const PARTS = [
+  part('test', ['test']),
+  part('web', ['web']),
+  part('the rest', ['.', '--ignore-pattern', 'web/', '--ignore-pattern', 'test/']),
+]
 
 const atOnce = Math.max(1, Math.min(availableParallelism(), Math.floor(freemem() / PART_MEMORY), PARTS.length))
-const queue = [...PARTS]
-const verdicts: boolean[] = []
-await Promise.all(
-  Array.from({ length: atOnce }, async () => {
-    for (let part = queue.shift(); part; part = queue.shift()) verdicts.push(await lint(part))
-  }),
-)
-process.exit(verdicts.every(Boolean) ? 0 : 1)
+const outcomes = await runAll(PARTS, atOnce)
+process.exit(outcomes.every((outcome) => outcome.code === 0) ? 0 : 1)

@@ -8,7 +8,8 @@
 import { spawn } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import { PROJECT_ROOT } from '../server/paths.ts'
-import { bin, BUILD, checks, compileCatalogs, runAll, type Outcome } from './check-list.ts'
+import { bin, BUILD, checks, compileCatalogs } from './check-list.ts'
+import { runAll } from './side-by-side.ts'
 
 /** Runs a command with the terminal as its output (tap's reporter draws on it); resolves to its exit code. */
 function runLive(command: string, args: string[]): Promise<number | null> {
@@ -34,7 +35,7 @@ async function buildAndTest(): Promise<string[]> {
 
 if (!(await compileCatalogs())) process.exit(1)
 const [checked, tested] = await Promise.all([runAll(checks(true), availableParallelism()), buildAndTest()])
-const failed = [...checked.filter((outcome: Outcome) => outcome.code !== 0).map(({ check }) => check.name), ...tested]
+const failed = [...checked.filter((outcome) => outcome.code !== 0).map(({ check }) => check.name), ...tested]
 if (failed.length > 0) {
   console.error(`npm test: ${failed.join(', ')} failed`)
   process.exit(1)
