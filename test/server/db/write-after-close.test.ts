@@ -68,7 +68,7 @@ t.test('a socket that closes with a write still pending leaves nothing behind fo
     const socket = connect(Number(direct.port || 5432), direct.hostname, () => resolve(socket))
   })
   const pending = new Promise((resolve, reject) =>
-    other.once('close', () => sql`select 2 as two`.execute().then(resolve, reject)),
+    other.once('close', () => void sql`select 2 as two`.execute().then(resolve, reject)),
   )
   sockets[0]?.destroy()
   other.destroy()
