@@ -46,18 +46,20 @@ t.test(
 t.test('a socket that closes with a write still pending leaves nothing behind for the next one', async (t) => {
   const direct = new URL(ADMIN_DATABASE_URL)
   const sockets: Socket[] = []
-  const sql = postgres(ADMIN_DATABASE_URL, {
+  const options = {
     max: 1,
     onnotice: () => {},
     connect_timeout: 5,
-    // The driver's sockets, so the test can close one at a moment of its choosing.
+    // The driver's sockets, so the test can close one at a moment of its choosing. The driver takes a `socket`
+    // factory (its README, "Custom socket") that its types do not declare.
     socket: () =>
       new Promise<Socket>((resolve, reject) => {
         const socket = connect(Number(direct.port || 5432), direct.hostname, () => resolve(socket))
         socket.once('error', reject)
         sockets.push(socket)
       }),
-  })
+  }
+  const sql = postgres(ADMIN_DATABASE_URL, options)
   t.teardown(() => sql.end({ timeout: 1 }))
 
   t.same(await sql`select 1 as one`, [{ one: 1 }])
