@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
-import type { Test } from 'tap'
+import tap, { type Test } from 'tap'
 import type { Config } from '../../server/config.ts'
 import { INSTALL_REDIRECT_KEY } from '../../web/src/features/pwa/install/install-redirect.ts'
 import { buildTestApp, createTestDatabase, tempDir } from '../helper.ts'
@@ -63,13 +63,27 @@ export function checkPrerequisites(browserPath = HEADLESS_SHELL_PATH): void {
 /** Browsers whose pages may register the app's service worker (launchBrowser's `serviceWorker`). */
 const withServiceWorker = new WeakSet<Browser>()
 
+/** This process's browsers by kind, each launched by the first file that asks for it. */
+const browsers = new Map<string, Promise<Browser>>()
+
+async function launch(executablePath: string, serviceWorker: boolean): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
+  if (serviceWorker) withServiceWorker.add(browser)
+  // tap's root, not the file's test: it ends when the process's last file has.
+  tap.teardown(() => browser.close())
+  return browser
+}
+
 /**
- * Launches the system Chromium, closed when the test ends: its headless shell, or with `push` the full browser,
- * which alone has web push and notifications (the alerts offer after registering is shown only where push works).
- * Its pages run without the app's service worker unless `serviceWorker` (or `push`) is set: on its first load the
- * worker precaches the whole app (some 200 files, 2.9 MB), work every new context would pay for, which only the
- * files about offline use, updates, push and the worker itself need (docs/testing.md, "Where a browser file's time
- * goes").
+ * The system Chromium: its headless shell, or with `push` the full browser, which alone has web push and
+ * notifications (the alerts offer after registering is shown only where push works). Its pages run without the
+ * app's service worker unless `serviceWorker` (or `push`) is set: on its first load the worker precaches the whole
+ * app (some 200 files, 2.9 MB), work every new context would pay for, which only the files about offline use,
+ * updates, push and the worker itself need (docs/testing.md, "Where a browser file's time goes").
+ *
+ * The files that share a process share its browser of each kind (docs/testing.md, "Files that share a process"),
+ * launched once and closed when the process's last file ends: a test's state lives in its contexts, which
+ * openContext makes fresh and which are all closed when the file ends, as if the file had had a browser of its own.
  */
 export async function launchBrowser(
   t: Test,
@@ -77,9 +91,19 @@ export async function launchBrowser(
 ): Promise<Browser> {
   const executablePath = push ? CHROMIUM_PATH : HEADLESS_SHELL_PATH
   checkPrerequisites(executablePath)
-  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS })
-  if (serviceWorker) withServiceWorker.add(browser)
-  t.teardown(() => browser.close())
+  const kind = `${executablePath}${serviceWorker ? ' with its service worker' : ''}`
+  let launched = browsers.get(kind)
+  if (!launched) {
+    launched = launch(executablePath, serviceWorker)
+    browsers.set(kind, launched)
+    // A browser that failed to start or has gone is launched again by the next file.
+    launched.then(
+      (browser) => browser.on('disconnected', () => browsers.delete(kind)),
+      () => browsers.delete(kind),
+    )
+  }
+  const browser = await launched
+  t.teardown(() => Promise.all(browser.contexts().map((context) => context.close())))
   return browser
 }
 
