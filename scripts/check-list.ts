@@ -26,8 +26,8 @@ export const TYPE_CHECKS = [
 
 /**
  * Longest first, so the last one to start is a short one. ESLint takes longer than the rest together (its
- * type-aware rules build the programs again, with the JavaScript compiler); it runs in parts, one after another, as
- * `npm run lint` does, so that no process holds every program at once (scripts/eslint-in-parts.ts).
+ * type-aware rules build the programs again, with the JavaScript compiler); it runs in parts, as `npm run lint` does,
+ * so that no process holds every program at once (scripts/eslint-in-parts.ts).
  */
 export function checks(withFormat: boolean): Check[] {
   return [
