@@ -1,4 +1,5 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
+import type { Test } from 'tap'
 
 export interface TcpProxy {
   port: number
@@ -88,4 +89,18 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     },
     close: stop,
   }
+}
+
+/**
+ * A proxy in front of the database at `databaseUrl`, closed when the test ends, and the URL that reaches the
+ * database through it: what a test gives the code whose database it then cuts, refuses and restores.
+ */
+export async function proxiedDatabase(t: Test, databaseUrl: string): Promise<{ proxy: TcpProxy; url: string }> {
+  const direct = new URL(databaseUrl)
+  const proxy = await startTcpProxy(direct.hostname, Number(direct.port || 5432))
+  t.teardown(() => proxy.close())
+  const viaProxy = new URL(direct)
+  viaProxy.hostname = '127.0.0.1'
+  viaProxy.port = String(proxy.port)
+  return { proxy, url: viaProxy.href }
 }

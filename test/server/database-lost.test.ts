@@ -1,18 +1,13 @@
 import t from 'tap'
 import { buildServer } from '../../server/server.ts'
 import { createTestDatabase, testConfig } from '../helper.ts'
-import { startTcpProxy } from '../tcp-proxy.ts'
+import { proxiedDatabase } from '../tcp-proxy.ts'
 import { waitUntil } from '../wait.ts'
 
 t.test('losing the database answers 503 and recovers when it returns', async (t) => {
-  const direct = new URL(await createTestDatabase(t))
-  const proxy = await startTcpProxy(direct.hostname, Number(direct.port || 5432))
-  t.teardown(() => proxy.close())
-  const viaProxy = new URL(direct)
-  viaProxy.hostname = '127.0.0.1'
-  viaProxy.port = String(proxy.port)
+  const { proxy, url: viaProxy } = await proxiedDatabase(t, await createTestDatabase(t))
 
-  const app = buildServer(testConfig(t, { DATABASE_URL: viaProxy.toString() }))
+  const app = buildServer(testConfig(t, { DATABASE_URL: viaProxy }))
   app.get('/api/test/now', async () => {
     const [row] = await app.sql<{ now: Date }[]>`select now()`
     return { now: row?.now }

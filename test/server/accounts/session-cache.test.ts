@@ -8,7 +8,7 @@ import { buildTestApp, createTestDatabase, listenEmbedded, tempDir } from '../..
 import { bearer, clientAddress, type RegisteredUser, verifiedPhoneToken } from '../../accounts.ts'
 import { decodeJwt } from '../../jwt.ts'
 import { startRoundTripProxy } from '../../round-trip-proxy.ts'
-import { startTcpProxy } from '../../tcp-proxy.ts'
+import { proxiedDatabase } from '../../tcp-proxy.ts'
 import { signedInUser } from '../../signed-in.ts'
 import { waitUntil } from '../../wait.ts'
 import type { UserRow } from '../../../server/domain/accounts/rows.ts'
@@ -237,13 +237,8 @@ t.test('two instances: a change on one is in force on the other by the time it a
 })
 
 t.test('a bus that reconnected may have missed messages: the whole cache goes', async (t) => {
-  const direct = new URL(await createTestDatabase(t))
-  const proxy = await startTcpProxy(direct.hostname, Number(direct.port || 5432))
-  t.teardown(() => proxy.close())
-  const viaProxy = new URL(direct)
-  viaProxy.hostname = '127.0.0.1'
-  viaProxy.port = String(proxy.port)
-  const app = await buildTestApp(t, { DATABASE_URL: viaProxy.toString() })
+  const { proxy, url: viaProxy } = await proxiedDatabase(t, await createTestDatabase(t))
+  const app = await buildTestApp(t, { DATABASE_URL: viaProxy })
   const users = [await signedInUser(app, { user_name: 'One' }), await signedInUser(app, { user_name: 'Two' })]
   for (const user of users) t.equal((await me(app, user)).statusCode, 200)
   t.equal(app.sessionCache.size, 2)

@@ -1,7 +1,7 @@
 import t from 'tap'
 import postgres from 'postgres'
 import { ADMIN_DATABASE_URL } from '../../helper.ts'
-import { startTcpProxy } from '../../tcp-proxy.ts'
+import { proxiedDatabase } from '../../tcp-proxy.ts'
 import { waitUntil } from '../../wait.ts'
 
 /*
@@ -12,14 +12,9 @@ import { waitUntil } from '../../wait.ts'
  */
 
 t.test('a channel whose LISTEN was lost while PostgreSQL was away is listened to again once it is back', async (t) => {
-  const direct = new URL(ADMIN_DATABASE_URL)
-  const proxy = await startTcpProxy(direct.hostname, Number(direct.port || 5432))
-  t.teardown(() => proxy.close())
-  const viaProxy = new URL(direct)
-  viaProxy.hostname = '127.0.0.1'
-  viaProxy.port = String(proxy.port)
-  const sql = postgres(viaProxy.href, { max: 1, onnotice: () => {} })
-  const notifier = postgres(direct.href, { max: 1, onnotice: () => {} })
+  const { proxy, url: viaProxy } = await proxiedDatabase(t, ADMIN_DATABASE_URL)
+  const sql = postgres(viaProxy, { max: 1, onnotice: () => {} })
+  const notifier = postgres(ADMIN_DATABASE_URL, { max: 1, onnotice: () => {} })
   t.teardown(async () => {
     await sql.end({ timeout: 1 })
     await notifier.end({ timeout: 1 })

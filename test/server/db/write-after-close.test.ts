@@ -2,7 +2,7 @@ import t from 'tap'
 import { connect, type Socket } from 'node:net'
 import postgres from 'postgres'
 import { ADMIN_DATABASE_URL } from '../../helper.ts'
-import { startTcpProxy } from '../../tcp-proxy.ts'
+import { proxiedDatabase } from '../../tcp-proxy.ts'
 
 /**
  * postgres.js 3.4.9 sends a small message on the next turn of the event loop (`setImmediate(nextWrite)`), and three
@@ -15,14 +15,9 @@ import { startTcpProxy } from '../../tcp-proxy.ts'
 t.test(
   'a query on a reserved connection whose socket has closed fails as closed, and the process lives on',
   async (t) => {
-    const direct = new URL(ADMIN_DATABASE_URL)
-    const proxy = await startTcpProxy(direct.hostname, Number(direct.port || 5432))
-    t.teardown(() => proxy.close())
-    const viaProxy = new URL(direct)
-    viaProxy.hostname = '127.0.0.1'
-    viaProxy.port = String(proxy.port)
+    const { proxy, url: viaProxy } = await proxiedDatabase(t, ADMIN_DATABASE_URL)
     let onClose = () => {}
-    const sql = postgres(viaProxy.toString(), {
+    const sql = postgres(viaProxy, {
       max: 1,
       onnotice: () => {},
       connect_timeout: 5,

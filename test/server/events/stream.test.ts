@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildTestApp, createTestDatabase, tempDir, twoInstances } from '../../helper.ts'
 import { type Actor } from '../../requests.ts'
 import { openEvents, receivedBeforeMarker, type EventClient, type ServerEvent } from '../../event-client.ts'
-import { startTcpProxy } from '../../tcp-proxy.ts'
+import { proxiedDatabase } from '../../tcp-proxy.ts'
 import { signedIn } from '../../signed-in.ts'
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -153,14 +153,9 @@ t.test('two instances on one PostgreSQL: changes on A reach a client on B within
 })
 
 t.test('after the LISTEN connection drops and returns, clients are told to refetch', async (t) => {
-  const direct = new URL(await createTestDatabase(t))
-  const proxy = await startTcpProxy(direct.hostname, Number(direct.port || 5432))
-  t.teardown(() => proxy.close())
-  const viaProxy = new URL(direct)
-  viaProxy.port = String(proxy.port)
-  viaProxy.hostname = '127.0.0.1'
+  const { proxy, url: viaProxy } = await proxiedDatabase(t, await createTestDatabase(t))
   const dataDir = tempDir(t)
-  const app = await buildTestApp(t, { DATABASE_URL: viaProxy.toString(), DATA_DIR: dataDir })
+  const app = await buildTestApp(t, { DATABASE_URL: viaProxy, DATA_DIR: dataDir })
   const base = await listen(app)
   const someone = await signedIn(app, 'Reconnecting')
   const events = await openEvents(base, someone.user.token)
