@@ -9,7 +9,7 @@
  * each part's verdict is printed, on the same output as ESLint's findings, when it ends. docs/testing.md, "The static
  * checks".
  */
-import { availableParallelism, freemem } from 'node:os'
+import { availableParallelism, freemem, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../server/paths.ts'
 import { runAll, type Check } from './side-by-side.ts'
@@ -29,6 +29,17 @@ const part = (name: string, args: string[]): Check => ({
 /** The parts, the largest first: everything but the app, so a new folder is never left out, and the app. */
 const PARTS = [part('all but web', ['.', '--ignore-pattern', 'web/']), part('web', ['web'])]
 
-const atOnce = Math.max(1, Math.min(availableParallelism(), Math.floor(freemem() / PART_MEMORY), PARTS.length))
+/**
+ * The memory the parts may take: the machine's free memory or, in a container with a memory limit (a cgroup, which
+ * the machine's free memory does not show), what is left of that limit; when the limit is reached, the kernel may
+ * kill every process of the container at once, before any part could say anything.
+ */
+function availableMemory(): number {
+  const limit = process.constrainedMemory()
+  const inContainer = limit > 0 && limit < totalmem()
+  return inContainer ? Math.min(freemem(), limit - process.memoryUsage.rss()) : freemem()
+}
+
+const atOnce = Math.max(1, Math.min(availableParallelism(), Math.floor(availableMemory() / PART_MEMORY), PARTS.length))
 const outcomes = await runAll(PARTS, atOnce)
 process.exit(outcomes.every((outcome) => outcome.code === 0) ? 0 : 1)
